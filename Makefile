@@ -1,0 +1,37 @@
+# Two commands work on a fresh machine with only Python and make: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test lint typecheck pytest bench sandbox clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/healthbot demo
+
+test: $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check bot sandbox tests bench
+	$(BIN)/ruff format --check bot sandbox tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+sandbox: $(STAMP)
+	$(BIN)/healthbot sandbox serve
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

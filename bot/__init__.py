@@ -1,0 +1,1 @@
+"""healthbot: log your health by chatting; see README.md."""

@@ -1,0 +1,91 @@
+"""Every setting of the bot, read once from the environment or `.env` and passed down.
+
+Nothing here runs at import: the CLI builds `Settings()` and hands it to what needs it.
+Tests construct `Settings(...)` explicitly.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import time
+from typing import Annotated
+
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+DEFAULT_TELEGRAM_API_BASE_URL = "https://api.telegram.org/bot"
+
+
+class Settings(BaseSettings):
+    """The bot's configuration. `.env.example` lists every field with a comment."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
+
+    # Telegram
+    telegram_bot_token: SecretStr | None = None
+    telegram_api_base_url: str = DEFAULT_TELEGRAM_API_BASE_URL
+    telegram_api_file_url: str | None = None
+    allowed_telegram_user_ids: Annotated[frozenset[int], NoDecode] = frozenset()
+    webhook_url: str | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = 8443
+    webhook_path: str = "/telegram"
+    webhook_secret_token: SecretStr | None = None
+
+    # LLM (any OpenAI-compatible server)
+    openai_api_key: SecretStr | None = None
+    openai_base_url: str | None = None
+    openai_model: str = "gpt-4o-mini"
+    openai_timeout_seconds: float = 30.0
+    offline_fast_path: bool = True
+
+    # The health service's agent API
+    agent_api_base_url: str = "http://127.0.0.1:8787"
+    agent_api_key: SecretStr | None = None  # used by `healthbot chat` only
+    agent_api_timeout_seconds: float = 10.0
+
+    # Storage and secrets
+    database_url: str = "sqlite+aiosqlite:///healthbot.db"
+    bot_encryption_key: SecretStr | None = None  # comma-separated: newest first, old ones after
+
+    # Behaviour
+    default_reminder_time: time = time(21, 0)
+    history_turns: int = Field(default=6, ge=0, le=50)
+    max_message_chars: int = Field(default=2000, ge=100, le=20000)
+    log_level: str = "INFO"
+
+    @field_validator("allowed_telegram_user_ids", mode="before")
+    @classmethod
+    def _parse_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [p for p in re.split(r"[,\s]+", value.strip()) if p]
+            return frozenset(int(p) for p in parts)
+        if isinstance(value, int):
+            return frozenset({value})
+        return value
+
+    @field_validator("telegram_api_base_url")
+    @classmethod
+    def _strip_slash(cls, value: str) -> str:
+        return value.rstrip("/")
+
+    @model_validator(mode="after")
+    def _derive_file_url(self) -> Settings:
+        if not self.telegram_api_file_url:
+            base = self.telegram_api_base_url
+            if base.endswith("/bot"):
+                self.telegram_api_file_url = base[: -len("/bot")] + "/file/bot"
+            else:
+                self.telegram_api_file_url = base.rstrip("/") + "/file/bot"
+        return self
+
+    @property
+    def llm_enabled(self) -> bool:
+        return self.openai_api_key is not None and bool(self.openai_api_key.get_secret_value())
+
+    def encryption_keys(self) -> list[str]:
+        """The Fernet keys, newest first; empty when none is configured."""
+        if self.bot_encryption_key is None:
+            return []
+        raw = self.bot_encryption_key.get_secret_value()
+        return [k.strip() for k in raw.split(",") if k.strip()]
