@@ -6,9 +6,26 @@ service is escaped with `html.escape` before it is put into HTML.
 
 from __future__ import annotations
 
+import datetime as dt
 import html
+import re
+from collections.abc import Sequence
 
-__all__ = ["esc"]
+from pydantic import BaseModel
+
+from bot.agent_api.actions import (
+    CheckinUpsert,
+    NutritionAddEntry,
+    NutritionSetGoals,
+    RecipeUpsert,
+    SupplementAddItem,
+    SupplementMarkTaken,
+    SupplementToggle,
+    SupportCreateTicket,
+    WeightLog,
+    WeightSetGoal,
+)
+from bot.agent_api.views import MacroTotals, TodayView
 
 
 def esc(value: object) -> str:
@@ -19,7 +36,535 @@ def esc(value: object) -> str:
 # --- offline planner -----------------------------------------------------------------------
 
 # --- LLM planner ---------------------------------------------------------------------------
+# Plain text (the planner's replies are escaped by whoever puts them into HTML).
+
+LLM_NOT_UNDERSTOOD = (
+    "Sorry, I couldn't understand that, so nothing was saved. Could you say it again in "
+    'other words? For example: "2 eggs and toast for breakfast, slept badly".'
+)
+
+_LLM_AREA_NOUNS = {
+    "nutrition": "the food",
+    "checkin": "the check-in",
+    "weight": "the weight",
+    "supplements": "the supplements",
+    "recipes": "the recipe",
+    "support": "the support request",
+    "read": "the question",
+}
+
+
+def llm_partly_understood(areas: Sequence[str | None]) -> str:
+    """After a failed repair round that still produced some valid actions: say what is missing.
+
+    `areas` are the tool areas of the calls that stayed invalid (None for an unknown tool).
+    """
+    nouns = list(dict.fromkeys(_LLM_AREA_NOUNS.get(area or "", "part of it") for area in areas))
+    if not nouns:
+        nouns = ["part of it"]
+    what = nouns[0] if len(nouns) == 1 else ", ".join(nouns[:-1]) + " and " + nouns[-1]
+    return (
+        f"I couldn't read {what} in your message, so I left that out. "
+        "Could you send that part again in other words?"
+    )
+
+
+def llm_probe_result(model: str, tool_called: bool) -> str:
+    """`healthbot doctor`: did the model answer a trivial request with a tool call?"""
+    if tool_called:
+        return f"tool calling works: {model} answered with a tool call"
+    return (
+        f"{model} answered without a tool call: this model or server may not support tool "
+        "calling, so logging would fail (try another OPENAI_MODEL)"
+    )
+
 
 # --- assistant: logged items, day summary, errors ------------------------------------------
+
+MISSING = "–"
+_TAG = re.compile(r"<[^>]+>")
+CHECKIN_LABELS = {"mood": "mood", "energy": "energy", "sleep_quality": "sleep"}
+
+
+def to_plain(text_html: str) -> str:
+    """The same message for a terminal: tags dropped, entities decoded."""
+    return html.unescape(_TAG.sub("", text_html))
+
+
+def _num(value: float | None, unit: str = "", *, decimals: int = 0) -> str:
+    if value is None:
+        return MISSING
+    text = f"{value:,.{decimals}f}"
+    return f"{text} {unit}".rstrip() if unit else text
+
+
+def _day_label(day: dt.date, today: dt.date) -> str:
+    if day == today:
+        return ""
+    if day == today - dt.timedelta(days=1):
+        return " (yesterday)"
+    return f" ({day:%a %d %b})"
+
+
+def logged_line(action: BaseModel, today: dt.date) -> str:
+    """One line per logged item, as the person would say it back."""
+    day = getattr(action, "date", None)
+    when = _day_label(day, today) if isinstance(day, dt.date) else ""
+    if isinstance(action, NutritionAddEntry):
+        e = action.entry
+        return (
+            f"🍽 {esc(e.food)} — {_num(e.calories, 'kcal')} · P {_num(e.protein, 'g')} · "
+            f"C {_num(e.carbs, 'g')} · F {_num(e.fat, 'g')}{when}"
+        )
+    if isinstance(action, CheckinUpsert):
+        parts = [
+            f"{label} {getattr(action, field)}/5"
+            for field, label in CHECKIN_LABELS.items()
+            if getattr(action, field) is not None
+        ]
+        if action.notes:
+            parts.append(f"note “{esc(action.notes)}”")
+        return f"📝 Check-in: {', '.join(parts) or 'saved'}{when}"
+    if isinstance(action, WeightLog):
+        return f"⚖️ Weight: {_num(action.weight_kg, 'kg', decimals=1)}{when}"
+    if isinstance(action, WeightSetGoal):
+        return f"🎯 Goal weight: {_num(action.goal_kg, 'kg', decimals=1)}"
+    if isinstance(action, NutritionSetGoals):
+        goals = [
+            f"{name} {_num(getattr(action, name), unit)}"
+            for name, unit in (("calories", "kcal"), ("protein", "g"), ("carbs", "g"), ("fat", "g"))
+            if getattr(action, name) is not None
+        ]
+        return f"🎯 Daily goals: {', '.join(goals)}"
+    if isinstance(action, SupplementAddItem):
+        dose = f" ({esc(action.dose)})" if action.dose else ""
+        return f"💊 Added to your stack: {esc(action.name)}{dose}"
+    if isinstance(action, SupplementMarkTaken):
+        return f"💊 Took {esc(action.name)}{when}"
+    if isinstance(action, SupplementToggle):
+        return f"💊 Switched {esc(action.name)}{when}"
+    if isinstance(action, RecipeUpsert):
+        return f"📖 Recipe saved: {esc(action.name)} ({action.servings} servings)"
+    if isinstance(action, SupportCreateTicket):
+        return f"🛟 Support request sent: {esc(action.subject)}"
+    return f"✔️ {esc(getattr(action, 'type', 'saved'))}"
+
+
+def logged(actions: Sequence[BaseModel], today: dt.date) -> str:
+    lines = [logged_line(a, today) for a in actions]
+    return "<b>Logged</b>\n" + "\n".join(lines)
+
+
+def logged_plain(actions: Sequence[BaseModel], today: dt.date) -> str:
+    """What the bot remembers of its own reply, for the next turn's context."""
+    return "Logged: " + "; ".join(to_plain(logged_line(a, today)) for a in actions)
+
+
+def _of(value: float | None, goal: float | None, unit: str) -> str:
+    if goal is None:
+        return _num(value, unit)
+    return f"{_num(value)} / {_num(goal, unit)}"
+
+
+def day_summary(today: TodayView, day: dt.date) -> str:
+    """The day at a glance, from whatever `/today` returned; missing parts say so."""
+    lines = [f"<b>📊 Today, {day:%a %d %b}</b>"]
+    nutrition = today.nutrition
+    totals = nutrition.totals if nutrition and nutrition.totals else MacroTotals()
+    goals = nutrition.goals if nutrition and nutrition.goals else MacroTotals()
+    kcal = f"Calories: {_of(totals.calories, goals.calories, 'kcal')}"
+    if totals.calories is not None and goals.calories is not None:
+        left = goals.calories - totals.calories
+        kcal += f" — {_num(left)} left" if left >= 0 else f" — {_num(-left)} over"
+    lines.append(kcal)
+    lines.append(
+        f"Protein {_of(totals.protein, goals.protein, 'g')} · "
+        f"Carbs {_of(totals.carbs, goals.carbs, 'g')} · Fat {_of(totals.fat, goals.fat, 'g')}"
+    )
+    checkin = today.checkin
+    if checkin is None:
+        lines.append("Check-in: not yet")
+    else:
+        parts = [
+            f"{label} {getattr(checkin, field) if getattr(checkin, field) is not None else MISSING}"
+            for field, label in CHECKIN_LABELS.items()
+        ]
+        lines.append("Check-in: " + " · ".join(parts))
+    weight = today.weight
+    latest = weight.latest if weight else None
+    goal_kg = weight.goal_kg if weight else None
+    if latest is None or latest.weight_kg is None:
+        text = "Weight: not logged"
+    else:
+        when = f" on {latest.date:%d %b}" if latest.date and latest.date != day else ""
+        text = f"Weight: {_num(latest.weight_kg, 'kg', decimals=1)}{when}"
+        if goal_kg is not None:
+            diff = latest.weight_kg - goal_kg
+            to_go = f"{abs(diff):.1f} kg to go" if abs(diff) >= 0.05 else "reached"
+            text += f" (goal {_num(goal_kg, 'kg', decimals=1)}, {to_go})"
+    lines.append(text)
+    supplements = today.supplements
+    if supplements is None or supplements.total in (None, 0):
+        lines.append("Supplements: none in your stack")
+    else:
+        lines.append(f"Supplements: {_num(supplements.taken)} of {_num(supplements.total)} taken")
+    return "\n".join(lines)
+
+
+def logged_and_summary(
+    actions: Sequence[BaseModel], today: TodayView | None, day: dt.date, note: str | None
+) -> str:
+    parts = [logged(actions, day)]
+    if note:
+        parts.append(note)
+    parts.append(day_summary(today, day) if today is not None else summary_unavailable())
+    return "\n\n".join(parts)
+
+
+def summary_unavailable() -> str:
+    return "I couldn't load today's summary just now; /today shows it when the service is back."
+
+
+# Linking, settings and commands
+
+
+def start(name: str | None, linked: bool) -> str:
+    hello = f"Hi {esc(name)}!" if name else "Hi!"
+    intro = (
+        f"{hello} I log your meals, weight, check-ins and supplements into your health "
+        "account — just tell me in your own words, e.g. <i>had oatmeal and a flat white, "
+        "slept badly</i> or <i>72.4 kg this morning</i>. I answer with your day's totals, "
+        "and I can answer questions like <i>how much protein today?</i>"
+    )
+    if linked:
+        return intro + "\n\nYou're connected. /help lists everything I can do."
+    return (
+        intro + "\n\nTo start, link your account: copy your API key from the API card in your "
+        "dashboard's health-metrics area and send <code>/connect YOUR_KEY</code> here. "
+        "I delete that message right away and keep the key encrypted."
+    )
+
+
+def help_text() -> str:
+    return (
+        "<b>What you can say</b>\n"
+        "• <i>2 eggs and toast, a latte</i> — logs each food with calories and macros\n"
+        "• <i>72.4 kg</i> or <i>weight 160 lb</i> — logs your weight\n"
+        "• <i>mood 4, slept badly, energy low</i> — today's check-in (1–5)\n"
+        "• <i>took vitamin D and magnesium</i> — marks supplements taken\n"
+        "• <i>how much protein today?</i>, <i>what did I weigh last week?</i>\n\n"
+        "<b>Commands</b>\n"
+        "/today — your day so far\n"
+        "/connect KEY — link your account · /disconnect — unlink\n"
+        "/timezone Berlin — set your timezone (city or IANA name)\n"
+        "/remind 21:30 — daily check-in reminder · /remind off\n"
+        "/settings — your settings · /forget — delete everything I store about you"
+    )
+
+
+def connect_usage() -> str:
+    return (
+        "Send your API key like this: <code>/connect YOUR_KEY</code>. You'll find it on the "
+        "API card in your dashboard's health-metrics area."
+    )
+
+
+def connect_bad_key() -> str:
+    return (
+        "That key didn't work — the service didn't accept it. Please copy it again from the "
+        "API card in your dashboard and send <code>/connect YOUR_KEY</code>. Nothing was saved."
+    )
+
+
+def connect_failed_service() -> str:
+    return (
+        "I couldn't reach the service to check your key. Nothing was saved; please try "
+        "<code>/connect YOUR_KEY</code> again in a minute."
+    )
+
+
+def connected(name: str | None, timezone: str | None) -> str:
+    who = f", {esc(name)}" if name else ""
+    text = f"Welcome{who}! Your account is linked. I deleted the message with your key."
+    if timezone:
+        return (
+            text + f"\n\nI'll use your timezone <b>{esc(timezone)}</b> for “today” and "
+            "reminders; change it with /timezone CITY. Now tell me what you ate or how you feel."
+        )
+    return (
+        text + "\n\nWhich timezone are you in? Send e.g. <code>/timezone Berlin</code> or "
+        "<code>/timezone America/New_York</code> — I need it for “today”, “yesterday” "
+        "and your daily reminder."
+    )
+
+
+def disconnected() -> str:
+    return (
+        "Unlinked: I've deleted your API key. Your settings stay until you /forget. "
+        "Send <code>/connect YOUR_KEY</code> to link again."
+    )
+
+
+def not_linked() -> str:
+    return (
+        "I'm not linked to your health account yet. Send <code>/connect YOUR_KEY</code> "
+        "with the API key from your dashboard's API card. /start explains more."
+    )
+
+
+def needs_reconnect() -> str:
+    return (
+        "Your health service no longer accepts the key you linked (it may have been "
+        "revoked or rotated). Please send <code>/connect NEW_KEY</code>. I kept what you "
+        "just wrote out of your account, so send it again after reconnecting."
+    )
+
+
+def forget_confirm() -> str:
+    return (
+        "This deletes everything I store about you: your linked key, timezone, reminder, "
+        "conversation memory and anything still waiting to sync. Your data in the health "
+        "service itself stays. Delete?"
+    )
+
+
+def forget_buttons() -> tuple[str, str]:
+    return ("Yes, delete everything", "Cancel")
+
+
+def forgotten() -> str:
+    return "Done — I've deleted everything I stored about you. /start to begin again."
+
+
+def forget_cancelled() -> str:
+    return "Cancelled; nothing was deleted."
+
+
+def timezone_usage() -> str:
+    return (
+        "Tell me a city or an IANA timezone, e.g. <code>/timezone Berlin</code>, "
+        "<code>/timezone New York</code> or <code>/timezone Europe/Madrid</code>."
+    )
+
+
+def timezone_unknown(text: str) -> str:
+    return f"I don't know the timezone “{esc(text[:64])}”. " + timezone_usage()
+
+
+def timezone_set(name: str, local_now: dt.datetime, reminder: dt.time | None) -> str:
+    text = f"Timezone set to <b>{esc(name)}</b> — it's {local_now:%H:%M} on {local_now:%a} there."
+    if reminder is not None:
+        text += f"\nI'll remind you to check in daily at {reminder:%H:%M} (/remind to change)."
+    return text
+
+
+def remind_usage() -> str:
+    return (
+        "Use <code>/remind 21:30</code> for a daily check-in reminder, or <code>/remind off</code>."
+    )
+
+
+def remind_off() -> str:
+    return "Daily reminder off. <code>/remind 21:00</code> turns it back on."
+
+
+def remind_set(at: dt.time, timezone: str | None) -> str:
+    if timezone is None:
+        return (
+            f"Reminder set for {at:%H:%M}. Set your timezone first (<code>/timezone Berlin</code>) "
+            "so it arrives at your local time."
+        )
+    return f"I'll remind you to check in every day at {at:%H:%M} ({esc(timezone)})."
+
+
+def settings_view(
+    *,
+    linked: bool,
+    name: str | None,
+    timezone: str | None,
+    reminder: dt.time | None,
+    reminders_enabled: bool,
+    llm: bool,
+) -> str:
+    remind = f"{reminder:%H:%M}" if reminder and reminders_enabled else "off"
+    return (
+        "<b>Your settings</b>\n"
+        f"Account: {'linked' + (f' as {esc(name)}' if name else '') if linked else 'not linked'}\n"
+        f"Timezone: {esc(timezone) if timezone else 'not set (/timezone CITY)'}\n"
+        f"Daily reminder: {remind}\n"
+        f"Understanding: {'AI model + built-in rules' if llm else 'built-in rules (no AI model)'}"
+    )
+
+
+def no_timezone_hint() -> str:
+    return "(I'm using UTC for “today” until you set /timezone CITY.)"
+
+
+# Errors a person sees; each says what happened and what was kept.
+
+
+def service_rate_limited(retry_after: float | None) -> str:
+    wait = f" in about {max(1, round(retry_after))} s" if retry_after else " in a minute"
+    return (
+        f"The health service is busy right now. Nothing was saved — please send that again{wait}."
+    )
+
+
+def service_unavailable(maybe_applied: bool) -> str:
+    if maybe_applied:
+        return (
+            "The health service didn't confirm that save — it may or may not have landed. "
+            "Check /today before sending it again so nothing is counted twice."
+        )
+    return "I couldn't reach the health service. Nothing was saved — please send that again soon."
+
+
+def service_rejected(detail: str | None) -> str:
+    why = f" It said: “{esc(detail[:200])}”." if detail else ""
+    return f"The health service didn't accept that, so nothing was saved.{why} Try rephrasing it?"
+
+
+def read_failed() -> str:
+    return "I couldn't load that from the health service just now. Please ask again in a minute."
+
+
+def llm_unavailable() -> str:
+    return (
+        "My language model isn't reachable right now and my built-in rules didn't "
+        "understand that. Nothing was saved — try again in a minute, or use simple phrases "
+        "like <i>2 eggs</i>, <i>72.4 kg</i>, <i>mood 4</i>."
+    )
+
+
+def llm_failed() -> str:
+    return (
+        "Sorry, I couldn't make sense of that, so nothing was saved. Could you say it more "
+        "simply, one thing at a time?"
+    )
+
+
+def message_truncated(limit: int) -> str:
+    return f"(Your message was long, so I only read its first {limit:,} characters.)"
+
+
+def nothing_understood() -> str:
+    return "I didn't find anything to log in that. /help shows what I understand."
+
+
+def internal_error() -> str:
+    return "Sorry, something went wrong on my side. Nothing you sent is lost — please try again."
+
+
+def rating_saved(field: str, value: int) -> str:
+    label = {"mood": "Mood", "energy": "Energy", "sleep": "Sleep"}.get(field, field)
+    return f"{label} {value}/5 saved."
+
+
+# Terminal front ends and the CLI
+
+
+def demo_banner(sandbox_url: str, llm: bool) -> str:
+    brain = "your AI model" if llm else "the built-in rules (set OPENAI_API_KEY for an AI model)"
+    return (
+        "healthbot demo — a sandbox health service runs at "
+        f"{esc(sandbox_url)} with a demo account. I understand you through {brain}.\n"
+        "Type what you ate or how you feel; /today, /help, /quit."
+    )
+
+
+def chat_needs_key() -> str:
+    return (
+        "healthbot chat needs AGENT_API_KEY (your service API key) and AGENT_API_BASE_URL "
+        "in the environment or .env. Try `healthbot demo` to use a local sandbox instead."
+    )
+
+
+# `healthbot doctor`
+
+
+def doctor_line(ok: bool | None, message: str) -> str:
+    mark = {True: "✓", False: "✗", None: "–"}[ok]
+    return f"{mark} {message}"
+
+
+def doctor_summary(failed: int) -> str:
+    if failed == 0:
+        return "All checks passed."
+    return f"{failed} check(s) failed; each says how to fix it above."
+
+
+def doctor_encryption_ok(count: int) -> str:
+    extra = f" (+{count - 1} old key(s) for rotation)" if count > 1 else ""
+    return f"BOT_ENCRYPTION_KEY is a valid Fernet key{extra}."
+
+
+def doctor_encryption_bad(problem: str) -> str:
+    return (
+        f"BOT_ENCRYPTION_KEY: {esc(problem)} Make one with: python -c "
+        "'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())'"
+    )
+
+
+def doctor_telegram_missing() -> str:
+    return "TELEGRAM_BOT_TOKEN is not set. Create a bot with @BotFather and put its token in .env."
+
+
+def doctor_telegram_unreachable(base_url: str, error: str) -> str:
+    return f"Telegram Bot API at {esc(base_url)} is unreachable ({esc(error)}). Check the network."
+
+
+def doctor_telegram_refused(status: int) -> str:
+    return f"Telegram refused the bot token (HTTP {status}). Copy it again from @BotFather."
+
+
+def doctor_telegram_ok(username: str) -> str:
+    return f"Telegram accepts the token: the bot is @{esc(username)}."
+
+
+def doctor_llm_off() -> str:
+    return "OPENAI_API_KEY is not set: the bot uses its built-in rules only."
+
+
+def doctor_llm_failed(model: str, error: str) -> str:
+    return (
+        f"The LLM ({esc(model)}) did not answer a tool-calling probe ({esc(error)}). Check "
+        "OPENAI_API_KEY, OPENAI_BASE_URL and OPENAI_MODEL."
+    )
+
+
+def doctor_llm_ok(model: str, result: str) -> str:
+    return f"The LLM ({esc(model)}) answered the tool-calling probe: {esc(result)}."
+
+
+def doctor_prompt_size(budget: dict[str, int]) -> str:
+    return (
+        f"Prompt size: {budget.get('system', 0)} tokens system prompt + "
+        f"{budget.get('tools', 0)} tokens tools = {budget.get('total', 0)} (target <= 1500)."
+    )
+
+
+def doctor_service_no_key(base_url: str) -> str:
+    return f"Service at {esc(base_url)}: pass --key YOUR_KEY to check it with GET /me."
+
+
+def doctor_service_bad_key() -> str:
+    return "The service refused that key (401). Copy it again from the dashboard's API card."
+
+
+def doctor_service_down(base_url: str, error: str) -> str:
+    return f"The service at {esc(base_url)} failed: {esc(error)}. Check AGENT_API_BASE_URL."
+
+
+def doctor_service_ok(base_url: str, name: str | None) -> str:
+    return f"The service at {esc(base_url)} accepts the key (user: {esc(name or '?')})."
+
+
+def doctor_db_failed(error: str) -> str:
+    return f"The database could not be opened or migrated ({esc(error)}). Check DATABASE_URL."
+
+
+def doctor_db_ok(backend: str) -> str:
+    return f"The database ({esc(backend)}) is reachable and migrated."
+
 
 # --- telegram: commands, linking, reminders -------------------------------------------------

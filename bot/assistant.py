@@ -1,0 +1,595 @@
+"""The conversation core: Telegram-free, shared by the bot, the terminal chat and the tests.
+
+One message goes: planner -> validated actions -> (merge the day's check-in, make sure named
+supplements exist) -> ONE `POST /ingest` -> `GET /today` -> one reply. Questions go through
+reads and, when the planner needs it, one more planner call to word the answer. Every failure
+of the service or the LLM becomes a clear reply from render.py; nothing is silently dropped.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import zoneinfo
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from bot import render
+from bot.agent_api.actions import (
+    Action,
+    CheckinUpsert,
+    SupplementAddItem,
+    SupplementMarkTaken,
+    SupplementToggle,
+)
+from bot.agent_api.client import AgentApiClient, new_http_client
+from bot.agent_api.errors import (
+    AgentApiError,
+    BadKey,
+    InvalidRequest,
+    RateLimited,
+    ServiceUnavailable,
+)
+from bot.agent_api.views import TodayView, lenient
+from bot.config import Settings
+from bot.planner.base import (
+    Plan,
+    PlanContext,
+    Planner,
+    PlannerError,
+    PlannerUnavailable,
+    ReadRequest,
+    ReadResult,
+    Turn,
+)
+from bot.planner.offline import OfflinePlanner
+from bot.replies import Button, Reply
+from bot.store import repo
+from bot.store.crypto import KeyCipher
+from bot.store.db import make_engine, make_sessionmaker
+from bot.store.migrate import migrate
+from bot.store.models import Account, AccountStatus, TurnRole
+from bot.store.schedule import next_due_at
+from bot.timezones import resolve_timezone
+
+log = logging.getLogger(__name__)
+
+RATING_FIELDS = {"mood": "mood", "energy": "energy", "sleep": "sleep_quality"}
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+@dataclass
+class Outcome:
+    """What handling one message did, for tests, benchmarks and the terminal chat."""
+
+    plan: Plan | None = None
+    written: Sequence[Action] = ()
+    api_requests: int = 0
+
+
+class Assistant:
+    """Holds the shared resources; every method takes the person's Telegram id."""
+
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        engine: AsyncEngine,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        cipher: KeyCipher,
+        http: httpx.AsyncClient,
+        planner: Planner | None,
+        offline: OfflinePlanner | None = None,
+        clock: Callable[[], dt.datetime] = utcnow,
+    ) -> None:
+        self.settings = settings
+        self.engine = engine
+        self.sessionmaker = sessionmaker
+        self.cipher = cipher
+        self.http = http
+        self.llm = planner
+        self.offline = offline or OfflinePlanner()
+        self.clock = clock
+        self.last_outcome = Outcome()
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
+        await self.engine.dispose()
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def api(self, key: str) -> AgentApiClient:
+        return AgentApiClient(self.settings.agent_api_base_url, key, http=self.http)
+
+    async def _account(self, user_id: int) -> Account | None:
+        async with self.sessionmaker() as session:
+            return await repo.get_account(session=session, telegram_id=user_id)
+
+    def _key(self, account: Account) -> str | None:
+        if account.encrypted_key is None:
+            return None
+        return self.cipher.decrypt(account.encrypted_key)
+
+    def _local_now(self, account: Account | None, now: dt.datetime | None) -> dt.datetime:
+        now = now or self.clock()
+        tz = zoneinfo.ZoneInfo(account.timezone) if account and account.timezone else dt.UTC
+        return now.astimezone(tz)
+
+    async def _linked(self, user_id: int) -> tuple[Account, AgentApiClient] | Reply:
+        account = await self._account(user_id)
+        if account is None or account.encrypted_key is None:
+            return Reply(render.not_linked())
+        if account.status == AccountStatus.NEEDS_RECONNECT:
+            return Reply(render.needs_reconnect())
+        key = self._key(account)
+        assert key is not None
+        return account, self.api(key)
+
+    async def _mark_needs_reconnect(self, user_id: int) -> None:
+        async with self.sessionmaker() as session:
+            await repo.set_status(
+                session=session, telegram_id=user_id, status=AccountStatus.NEEDS_RECONNECT
+            )
+            await session.commit()
+
+    async def _error_reply(self, user_id: int, exc: AgentApiError) -> Reply:
+        if isinstance(exc, BadKey):
+            await self._mark_needs_reconnect(user_id)
+            return Reply(render.needs_reconnect())
+        if isinstance(exc, RateLimited):
+            return Reply(render.service_rate_limited(exc.retry_after))
+        if isinstance(exc, ServiceUnavailable):
+            return Reply(render.service_unavailable(exc.maybe_applied))
+        if isinstance(exc, InvalidRequest):
+            return Reply(render.service_rejected(exc.detail))
+        return Reply(render.internal_error())
+
+    # --- commands ------------------------------------------------------------------------
+
+    async def start(self, *, user_id: int) -> Reply:
+        account = await self._account(user_id)
+        linked = account is not None and account.encrypted_key is not None
+        return Reply(render.start(account.service_user_name if account else None, linked))
+
+    async def help(self, *, user_id: int) -> Reply:
+        return Reply(render.help_text())
+
+    async def connect(self, *, user_id: int, chat_id: int, api_key: str) -> Reply:
+        key = api_key.strip()
+        if not key:
+            return Reply(render.connect_usage())
+        try:
+            me = await self.api(key).me()
+        except BadKey:
+            return Reply(render.connect_bad_key(), delete_user_message=True)
+        except AgentApiError as exc:
+            log.warning("connect: service check failed for user %s: %s", user_id, exc)
+            return Reply(render.connect_failed_service(), delete_user_message=True)
+        async with self.sessionmaker() as session:
+            account = await repo.link_account(
+                session=session,
+                telegram_id=user_id,
+                chat_id=chat_id,
+                encrypted_key=self.cipher.encrypt(key),
+                service_user_id=me.id,
+                service_user_name=me.name,
+            )
+            if account.timezone is None and me.timezone and resolve_timezone(me.timezone):
+                account.timezone = resolve_timezone(me.timezone)
+            await session.commit()
+            timezone = account.timezone
+        if timezone:
+            await self._reschedule(user_id)
+        return Reply(render.connected(me.name, timezone), delete_user_message=True)
+
+    async def disconnect(self, *, user_id: int) -> Reply:
+        async with self.sessionmaker() as session:
+            await repo.unlink_account(session=session, telegram_id=user_id)
+            await session.commit()
+        return Reply(render.disconnected())
+
+    async def forget_request(self, *, user_id: int) -> Reply:
+        yes, no = render.forget_buttons()
+        return Reply(
+            render.forget_confirm(),
+            buttons=[[Button(yes, "forget:yes"), Button(no, "forget:no")]],
+        )
+
+    async def forget(self, *, user_id: int) -> Reply:
+        async with self.sessionmaker() as session:
+            await repo.delete_account_everything(session=session, telegram_id=user_id)
+            await session.commit()
+        return Reply(render.forgotten(), edit=True)
+
+    async def set_timezone(self, *, user_id: int, name: str) -> Reply:
+        if not name.strip():
+            return Reply(render.timezone_usage())
+        zone = resolve_timezone(name)
+        if zone is None:
+            return Reply(render.timezone_unknown(name))
+        async with self.sessionmaker() as session:
+            await repo.upsert_account(session=session, telegram_id=user_id)
+            account = await repo.set_timezone(session=session, telegram_id=user_id, timezone=zone)
+            await session.commit()
+            reminder = self._reminder_time(account)
+        await self._reschedule(user_id)
+        local = self.clock().astimezone(zoneinfo.ZoneInfo(zone))
+        return Reply(render.timezone_set(zone, local, reminder))
+
+    def _reminder_time(self, account: Account) -> dt.time | None:
+        if not account.reminders_enabled:
+            return None
+        return account.reminder_time or self.settings.default_reminder_time
+
+    async def set_reminder(self, *, user_id: int, spec: str) -> Reply:
+        spec = spec.strip().lower()
+        if spec in ("off", "stop", "no", "none"):
+            async with self.sessionmaker() as session:
+                await repo.upsert_account(session=session, telegram_id=user_id)
+                await repo.set_reminder_time(
+                    session=session, telegram_id=user_id, reminder_time=None
+                )
+                await session.commit()
+            await self._reschedule(user_id)
+            return Reply(render.remind_off())
+        try:
+            at = dt.time.fromisoformat(spec if len(spec) > 2 else f"{int(spec):02d}:00")
+        except ValueError:
+            return Reply(render.remind_usage())
+        at = at.replace(second=0, microsecond=0, tzinfo=None)
+        async with self.sessionmaker() as session:
+            await repo.upsert_account(session=session, telegram_id=user_id)
+            account = await repo.set_reminder_time(
+                session=session, telegram_id=user_id, reminder_time=at
+            )
+            await session.commit()
+            timezone = account.timezone
+        await self._reschedule(user_id)
+        return Reply(render.remind_set(at, timezone))
+
+    async def _reschedule(self, user_id: int) -> None:
+        """Keep the reminder row in step with the account's timezone and time."""
+        async with self.sessionmaker() as session:
+            account = await repo.get_account(session=session, telegram_id=user_id)
+            if account is None:
+                return
+            at = self._reminder_time(account)
+            due = None
+            if at is not None and account.timezone:
+                current = await repo.get_reminder(session=session, telegram_id=user_id)
+                last = current.last_sent_local_date if current else None
+                due = next_due_at(
+                    reminder_time=at,
+                    timezone=account.timezone,
+                    now=self.clock(),
+                    last_sent_local_date=last,
+                )
+            await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=due)
+            await session.commit()
+
+    async def settings_view(self, *, user_id: int) -> Reply:
+        account = await self._account(user_id)
+        return Reply(
+            render.settings_view(
+                linked=account is not None and account.encrypted_key is not None,
+                name=account.service_user_name if account else None,
+                timezone=account.timezone if account else None,
+                reminder=(account.reminder_time or self.settings.default_reminder_time)
+                if account
+                else None,
+                reminders_enabled=bool(account and account.reminders_enabled),
+                llm=self.llm is not None,
+            )
+        )
+
+    async def today(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
+        linked = await self._linked(user_id)
+        if isinstance(linked, Reply):
+            return linked
+        account, api = linked
+        local = self._local_now(account, now)
+        try:
+            view = await api.today(local.date())
+        except AgentApiError as exc:
+            return await self._error_reply(user_id, exc)
+        return Reply(render.day_summary(view, local.date()))
+
+    async def claim_update(self, update_id: int) -> bool:
+        async with self.sessionmaker() as session:
+            first = await repo.mark_update_processed(session=session, update_id=update_id)
+            await session.commit()
+            return first
+
+    # --- buttons -------------------------------------------------------------------------
+
+    async def on_button(
+        self, *, user_id: int, chat_id: int, data: str, now: dt.datetime | None = None
+    ) -> Reply:
+        if data == "forget:yes":
+            return await self.forget(user_id=user_id)
+        if data == "forget:no":
+            return Reply(render.forget_cancelled(), edit=True)
+        if data.startswith("rate:"):
+            _, field, value = [*data.split(":"), "", ""][:3]
+            if field in RATING_FIELDS and value.isdigit() and 1 <= int(value) <= 5:
+                return await self.rate(user_id=user_id, field=field, value=int(value), now=now)
+        return Reply(render.internal_error())
+
+    async def rate(
+        self, *, user_id: int, field: str, value: int, now: dt.datetime | None = None
+    ) -> Reply:
+        """A reminder button: write one check-in field, merged, with no LLM call."""
+        linked = await self._linked(user_id)
+        if isinstance(linked, Reply):
+            return linked
+        account, api = linked
+        day = self._local_now(account, now).date()
+        action = CheckinUpsert.model_validate(
+            {"date": day, RATING_FIELDS[field]: value}, by_name=True
+        )
+        try:
+            merged = await self._prepare(api, [action])
+            await api.ingest(merged)
+            view = await api.today(day)
+        except AgentApiError as exc:
+            return await self._error_reply(user_id, exc)
+        text = render.rating_saved(field, value) + "\n\n" + render.day_summary(view, day)
+        return Reply(text, edit=True)
+
+    # --- free text -----------------------------------------------------------------------
+
+    async def handle_text(
+        self, *, user_id: int, chat_id: int, text: str, now: dt.datetime | None = None
+    ) -> Reply:
+        linked = await self._linked(user_id)
+        if isinstance(linked, Reply):
+            return linked
+        account, api = linked
+        local = self._local_now(account, now)
+        notes: list[str] = []
+        limit = self.settings.max_message_chars
+        if len(text) > limit:
+            text = text[:limit]
+            notes.append(render.message_truncated(limit))
+        if not account.timezone:
+            notes.append(render.no_timezone_hint())
+        async with self.sessionmaker() as session:
+            turns = await repo.recent_turns(
+                session=session, telegram_id=user_id, limit=self.settings.history_turns
+            )
+        context = PlanContext(
+            now=local,
+            timezone=account.timezone or "UTC",
+            history=[Turn(role=t.role, text=t.text) for t in turns],  # type: ignore[arg-type]
+        )
+        planned = await self._plan(text, context)
+        if isinstance(planned, Reply):
+            return planned
+        plan, planner = planned
+        self.last_outcome = Outcome(plan=plan)
+        reply = await self._carry_out(user_id, api, text, context, plan, planner, notes)
+        await self._remember(user_id, text, plan, reply, context.today)
+        return reply
+
+    async def _plan(self, text: str, context: PlanContext) -> tuple[Plan, Planner] | Reply:
+        """Offline rules first; the LLM only when they did not understand everything."""
+        offline_plan = await self.offline.plan(text, context)
+        if self.llm is None:
+            return offline_plan, self.offline
+        if self.settings.offline_fast_path and offline_plan.understood:
+            if offline_plan.actions or offline_plan.reads:
+                return offline_plan, self.offline
+        try:
+            return await self.llm.plan(text, context), self.llm
+        except PlannerUnavailable as exc:
+            log.warning("LLM unavailable: %s", exc)
+            if offline_plan.understood and (offline_plan.actions or offline_plan.reads):
+                return offline_plan, self.offline
+            return Reply(render.llm_unavailable())
+        except PlannerError as exc:
+            log.warning("LLM gave no usable plan: %s", exc)
+            return Reply(render.llm_failed())
+
+    async def _carry_out(
+        self,
+        user_id: int,
+        api: AgentApiClient,
+        text: str,
+        context: PlanContext,
+        plan: Plan,
+        planner: Planner,
+        notes: list[str],
+    ) -> Reply:
+        parts: list[str] = []
+        if plan.actions:
+            try:
+                actions = await self._prepare(api, plan.actions)
+                await api.ingest(actions)
+            except AgentApiError as exc:
+                return await self._error_reply(user_id, exc)
+            self.last_outcome.written = actions
+            if plan.reply and not plan.understood:
+                notes.append(render.esc(plan.reply))
+            today: TodayView | None
+            try:
+                today = await api.today(context.today)
+            except AgentApiError:
+                today = None
+            body = render.logged_and_summary(
+                plan.actions, today, context.today, "\n".join(notes) or None
+            )
+            return Reply(body)
+        if plan.reads:
+            results = [await self._read(api, r) for r in plan.reads]
+            try:
+                answer = await planner.answer(text, context, plan, results)
+            except PlannerError:
+                answer = render.read_failed()
+            parts.append(answer)
+        elif plan.reply:
+            parts.append(render.esc(plan.reply) if planner is not self.offline else plan.reply)
+        else:
+            parts.append(render.nothing_understood())
+        parts.extend(notes)
+        return Reply("\n\n".join(parts))
+
+    async def _read(self, api: AgentApiClient, request: ReadRequest) -> ReadResult:
+        try:
+            data = await _READS[request.route](api, request)
+        except AgentApiError as exc:
+            log.info("read %s failed: %s", request.route, exc)
+            return ReadResult(request=request, data=None, error=render.read_failed())
+        return ReadResult(request=request, data=data if isinstance(data, dict) else {"data": data})
+
+    async def _prepare(self, api: AgentApiClient, actions: Sequence[Action]) -> list[Action]:
+        """Make the batch safe for the harshest server: merged check-ins, known supplements.
+
+        `checkin.upsert` replaces the day's whole check-in, so each is merged with what the day
+        already holds (one read per day). Marking a supplement that is not in the stack would be
+        refused, so it is added first, spelled the way the person said it.
+        """
+        prepared: list[Action] = []
+        merged: dict[dt.date, CheckinUpsert] = {}
+        for action in actions:
+            if isinstance(action, CheckinUpsert):
+                base = merged.get(action.date)
+                if base is None:
+                    existing = (await api.checkin_of(action.date)).checkin
+                    base = CheckinUpsert(date=action.date)
+                    if existing is not None:
+                        base = CheckinUpsert(
+                            date=action.date,
+                            mood=existing.mood,
+                            energy=existing.energy,
+                            sleep_quality=existing.sleep_quality,
+                            notes=existing.notes,
+                        )
+                update = action.model_dump(exclude_none=True, exclude={"type", "date"})
+                if "notes" in update and base.notes and update["notes"] not in base.notes:
+                    update["notes"] = f"{base.notes}; {update['notes']}"
+                merged[action.date] = base.model_copy(update=update)
+        stacks: dict[dt.date, set[str]] = {}
+        added: set[str] = set()
+        seen_checkin: set[dt.date] = set()
+        for action in actions:
+            if isinstance(action, CheckinUpsert):
+                if action.date not in seen_checkin:
+                    seen_checkin.add(action.date)
+                    prepared.append(merged[action.date])
+                continue
+            if isinstance(action, SupplementMarkTaken | SupplementToggle):
+                if action.date not in stacks:
+                    items = (await api.supplements_of(action.date)).items or []
+                    stacks[action.date] = {i.name.casefold() for i in items if i.name}
+                name = action.name.casefold()
+                if name not in stacks[action.date] and name not in added:
+                    prepared.append(SupplementAddItem(name=action.name))
+                    added.add(name)
+            if isinstance(action, SupplementAddItem):
+                added.add(action.name.casefold())
+            prepared.append(action)
+        return prepared
+
+    async def _remember(
+        self, user_id: int, text: str, plan: Plan, reply: Reply, today: dt.date
+    ) -> None:
+        if self.settings.history_turns == 0:
+            return
+        said = render.logged_plain(plan.actions, today) if plan.actions else None
+        said = said or render.to_plain(reply.html)[:500]
+        async with self.sessionmaker() as session:
+            await repo.append_turn(
+                session=session,
+                telegram_id=user_id,
+                role=TurnRole.USER,
+                text=text[:1000],
+                keep=self.settings.history_turns,
+            )
+            await repo.append_turn(
+                session=session,
+                telegram_id=user_id,
+                role=TurnRole.ASSISTANT,
+                text=said,
+                keep=self.settings.history_turns,
+            )
+            await session.commit()
+
+
+async def _read_today(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.today_raw(r.date)
+
+
+async def _read_nutrition(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.nutrition(r.date)
+
+
+async def _read_weight(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.weight(r.from_, r.to)
+
+
+async def _read_checkins(api: AgentApiClient, r: ReadRequest) -> Any:
+    if r.from_ or r.to:
+        return await api.checkins(start=r.from_, end=r.to)
+    return await api.checkins(r.date)
+
+
+async def _read_supplements(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.supplements(r.date)
+
+
+async def _read_recipes(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.recipes()
+
+
+async def _read_support(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.support()
+
+
+_READS = {
+    "today": _read_today,
+    "nutrition": _read_nutrition,
+    "weight": _read_weight,
+    "checkins": _read_checkins,
+    "supplements": _read_supplements,
+    "recipes": _read_recipes,
+    "support": _read_support,
+}
+
+
+async def create_assistant(
+    settings: Settings,
+    *,
+    http: httpx.AsyncClient | None = None,
+    llm: Planner | None = None,
+    cipher: KeyCipher | None = None,
+    clock: Callable[[], dt.datetime] = utcnow,
+) -> Assistant:
+    """Build everything the core needs from settings, and bring the database up to date.
+
+    `llm` overrides the planner built from settings (tests pass one pointed at a fake server).
+    """
+    engine = make_engine(settings.database_url)
+    await migrate(engine)
+    if llm is None and settings.llm_enabled:
+        from bot.planner.llm import build_llm_planner
+
+        llm = build_llm_planner(settings)
+    return Assistant(
+        settings=settings,
+        engine=engine,
+        sessionmaker=make_sessionmaker(engine),
+        cipher=cipher or KeyCipher(settings.encryption_keys()),
+        http=http or new_http_client(timeout_seconds=settings.agent_api_timeout_seconds),
+        planner=llm,
+        clock=clock,
+    )
+
+
+__all__ = ["Assistant", "Outcome", "create_assistant", "lenient"]

@@ -1,0 +1,129 @@
+"""`healthbot run | demo | chat | sandbox | eval | doctor`: the one composition root.
+
+Settings are read here, once; everything else receives them. Imports of heavy parts happen
+inside each command so `healthbot --help` stays instant.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from bot.config import Settings
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+sandbox_app = typer.Typer(help="The local stand-in of the health service's agent API.")
+app.add_typer(sandbox_app, name="sandbox")
+
+Host = Annotated[str, typer.Option(help="Interface to listen on.")]
+Port = Annotated[int, typer.Option(help="Port to listen on.")]
+Db = Annotated[str, typer.Option(help="SQLite file path or SQLAlchemy URL.")]
+Latency = Annotated[int, typer.Option("--latency", help="Added latency per request, in ms.")]
+FailRate = Annotated[float, typer.Option("--fail-rate", help="Share of writes answered 503.")]
+RateLimit = Annotated[int, typer.Option("--rate-limit", help="Requests per minute per key.")]
+
+
+@app.command()
+def run(
+    webhook: Annotated[bool, typer.Option(help="Serve a webhook instead of polling.")] = False,
+) -> None:
+    """Run the Telegram bot (polling by default)."""
+    from bot.telegram.run import main_run
+
+    raise typer.Exit(main_run(Settings(), webhook=webhook))
+
+
+@app.command()
+def demo() -> None:
+    """Try the bot in this terminal against an in-process sandbox; needs nothing else."""
+    from bot.demo import run_demo
+
+    run_demo(Settings())
+
+
+@app.command()
+def chat() -> None:
+    """Chat in this terminal with your real account (AGENT_API_BASE_URL, AGENT_API_KEY)."""
+    from bot.demo import run_chat
+
+    run_chat(Settings())
+
+
+@sandbox_app.callback(invoke_without_command=True)
+def sandbox(
+    ctx: typer.Context,
+    host: Host = "127.0.0.1",
+    port: Port = 8787,
+    db: Db = "sandbox.db",
+    latency: Latency = 0,
+    fail_rate: FailRate = 0.0,
+    rate_limit: RateLimit = 0,
+) -> None:
+    """Serve the sandbox (same as `healthbot sandbox serve`)."""
+    if ctx.invoked_subcommand is None:
+        serve(host, port, db, latency, fail_rate, rate_limit)
+
+
+@sandbox_app.command("serve")
+def serve(
+    host: Host = "127.0.0.1",
+    port: Port = 8787,
+    db: Db = "sandbox.db",
+    latency: Latency = 0,
+    fail_rate: FailRate = 0.0,
+    rate_limit: RateLimit = 0,
+) -> None:
+    """Serve the sandbox agent API."""
+    from sandbox.cli import serve as serve_sandbox
+
+    serve_sandbox(host, port, db, latency, fail_rate, rate_limit)
+
+
+@sandbox_app.command("add-user")
+def add_user(
+    name: Annotated[str, typer.Argument(help="Display name of the new user.")],
+    db: Db = "sandbox.db",
+    timezone: Annotated[str, typer.Option(help="The user's IANA timezone.")] = "UTC",
+) -> None:
+    """Create a sandbox user; prints the new API key alone on the last line."""
+    from sandbox.cli import add_user_cli
+
+    add_user_cli(name, db, timezone)
+
+
+@app.command("eval")
+def eval_(
+    cases: Annotated[str, typer.Argument(help="JSONL file of labelled cases.")],
+    planner: Annotated[str, typer.Option(help="offline or llm")] = "offline",
+    min_f1: Annotated[float | None, typer.Option(help="Exit 1 below this F1.")] = None,
+    offline_claimed: Annotated[
+        bool, typer.Option(help="Only the cases the offline planner claims to handle.")
+    ] = False,
+) -> None:
+    """Score a planner on labelled cases; the last line is the overall F1."""
+    from bot.eval import main_eval
+
+    if planner not in ("offline", "llm"):
+        raise typer.BadParameter("planner must be 'offline' or 'llm'")
+    raise typer.Exit(main_eval(cases, planner, min_f1, offline_claimed))
+
+
+@app.command()
+def doctor(
+    key: Annotated[
+        str | None, typer.Option(help="A service API key to check with GET /me.")
+    ] = None,
+) -> None:
+    """Check every setting and dependency, and say how to fix what is wrong."""
+    from bot.doctor import run_doctor
+
+    raise typer.Exit(run_doctor(Settings(), key=key))
+
+
+def main() -> None:
+    app(prog_name="healthbot")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

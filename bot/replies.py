@@ -1,0 +1,36 @@
+"""What the core hands back to a front end (Telegram or the terminal): text plus buttons.
+
+The core never imports Telegram; a front end turns `Button`s into its own widgets and sends
+`callback` back to `Assistant.on_button` when one is tapped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Button:
+    """One inline button. `callback` is at most 64 bytes (Telegram's limit)."""
+
+    text: str
+    callback: str
+
+
+@dataclass
+class Reply:
+    """One message to the person. `html` is Telegram-safe HTML (see render.py)."""
+
+    html: str
+    buttons: list[list[Button]] = field(default_factory=list)
+    delete_user_message: bool = False
+    edit: bool = False  # replace the message the tapped button belongs to instead of a new one
+
+
+@dataclass
+class Notice:
+    """A message the core wants sent later, unprompted (e.g. "your entries synced")."""
+
+    telegram_id: int
+    chat_id: int
+    reply: Reply
