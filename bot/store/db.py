@@ -1,0 +1,67 @@
+"""Engines and sessions: the one place that knows SQLite and PostgreSQL differ at connect time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+from sqlalchemy.pool import StaticPool
+
+SQLITE_BUSY_TIMEOUT_MS = 5000
+
+_ASYNC_DRIVERS = {
+    "postgres": "postgresql+asyncpg",
+    "postgresql": "postgresql+asyncpg",
+    "sqlite": "sqlite+aiosqlite",
+}
+
+
+def async_url(url: str | URL) -> URL:
+    """The URL with an async driver, so `DATABASE_URL=postgresql://...` just works."""
+    parsed = make_url(url)
+    driver = _ASYNC_DRIVERS.get(parsed.drivername)
+    return parsed.set(drivername=driver) if driver else parsed
+
+
+def make_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
+    """An async engine for `url`; for SQLite with WAL, foreign keys and a busy timeout.
+
+    SQLite enforces foreign keys (and so the cascades that forget a person) only when
+    asked on every connection; WAL lets readers proceed during a write, and the busy
+    timeout makes concurrent writers wait instead of failing at once.
+    """
+    parsed = async_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        kwargs.setdefault("pool_pre_ping", True)
+        return create_async_engine(parsed, **kwargs)
+
+    if parsed.database in (None, "", ":memory:"):
+        # Every new connection to ":memory:" is a new empty database: share one.
+        kwargs.setdefault("poolclass", StaticPool)
+        kwargs.setdefault("connect_args", {"check_same_thread": False})
+    engine = create_async_engine(parsed, **kwargs)
+    event.listen(engine.sync_engine, "connect", _configure_sqlite)
+    return engine
+
+
+def _configure_sqlite(dbapi_connection: Any, _connection_record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+    finally:
+        cursor.close()
+
+
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """Sessions whose objects stay readable after commit (no lazy reload in async code)."""
+    return async_sessionmaker(engine, expire_on_commit=False)
