@@ -1,0 +1,325 @@
+"""LLM tools: schemas derived from the pydantic action models, and calls parsed back into them.
+
+The action models (bot/agent_api/actions.py) are the single source of truth: each tool's
+`parameters` is generated from a pydantic model's JSON schema, and every call ends up
+validated by the action models themselves (`parse_action`), so the tools cannot drift from
+what `/ingest` accepts.
+
+Why the schemas look the way they do:
+
+- **Strict** (OpenAI structured outputs): every property is `required`, optional fields are
+  nullable (`anyOf [..., {"type": "null"}]`), `additionalProperties: false`, no `default`, no
+  `$ref`, no titles. OpenAI models then always emit well-formed arguments; other
+  OpenAI-compatible servers ignore `strict`, and we validate anyway (the planner's repair
+  round tells the model what was wrong).
+- **Small**: small and local models break tool use when many or deep tools are loaded
+  (ANCHORS.md), and every token here is paid on every message (budget: prompt.py). So only
+  keywords that steer a value survive: type, enum, format and the bounds that matter
+  (ratings 1-5); `minimum: 0`, length limits and nested descriptions go. Validation still
+  enforces all of them, and the system prompt states units and the portion convention once.
+- **Eight tools, not eleven.** Where one tool reads more naturally than several, it yields
+  several action types:
+  - `log_food` takes a list of items for one date, one `nutrition.add_entry` each: a
+    three-item meal is one call, so models that never make parallel calls (common on local
+    servers) still log the whole meal, and the date is said once.
+  - `supplements` takes an `action` (add_item, mark_taken, toggle) like the service's own
+    `POST /supplements`; three tools that differ by one word confuse small models.
+  - `set_goals` sets nutrition goals and/or the goal weight, as people say them together.
+  - `read` is `ReadRequest` itself: a `route` enum plus nullable `date`, `from`, `to`,
+    instead of seven near-identical GET tools.
+  Every other action type is its own tool named after it (`checkin.upsert` ->
+  `checkin_upsert`) whose parameters are the action model's fields without `type`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from bot.agent_api.actions import ACTION_TYPES, Action, Entry, parse_action
+from bot.planner.base import PlanContext, ReadRequest
+
+__all__ = [
+    "READ_TOOL",
+    "InvalidArguments",
+    "ToolCallError",
+    "ToolOutput",
+    "UnknownTool",
+    "parse_tool_call",
+    "strict_schema",
+    "tool_area",
+    "tool_name_for",
+    "tool_specs",
+]
+
+ToolOutput = Action | ReadRequest
+READ_TOOL = "read"
+
+# How far back a write may be dated. Older dates are almost always a model writing a year from
+# its training data rather than a person back-filling; the repair round lets it correct that.
+MAX_BACKDATE = dt.timedelta(days=366)
+
+# JSON-schema keywords worth their tokens; everything else is dropped (see module docstring).
+_KEPT_KEYWORDS = frozenset(
+    {"type", "properties", "required", "additionalProperties", "items", "anyOf", "enum"}
+    | {"format", "minimum", "maximum"}
+)
+
+# What the LLM reads about each tool. Model docstrings are written for programmers, so the
+# tool descriptions are written here, as short as they can be while still choosing the tool.
+_DESCRIPTIONS: dict[str, str] = {
+    "log_food": "Log food eaten on one day, one item per food.",
+    "set_goals": "Set daily nutrition goals and/or goal weight; null = unchanged.",
+    "supplements": "add_item: new supplement in the stack; mark_taken: taken on date; "
+    "toggle: undo a mark.",
+    "checkin_upsert": "The day's check-in; null = not mentioned.",
+    "weight_log": "Body weight on a day.",
+    "recipes_upsert": "Save a recipe, or update the one with this name.",
+    "support_create_ticket": "Message the service's support, only when asked to.",
+    READ_TOOL: "Read the person's data. today: day overview; nutrition: a day's food and "
+    "goals; weight: history, goal; checkins: a day or from/to; supplements: a day's stack.",
+}
+
+
+class ToolCallError(ValueError):
+    """A tool call that cannot be used. The message is written for the model (repair round)."""
+
+
+class UnknownTool(ToolCallError):
+    """The model called a tool we never offered."""
+
+
+class InvalidArguments(ToolCallError):
+    """The arguments were not JSON, or did not validate into the action models."""
+
+
+class _Arguments(BaseModel):
+    """Arguments of a tool that stands for several action types: their shape only.
+
+    The values are validated for real by `parse_action` into the action models, so every
+    bound lives in one place; these models exist to give the LLM a schema.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class _LogFood(_Arguments):
+    date: dt.date
+    items: list[Entry] = Field(min_length=1)
+
+
+class _SetGoals(_Arguments):
+    calories: float | None = None
+    protein: float | None = None
+    carbs: float | None = None
+    fat: float | None = None
+    goal_kg: float | None = Field(default=None, alias="goalKg")
+
+
+class _Supplements(_Arguments):
+    action: Literal["add_item", "mark_taken", "toggle"]
+    name: str
+    dose: str | None = None
+    date: dt.date | None = None
+
+
+def _log_food(args: Any) -> list[dict[str, Any]]:
+    return [
+        {"type": "nutrition.add_entry", "date": args.date, "entry": item.model_dump()}
+        for item in args.items
+    ]
+
+
+def _set_goals(args: Any) -> list[dict[str, Any]]:
+    macros = args.model_dump(exclude={"goal_kg"}, exclude_none=True)
+    wire: list[dict[str, Any]] = []
+    if macros:
+        wire.append({"type": "nutrition.set_goals", **macros})
+    if args.goal_kg is not None:
+        wire.append({"type": "weight.set_goal", "goalKg": args.goal_kg})
+    if not wire:
+        raise InvalidArguments("no goal given: set at least one field")
+    return wire
+
+
+def _supplements(args: Any) -> list[dict[str, Any]]:
+    # A field the operation does not take is dropped, not refused: strict mode makes the
+    # model fill every field, and a stray date on add_item is harmless.
+    wire: dict[str, Any] = {"type": f"supplements.{args.action}", "name": args.name}
+    if args.action == "add_item":
+        wire["dose"] = args.dose
+    else:
+        wire["date"] = args.date
+    return [wire]
+
+
+@dataclass(frozen=True)
+class _Tool:
+    """One tool: the model its schema comes from, and how its arguments become outputs.
+
+    `expand` turns validated arguments into wire-shaped actions (then `parse_action`); a tool
+    without it is a single action model (validated with `type` added) or `ReadRequest`.
+    `area` names what it touches, for telling a person what could not be read.
+    """
+
+    name: str
+    area: str
+    arguments: type[BaseModel]
+    produces: tuple[str, ...]  # the action types it can yield; empty for `read`
+    expand: Callable[[Any], list[dict[str, Any]]] | None = None
+
+
+_SUPPLEMENT_TYPES = ("supplements.add_item", "supplements.mark_taken", "supplements.toggle")
+_GOAL_TYPES = ("nutrition.set_goals", "weight.set_goal")
+_COMPOSITES = (
+    _Tool("log_food", "nutrition", _LogFood, ("nutrition.add_entry",), _log_food),
+    _Tool("set_goals", "goals", _SetGoals, _GOAL_TYPES, _set_goals),
+    _Tool("supplements", "supplements", _Supplements, _SUPPLEMENT_TYPES, _supplements),
+)
+
+
+@cache
+def _tools() -> dict[str, _Tool]:
+    tools = list(_COMPOSITES)
+    covered = {type_ for tool in tools for type_ in tool.produces}
+    for model in ACTION_TYPES:
+        type_ = model.model_fields["type"].default
+        if type_ not in covered:
+            area = type_.split(".")[0]
+            tools.append(_Tool(type_.replace(".", "_"), area, model, (type_,)))
+    tools.append(_Tool(READ_TOOL, READ_TOOL, ReadRequest, ()))
+    return {tool.name: tool for tool in tools}
+
+
+def tool_name_for(type_: str) -> str:
+    """The tool that yields an action type (`nutrition.add_entry` -> `log_food`)."""
+    for tool in _tools().values():
+        if type_ in tool.produces:
+            return tool.name
+    raise KeyError(type_)
+
+
+def tool_area(name: str) -> str | None:
+    """What a tool touches ("nutrition", "goals", "checkin", ..., "read"); None if unknown."""
+    tool = _tools().get(name)
+    return tool.area if tool else None
+
+
+@cache
+def _tool_specs_json() -> str:
+    specs = [
+        {
+            "type": "function",
+            "function": {
+                "name": tool.name,
+                "description": _DESCRIPTIONS[tool.name],
+                "strict": True,
+                "parameters": strict_schema(tool.arguments),
+            },
+        }
+        for tool in _tools().values()
+    ]
+    return json.dumps(specs)
+
+
+def tool_specs() -> list[dict[str, Any]]:
+    """The `tools` of a Chat Completions request (a fresh copy of cached schemas)."""
+    specs: list[dict[str, Any]] = json.loads(_tool_specs_json())
+    return specs
+
+
+def strict_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """A model's JSON schema (wire names) in the strict, compact form the module describes."""
+    schema = model.model_json_schema(by_alias=True)
+    defs = schema.pop("$defs", {})
+    schema.get("properties", {}).pop("type", None)  # the action type is implied by the tool
+    result: dict[str, Any] = _compact(schema, defs)
+    if model is _LogFood:  # the food before its numbers: models estimate better that way
+        item = result["properties"]["items"]["items"]
+        item["properties"] = {"food": item["properties"].pop("food"), **item["properties"]}
+        item["required"] = list(item["properties"])
+    return result
+
+
+def _compact(node: Any, defs: dict[str, Any]) -> Any:
+    if isinstance(node, list):
+        return [_compact(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node:
+        return _compact(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key not in _KEPT_KEYWORDS or (key == "minimum" and value == 0):
+            continue
+        if key == "properties":  # its keys are field names, not keywords
+            out[key] = {name: _compact(sub, defs) for name, sub in value.items()}
+        else:
+            out[key] = _compact(value, defs)
+    if "properties" in out:
+        out["required"] = list(out["properties"])
+        out["additionalProperties"] = False
+    return out
+
+
+def parse_tool_call(name: str, arguments_json: str, context: PlanContext) -> list[ToolOutput]:
+    """Validate one tool call into the actions, or the read, it stands for.
+
+    A list because `log_food` and `set_goals` may yield several actions. `context` gives the
+    person's today, to refuse write dates a person cannot mean (the future, or more than a
+    year back). Raises `UnknownTool` or `InvalidArguments` with a message the model can act
+    on in the repair round.
+    """
+    tool = _tools().get(name)
+    if tool is None:
+        raise UnknownTool(f"unknown tool {name!r}; the tools are {', '.join(_tools())}")
+    try:
+        args = json.loads(arguments_json or "{}")
+    except json.JSONDecodeError as exc:
+        raise InvalidArguments(f"arguments are not valid JSON ({exc.msg})") from exc
+    if not isinstance(args, dict):
+        raise InvalidArguments("arguments must be a JSON object")
+    try:
+        outputs = _validate(tool, args)
+    except ValidationError as exc:
+        raise InvalidArguments(_describe(exc)) from exc
+    if tool.produces:
+        for output in outputs:
+            _check_date(getattr(output, "date", None), context.today)
+    return outputs
+
+
+def _validate(tool: _Tool, args: dict[str, Any]) -> list[ToolOutput]:
+    if tool.arguments is ReadRequest:
+        return [ReadRequest.model_validate(args)]
+    if tool.expand is None:
+        return [parse_action({**args, "type": tool.produces[0]})]
+    return [parse_action(wire) for wire in tool.expand(tool.arguments.model_validate(args))]
+
+
+def _describe(exc: ValidationError) -> str:
+    """Validation errors as one short clause per field, named as in the schema."""
+    parts = []
+    for error in exc.errors(include_url=False)[:6]:
+        loc = [str(part) for part in error["loc"] if not str(part).startswith("function-")]
+        where = ".".join(part for part in loc if part not in _ACTION_TAGS) or "arguments"
+        parts.append(f"{where}: {error['msg']}")
+    return "; ".join(parts)
+
+
+_ACTION_TAGS = frozenset(model.model_fields["type"].default for model in ACTION_TYPES)
+
+
+def _check_date(date: object, today: dt.date) -> None:
+    if not isinstance(date, dt.date):
+        return
+    if date > today:
+        raise InvalidArguments(f"date {date} is in the future; today is {today}")
+    if today - date > MAX_BACKDATE:
+        raise InvalidArguments(f"date {date} is more than a year ago; today is {today}")
