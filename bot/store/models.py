@@ -10,8 +10,10 @@ on SQLite.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, date, datetime, time
 from enum import StrEnum
+from typing import Any
 
 from sqlalchemy import (
     BigInteger,
@@ -51,6 +53,11 @@ ROLE_MAX = 16
 STATUS_MAX = 16
 WORKER_ID_MAX = 64
 ERROR_MAX = 200
+
+
+def dump_json(value: Any) -> str:
+    """Compact JSON for the `*_json` columns (actions, results)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def utcnow() -> datetime:
@@ -234,6 +241,12 @@ class OutboxItem(Base):
     result_json: Mapped[str | None] = mapped_column(Text)
     notify_on_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
+    @property
+    def actions(self) -> list[Any]:
+        """The stored wire actions, decoded."""
+        decoded: list[Any] = json.loads(self.actions_json)
+        return decoded
+
     def __repr__(self) -> str:
         return f"OutboxItem(id={self.id!r}, status={self.status!r}, attempts={self.attempts!r})"
 
@@ -255,6 +268,12 @@ class Draft(Base):
     status: Mapped[str] = mapped_column(
         String(STATUS_MAX), default=DraftStatus.PENDING, server_default=DraftStatus.PENDING
     )
+
+    @property
+    def actions(self) -> list[Any]:
+        """The stored wire actions, decoded."""
+        decoded: list[Any] = json.loads(self.actions_json)
+        return decoded
 
     def __repr__(self) -> str:
         return f"Draft(id={self.id!r}, status={self.status!r})"

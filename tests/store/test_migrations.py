@@ -15,7 +15,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.store.db import make_engine
 from bot.store.migrate import alembic_config, head_revision, migrate, schema_revision
 from bot.store.models import Base
-from tests.store.conftest import pg_url  # noqa: F401  (fixtures, also without conftest)
+
+# The fixtures are imported so these tests run with --noconftest too; parameters
+# named after them are their uses, not redefinitions.
+# ruff: noqa: F811
+from tests.store.conftest import pg_url  # noqa: F401
 
 
 def _diffs(connection: Connection) -> list[object]:
@@ -58,7 +62,7 @@ async def test_sqlite_migrates_to_the_models(tmp_path):
 
 
 @pytest.mark.postgres
-async def test_postgresql_migrates_to_the_models(pg_url):  # noqa: F811
+async def test_postgresql_migrates_to_the_models(pg_url):
     engine = make_engine(pg_url)
     try:
         await _check_fresh_database(engine)
@@ -68,7 +72,7 @@ async def test_postgresql_migrates_to_the_models(pg_url):  # noqa: F811
 
 
 @pytest.mark.postgres
-async def test_replicas_starting_together_migrate_once(pg_url):  # noqa: F811
+async def test_replicas_starting_together_migrate_once(pg_url):
     """The advisory lock serialises concurrent upgrades instead of failing one."""
     engines = [make_engine(pg_url) for _ in range(3)]
     try:

@@ -1,0 +1,179 @@
+"""The outbox: the actions of each message, kept until the service has applied them once.
+
+Items are claimed like reminders (see `claims`) and, per person, strictly in the
+order they were written. Statuses and what each means are on `OutboxStatus`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Select, and_, case, delete, exists, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
+
+from bot.store.claims import claim_rows
+from bot.store.models import ERROR_MAX, OutboxItem, OutboxStatus, dump_json, utcnow
+
+OPEN_OUTBOX_STATUSES = (OutboxStatus.PENDING, OutboxStatus.SENDING, OutboxStatus.UNKNOWN)
+
+
+async def enqueue(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    chat_id: int,
+    local_date: date,
+    actions: Sequence[Mapping[str, Any]],
+    now: datetime | None = None,
+    notify_on_done: bool = False,
+) -> int:
+    """Store the wire actions of one message before anything is sent; returns the item id."""
+    now = now or utcnow()
+    item = OutboxItem(
+        telegram_id=telegram_id,
+        chat_id=chat_id,
+        local_date=local_date,
+        actions_json=dump_json(list(actions)),
+        status=OutboxStatus.PENDING,
+        attempts=0,
+        created_at=now,
+        next_attempt_at=now,
+        notify_on_done=notify_on_done,
+    )
+    session.add(item)
+    await session.flush()
+    return item.id
+
+
+async def get_outbox_item(*, session: AsyncSession, item_id: int) -> OutboxItem | None:
+    return await session.get(OutboxItem, item_id)
+
+
+def _outbox_claimable(now: datetime, stale_before: datetime) -> Select[int]:
+    older = aliased(OutboxItem)
+    earlier_open = exists().where(
+        older.telegram_id == OutboxItem.telegram_id,
+        older.id < OutboxItem.id,
+        older.status.in_(OPEN_OUTBOX_STATUSES),
+    )
+    fresh = and_(
+        OutboxItem.status.in_((OutboxStatus.PENDING, OutboxStatus.UNKNOWN)),
+        OutboxItem.claimed_by.is_(None),
+        OutboxItem.next_attempt_at <= now,
+    )
+    abandoned = and_(
+        OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
+        OutboxItem.claimed_by.is_not(None),
+        OutboxItem.claimed_at < stale_before,
+    )
+    return select(OutboxItem.id).where(or_(fresh, abandoned), ~earlier_open)
+
+
+async def claim_outbox(
+    *,
+    session: AsyncSession,
+    now: datetime,
+    limit: int,
+    worker_id: str,
+    claim_timeout: timedelta,
+) -> list[OutboxItem]:
+    """Claim up to `limit` items ready at `now` for `worker_id`, oldest first; commit promptly.
+
+    Per person, only the oldest open item is claimable, so one person's messages
+    reach the service in the order they were written. An item abandoned while
+    `sending` comes back as `unknown`: its write may have landed, so the new
+    claimer must reconcile before sending it again.
+    """
+    candidates = (
+        _outbox_claimable(now, now - claim_timeout)
+        .order_by(OutboxItem.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True, of=OutboxItem)
+    )
+    claimed = await claim_rows(
+        session,
+        update(OutboxItem)
+        .where(OutboxItem.id.in_(candidates.scalar_subquery()))
+        .values(
+            claimed_by=worker_id,
+            claimed_at=now,
+            status=case(
+                (OutboxItem.status == OutboxStatus.SENDING, OutboxStatus.UNKNOWN),
+                else_=OutboxItem.status,
+            ),
+        ),
+        OutboxItem,
+    )
+    return sorted(claimed, key=lambda item: item.id)
+
+
+async def mark_outbox(
+    *,
+    session: AsyncSession,
+    item_id: int,
+    worker_id: str,
+    status: OutboxStatus,
+    now: datetime | None = None,
+    error: str | None = None,
+    retry_at: datetime | None = None,
+    result: Any = None,
+    notify_on_done: bool | None = None,
+) -> bool:
+    """Move a claimed item on; False when `worker_id` no longer holds it.
+
+    - `sending`: about to send; counts an attempt and renews the lease.
+    - `pending` / `unknown`: try again at `retry_at` (default now); releases the claim.
+    - `done`: applied; `result` (JSON-able) kept; releases the claim.
+    - `failed`: given up; releases the claim.
+    `error` must already be free of secrets; it is cut to fit.
+    """
+    now = now or utcnow()
+    status = OutboxStatus(status)
+    values: dict[str, Any] = {"status": status}
+    if status is OutboxStatus.SENDING:
+        values.update(attempts=OutboxItem.attempts + 1, claimed_at=now)
+    else:
+        values.update(claimed_by=None, claimed_at=None)
+    if status in (OutboxStatus.PENDING, OutboxStatus.UNKNOWN):
+        values["next_attempt_at"] = retry_at or now
+    if status is OutboxStatus.DONE:
+        values["delivered_at"] = now
+        if result is not None:
+            values["result_json"] = dump_json(result)
+    if error is not None:
+        values["last_error"] = error[:ERROR_MAX]
+    if notify_on_done is not None:
+        values["notify_on_done"] = notify_on_done
+    outcome = await session.execute(
+        update(OutboxItem)
+        .where(OutboxItem.id == item_id, OutboxItem.claimed_by == worker_id)
+        .values(**values)
+        .execution_options(synchronize_session="fetch")
+    )
+    return bool(getattr(outcome, "rowcount", 0))
+
+
+async def pending_outbox(*, session: AsyncSession, telegram_id: int) -> list[OutboxItem]:
+    """The person's items not yet applied nor given up, oldest first: what /status shows."""
+    rows = await session.scalars(
+        select(OutboxItem)
+        .where(
+            OutboxItem.telegram_id == telegram_id,
+            OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
+        )
+        .order_by(OutboxItem.id)
+    )
+    return list(rows.all())
+
+
+async def prune_outbox(*, session: AsyncSession, delivered_before: datetime) -> int:
+    """Delete items applied before `delivered_before`; they only matter while in flight."""
+    result = await session.execute(
+        delete(OutboxItem).where(
+            OutboxItem.status == OutboxStatus.DONE, OutboxItem.delivered_at < delivered_before
+        )
+    )
+    return int(getattr(result, "rowcount", 0))

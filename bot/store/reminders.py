@@ -1,0 +1,160 @@
+"""The daily check-in reminder's persisted state: scheduling, claiming, completing.
+
+The time arithmetic lives in `schedule`; this module only stores its results and
+hands due reminders out to exactly one worker at a time (see `claims`).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.claims import claim_rows
+from bot.store.models import Account, AccountStatus, Reminder
+
+
+async def get_reminder(*, session: AsyncSession, telegram_id: int) -> Reminder | None:
+    return await session.get(Reminder, telegram_id)
+
+
+async def schedule_reminder(
+    *, session: AsyncSession, telegram_id: int, next_due_at: datetime | None
+) -> Reminder:
+    """Set (or with None, clear) when the person's next reminder is due.
+
+    Drops any snooze and claim: a worker holding the old claim then fails to
+    complete it, so the newly chosen time wins.
+    """
+    reminder = await session.get(Reminder, telegram_id)
+    if reminder is None:
+        reminder = Reminder(telegram_id=telegram_id)
+        session.add(reminder)
+    reminder.next_due_at = next_due_at
+    reminder.snoozed_until = None
+    reminder.claimed_by = None
+    reminder.claimed_at = None
+    await session.flush()
+    return reminder
+
+
+async def due_reminders(
+    *,
+    session: AsyncSession,
+    now: datetime,
+    limit: int,
+    worker_id: str,
+    claim_timeout: timedelta,
+) -> list[Reminder]:
+    """Claim up to `limit` reminders due at `now` for `worker_id`; commit promptly after.
+
+    Only people who can be reminded: active (not blocked, not needing /connect),
+    linked, reminders on. Unclaimed rows and rows whose claim is older than
+    `claim_timeout` qualify. Earliest due first.
+    """
+    stale_before = now - claim_timeout
+    candidates = (
+        select(Reminder.telegram_id)
+        .join(Account, Account.telegram_id == Reminder.telegram_id)
+        .where(
+            Reminder.next_due_at <= now,
+            or_(Reminder.claimed_by.is_(None), Reminder.claimed_at < stale_before),
+            Account.status == AccountStatus.ACTIVE,
+            Account.reminders_enabled.is_(True),
+            Account.encrypted_key.is_not(None),
+        )
+        .order_by(Reminder.next_due_at, Reminder.telegram_id)
+        .limit(limit)
+        .with_for_update(skip_locked=True, of=Reminder)
+    )
+    claimed = await claim_rows(
+        session,
+        update(Reminder)
+        .where(Reminder.telegram_id.in_(candidates.scalar_subquery()))
+        .values(claimed_by=worker_id, claimed_at=now),
+        Reminder,
+    )
+    return sorted(claimed, key=lambda r: (r.next_due_at or now, r.telegram_id))
+
+
+async def complete_reminder(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    worker_id: str,
+    sent_local_date: date,
+    next_due_at: datetime | None,
+    message_id: int | None = None,
+) -> bool:
+    """Record that the reminder for `sent_local_date` went out (or was skipped) and what's next.
+
+    False when `worker_id` no longer holds the claim (it was taken over or the
+    reminder rescheduled); the caller then leaves things alone.
+    """
+    result = await session.execute(
+        update(Reminder)
+        .where(Reminder.telegram_id == telegram_id, Reminder.claimed_by == worker_id)
+        .values(
+            last_sent_local_date=sent_local_date,
+            next_due_at=next_due_at,
+            snoozed_until=None,
+            claimed_by=None,
+            claimed_at=None,
+            message_id=message_id if message_id is not None else Reminder.message_id,
+        )
+        .execution_options(synchronize_session="fetch")
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def release_reminder(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    worker_id: str,
+    retry_at: datetime | None = None,
+) -> bool:
+    """Give a claimed reminder back (e.g. Telegram was unreachable), optionally for later."""
+    values: dict[str, Any] = {"claimed_by": None, "claimed_at": None}
+    if retry_at is not None:
+        values["next_due_at"] = retry_at
+    result = await session.execute(
+        update(Reminder)
+        .where(Reminder.telegram_id == telegram_id, Reminder.claimed_by == worker_id)
+        .values(**values)
+        .execution_options(synchronize_session="fetch")
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def snooze_reminder(
+    *, session: AsyncSession, telegram_id: int, until: datetime
+) -> Reminder | None:
+    """The "later" button: due again at `until` (the day still counts as not reminded)."""
+    reminder = await session.get(Reminder, telegram_id)
+    if reminder is None:
+        return None
+    reminder.snoozed_until = until
+    reminder.next_due_at = until
+    reminder.claimed_by = None
+    reminder.claimed_at = None
+    await session.flush()
+    return reminder
+
+
+async def reminder_accounts(*, session: AsyncSession) -> list[tuple[Account, Reminder | None]]:
+    """Everyone who should get reminders, with their reminder row if any: to rebuild at start."""
+    rows = await session.execute(
+        select(Account, Reminder)
+        .outerjoin(Reminder, Reminder.telegram_id == Account.telegram_id)
+        .where(
+            Account.status == AccountStatus.ACTIVE,
+            Account.reminders_enabled.is_(True),
+            Account.encrypted_key.is_not(None),
+            Account.timezone.is_not(None),
+        )
+        .order_by(Account.telegram_id)
+    )
+    return [(account, reminder) for account, reminder in rows]
