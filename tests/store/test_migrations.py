@@ -93,3 +93,10 @@ async def test_in_memory_sqlite_keeps_one_database():
         assert await schema_revision(engine) == head_revision()
     finally:
         await engine.dispose()
+
+
+def test_the_alembic_commands_work_on_a_url_for_writing_revisions(tmp_path):
+    """The path a developer uses (`alembic_config(url)`): upgrade, then nothing to generate."""
+    config = alembic_config(f"sqlite:///{tmp_path / 'dev.db'}")
+    command.upgrade(config, "head")
+    command.check(config)  # raises if the models differ from the migrations
