@@ -1,0 +1,338 @@
+"""The daily check-in reminder, Telegram-free: what is due, whether to send it, what to record.
+
+The schedule lives only in the database (`reminders.next_due_at`), so nothing has to be
+rebuilt in memory at start: a repeating job calls `run_due(now, send)` and whatever came due
+while the bot was down goes out on its first run. Rows are claimed (`repo.due_reminders`), so
+several bot processes can share the work.
+
+"Never twice on the same local day" is chosen over "never missed": a reminder's day is
+recorded as sent *before* the message goes out. If the process dies in between, that day's
+nudge is lost; if the send fails cleanly, the record is rolled back and it is retried soon.
+
+An API failure while checking for today's check-in still sends the reminder: a nudge the
+person may not need is better than silence on the day they did need it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import os
+import socket
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+import httpx
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot import render
+from bot.agent_api.client import AgentApiClient
+from bot.agent_api.errors import AgentApiError, BadKey
+from bot.agent_api.views import CheckinView
+from bot.config import Settings
+from bot.replies import Button, Reply
+from bot.store import repo
+from bot.store.crypto import EncryptionError, KeyCipher
+from bot.store.models import Account, AccountStatus, Reminder
+from bot.store.schedule import local_date, next_due_at, zone
+
+log = logging.getLogger(__name__)
+
+RATED_FIELDS = ("mood", "energy", "sleep")
+SNOOZE_CALLBACK = "snooze"
+SNOOZE_FOR = dt.timedelta(hours=1)
+RETRY_SEND_AFTER = dt.timedelta(minutes=5)
+CLAIM_TIMEOUT = dt.timedelta(minutes=5)
+BATCH = 100
+PARALLEL_SENDS = 8
+
+Send = Callable[[int, Reply], Awaitable[int]]
+
+
+class RecipientBlocked(Exception):
+    """The person blocked the bot (Telegram answered 403): stop sending them anything."""
+
+    def __init__(self, chat_id: int) -> None:
+        super().__init__(f"chat {chat_id} blocked the bot")
+        self.chat_id = chat_id
+
+
+class CoreResources(Protocol):
+    """What `Reminders` borrows from the assistant (so tests can pass either)."""
+
+    settings: Settings
+    sessionmaker: async_sessionmaker[AsyncSession]
+    cipher: KeyCipher
+    http: httpx.AsyncClient
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def default_worker_id() -> str:
+    """Unique per process and instance, readable in the database when debugging claims."""
+    return f"{socket.gethostname()[:32]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def reminder_reply(local_day: dt.date) -> Reply:
+    """The reminder message: a question, 1–5 buttons for each rating, and "later"."""
+    rows = [
+        [Button(render.rating_button(field, n), f"rate:{field}:{n}") for n in range(1, 6)]
+        for field in RATED_FIELDS
+    ]
+    rows.append([Button(render.later_button(), SNOOZE_CALLBACK)])
+    return Reply(render.reminder(local_day), buttons=rows)
+
+
+def remaining_buttons(keyboard: list[list[Button]], tapped: str) -> list[list[Button]]:
+    """The rating rows still worth showing after `tapped` ("rate:mood:4") was saved.
+
+    The tapped field's row goes; so does "later" (the person is answering now). Once every
+    field is rated, nothing is left and the message becomes a plain confirmation.
+    """
+    parts = tapped.split(":")
+    if len(parts) != 3 or parts[0] != "rate":
+        return keyboard
+    field_prefix = f"rate:{parts[1]}:"
+    return [
+        row
+        for row in keyboard
+        if row
+        and all(b.callback.startswith("rate:") for b in row)
+        and not any(b.callback.startswith(field_prefix) for b in row)
+    ]
+
+
+def _has_checkin(checkin: CheckinView | None) -> bool:
+    if checkin is None:
+        return False
+    values = (checkin.mood, checkin.energy, checkin.sleep_quality, checkin.notes)
+    return any(v not in (None, "") for v in values)
+
+
+class Reminders:
+    """Sends due reminders and handles "later"; all state is in the database."""
+
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        cipher: KeyCipher,
+        http: httpx.AsyncClient,
+        clock: Callable[[], dt.datetime] = utcnow,
+        worker_id: str | None = None,
+        claim_timeout: dt.timedelta = CLAIM_TIMEOUT,
+    ) -> None:
+        self.settings = settings
+        self.sessionmaker = sessionmaker
+        self.cipher = cipher
+        self.http = http
+        self.clock = clock
+        self.worker_id = worker_id or default_worker_id()
+        self.claim_timeout = claim_timeout
+
+    @classmethod
+    def from_assistant(
+        cls,
+        core: CoreResources,
+        *,
+        clock: Callable[[], dt.datetime] = utcnow,
+        worker_id: str | None = None,
+    ) -> Reminders:
+        """Share the assistant's database, cipher and HTTP pool."""
+        return cls(
+            settings=core.settings,
+            sessionmaker=core.sessionmaker,
+            cipher=core.cipher,
+            http=core.http,
+            clock=clock,
+            worker_id=worker_id,
+        )
+
+    # --- the repeating job -------------------------------------------------------------------
+
+    async def run_due(self, now: dt.datetime, send: Send) -> int:
+        """Send every reminder due at `now`; how many went out. Never raises for one person."""
+        async with self.sessionmaker.begin() as session:
+            due = await repo.due_reminders(
+                session=session,
+                now=now,
+                limit=BATCH,
+                worker_id=self.worker_id,
+                claim_timeout=self.claim_timeout,
+            )
+        slots = asyncio.Semaphore(PARALLEL_SENDS)
+
+        async def one(reminder: Reminder) -> bool:
+            async with slots:
+                try:
+                    return await self._remind(reminder, now, send)
+                except Exception:
+                    log.exception("reminder for user %s failed", reminder.telegram_id)
+                    await self._release(reminder.telegram_id, now + RETRY_SEND_AFTER)
+                    return False
+
+        results = await asyncio.gather(*(one(r) for r in due))
+        return sum(results)
+
+    async def _remind(self, reminder: Reminder, now: dt.datetime, send: Send) -> bool:
+        user_id = reminder.telegram_id
+        async with self.sessionmaker() as session:
+            account = await repo.get_account(session=session, telegram_id=user_id)
+        if account is None or not self._remindable(account):
+            await self._unschedule(user_id)
+            return False
+        assert account.timezone is not None
+        at = account.reminder_time or self.settings.default_reminder_time
+        day = local_date(now, account.timezone)
+        tomorrow = next_due_at(
+            reminder_time=at, timezone=account.timezone, now=now, last_sent_local_date=day
+        )
+        snoozed = reminder.snoozed_until is not None
+        if reminder.last_sent_local_date == day and not snoozed:
+            # Due again on a day already handled (e.g. the time was moved later): not twice.
+            await self._complete(user_id, day, tomorrow)
+            return False
+        if await self._checked_in(account, day):
+            await self._complete(user_id, day, tomorrow)
+            return False
+        if account.status != AccountStatus.ACTIVE:  # the check found the key refused
+            await self._unschedule(user_id)
+            return False
+        previous = (reminder.last_sent_local_date, reminder.snoozed_until)
+        if not await self._complete(user_id, day, tomorrow):
+            return False  # rescheduled or taken over meanwhile: that newer state wins
+        try:
+            message_id = await send(account.chat_id or user_id, reminder_reply(day))
+        except RecipientBlocked:
+            log.info("user %s blocked the bot; reminders stopped", user_id)
+            await self._mark(user_id, AccountStatus.BLOCKED)
+            return False
+        except Exception as exc:
+            log.warning("reminder to user %s not sent (%s); retrying", user_id, type(exc).__name__)
+            await self._undo_sent(user_id, previous, now + RETRY_SEND_AFTER)
+            return False
+        await self._remember_message(user_id, message_id)
+        return True
+
+    def _remindable(self, account: Account) -> bool:
+        return (
+            account.encrypted_key is not None
+            and account.status == AccountStatus.ACTIVE
+            and account.reminders_enabled
+            and account.timezone is not None
+        )
+
+    async def _checked_in(self, account: Account, day: dt.date) -> bool:
+        """Whether today's check-in has any value; unknown (service down) counts as no."""
+        assert account.encrypted_key is not None
+        try:
+            key = self.cipher.decrypt(account.encrypted_key)
+        except EncryptionError:
+            await self._mark(account.telegram_id, AccountStatus.NEEDS_RECONNECT)
+            account.status = AccountStatus.NEEDS_RECONNECT
+            return False
+        client = AgentApiClient(self.settings.agent_api_base_url, key, http=self.http)
+        try:
+            view = await client.checkin_of(day)
+        except BadKey:
+            await self._mark(account.telegram_id, AccountStatus.NEEDS_RECONNECT)
+            account.status = AccountStatus.NEEDS_RECONNECT
+            return False
+        except AgentApiError as exc:
+            log.info(
+                "check-in of user %s unknown (%s); reminding anyway",
+                account.telegram_id,
+                type(exc).__name__,
+            )
+            return False
+        return _has_checkin(view.checkin)
+
+    # --- the "later" button ------------------------------------------------------------------
+
+    async def snooze(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
+        """Ask again in an hour; the reply replaces the reminder message."""
+        now = now or self.clock()
+        until = now + SNOOZE_FOR
+        async with self.sessionmaker.begin() as session:
+            account = await repo.get_account(session=session, telegram_id=user_id)
+            if account is None or account.timezone is None or not self._remindable(account):
+                return Reply(render.snooze_unavailable(), edit=True)
+            reminder = await repo.snooze_reminder(session=session, telegram_id=user_id, until=until)
+            timezone = account.timezone
+        if reminder is None:
+            return Reply(render.snooze_unavailable(), edit=True)
+        return Reply(render.snoozed(until.astimezone(zone(timezone))), edit=True)
+
+    # --- a person who blocked the bot and came back ------------------------------------------
+
+    async def resume_if_blocked(self, *, user_id: int, now: dt.datetime | None = None) -> bool:
+        """Someone marked blocked wrote to us, so they unblocked the bot: remind them again."""
+        async with self.sessionmaker.begin() as session:
+            account = await repo.get_account(session=session, telegram_id=user_id)
+            if account is None or account.status != AccountStatus.BLOCKED:
+                return False
+            account.status = AccountStatus.ACTIVE
+            due = None
+            if account.reminders_enabled and account.timezone and account.encrypted_key:
+                reminder = await repo.get_reminder(session=session, telegram_id=user_id)
+                due = next_due_at(
+                    reminder_time=account.reminder_time or self.settings.default_reminder_time,
+                    timezone=account.timezone,
+                    now=now or self.clock(),
+                    last_sent_local_date=reminder.last_sent_local_date if reminder else None,
+                )
+            await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=due)
+        log.info("user %s is back; reminders resumed", user_id)
+        return True
+
+    # --- small transactions ------------------------------------------------------------------
+
+    async def _complete(self, user_id: int, day: dt.date, next_at: dt.datetime) -> bool:
+        async with self.sessionmaker.begin() as session:
+            return await repo.complete_reminder(
+                session=session,
+                telegram_id=user_id,
+                worker_id=self.worker_id,
+                sent_local_date=day,
+                next_due_at=next_at,
+            )
+
+    async def _release(self, user_id: int, retry_at: dt.datetime) -> None:
+        async with self.sessionmaker.begin() as session:
+            await repo.release_reminder(
+                session=session, telegram_id=user_id, worker_id=self.worker_id, retry_at=retry_at
+            )
+
+    async def _unschedule(self, user_id: int) -> None:
+        async with self.sessionmaker.begin() as session:
+            await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=None)
+
+    async def _mark(self, user_id: int, status: AccountStatus) -> None:
+        async with self.sessionmaker.begin() as session:
+            await repo.set_status(session=session, telegram_id=user_id, status=status)
+            if status == AccountStatus.BLOCKED:
+                await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=None)
+
+    async def _undo_sent(
+        self,
+        user_id: int,
+        previous: tuple[dt.date | None, dt.datetime | None],
+        retry_at: dt.datetime,
+    ) -> None:
+        """The send failed cleanly: the day counts as not reminded again, retried soon."""
+        async with self.sessionmaker.begin() as session:
+            reminder = await repo.get_reminder(session=session, telegram_id=user_id)
+            if reminder is not None:
+                reminder.last_sent_local_date, reminder.snoozed_until = previous
+                reminder.next_due_at = retry_at
+
+    async def _remember_message(self, user_id: int, message_id: int) -> None:
+        async with self.sessionmaker.begin() as session:
+            reminder = await repo.get_reminder(session=session, telegram_id=user_id)
+            if reminder is not None:
+                reminder.message_id = message_id

@@ -1,0 +1,128 @@
+"""The one place the Telegram application is wired: handlers, gates, ordering, limits, jobs."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+from urllib.parse import urlsplit
+
+from telegram import BotCommand, Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
+
+from bot import render
+from bot.config import Settings
+from bot.reminders import Reminders
+from bot.telegram.handlers import Core, Handlers
+from bot.telegram.ordering import PerPersonUpdateProcessor
+
+REMINDER_EVERY = 30.0  # seconds between looks at the reminders table
+RATE_LIMIT_RETRIES = 3  # times AIORateLimiter waits out a 429 before giving up
+
+
+class TelegramNotConfigured(ValueError):
+    """A setting the Telegram bot cannot run without is missing."""
+
+
+def build_application(
+    settings: Settings,
+    assistant: Core,
+    *,
+    reminders: Reminders | None = None,
+    reminder_every: float | None = REMINDER_EVERY,
+) -> Application[Any, Any, Any, Any, Any, Any]:
+    """The bot, fully wired; nothing runs until it is started.
+
+    `reminders` defaults to one sharing the assistant's resources. `reminder_every=None`
+    leaves out the repeating reminder job (tests call `Reminders.run_due` with their own clock).
+    """
+    if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
+        raise TelegramNotConfigured("TELEGRAM_BOT_TOKEN is not set (ask @BotFather for one)")
+    reminders = reminders or Reminders.from_assistant(assistant)
+    handlers = Handlers(assistant, reminders, settings)
+
+    async def post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        commands = [BotCommand(name, about) for name, about in render.bot_commands()]
+        await app.bot.set_my_commands(commands)
+        if reminder_every is not None and app.job_queue is not None:
+            app.job_queue.run_repeating(
+                handlers.reminder_job, interval=reminder_every, first=0, name="reminders"
+            )
+
+    async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        await assistant.aclose()
+
+    app = (
+        ApplicationBuilder()
+        .token(settings.telegram_bot_token.get_secret_value())
+        .base_url(settings.telegram_api_base_url)
+        .base_file_url(settings.telegram_api_file_url or "")
+        .concurrent_updates(PerPersonUpdateProcessor())
+        .rate_limiter(AIORateLimiter(max_retries=RATE_LIMIT_RETRIES))
+        .post_init(post_init)
+        .post_shutdown(post_shutdown)
+        .build()
+    )
+    _register(app, handlers)
+    return app
+
+
+def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> None:
+    """Handlers by group: -2 drops duplicates, -1 gates people, 0 does the work."""
+    app.add_handler(TypeHandler(Update, h.drop_duplicates), group=-2)
+    app.add_handler(TypeHandler(Update, h.gate), group=-1)
+
+    new = filters.UpdateType.MESSAGE  # edits of old messages are not logged a second time
+    private = filters.ChatType.PRIVATE & new
+    elsewhere = ~filters.ChatType.PRIVATE & new
+    app.add_handler(CommandHandler("connect", h.connect, filters=private))
+    app.add_handler(CommandHandler("connect", h.connect_in_group, filters=elsewhere))
+    commands = {
+        "start": h.start,
+        "help": h.help,
+        "disconnect": h.disconnect,
+        "forget": h.forget,
+        "today": h.today,
+        "timezone": h.timezone,
+        "remind": h.remind,
+        "settings": h.settings_command,
+    }
+    for name, callback in commands.items():
+        app.add_handler(CommandHandler(name, callback, filters=private))
+    app.add_handler(MessageHandler(private & filters.COMMAND, h.unknown_command))
+    app.add_handler(MessageHandler(elsewhere & filters.COMMAND, h.private_only))
+    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND, h.text))
+    app.add_handler(MessageHandler(private & ~filters.TEXT & ~filters.StatusUpdate.ALL, h.non_text))
+    app.add_handler(CallbackQueryHandler(h.button))
+    app.add_error_handler(h.on_error)
+
+
+def webhook_options(settings: Settings) -> dict[str, Any]:
+    """Arguments for PTB's `run_webhook`/`start_webhook` from the settings.
+
+    WEBHOOK_URL is the public URL Telegram posts to; when it has no path, WEBHOOK_PATH is
+    appended. Without WEBHOOK_SECRET_TOKEN a random one is made for this run: Telegram learns
+    it through setWebhook, and PTB answers 403 to any request that does not carry it.
+    """
+    if not settings.webhook_url:
+        raise TelegramNotConfigured("WEBHOOK_URL is not set (the public https URL of the bot)")
+    path = "/" + settings.webhook_path.strip("/")
+    url = settings.webhook_url.rstrip("/")
+    if urlsplit(url).path in ("", "/"):
+        url += path
+    secret = settings.webhook_secret_token
+    return {
+        "listen": settings.webhook_listen,
+        "port": settings.webhook_port,
+        "url_path": path.lstrip("/"),
+        "webhook_url": url,
+        "secret_token": secret.get_secret_value() if secret else secrets.token_urlsafe(32),
+    }

@@ -1,0 +1,254 @@
+"""The callbacks PTB calls. Each translates Telegram <-> core only: no parsing, HTTP or SQL.
+
+The core (`bot.assistant.Assistant`) and `bot.reminders.Reminders` decide everything; here a
+Telegram update becomes a core call and a `Reply` becomes Telegram messages.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import traceback
+from typing import Protocol
+
+from telegram import Message, Update
+from telegram.constants import ChatType
+from telegram.error import Forbidden, NetworkError, TelegramError
+from telegram.ext import ApplicationHandlerStop, ContextTypes
+
+from bot import render
+from bot.config import Settings
+from bot.reminders import (
+    SNOOZE_CALLBACK,
+    CoreResources,
+    RecipientBlocked,
+    Reminders,
+    remaining_buttons,
+)
+from bot.replies import Reply
+from bot.telegram.outgoing import buttons_of, edit_reply, send_reply, try_delete, typing
+
+log = logging.getLogger(__name__)
+
+Context = ContextTypes.DEFAULT_TYPE
+
+
+class Core(CoreResources, Protocol):
+    """The part of `bot.assistant.Assistant` the Telegram layer uses."""
+
+    async def start(self, *, user_id: int) -> Reply: ...
+    async def help(self, *, user_id: int) -> Reply: ...
+    async def connect(self, *, user_id: int, chat_id: int, api_key: str) -> Reply: ...
+    async def disconnect(self, *, user_id: int) -> Reply: ...
+    async def forget_request(self, *, user_id: int) -> Reply: ...
+    async def set_timezone(self, *, user_id: int, name: str) -> Reply: ...
+    async def set_reminder(self, *, user_id: int, spec: str) -> Reply: ...
+    async def today(self, *, user_id: int, now: dt.datetime | None = None) -> Reply: ...
+    async def settings_view(self, *, user_id: int) -> Reply: ...
+    async def handle_text(
+        self, *, user_id: int, chat_id: int, text: str, now: dt.datetime | None = None
+    ) -> Reply: ...
+    async def on_button(
+        self, *, user_id: int, chat_id: int, data: str, now: dt.datetime | None = None
+    ) -> Reply: ...
+    async def claim_update(self, update_id: int) -> bool: ...
+    async def aclose(self) -> None: ...
+
+
+def _who(update: Update) -> tuple[Message, int, int] | None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return None
+    return message, user.id, message.chat_id
+
+
+def _args(context: Context) -> str:
+    return " ".join(context.args or [])
+
+
+def _kind(message: Message) -> str | None:
+    return next((kind for kind in render.NON_TEXT_KINDS if getattr(message, kind, None)), None)
+
+
+class Handlers:
+    """Every handler, bound to the core it talks to; `build_application` registers them."""
+
+    def __init__(self, assistant: Core, reminders: Reminders, settings: Settings) -> None:
+        self.assistant = assistant
+        self.reminders = reminders
+        self.settings = settings
+
+    async def _send(self, context: Context, chat_id: int, reply: Reply) -> None:
+        await send_reply(context.bot, chat_id, reply)
+
+    # --- gates (groups -2 and -1) ---------------------------------------------------------
+
+    async def drop_duplicates(self, update: Update, context: Context) -> None:
+        """Process an update Telegram delivered twice only once (the id is kept in the store)."""
+        if not await self.assistant.claim_update(update.update_id):
+            log.info("update %s seen before; dropped", update.update_id)
+            raise ApplicationHandlerStop
+
+    async def gate(self, update: Update, context: Context) -> None:
+        """Refuse people outside ALLOWED_TELEGRAM_USER_IDS; note that a blocked person is back."""
+        user, chat = update.effective_user, update.effective_chat
+        allowed = self.settings.allowed_telegram_user_ids
+        if allowed and (user is None or user.id not in allowed):
+            log.info("refused user %s (not allowed)", user.id if user else None)
+            if update.callback_query is not None:
+                await update.callback_query.answer(render.to_plain(render.not_allowed()))
+            elif chat is not None and chat.type == ChatType.PRIVATE:
+                await self._send(context, chat.id, Reply(render.not_allowed()))
+            raise ApplicationHandlerStop
+        if user is not None:
+            await self.reminders.resume_if_blocked(user_id=user.id)
+
+    # --- commands -------------------------------------------------------------------------
+
+    async def start(self, update: Update, context: Context) -> None:
+        """/start: what the bot does and how to link."""
+        if who := _who(update):
+            await self._send(context, who[2], await self.assistant.start(user_id=who[1]))
+
+    async def help(self, update: Update, context: Context) -> None:
+        """/help: what the bot understands."""
+        if who := _who(update):
+            await self._send(context, who[2], await self.assistant.help(user_id=who[1]))
+
+    async def connect(self, update: Update, context: Context) -> None:
+        """/connect KEY in a private chat: link, then delete the message carrying the key."""
+        if not (who := _who(update)):
+            return
+        message, user_id, chat_id = who
+        async with typing(context.bot, chat_id):
+            reply = await self.assistant.connect(
+                user_id=user_id, chat_id=chat_id, api_key=_args(context)
+            )
+        if reply.delete_user_message:
+            await try_delete(context.bot, chat_id, message.message_id)
+        await self._send(context, chat_id, reply)
+
+    async def connect_in_group(self, update: Update, context: Context) -> None:
+        """/connect outside a private chat: refuse, and delete the key where the bot may."""
+        if who := _who(update):
+            await try_delete(context.bot, who[2], who[0].message_id)
+            await self._send(context, who[2], Reply(render.connect_in_group()))
+
+    async def disconnect(self, update: Update, context: Context) -> None:
+        """/disconnect: forget the key."""
+        if who := _who(update):
+            await self._send(context, who[2], await self.assistant.disconnect(user_id=who[1]))
+
+    async def forget(self, update: Update, context: Context) -> None:
+        """/forget: ask to confirm deleting everything stored about the person."""
+        if who := _who(update):
+            await self._send(context, who[2], await self.assistant.forget_request(user_id=who[1]))
+
+    async def today(self, update: Update, context: Context) -> None:
+        """/today: the day's summary."""
+        if who := _who(update):
+            async with typing(context.bot, who[2]):
+                reply = await self.assistant.today(user_id=who[1])
+            await self._send(context, who[2], reply)
+
+    async def timezone(self, update: Update, context: Context) -> None:
+        """/timezone NAME."""
+        if who := _who(update):
+            reply = await self.assistant.set_timezone(user_id=who[1], name=_args(context))
+            await self._send(context, who[2], reply)
+
+    async def remind(self, update: Update, context: Context) -> None:
+        """/remind HH:MM | off."""
+        if who := _who(update):
+            reply = await self.assistant.set_reminder(user_id=who[1], spec=_args(context))
+            await self._send(context, who[2], reply)
+
+    async def settings_command(self, update: Update, context: Context) -> None:
+        """/settings."""
+        if who := _who(update):
+            await self._send(context, who[2], await self.assistant.settings_view(user_id=who[1]))
+
+    async def unknown_command(self, update: Update, context: Context) -> None:
+        """Any other /command in a private chat."""
+        if who := _who(update):
+            await self._send(context, who[2], Reply(render.unknown_command()))
+
+    async def private_only(self, update: Update, context: Context) -> None:
+        """A command in a group: health data stays in private chats."""
+        if who := _who(update):
+            await self._send(context, who[2], Reply(render.private_only()))
+
+    # --- messages -------------------------------------------------------------------------
+
+    async def text(self, update: Update, context: Context) -> None:
+        """Free text: log it or answer it (the core decides)."""
+        if not (who := _who(update)) or (text := who[0].text) is None:
+            return
+        _, user_id, chat_id = who
+        async with typing(context.bot, chat_id):
+            reply = await self.assistant.handle_text(user_id=user_id, chat_id=chat_id, text=text)
+        await self._send(context, chat_id, reply)
+
+    async def non_text(self, update: Update, context: Context) -> None:
+        """Stickers, photos, voice, locations, files...: a friendly hint to use words."""
+        if who := _who(update):
+            await self._send(context, who[2], Reply(render.non_text_hint(_kind(who[0]))))
+
+    async def button(self, update: Update, context: Context) -> None:
+        """An inline button: "later" goes to the reminders, everything else to the core."""
+        query, user = update.callback_query, update.effective_user
+        if query is None or user is None or query.data is None or query.message is None:
+            return
+        await query.answer()
+        chat_id, message_id = query.message.chat.id, query.message.message_id
+        if query.data == SNOOZE_CALLBACK:
+            reply = await self.reminders.snooze(user_id=user.id)
+        else:
+            async with typing(context.bot, chat_id):
+                reply = await self.assistant.on_button(
+                    user_id=user.id, chat_id=chat_id, data=query.data
+                )
+            if reply.edit and not reply.buttons and isinstance(query.message, Message):
+                reply.buttons = remaining_buttons(buttons_of(query.message), query.data)
+        if reply.edit:
+            await edit_reply(context.bot, chat_id, message_id, reply)
+        else:
+            await self._send(context, chat_id, reply)
+
+    # --- the reminder job and errors --------------------------------------------------------
+
+    async def reminder_job(self, context: Context) -> None:
+        """Every 30 s: send the reminders that are due now (the schedule is in the database)."""
+
+        async def send(chat_id: int, reply: Reply) -> int:
+            try:
+                return await send_reply(context.bot, chat_id, reply)
+            except Forbidden as exc:
+                raise RecipientBlocked(chat_id) from exc
+
+        await self.reminders.run_due(dt.datetime.now(dt.UTC), send)
+
+    async def on_error(self, update: object, context: Context) -> None:
+        """Log with the Telegram user id only (never text or keys); tell the person kindly."""
+        error = context.error
+        user_id = (
+            update.effective_user.id
+            if isinstance(update, Update) and update.effective_user
+            else None
+        )
+        name = type(error).__name__
+        if isinstance(error, NetworkError):
+            log.warning("Telegram unreachable while serving user %s: %s", user_id, name)
+            return
+        # Frames only: an exception's message may quote what the person wrote.
+        frames = "".join(traceback.format_tb(error.__traceback__)) if error else ""
+        log.error("update from user %s failed: %s\n%s", user_id, name, frames.rstrip())
+        if not isinstance(update, Update) or isinstance(error, Forbidden):
+            return
+        chat = update.effective_chat
+        if chat is None:
+            return
+        try:
+            await self._send(context, chat.id, Reply(render.internal_error()))
+        except TelegramError:
+            log.warning("could not tell user %s about the failure", user_id)

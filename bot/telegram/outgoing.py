@@ -1,0 +1,116 @@
+"""Turning the core's `Reply` into Telegram messages: HTML, inline keyboards, splitting, typing.
+
+Kept apart from the handlers so the reminder job sends exactly the way a reply is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions, Message
+from telegram.constants import ChatAction, ParseMode
+from telegram.error import BadRequest, TelegramError
+
+from bot.replies import Button, Reply
+from bot.telegram.split import split_html
+
+log = logging.getLogger(__name__)
+
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # summaries carry no links worth a card
+TYPING_EVERY = 4.0  # Telegram shows "typing…" for about 5 s per sendChatAction
+
+
+def keyboard(buttons: list[list[Button]]) -> InlineKeyboardMarkup | None:
+    """The inline keyboard for `buttons`, or None when there are none."""
+    rows = [
+        [InlineKeyboardButton(b.text, callback_data=b.callback) for b in row] for row in buttons
+    ]
+    rows = [row for row in rows if row]
+    return InlineKeyboardMarkup(rows) if rows else None
+
+
+def buttons_of(message: Message | None) -> list[list[Button]]:
+    """The core's view of a message's inline keyboard (callback buttons only)."""
+    markup = message.reply_markup if message is not None else None
+    if markup is None:
+        return []
+    rows = [
+        [Button(b.text, str(b.callback_data)) for b in row if b.callback_data is not None]
+        for row in markup.inline_keyboard
+    ]
+    return [row for row in rows if row]
+
+
+async def send_reply(bot: Bot, chat_id: int, reply: Reply) -> int:
+    """Send `reply` as one or more HTML messages (buttons on the last); the last message's id."""
+    parts = split_html(reply.html) or ["…"]
+    markup = keyboard(reply.buttons)
+    message_id = 0
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        message = await bot.send_message(
+            chat_id,
+            part,
+            parse_mode=ParseMode.HTML,
+            reply_markup=markup if last else None,
+            link_preview_options=NO_PREVIEW,
+        )
+        message_id = message.message_id
+    return message_id
+
+
+async def edit_reply(bot: Bot, chat_id: int, message_id: int, reply: Reply) -> int:
+    """Replace a message's text and buttons with `reply`; parts beyond the first are sent anew.
+
+    Telegram refuses an edit that changes nothing ("message is not modified"), e.g. a button
+    tapped twice; that is not an error for the person, so it is ignored.
+    """
+    parts = split_html(reply.html) or ["…"]
+    markup = keyboard(reply.buttons)
+    try:
+        await bot.edit_message_text(
+            parts[0],
+            chat_id=chat_id,
+            message_id=message_id,
+            parse_mode=ParseMode.HTML,
+            reply_markup=markup if len(parts) == 1 else None,
+            link_preview_options=NO_PREVIEW,
+        )
+    except BadRequest as exc:
+        if "not modified" not in str(exc).lower():
+            raise
+    if len(parts) == 1:
+        return message_id
+    rest = Reply("\n".join(parts[1:]), buttons=reply.buttons)
+    return await send_reply(bot, chat_id, rest)
+
+
+async def try_delete(bot: Bot, chat_id: int, message_id: int) -> bool:
+    """Delete a message if the bot may (in groups it needs admin rights); never raises."""
+    try:
+        return bool(await bot.delete_message(chat_id, message_id))
+    except TelegramError as exc:
+        log.info("could not delete message in chat %s: %s", chat_id, type(exc).__name__)
+        return False
+
+
+async def _keep_typing(bot: Bot, chat_id: int) -> None:
+    while True:
+        with contextlib.suppress(TelegramError):
+            await bot.send_chat_action(chat_id, ChatAction.TYPING)
+        await asyncio.sleep(TYPING_EVERY)
+
+
+@contextlib.asynccontextmanager
+async def typing(bot: Bot, chat_id: int) -> AsyncIterator[None]:
+    """Show "typing…" in the chat for as long as the body runs (refreshed every few seconds)."""
+    task = asyncio.create_task(_keep_typing(bot, chat_id), name=f"typing:{chat_id}")
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task

@@ -1,0 +1,71 @@
+"""`healthbot run [--webhook]`: start the bot in polling or webhook mode."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+from telegram import Update
+
+from bot.config import Settings
+from bot.store.crypto import GENERATE_HINT, EncryptionError
+from bot.telegram.app import TelegramNotConfigured, build_application, webhook_options
+from bot.telegram.handlers import Core
+from bot.telegram.logs import configure_logging
+
+log = logging.getLogger(__name__)
+
+
+def run_polling(settings: Settings, assistant: Core) -> None:
+    """Long-poll Telegram until interrupted; updates sent while the bot was down are kept."""
+    app = build_application(settings, assistant)
+    app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
+
+
+def run_webhook(settings: Settings, assistant: Core) -> None:
+    """Serve Telegram's webhook; requests without the secret token get 403."""
+    app = build_application(settings, assistant)
+    app.run_webhook(
+        **webhook_options(settings),
+        allowed_updates=Update.ALL_TYPES,
+        drop_pending_updates=False,
+    )
+
+
+def _refusal(settings: Settings, webhook: bool) -> str | None:
+    """Why the bot cannot start, in words that say how to fix it; None when it can."""
+    if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
+        return (
+            "TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and put its token there."
+        )
+    if not settings.encryption_keys():
+        return f"BOT_ENCRYPTION_KEY is not set; {GENERATE_HINT}"
+    if webhook and not settings.webhook_url:
+        return "WEBHOOK_URL is not set: the public https URL Telegram should post updates to."
+    return None
+
+
+def main_run(settings: Settings, *, webhook: bool = False) -> int:
+    """The exit code of `healthbot run`: 0 after a clean stop, 2 when misconfigured."""
+    configure_logging(settings.log_level)
+    problem = _refusal(settings, webhook)
+    if problem:
+        print(f"healthbot: {problem}", file=sys.stderr)
+        return 2
+    from bot.assistant import create_assistant
+
+    # PTB's run_* use the current event loop: build the assistant (engine, HTTP pool) on it.
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        assistant = loop.run_until_complete(create_assistant(settings))
+    except (EncryptionError, TelegramNotConfigured) as exc:
+        print(f"healthbot: {exc}", file=sys.stderr)
+        return 2
+    try:
+        (run_webhook if webhook else run_polling)(settings, assistant)
+    except TelegramNotConfigured as exc:
+        print(f"healthbot: {exc}", file=sys.stderr)
+        return 2
+    return 0
