@@ -1,0 +1,456 @@
+"""The LLM planner: Chat Completions with tools, on OpenAI or any OpenAI-compatible server.
+
+Request budget (issue 3): a pure logging message costs exactly **one** request. A second one
+happens only when (a) some tool calls were unusable, for one repair round, or (b) reads were
+made and `answer()` turns their results into words.
+
+How failures surface, so the assistant can say something true:
+
+- The server could not be used (connection, timeout, rate limit, 5xx) -> `PlannerUnavailable`.
+  A 400/401/403/404 is `PlannerUnavailable` too, worded as a configuration problem for the
+  logs; the API key never appears in a message.
+- The response was neither text nor tool calls (no choices, empty message) -> `PlannerFailed`.
+- Some tool calls were invalid (bad JSON, failed validation, unknown tool): one repair round
+  that returns the tool results ("ok" or what was wrong). What is still invalid afterwards
+  does **not** raise: the plan keeps every valid action from both rounds, sets
+  `understood=False` and a reply (bot/render.py) naming what could not be read. Raising
+  would throw away the valid part; saying nothing would silently drop the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
+
+import openai
+from openai.types.chat import (
+    ChatCompletionMessage,
+    ChatCompletionMessageParam,
+    ChatCompletionToolUnionParam,
+)
+
+from bot import render
+from bot.config import Settings
+from bot.planner.base import (
+    Plan,
+    PlanContext,
+    PlannerError,
+    PlannerFailed,
+    PlannerUnavailable,
+    ReadRequest,
+    ReadResult,
+)
+from bot.planner.prompt import load_template, render_system_prompt
+from bot.planner.tools import ToolCallError, ToolOutput, parse_tool_call, tool_area, tool_specs
+
+__all__ = [
+    "LlmPlanner",
+    "LlmState",
+    "build_llm_planner",
+    "build_llm_planner_from_env",
+    "probe",
+]
+
+_log = logging.getLogger(__name__)
+
+MAX_RESULT_CHARS = 4000  # one read result sent back to the model (~1,000 tokens)
+MAX_TURN_CHARS = 2000  # one remembered turn
+_OK = "ok"
+_SECRET_LIKE = re.compile(r"\b(sk|key|token)-[A-Za-z0-9_*.-]{6,}", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Call:
+    """One tool call as the model made it, and what it became (outputs or an error)."""
+
+    id: str
+    name: str
+    arguments: str
+    outputs: tuple[ToolOutput, ...] = ()
+    error: str | None = None
+
+    @property
+    def key(self) -> tuple[str, ...]:
+        """Identity of what the call does, to spot a call the repair round merely repeated."""
+        return tuple(output.model_dump_json(by_alias=True) for output in self.outputs)
+
+
+@dataclass(frozen=True)
+class LlmState:
+    """`Plan.state` of an LLM plan: what `answer()` needs to continue the conversation.
+
+    `messages` is what the first request sent (system, history, the person's text); `calls`
+    are the valid calls, replayed as one clean assistant turn (a repair round's detour is
+    left out, so the answer request stays short and unambiguous).
+    """
+
+    messages: tuple[ChatCompletionMessageParam, ...]
+    calls: tuple[_Call, ...]
+
+
+@dataclass
+class _Usage:
+    requests: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def add(self, completion: Any) -> None:
+        self.requests += 1
+        usage = getattr(completion, "usage", None)
+        if usage is not None:  # local servers often leave it out
+            self.prompt_tokens += usage.prompt_tokens or 0
+            self.completion_tokens += usage.completion_tokens or 0
+
+    def stamp(self, plan: Plan) -> Plan:
+        """Add these counters to a plan's (a plan reports every request it cost)."""
+        plan.llm_requests += self.requests
+        plan.prompt_tokens += self.prompt_tokens
+        plan.completion_tokens += self.completion_tokens
+        return plan
+
+
+@dataclass
+class _Outcome:
+    valid: list[_Call]
+    failed: list[_Call] = field(default_factory=list)
+    question: str | None = None
+
+
+class LlmPlanner:
+    """Plans with one tool-calling request per message; see the module docstring."""
+
+    name = "llm"
+
+    def __init__(
+        self,
+        client: openai.AsyncOpenAI,
+        model: str,
+        *,
+        max_history: int = 6,
+        temperature: float | None = 0,
+    ) -> None:
+        self.client = client
+        self.model = model
+        self.max_history = max_history
+        self.temperature = temperature  # None: leave it to the server (some models refuse 0)
+
+    async def aclose(self) -> None:
+        """Close the OpenAI client (the planner owns it when `build_llm_planner` made it)."""
+        await self.client.close()
+
+    async def plan(self, text: str, context: PlanContext) -> Plan:
+        usage = _Usage()
+        messages = self._messages(text, context)
+        message = await self._complete(messages, usage, tool_choice="auto")
+        calls = _parse_calls(message, context)
+        if not calls:
+            return _text_plan(message, usage)
+        outcome = _Outcome([c for c in calls if c.error is None], question=_question(message))
+        if any(c.error is not None for c in calls):
+            outcome = await self._repair(messages, message, calls, context, usage)
+        return _plan_of(outcome, messages, usage)
+
+    async def answer(
+        self, text: str, context: PlanContext, plan: Plan, results: Sequence[ReadResult]
+    ) -> str:
+        """Turn read results into an answer: the one extra request a question costs.
+
+        The usage is added to `plan`'s counters. Sends the tools again with
+        `tool_choice="none"`: servers that check a transcript's tool calls against the
+        declared tools accept it, and OpenAI's prompt cache reuses the identical prefix.
+        """
+        state = plan.state
+        if not isinstance(state, LlmState) or not plan.reads:
+            raise PlannerFailed("answer() needs a plan with reads made by the LLM planner")
+        by_request = {result.request: result for result in results}
+        tool_messages: list[ChatCompletionMessageParam] = []
+        for call in state.calls:
+            reads = [output for output in call.outputs if isinstance(output, ReadRequest)]
+            content = _result_text(by_request.get(reads[0])) if reads else _OK
+            tool_messages.append({"role": "tool", "tool_call_id": call.id, "content": content})
+        messages = [*state.messages, _assistant_turn(None, state.calls), *tool_messages]
+        usage = _Usage()
+        message = await self._complete(messages, usage, tool_choice="none")
+        usage.stamp(plan)
+        content = (message.content or "").strip()
+        if not content:
+            raise PlannerFailed("the LLM returned no text for the answer")
+        return content
+
+    def _messages(self, text: str, context: PlanContext) -> list[ChatCompletionMessageParam]:
+        messages: list[ChatCompletionMessageParam] = [
+            {"role": "system", "content": render_system_prompt(context)}
+        ]
+        turns = list(context.history)[-self.max_history :] if self.max_history > 0 else []
+        for turn in turns:
+            content = turn.text[:MAX_TURN_CHARS]
+            if turn.role == "user":
+                messages.append({"role": "user", "content": content})
+            else:
+                messages.append({"role": "assistant", "content": content})
+        messages.append({"role": "user", "content": text})
+        return messages
+
+    async def _repair(
+        self,
+        messages: list[ChatCompletionMessageParam],
+        message: ChatCompletionMessage,
+        calls: list[_Call],
+        context: PlanContext,
+        usage: _Usage,
+    ) -> _Outcome:
+        """One more request with each call's result; keep what is valid from both rounds.
+
+        Counted as repaired only when the second round adds a new valid call and no invalid
+        one: a model that merely repeats its good calls has not fixed the bad ones.
+        """
+        valid = [c for c in calls if c.error is None]
+        failed = [c for c in calls if c.error is not None]
+        _log.info("repairing tool calls: %s", "; ".join(f"{c.name}: {c.error}" for c in failed))
+        repair = load_template("repair.md")
+        results: list[ChatCompletionMessageParam] = [
+            {"role": "tool", "tool_call_id": c.id, "content": _OK}
+            if c.error is None
+            else {
+                "role": "tool",
+                "tool_call_id": c.id,
+                "content": repair.substitute(error=c.error, tool=c.name),
+            }
+            for c in calls
+        ]
+        retry = [*messages, _assistant_turn(message.content, calls), *results]
+        second = await self._complete(retry, usage, tool_choice="auto")
+        again = _parse_calls(second, context, taken={c.id for c in calls})
+        seen = {c.key for c in valid}
+        new_valid = [c for c in again if c.error is None and c.key not in seen]
+        new_failed = [c for c in again if c.error is not None]
+        still_failed = [] if new_valid and not new_failed else new_failed or failed
+        if still_failed:
+            _log.warning(
+                "tool calls still invalid after repair: %s",
+                "; ".join(f"{c.name}: {c.error}" for c in still_failed),
+            )
+        question = _question(second) if not again else None
+        return _Outcome(valid + new_valid, still_failed, question)
+
+    async def _complete(
+        self,
+        messages: Iterable[ChatCompletionMessageParam],
+        usage: _Usage,
+        *,
+        tool_choice: Literal["auto", "none"],
+    ) -> ChatCompletionMessage:
+        try:
+            completion = await self.client.chat.completions.create(
+                model=self.model,
+                messages=messages,
+                tools=cast(list[ChatCompletionToolUnionParam], tool_specs()),
+                tool_choice=tool_choice,
+                parallel_tool_calls=True if tool_choice == "auto" else openai.omit,
+                temperature=openai.omit if self.temperature is None else self.temperature,
+            )
+        except openai.APIError as exc:
+            raise _translate(exc, self.client.api_key) from exc
+        usage.add(completion)
+        choices = getattr(completion, "choices", None)
+        if not choices:
+            raise PlannerFailed("the LLM response had no choices")
+        return choices[0].message
+
+
+def _parse_calls(
+    message: ChatCompletionMessage, context: PlanContext, taken: set[str] | None = None
+) -> list[_Call]:
+    """Every tool call of a message, validated.
+
+    Ids are made unique, also against the first round's (`taken`): some servers omit ids or
+    count from call_0 in every response, and `answer()` replays calls of both rounds.
+    """
+    calls: list[_Call] = []
+    used = set(taken or ())
+    for tool_call in message.tool_calls or []:
+        if tool_call.type == "function":
+            name, arguments = tool_call.function.name, tool_call.function.arguments
+        else:  # a custom (free-text) tool: we never offer one
+            name, arguments = tool_call.custom.name, tool_call.custom.input
+        call_id = tool_call.id if tool_call.id and tool_call.id not in used else _fresh_id(used)
+        used.add(call_id)
+        try:
+            outputs = tuple(parse_tool_call(name, arguments, context))
+        except ToolCallError as exc:
+            calls.append(_Call(call_id, name, arguments, error=str(exc)))
+        else:
+            calls.append(_Call(call_id, name, arguments, outputs))
+    return calls
+
+
+def _fresh_id(used: set[str]) -> str:
+    number = len(used)
+    while f"call_{number}" in used:
+        number += 1
+    return f"call_{number}"
+
+
+def _text_plan(message: ChatCompletionMessage, usage: _Usage) -> Plan:
+    """No tool call: chit-chat, a clarifying question, or a refusal, in the model's words."""
+    content = (message.content or message.refusal or "").strip()
+    if not content:
+        raise PlannerFailed("the LLM returned neither text nor tool calls")
+    return usage.stamp(Plan(reply=content, is_question=content.endswith("?")))
+
+
+def _plan_of(outcome: _Outcome, messages: list[ChatCompletionMessageParam], usage: _Usage) -> Plan:
+    actions = [o for c in outcome.valid for o in c.outputs if not isinstance(o, ReadRequest)]
+    reads = [o for c in outcome.valid for o in c.outputs if isinstance(o, ReadRequest)]
+    reads = list(dict.fromkeys(reads))  # the same read asked twice is made once
+    reply, understood = outcome.question, True
+    if outcome.failed:
+        understood = False
+        if reply is None:
+            reply = (
+                render.llm_partly_understood([tool_area(c.name) for c in outcome.failed])
+                if actions or reads
+                else render.LLM_NOT_UNDERSTOOD
+            )
+    plan = Plan(
+        actions=actions,
+        reads=reads,
+        reply=reply,
+        is_question=outcome.question is not None,
+        understood=understood,
+        state=LlmState(tuple(messages), tuple(outcome.valid)),
+    )
+    return usage.stamp(plan)
+
+
+def _question(message: ChatCompletionMessage) -> str | None:
+    """The model's text beside tool calls, kept only when it asks the person something.
+
+    Anything else there is narration ("Logging your oatmeal!") that would repeat the
+    assistant's own summary of what was logged.
+    """
+    text = (message.content or "").strip()
+    return text if text.endswith("?") else None
+
+
+def _assistant_turn(content: str | None, calls: Sequence[_Call]) -> ChatCompletionMessageParam:
+    return {
+        "role": "assistant",
+        "content": content,
+        "tool_calls": [
+            {
+                "id": c.id,
+                "type": "function",
+                "function": {"name": c.name, "arguments": c.arguments},
+            }
+            for c in calls
+        ],
+    }
+
+
+def _result_text(result: ReadResult | None) -> str:
+    """A read result for the model: compact JSON, cut to `MAX_RESULT_CHARS`."""
+    if result is None:
+        return "error: this read was not made"
+    if result.error is not None or result.data is None:
+        return f"error: {result.error or 'no data'}"
+    text = json.dumps(result.data, ensure_ascii=False, separators=(",", ":"), default=str)
+    if len(text) > MAX_RESULT_CHARS:
+        text = text[:MAX_RESULT_CHARS] + "...(truncated)"
+    return text
+
+
+def _translate(exc: openai.APIError, api_key: object) -> PlannerError:
+    """Map the openai client's errors onto the planner's two kinds (messages for logs)."""
+    if isinstance(exc, openai.APITimeoutError):
+        return PlannerUnavailable("the LLM request timed out")
+    if isinstance(exc, openai.APIConnectionError):
+        return PlannerUnavailable("could not connect to the LLM server")
+    if isinstance(exc, openai.APIResponseValidationError):
+        return PlannerFailed("the LLM response did not match the Chat Completions schema")
+    if not isinstance(exc, openai.APIStatusError):
+        return PlannerUnavailable(f"the LLM request failed ({type(exc).__name__})")
+    status = exc.status_code
+    detail = _redact(exc.message, api_key)
+    if isinstance(exc, openai.RateLimitError):
+        return PlannerUnavailable(f"the LLM server is rate limiting (HTTP 429): {detail}")
+    if status >= 500:
+        return PlannerUnavailable(f"the LLM server failed (HTTP {status})")
+    if status in (400, 401, 403, 404):
+        return PlannerUnavailable(
+            f"LLM configuration problem (HTTP {status}): check OPENAI_API_KEY, OPENAI_BASE_URL "
+            f"and OPENAI_MODEL, and that the model supports tool calling. Server said: {detail}"
+        )
+    return PlannerUnavailable(f"the LLM request failed (HTTP {status}): {detail}")
+
+
+def _redact(text: str, api_key: object) -> str:
+    """A server's error message without the key (OpenAI echoes part of a wrong one)."""
+    if isinstance(api_key, str) and api_key:
+        text = text.replace(api_key, "***")
+    return _SECRET_LIKE.sub("***", text)[:300]
+
+
+def build_llm_planner(settings: Settings) -> LlmPlanner:
+    """The production planner: a client built from settings, one retry on transient errors.
+
+    One retry is safe here (an LLM request writes nothing) and covers a dropped connection;
+    more would keep the person waiting past `openai_timeout_seconds` several times over.
+    """
+    if settings.openai_api_key is None or not settings.llm_enabled:
+        raise ValueError("OPENAI_API_KEY is not set; the LLM planner needs it")
+    client = openai.AsyncOpenAI(
+        api_key=settings.openai_api_key.get_secret_value(),
+        base_url=settings.openai_base_url,
+        timeout=settings.openai_timeout_seconds,
+        max_retries=1,
+    )
+    return LlmPlanner(client, settings.openai_model, max_history=settings.history_turns)
+
+
+def build_llm_planner_from_env() -> LlmPlanner:
+    """`build_llm_planner(Settings())`: for the CLI's eval and doctor commands."""
+    return build_llm_planner(Settings())
+
+
+_PING_TOOL: ChatCompletionToolUnionParam = {
+    "type": "function",
+    "function": {
+        "name": "ping",
+        "description": "Answer a connection test.",
+        "strict": True,
+        "parameters": {
+            "type": "object",
+            "properties": {"ok": {"type": "boolean"}},
+            "required": ["ok"],
+            "additionalProperties": False,
+        },
+    },
+}
+
+
+async def probe(client: openai.AsyncOpenAI, model: str) -> str:
+    """`healthbot doctor`: does this model and server do tool calling at all?
+
+    One tiny request offering one trivial tool. Raises `PlannerUnavailable` when the server
+    cannot be used; otherwise returns a line saying whether a tool call came back.
+    """
+    try:
+        completion = await client.chat.completions.create(
+            model=model,
+            messages=[
+                {"role": "system", "content": load_template("probe.md").template},
+                {"role": "user", "content": "ping"},
+            ],
+            tools=[_PING_TOOL],
+            tool_choice="auto",
+        )
+    except openai.APIError as exc:
+        raise _translate(exc, client.api_key) from exc
+    choices = getattr(completion, "choices", None) or []
+    called = bool(choices and choices[0].message.tool_calls)
+    return render.llm_probe_result(model, called)
