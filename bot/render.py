@@ -45,6 +45,7 @@ LLM_NOT_UNDERSTOOD = (
 
 _LLM_AREA_NOUNS = {
     "nutrition": "the food",
+    "goals": "the goals",
     "checkin": "the check-in",
     "weight": "the weight",
     "supplements": "the supplements",
