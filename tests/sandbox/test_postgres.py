@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.fixtures.sandbox import RunningSandbox
 from tests.sandbox.conftest import DAY, MakeUser, add_entry
 
@@ -38,3 +40,20 @@ async def test_a_failed_bundle_writes_nothing(
     response = await alice.http.post("/ingest", json={"actions": actions})
     assert response.status_code == 422
     assert set((await any_sandbox.counts(alice.key)).values()) == {0}
+
+
+async def test_concurrent_writes_all_land_without_errors(
+    any_sandbox: RunningSandbox, make_user: MakeUser
+) -> None:
+    """Racing upserts of one day and parallel bundles must neither 500 nor get lost."""
+    alice = await make_user(on=any_sandbox)
+    bundles = [
+        [add_entry(), {"type": "checkin.upsert", "date": DAY, "mood": 1 + i % 5}] for i in range(20)
+    ]
+    responses = await asyncio.gather(
+        *(alice.http.post("/ingest", json={"actions": b}) for b in bundles),
+        *(alice.http.get("/today", params={"date": DAY}) for _ in range(10)),
+    )
+    assert [r.status_code for r in responses] == [200] * 30
+    counts = await any_sandbox.counts(alice.key)
+    assert (counts["nutrition"], counts["checkins"]) == (20, 1)
