@@ -12,7 +12,11 @@ import typer
 
 from bot.config import Settings
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="healthbot: log your health by chatting. The Telegram bot, a terminal demo, the sandbox.",
+)
 sandbox_app = typer.Typer(help="The local stand-in of the health service's agent API.")
 app.add_typer(sandbox_app, name="sandbox")
 
