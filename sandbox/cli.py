@@ -26,7 +26,7 @@ def serve(
     config = SandboxConfig(
         db_url=db, latency_ms=latency_ms, fail_rate=fail_rate, rate_limit=rate_limit
     )
-    print(f"Sandbox agent API on http://{host}:{port}/api/v1/agent (database: {db})")
+    print(f"Sandbox agent API on http://{host}:{port}/api/v1/agent (database: {db})", flush=True)
     uvicorn.run(create_app(config), host=host, port=port, log_level="info")
 
 
