@@ -197,6 +197,29 @@ def _tools() -> dict[str, _Tool]:
     return {tool.name: tool for tool in tools}
 
 
+@cache
+def _aliases() -> dict[str, _Tool]:
+    """Tool names accepted though never offered: one per action type a composite covers.
+
+    E.g. `nutrition_add_entry` with `{date, entry}`. Models that have seen the service's
+    action types sometimes guess these names, and the arguments validate into the action
+    model all the same, so refusing them would only cost a repair round.
+    """
+    offered = _tools()
+    aliases = {}
+    for model in ACTION_TYPES:
+        type_ = model.model_fields["type"].default
+        name = type_.replace(".", "_")
+        if name not in offered:
+            area = offered[tool_name_for(type_)].area
+            aliases[name] = _Tool(name, area, model, (type_,))
+    return aliases
+
+
+def _lookup(name: str) -> _Tool | None:
+    return _tools().get(name) or _aliases().get(name)
+
+
 def tool_name_for(type_: str) -> str:
     """The tool that yields an action type (`nutrition.add_entry` -> `log_food`)."""
     for tool in _tools().values():
@@ -207,7 +230,7 @@ def tool_name_for(type_: str) -> str:
 
 def tool_area(name: str) -> str | None:
     """What a tool touches ("nutrition", "goals", "checkin", ..., "read"); None if unknown."""
-    tool = _tools().get(name)
+    tool = _lookup(name)
     return tool.area if tool else None
 
 
@@ -276,7 +299,7 @@ def parse_tool_call(name: str, arguments_json: str, context: PlanContext) -> lis
     year back). Raises `UnknownTool` or `InvalidArguments` with a message the model can act
     on in the repair round.
     """
-    tool = _tools().get(name)
+    tool = _lookup(name)
     if tool is None:
         raise UnknownTool(f"unknown tool {name!r}; the tools are {', '.join(_tools())}")
     try:

@@ -430,7 +430,7 @@ async def test_build_llm_planner_uses_the_settings(fake_openai: FakeOpenAI) -> N
 
     assert _types(plan) == ["weight.log"]
     assert fake_openai.chat_requests[0]["model"] == "local-model"
-    assert fake_openai.requests[0].headers["authorization"] == "Bearer sk-from-settings"
+    assert fake_openai.recorded[0].headers["authorization"] == "Bearer sk-from-settings"
 
 
 def test_build_llm_planner_refuses_without_a_key() -> None:

@@ -213,3 +213,15 @@ def test_unknown_tool_names_the_real_ones() -> None:
     with pytest.raises(UnknownTool, match="log_food"):
         parse_tool_call("delete_account", "{}", CONTEXT)
     assert tool_area("delete_account") is None
+
+
+def test_names_of_folded_action_types_are_accepted_though_not_offered() -> None:
+    offered = {spec["function"]["name"] for spec in tool_specs()}
+    assert "nutrition_add_entry" not in offered
+    args = {"date": TODAY, "entry": OATMEAL}
+    (action,) = parse_tool_call("nutrition_add_entry", json.dumps(args), CONTEXT)
+    assert to_wire(action) == {"type": "nutrition.add_entry", **args}
+    args = {"date": TODAY, "name": "Vitamin D"}
+    (action,) = parse_tool_call("supplements_mark_taken", json.dumps(args), CONTEXT)
+    assert action_type(action) == "supplements.mark_taken"
+    assert tool_area("weight_set_goal") == "goals"
