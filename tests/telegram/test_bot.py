@@ -1,0 +1,431 @@
+"""The Telegram layer alone: the real PTB application against the fake Bot API, a stub core.
+
+These pin down the translation Telegram <-> core (routing, deleting keys, splitting, buttons,
+gates, errors, ordering, webhook secret) without a sandbox or an LLM; tests/e2e runs the same
+application over the real core.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+from bot import render
+from bot.config import Settings
+from bot.reminders import Reminders, Send, reminder_reply
+from bot.replies import Button, Reply
+from bot.telegram.app import build_application, webhook_options
+from tests.fixtures.telegram import FakeTelegram, deliver_webhook, free_port, running_bot
+
+ALICE, BOB = 111, 222
+
+
+@dataclass
+class StubCore:
+    """Answers every core call with a recognisable reply and records what it was asked."""
+
+    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    seen_updates: set[int] = field(default_factory=set)
+    delays: dict[str, float] = field(default_factory=dict)
+    replies: dict[str, Reply] = field(default_factory=dict)
+    fail_on: str | None = None
+    closed: bool = False
+    settings: Any = None
+    sessionmaker: Any = None
+    cipher: Any = None
+    http: Any = None
+
+    async def _answer(self, method: str, /, **kwargs: Any) -> Reply:
+        name = method
+        self.calls.append((name, kwargs))
+        text = kwargs.get("text", "")
+        await asyncio.sleep(self.delays.get(text, 0.0))
+        if self.fail_on is not None and self.fail_on in (name, text):
+            raise RuntimeError(f"core failed on {text!r}")
+        if name in self.replies:
+            return self.replies[name]
+        detail = kwargs.get("text") or kwargs.get("api_key") or kwargs.get("data") or ""
+        return Reply(f"<b>{name}</b> {render.esc(detail)}".strip())
+
+    async def start(self, *, user_id: int) -> Reply:
+        return await self._answer("start", user_id=user_id)
+
+    async def help(self, *, user_id: int) -> Reply:
+        return await self._answer("help", user_id=user_id)
+
+    async def connect(self, *, user_id: int, chat_id: int, api_key: str) -> Reply:
+        reply = await self._answer("connect", user_id=user_id, chat_id=chat_id, api_key=api_key)
+        reply.delete_user_message = bool(api_key)
+        return reply
+
+    async def disconnect(self, *, user_id: int) -> Reply:
+        return await self._answer("disconnect", user_id=user_id)
+
+    async def forget_request(self, *, user_id: int) -> Reply:
+        return await self._answer("forget_request", user_id=user_id)
+
+    async def set_timezone(self, *, user_id: int, name: str) -> Reply:
+        return await self._answer("set_timezone", user_id=user_id, name=name)
+
+    async def set_reminder(self, *, user_id: int, spec: str) -> Reply:
+        return await self._answer("set_reminder", user_id=user_id, spec=spec)
+
+    async def today(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
+        return await self._answer("today", user_id=user_id)
+
+    async def settings_view(self, *, user_id: int) -> Reply:
+        return await self._answer("settings_view", user_id=user_id)
+
+    async def handle_text(
+        self, *, user_id: int, chat_id: int, text: str, now: dt.datetime | None = None
+    ) -> Reply:
+        return await self._answer("handle_text", user_id=user_id, chat_id=chat_id, text=text)
+
+    async def on_button(
+        self, *, user_id: int, chat_id: int, data: str, now: dt.datetime | None = None
+    ) -> Reply:
+        reply = await self._answer("on_button", user_id=user_id, chat_id=chat_id, data=data)
+        if data.startswith("rate:"):
+            reply.edit = True
+        return reply
+
+    async def claim_update(self, update_id: int) -> bool:
+        first = update_id not in self.seen_updates
+        self.seen_updates.add(update_id)
+        return first
+
+    async def aclose(self) -> None:
+        self.closed = True
+
+    def names(self) -> list[str]:
+        return [name for name, _ in self.calls]
+
+
+class StubReminders(Reminders):
+    """Reminders without a database: records snoozes and resumes."""
+
+    def __init__(self) -> None:
+        self.snoozed: list[int] = []
+        self.resumed: list[int] = []
+
+    async def snooze(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
+        self.snoozed.append(user_id)
+        return Reply("snoozed", edit=True)
+
+    async def resume_if_blocked(self, *, user_id: int, now: dt.datetime | None = None) -> bool:
+        self.resumed.append(user_id)
+        return False
+
+    async def run_due(self, now: dt.datetime, send: Send) -> int:
+        return 0
+
+
+def settings_for(fake: FakeTelegram, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "telegram_bot_token": SecretStr(fake.token),
+        "telegram_api_base_url": fake.base_url,
+        "bot_encryption_key": None,
+        **overrides,
+    }
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+
+@dataclass
+class Bot:
+    fake: FakeTelegram
+    core: StubCore
+    reminders: StubReminders
+    app: Any
+
+
+@pytest.fixture
+async def bot(fake_telegram: FakeTelegram, request: pytest.FixtureRequest) -> AsyncIterator[Bot]:
+    overrides = getattr(request, "param", {})
+    core, reminders = StubCore(), StubReminders()
+    app = build_application(
+        settings_for(fake_telegram, **overrides), core, reminders=reminders, reminder_every=None
+    )
+    async with running_bot(app):
+        yield Bot(fake_telegram, core, reminders, app)
+    assert core.closed  # post_shutdown closed the core
+
+
+async def test_start_registers_commands_and_uses_the_fake_server(bot: Bot) -> None:
+    assert bot.fake.calls("getMe")
+    assert [c["command"] for c in bot.fake.commands] == [n for n, _ in render.bot_commands()]
+    assert bot.fake.file_url == bot.app.bot.base_file_url.removesuffix(bot.fake.token)
+
+
+async def test_commands_reach_the_core_with_their_arguments(bot: Bot) -> None:
+    fake = bot.fake
+    for text in (
+        "/start",
+        "/help",
+        "/today",
+        "/timezone New York",
+        "/remind 21:30",
+        "/settings",
+        "/disconnect",
+        "/forget",
+    ):
+        fake.push_text(ALICE, text)
+    sent = await fake.wait_sent(ALICE, 8)
+    assert bot.core.names() == [
+        "start",
+        "help",
+        "today",
+        "set_timezone",
+        "set_reminder",
+        "settings_view",
+        "disconnect",
+        "forget_request",
+    ]
+    assert bot.core.calls[3][1]["name"] == "New York"
+    assert bot.core.calls[4][1]["spec"] == "21:30"
+    assert all(m.parse_mode == "HTML" for m in sent)
+    assert sent[0].text == "<b>start</b>"
+
+
+async def test_text_goes_to_the_core_with_typing_shown(bot: Bot) -> None:
+    bot.core.delays = {"had oatmeal & coffee": 0.3}  # slow enough for the indicator to show
+    bot.fake.push_text(ALICE, "had oatmeal & coffee")
+    [reply] = await bot.fake.wait_sent(ALICE, 1)
+    assert reply.text == "<b>handle_text</b> had oatmeal &amp; coffee"
+    assert bot.core.calls == [
+        ("handle_text", {"user_id": ALICE, "chat_id": ALICE, "text": "had oatmeal & coffee"})
+    ]
+    actions = bot.fake.calls("sendChatAction")
+    assert actions and actions[0].params["action"] == "typing"
+
+
+async def test_unknown_command_gets_a_hint(bot: Bot) -> None:
+    bot.fake.push_text(ALICE, "/frobnicate")
+    [reply] = await bot.fake.wait_sent(ALICE, 1)
+    assert reply.text == render.unknown_command()
+    assert bot.core.calls == []
+
+
+async def test_connect_deletes_the_message_with_the_key(bot: Bot) -> None:
+    update_message = bot.fake.push_text(ALICE, "/connect sk_live_123")
+    assert update_message
+    [reply] = await bot.fake.wait_sent(ALICE, 1)
+    assert bot.core.calls[0] == (
+        "connect",
+        {"user_id": ALICE, "chat_id": ALICE, "api_key": "sk_live_123"},
+    )
+    [delete] = bot.fake.calls("deleteMessage")
+    assert delete.params["chat_id"] == ALICE
+    # the delete happened before the reply was sent
+    assert delete.at <= bot.fake.calls("sendMessage")[0].at
+    assert "connect" in reply.text
+
+
+async def test_connect_without_a_key_deletes_nothing(bot: Bot) -> None:
+    bot.fake.push_text(ALICE, "/connect")
+    await bot.fake.wait_sent(ALICE, 1)
+    assert bot.core.calls[0][1]["api_key"] == ""
+    assert not bot.fake.calls("deleteMessage")
+
+
+@pytest.mark.parametrize("deletable", [True, False])
+async def test_connect_in_a_group_is_refused_and_deleted(bot: Bot, deletable: bool) -> None:
+    group = -100500
+    if not deletable:
+        bot.fake.refuse_deletes(group)
+    bot.fake.push_text(ALICE, "/connect sk_live_123", chat_type="supergroup", chat_id=group)
+    [reply] = await bot.fake.wait_sent(group, 1)
+    assert reply.text == render.connect_in_group()
+    assert bot.fake.calls("deleteMessage")[0].params["chat_id"] == group
+    assert bot.core.calls == []
+    assert not bot.fake.sent(ALICE)
+
+
+async def test_groups_get_no_health_data(bot: Bot) -> None:
+    group = -100600
+    bot.fake.push_text(ALICE, "had a pizza", chat_type="group", chat_id=group)
+    bot.fake.push_text(ALICE, "/today", chat_type="group", chat_id=group)
+    [reply] = await bot.fake.wait_sent(group, 1)
+    assert reply.text == render.private_only()
+    await bot.fake.wait_idle()
+    assert bot.core.calls == []
+
+
+async def test_non_text_messages_get_a_friendly_hint(bot: Bot) -> None:
+    fake = bot.fake
+    fake.push_sticker(ALICE)
+    fake.push_location(ALICE)
+    fake.push_document(ALICE)
+    fake.push_voice(ALICE)
+    fake.push_photo(ALICE)
+    sent = await fake.wait_sent(ALICE, 5)
+    kinds = ["sticker", "location", "document", "voice", "photo"]
+    assert [m.text for m in sent] == [render.non_text_hint(k) for k in kinds]
+    assert bot.core.calls == []
+
+
+async def test_long_replies_are_split_with_buttons_on_the_last_part(bot: Bot) -> None:
+    long = "\n".join(f"<b>line {i}</b> " + "x" * 60 for i in range(300))
+    bot.core.replies["handle_text"] = Reply(long, buttons=[[Button("OK", "forget:no")]])
+    bot.fake.push_text(ALICE, "long please")
+    await bot.fake.wait_for(lambda: any(m.reply_markup for m in bot.fake.sent(ALICE)))
+    sent = bot.fake.sent(ALICE)
+    assert len(sent) > 1
+    assert all(len(m.text) <= 4096 for m in sent)
+    assert [bool(m.reply_markup) for m in sent] == [False] * (len(sent) - 1) + [True]
+    assert "\n".join(m.text for m in sent) == long
+
+
+async def test_reminder_buttons_rate_and_keep_the_other_rows(bot: Bot) -> None:
+    reminder = reminder_reply(dt.date(2026, 3, 1))
+    bot.core.replies["handle_text"] = reminder  # any way to get the message on screen
+    bot.fake.push_text(ALICE, "show me")
+    [message] = await bot.fake.wait_sent(ALICE, 1)
+    assert "rate:mood:4" in message.callbacks and "snooze" in message.callbacks
+    bot.core.replies.pop("handle_text")
+    bot.core.replies["on_button"] = Reply("Mood 4/5 saved.", edit=True)
+
+    bot.fake.push_callback(ALICE, "rate:mood:4", message.message_id)
+    await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].edits == 1)
+    edited = bot.fake.messages[message.message_id]
+    assert edited.text == "Mood 4/5 saved."
+    assert not any(c.startswith("rate:mood") for c in edited.callbacks)
+    assert any(c.startswith("rate:energy") for c in edited.callbacks)
+    assert "snooze" not in edited.callbacks
+    assert len(bot.fake.calls("answerCallbackQuery")) == 1
+    assert bot.core.calls[-1][0] == "on_button"
+
+
+async def test_later_goes_to_the_reminders(bot: Bot) -> None:
+    bot.core.replies["handle_text"] = reminder_reply(dt.date(2026, 3, 1))
+    bot.fake.push_text(ALICE, "show me")
+    [message] = await bot.fake.wait_sent(ALICE, 1)
+    bot.fake.push_callback(ALICE, "snooze", message.message_id)
+    await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].text == "snoozed")
+    assert bot.reminders.snoozed == [ALICE]
+    assert bot.fake.messages[message.message_id].callbacks == []
+
+
+async def test_a_button_reply_that_is_not_an_edit_is_a_new_message(bot: Bot) -> None:
+    bot.core.replies["forget_request"] = Reply("sure?", buttons=[[Button("Yes", "forget:yes")]])
+    bot.fake.push_text(ALICE, "/forget")
+    [question] = await bot.fake.wait_sent(ALICE, 1)
+    bot.fake.push_callback(ALICE, "forget:yes", question.message_id)
+    sent = await bot.fake.wait_sent(ALICE, 2)
+    assert sent[1].text == "<b>on_button</b> forget:yes"
+
+
+async def test_an_update_delivered_twice_is_processed_once(bot: Bot) -> None:
+    update_id = bot.fake.push_text(ALICE, "one coffee")
+    await bot.fake.wait_sent(ALICE, 1)
+    bot.fake.redeliver(update_id)
+    bot.fake.push_text(ALICE, "two coffees")
+    await bot.fake.wait_sent(ALICE, 2)
+    await asyncio.sleep(0.1)
+    texts = [kwargs["text"] for name, kwargs in bot.core.calls if name == "handle_text"]
+    assert texts == ["one coffee", "two coffees"]
+    assert len(bot.fake.sent(ALICE)) == 2
+
+
+async def test_one_person_in_order_two_people_at_once(bot: Bot) -> None:
+    # Alice's first message is the slowest; her replies must still come in order,
+    # and Bob must not wait behind her.
+    bot.core.delays = {"a1": 0.4, "a2": 0.1, "a3": 0.0, "b1": 0.0}
+    for text in ("a1", "a2", "a3"):
+        bot.fake.push_text(ALICE, text)
+    bot.fake.push_text(BOB, "b1")
+    await bot.fake.wait_sent(ALICE, 3)
+    assert [m.text for m in bot.fake.sent(ALICE)] == [
+        f"<b>handle_text</b> {t}" for t in ("a1", "a2", "a3")
+    ]
+    [bob_reply] = bot.fake.sent(BOB)
+    assert bob_reply.message_id < bot.fake.sent(ALICE)[0].message_id
+
+
+@pytest.mark.parametrize("bot", [{"allowed_telegram_user_ids": "111"}], indirect=True)
+async def test_only_allowed_people_are_served(bot: Bot) -> None:
+    bot.fake.push_text(BOB, "hello")
+    bot.fake.push_text(ALICE, "hello")
+    await bot.fake.wait_sent(ALICE, 1)
+    [refusal] = await bot.fake.wait_sent(BOB, 1)
+    assert refusal.text == render.not_allowed()
+    assert [kwargs["user_id"] for _, kwargs in bot.core.calls] == [ALICE]
+
+
+async def test_a_failure_is_logged_without_text_and_answered_kindly(
+    bot: Bot, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot.core.fail_on = "my secret diary"
+    with caplog.at_level(logging.ERROR):
+        bot.fake.push_text(ALICE, "my secret diary")
+        [reply] = await bot.fake.wait_sent(ALICE, 1)
+    assert reply.text == render.internal_error()
+    assert "Traceback" not in reply.text
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert f"user {ALICE}" in logged and "RuntimeError" in logged
+    assert "secret diary" not in logged
+    assert "secret diary" not in caplog.text
+
+
+async def test_a_person_who_blocked_the_bot_does_not_crash_the_error_path(bot: Bot) -> None:
+    bot.fake.block(ALICE)
+    bot.fake.push_text(ALICE, "hello")
+    bot.fake.push_text(BOB, "hello")
+    await bot.fake.wait_sent(BOB, 1)
+    await bot.fake.wait_for(lambda: len(bot.fake.calls("sendMessage")) >= 2)
+    assert bot.fake.sent(ALICE) == []
+
+
+async def test_webhook_refuses_a_wrong_or_missing_secret(fake_telegram: FakeTelegram) -> None:
+    port = free_port()
+    settings = settings_for(
+        fake_telegram,
+        webhook_url=f"https://bot.example.org:{port}",
+        webhook_listen="127.0.0.1",
+        webhook_port=port,
+        webhook_path="/telegram",
+        webhook_secret_token=SecretStr("s3cret-token"),
+    )
+    core = StubCore()
+    app = build_application(settings, core, reminders=StubReminders(), reminder_every=None)
+    options = webhook_options(settings)
+    assert options["webhook_url"] == f"https://bot.example.org:{port}/telegram"
+    async with app:
+        assert app.updater is not None
+        await app.updater.start_webhook(**options)
+        await app.start()
+        try:
+            assert fake_telegram.webhook is not None
+            assert fake_telegram.webhook["secret_token"] == "s3cret-token"
+            assert fake_telegram.webhook["url"] == options["webhook_url"]
+            url = f"http://127.0.0.1:{port}/telegram"
+
+            def update(update_id: int, text: str) -> dict[str, Any]:
+                chat = {"id": ALICE, "type": "private", "first_name": "A"}
+                user = {"id": ALICE, "is_bot": False, "first_name": "A"}
+                message = {"message_id": update_id, "date": 0, "chat": chat, "from": user}
+                return {"update_id": update_id, "message": {**message, "text": text}}
+
+            assert await deliver_webhook(url, update(1, "wrong"), "not-the-secret") == 403
+            assert await deliver_webhook(url, update(2, "missing"), None) == 403
+            assert await deliver_webhook(url, update(3, "right"), "s3cret-token") == 200
+            await fake_telegram.wait_sent(ALICE, 1)
+            await asyncio.sleep(0.05)
+            assert [kw["text"] for _, kw in core.calls] == ["right"]
+        finally:
+            await app.updater.stop()
+            await app.stop()
+
+
+def test_webhook_gets_a_random_secret_when_none_is_configured(fake_telegram: FakeTelegram) -> None:
+    settings = settings_for(fake_telegram, webhook_url="https://bot.example.org/hook")
+    first, second = webhook_options(settings), webhook_options(settings)
+    assert first["webhook_url"] == "https://bot.example.org/hook"
+    assert first["url_path"] == "telegram"
+    assert len(first["secret_token"]) >= 32 and first["secret_token"] != second["secret_token"]
