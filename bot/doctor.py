@@ -60,10 +60,10 @@ async def check_llm(settings: Settings) -> Check:
 
 
 async def check_prompt_size(settings: Settings) -> Check:
-    from bot.planner.prompt import prompt_budget
+    from bot.planner.prompt import TOKEN_BUDGET, prompt_budget
 
     budget = prompt_budget()
-    return budget["total"] <= 1500, render.doctor_prompt_size(budget)
+    return budget["total"] <= TOKEN_BUDGET, render.doctor_prompt_size(budget)
 
 
 async def check_service(settings: Settings, key: str | None) -> Check:

@@ -34,6 +34,191 @@ def esc(value: object) -> str:
 
 
 # --- offline planner -----------------------------------------------------------------------
+# The offline planner's words. Replies are plain text that is also HTML-safe: words taken from
+# the person's message are stripped of "<", ">" and "&" (`_offline_quote`), and anything read
+# from the service is escaped, so the result reads the same whether or not it is escaped again.
+
+OFFLINE_EXAMPLES = '"2 eggs and toast", "72.4 kg", "mood 4, slept badly", "took vitamin D"'
+OFFLINE_LLM_HINT = (
+    "Connecting an LLM (set OPENAI_API_KEY) lets me understand free text as well."
+)
+OFFLINE_EMPTY = (
+    f"I only understand words, not emoji (yet). Try something like {OFFLINE_EXAMPLES}."
+)
+OFFLINE_INJECTION = (
+    "I can't change how I work, but I'm happy to log food, weight, check-ins and "
+    f"supplements. Try {OFFLINE_EXAMPLES}."
+)
+OFFLINE_GREETING = (
+    f"Hi! Tell me what you ate or how you feel, e.g. {OFFLINE_EXAMPLES}. You can also ask "
+    '"how much protein today?".'
+)
+OFFLINE_THANKS = "You're welcome!"
+OFFLINE_BYE = "Bye! Take care."
+OFFLINE_ACK = "👍"
+OFFLINE_HELP = (
+    f"I log food, weight, check-ins and supplements. Examples: {OFFLINE_EXAMPLES}, "
+    '"200 g chicken breast", "weight 160 lb", "energy 2/5", "note: headache". Ask me '
+    '"how much protein today?" or "what did I weigh last week?". '
+    + OFFLINE_LLM_HINT
+)
+OFFLINE_HOW_ARE_YOU = (
+    "I'm doing well, thanks! How about you? Tell me your mood, e.g. \"mood 4\"."
+)
+OFFLINE_UNKNOWN_QUESTION = (
+    "I can answer questions about today's food (calories, protein, carbs, fat), your weight, "
+    'check-ins and supplements, e.g. "how much protein today?" or "how did I sleep '
+    'yesterday?". ' + OFFLINE_LLM_HINT
+)
+OFFLINE_NOTHING_LOGGED = "Nothing logged."
+
+
+def _offline_quote(words: str, limit: int = 60) -> str:
+    """A piece of the person's message, safe for HTML and short."""
+    clean = "".join(c for c in words if c not in "<>&").strip()
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
+
+
+def offline_not_understood(unknown: Sequence[str], logged_something: bool) -> str:
+    """What the rules could not place, and how to phrase it (or that an LLM would help)."""
+    if unknown:
+        quoted = ", ".join(f"'{_offline_quote(w)}'" for w in unknown[:5])
+        if len(unknown) > 5:
+            quoted += f" and {len(unknown) - 5} more"
+        lead = f"I couldn't place {quoted}"
+        lead += ", so I logged only the rest." if logged_something else "."
+    else:
+        lead = "I couldn't understand that, so nothing was saved."
+    return f"{lead} Try phrasing it like {OFFLINE_EXAMPLES}. {OFFLINE_LLM_HINT}"
+
+
+def offline_too_long(limit: int) -> str:
+    return (
+        f"That message is too long for me to read without an LLM (over {limit} characters). "
+        f"Please send one or two items at a time, like {OFFLINE_EXAMPLES}."
+    )
+
+
+def offline_day_label(day: dt.date, today: dt.date) -> str:
+    """"today", "yesterday" or "Mon 16 Nov"."""
+    if day == today:
+        return "today"
+    if day == today - dt.timedelta(days=1):
+        return "yesterday"
+    return f"{day:%a} {day.day} {day:%b}"
+
+
+def offline_period_label(start: dt.date | None, end: dt.date | None, today: dt.date) -> str:
+    if start is None or end is None:
+        return "so far"
+    if start == end:
+        return offline_day_label(start, today)
+    return f"{offline_day_label(start, today)} – {offline_day_label(end, today)}"
+
+
+def _offline_num(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+_OFFLINE_UNITS = {"calories": ("kcal", "calories"), "protein": ("g", "protein")}
+_OFFLINE_UNITS.update({"carbs": ("g", "carbs"), "fat": ("g", "fat")})
+
+
+def offline_nutrition_answer(
+    label: str,
+    eaten: dict[str, float | None],
+    goals: dict[str, float | None],
+    focus: Sequence[str],
+    remaining: bool,
+) -> str:
+    """Eaten vs goal for the asked fields (all four when none was named); missing said so."""
+    fields = list(focus) or ["calories", "protein", "carbs", "fat"]
+    lines = []
+    for field in fields:
+        unit, noun = _OFFLINE_UNITS[field]
+        value, goal = eaten.get(field), goals.get(field)
+        if value is None:
+            lines.append(f"No {noun} recorded for {label}.")
+            continue
+        line = f"{noun.capitalize()} {label}: {_offline_num(value)} {unit}"
+        if goal:
+            left = goal - value
+            target = f"{_offline_num(goal)} {unit}"
+            if not remaining:
+                line += f" of {target} goal"
+            elif left >= 0:
+                line += f", {_offline_num(left)} {unit} left of your {target} goal"
+            else:
+                line += f", {_offline_num(-left)} {unit} over your {target} goal"
+        elif remaining:
+            line += " (no goal set, so I can't say what's left)"
+        lines.append(line + ".")
+    return "\n".join(lines)
+
+
+def offline_weight_answer(
+    records: Sequence[tuple[dt.date, float]], goal_kg: float | None, label: str, today: dt.date
+) -> str:
+    """Weights of the period, oldest first, then the goal if one is set."""
+    if not records:
+        return f"No weight recorded for {label}."
+    entries = [f"{offline_day_label(day, today)}: {_offline_num(kg)} kg" for day, kg in records]
+    lines = [f"Weight {entries[0]}"] if len(entries) == 1 else [f"Weight {label}:", *entries]
+    if goal_kg:
+        lines.append(f"Goal: {_offline_num(goal_kg)} kg.")
+    return "\n".join(lines)
+
+
+_OFFLINE_CHECKIN_NAMES = {"mood": "mood", "energy": "energy", "sleep_quality": "sleep"}
+
+
+def offline_checkin_answer(
+    days: Sequence[tuple[dt.date, dict[str, object]]],
+    label: str,
+    focus: Sequence[str],
+    today: dt.date,
+) -> str:
+    """Check-in ratings (x/5) per day; `focus` limits to the asked fields."""
+    if not days:
+        return f"No check-in recorded for {label}."
+    fields = list(focus) or ["mood", "energy", "sleep_quality"]
+    lines = []
+    for day, values in days:
+        parts = []
+        for field in fields:
+            value = values.get(field)
+            name = _OFFLINE_CHECKIN_NAMES[field]
+            parts.append(f"{name} {value}/5" if value is not None else f"{name} not recorded")
+        notes = values.get("notes")
+        if notes and not focus:
+            parts.append(f"note: {esc(notes)}")
+        lines.append(f"{offline_day_label(day, today).capitalize()}: " + ", ".join(parts) + ".")
+    return "\n".join(lines)
+
+
+def offline_supplements_answer(
+    items: Sequence[tuple[str, bool | None]], label: str
+) -> str:
+    """Which supplements of the stack were taken on the day."""
+    if not items:
+        return f"No supplements recorded for {label}."
+    taken = [esc(name) for name, was_taken in items if was_taken]
+    missing = [esc(name) for name, was_taken in items if not was_taken]
+    line = f"Supplements {label}: {len(taken)} of {len(items)} taken"
+    if taken:
+        line += f" ({', '.join(taken)})"
+    if missing:
+        line += f"; not yet: {', '.join(missing)}"
+    return line + "."
+
+
+def offline_read_failed(what: str) -> str:
+    return f"I couldn't read your {what} just now. Please try again in a moment."
+
+
+def offline_answer_missing(what: str, label: str) -> str:
+    return f"I found no {what} for {label}."
+
 
 # --- LLM planner ---------------------------------------------------------------------------
 # Plain text (the planner's replies are escaped by whoever puts them into HTML).
@@ -539,8 +724,9 @@ def doctor_llm_ok(model: str, result: str) -> str:
 
 def doctor_prompt_size(budget: dict[str, int]) -> str:
     return (
-        f"Prompt size: {budget.get('system', 0)} tokens system prompt + "
-        f"{budget.get('tools', 0)} tokens tools = {budget.get('total', 0)} (target <= 1500)."
+        f"Prompt size: {budget.get('system_prompt', 0)} tokens system prompt + "
+        f"{budget.get('tools', 0)} tokens for {budget.get('tool_count', 0)} tools = "
+        f"{budget.get('total', 0)} (target <= {budget.get('budget', 0)})."
     )
 
 
