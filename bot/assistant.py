@@ -19,13 +19,7 @@ import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot import render
-from bot.agent_api.actions import (
-    Action,
-    CheckinUpsert,
-    SupplementAddItem,
-    SupplementMarkTaken,
-    SupplementToggle,
-)
+from bot.agent_api.actions import Action, CheckinUpsert
 from bot.agent_api.client import AgentApiClient, new_http_client
 from bot.agent_api.errors import (
     AgentApiError,
@@ -36,6 +30,7 @@ from bot.agent_api.errors import (
 )
 from bot.agent_api.views import TodayView, lenient
 from bot.config import Settings
+from bot.outbox import Delivery, decode, wire
 from bot.planner.base import (
     Plan,
     PlanContext,
@@ -98,6 +93,9 @@ class Assistant:
         self.offline = offline or OfflinePlanner()
         self.clock = clock
         self.last_outcome = Outcome()
+        self.delivery = Delivery(
+            sessionmaker=sessionmaker, cipher=cipher, api_for=self.api, clock=clock
+        )
 
     async def aclose(self) -> None:
         await self.http.aclose()
@@ -319,11 +317,13 @@ class Assistant:
         if data.startswith("rate:"):
             _, field, value = [*data.split(":"), "", ""][:3]
             if field in RATING_FIELDS and value.isdigit() and 1 <= int(value) <= 5:
-                return await self.rate(user_id=user_id, field=field, value=int(value), now=now)
+                return await self.rate(
+                    user_id=user_id, chat_id=chat_id, field=field, value=int(value), now=now
+                )
         return Reply(render.internal_error())
 
     async def rate(
-        self, *, user_id: int, field: str, value: int, now: dt.datetime | None = None
+        self, *, user_id: int, chat_id: int, field: str, value: int, now: dt.datetime | None = None
     ) -> Reply:
         """A reminder button: write one check-in field, merged, with no LLM call."""
         linked = await self._linked(user_id)
@@ -334,14 +334,10 @@ class Assistant:
         action = CheckinUpsert.model_validate(
             {"date": day, RATING_FIELDS[field]: value}, by_name=True
         )
-        try:
-            merged = await self._prepare(api, [action])
-            await api.ingest(merged)
-            view = await api.today(day)
-        except AgentApiError as exc:
-            return await self._error_reply(user_id, exc)
-        text = render.rating_saved(field, value) + "\n\n" + render.day_summary(view, day)
-        return Reply(text, edit=True)
+        reply = await self._write(user_id, chat_id, api, [action], day, [])
+        reply.html = render.rating_saved(field, value) + "\n\n" + reply.html
+        reply.edit = True
+        return reply
 
     # --- free text -----------------------------------------------------------------------
 
@@ -374,7 +370,7 @@ class Assistant:
             return planned
         plan, planner = planned
         self.last_outcome = Outcome(plan=plan)
-        reply = await self._carry_out(user_id, api, text, context, plan, planner, notes)
+        reply = await self._carry_out(user_id, chat_id, api, text, context, plan, planner, notes)
         await self._remember(user_id, text, plan, reply, context.today)
         return reply
 
@@ -400,6 +396,7 @@ class Assistant:
     async def _carry_out(
         self,
         user_id: int,
+        chat_id: int,
         api: AgentApiClient,
         text: str,
         context: PlanContext,
@@ -409,23 +406,9 @@ class Assistant:
     ) -> Reply:
         parts: list[str] = []
         if plan.actions:
-            try:
-                actions = await self._prepare(api, plan.actions)
-                await api.ingest(actions)
-            except AgentApiError as exc:
-                return await self._error_reply(user_id, exc)
-            self.last_outcome.written = actions
             if plan.reply and not plan.understood:
                 notes.append(render.esc(plan.reply))
-            today: TodayView | None
-            try:
-                today = await api.today(context.today)
-            except AgentApiError:
-                today = None
-            body = render.logged_and_summary(
-                plan.actions, today, context.today, "\n".join(notes) or None
-            )
-            return Reply(body)
+            return await self._write(user_id, chat_id, api, plan.actions, context.today, notes)
         if plan.reads:
             results = [await self._read(api, r) for r in plan.reads]
             try:
@@ -440,6 +423,61 @@ class Assistant:
         parts.extend(notes)
         return Reply("\n\n".join(parts))
 
+    async def _write(
+        self,
+        user_id: int,
+        chat_id: int,
+        api: AgentApiClient,
+        actions: Sequence[Action],
+        day: dt.date,
+        notes: list[str],
+    ) -> Reply:
+        """Store the actions, then deliver this person's waiting items now, in order.
+
+        Whatever cannot be sent now stays stored and is synced by the background job, which
+        tells the person when it is in; nothing they said is lost.
+        """
+        async with self.sessionmaker() as session:
+            item_id = await repo.enqueue(
+                session=session,
+                telegram_id=user_id,
+                chat_id=chat_id,
+                local_date=day,
+                actions=wire(actions),
+                now=self.clock(),
+                notify_on_done=True,
+            )
+            await session.commit()
+        report = await self.delivery.deliver_for(user_id)
+        self.last_outcome.written = [a for d in report.delivered for a in d.actions]
+        mine = next((d for d in report.delivered if d.item_id == item_id), None)
+        earlier = [a for d in report.delivered if d.item_id != item_id for a in d.actions]
+        if earlier:
+            notes.insert(0, render.also_synced(earlier, day))
+        refused = next((exc for i, exc in report.failed if i == item_id), None)
+        if refused is not None:
+            detail = refused.detail if isinstance(refused, InvalidRequest) else None
+            return Reply(render.service_rejected(detail))
+        if mine is None:
+            if report.bad_key:
+                return Reply(render.needs_reconnect_kept())
+            return Reply(render.saved_will_sync(actions, day, report.last_error))
+        today: TodayView | None
+        try:
+            today = await api.today(day)
+        except AgentApiError:
+            today = None
+        return Reply(render.logged_and_summary(actions, today, day, "\n".join(notes) or None))
+
+    async def status(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
+        """`/status`: what is still waiting to reach the service."""
+        account = await self._account(user_id)
+        today = self._local_now(account, now).date()
+        async with self.sessionmaker() as session:
+            waiting = await repo.pending_outbox(session=session, telegram_id=user_id)
+            items = [(item.local_date, decode(item), item.attempts) for item in waiting]
+        return Reply(render.outbox_status(items, today))
+
     async def _read(self, api: AgentApiClient, request: ReadRequest) -> ReadResult:
         try:
             data = await _READS[request.route](api, request)
@@ -447,55 +485,6 @@ class Assistant:
             log.info("read %s failed: %s", request.route, exc)
             return ReadResult(request=request, data=None, error=render.read_failed())
         return ReadResult(request=request, data=data if isinstance(data, dict) else {"data": data})
-
-    async def _prepare(self, api: AgentApiClient, actions: Sequence[Action]) -> list[Action]:
-        """Make the batch safe for the harshest server: merged check-ins, known supplements.
-
-        `checkin.upsert` replaces the day's whole check-in, so each is merged with what the day
-        already holds (one read per day). Marking a supplement that is not in the stack would be
-        refused, so it is added first, spelled the way the person said it.
-        """
-        prepared: list[Action] = []
-        merged: dict[dt.date, CheckinUpsert] = {}
-        for action in actions:
-            if isinstance(action, CheckinUpsert):
-                base = merged.get(action.date)
-                if base is None:
-                    existing = (await api.checkin_of(action.date)).checkin
-                    base = CheckinUpsert(date=action.date)
-                    if existing is not None:
-                        base = CheckinUpsert(
-                            date=action.date,
-                            mood=existing.mood,
-                            energy=existing.energy,
-                            sleep_quality=existing.sleep_quality,
-                            notes=existing.notes,
-                        )
-                update = action.model_dump(exclude_none=True, exclude={"type", "date"})
-                if "notes" in update and base.notes and update["notes"] not in base.notes:
-                    update["notes"] = f"{base.notes}; {update['notes']}"
-                merged[action.date] = base.model_copy(update=update)
-        stacks: dict[dt.date, set[str]] = {}
-        added: set[str] = set()
-        seen_checkin: set[dt.date] = set()
-        for action in actions:
-            if isinstance(action, CheckinUpsert):
-                if action.date not in seen_checkin:
-                    seen_checkin.add(action.date)
-                    prepared.append(merged[action.date])
-                continue
-            if isinstance(action, SupplementMarkTaken | SupplementToggle):
-                if action.date not in stacks:
-                    items = (await api.supplements_of(action.date)).items or []
-                    stacks[action.date] = {i.name.casefold() for i in items if i.name}
-                name = action.name.casefold()
-                if name not in stacks[action.date] and name not in added:
-                    prepared.append(SupplementAddItem(name=action.name))
-                    added.add(name)
-            if isinstance(action, SupplementAddItem):
-                added.add(action.name.casefold())
-            prepared.append(action)
-        return prepared
 
     async def _remember(
         self, user_id: int, text: str, plan: Plan, reply: Reply, today: dt.date

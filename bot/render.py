@@ -25,6 +25,7 @@ from bot.agent_api.actions import (
     WeightLog,
     WeightSetGoal,
 )
+from bot.agent_api.errors import RateLimited
 from bot.agent_api.views import MacroTotals, TodayView
 
 
@@ -39,12 +40,8 @@ def esc(value: object) -> str:
 # from the service is escaped, so the result reads the same whether or not it is escaped again.
 
 OFFLINE_EXAMPLES = '"2 eggs and toast", "72.4 kg", "mood 4, slept badly", "took vitamin D"'
-OFFLINE_LLM_HINT = (
-    "Connecting an LLM (set OPENAI_API_KEY) lets me understand free text as well."
-)
-OFFLINE_EMPTY = (
-    f"I only understand words, not emoji (yet). Try something like {OFFLINE_EXAMPLES}."
-)
+OFFLINE_LLM_HINT = "Connecting an LLM (set OPENAI_API_KEY) lets me understand free text as well."
+OFFLINE_EMPTY = f"I only understand words, not emoji (yet). Try something like {OFFLINE_EXAMPLES}."
 OFFLINE_INJECTION = (
     "I can't change how I work, but I'm happy to log food, weight, check-ins and "
     f"supplements. Try {OFFLINE_EXAMPLES}."
@@ -59,12 +56,9 @@ OFFLINE_ACK = "👍"
 OFFLINE_HELP = (
     f"I log food, weight, check-ins and supplements. Examples: {OFFLINE_EXAMPLES}, "
     '"200 g chicken breast", "weight 160 lb", "energy 2/5", "note: headache". Ask me '
-    '"how much protein today?" or "what did I weigh last week?". '
-    + OFFLINE_LLM_HINT
+    '"how much protein today?" or "what did I weigh last week?". ' + OFFLINE_LLM_HINT
 )
-OFFLINE_HOW_ARE_YOU = (
-    "I'm doing well, thanks! How about you? Tell me your mood, e.g. \"mood 4\"."
-)
+OFFLINE_HOW_ARE_YOU = 'I\'m doing well, thanks! How about you? Tell me your mood, e.g. "mood 4".'
 OFFLINE_UNKNOWN_QUESTION = (
     "I can answer questions about today's food (calories, protein, carbs, fat), your weight, "
     'check-ins and supplements, e.g. "how much protein today?" or "how did I sleep '
@@ -100,7 +94,7 @@ def offline_too_long(limit: int) -> str:
 
 
 def offline_day_label(day: dt.date, today: dt.date) -> str:
-    """"today", "yesterday" or "Mon 16 Nov"."""
+    """ "today", "yesterday" or "Mon 16 Nov"."""
     if day == today:
         return "today"
     if day == today - dt.timedelta(days=1):
@@ -196,9 +190,7 @@ def offline_checkin_answer(
     return "\n".join(lines)
 
 
-def offline_supplements_answer(
-    items: Sequence[tuple[str, bool | None]], label: str
-) -> str:
+def offline_supplements_answer(items: Sequence[tuple[str, bool | None]], label: str) -> str:
     """Which supplements of the stack were taken on the day."""
     if not items:
         return f"No supplements recorded for {label}."
@@ -409,6 +401,52 @@ def logged_and_summary(
 
 def summary_unavailable() -> str:
     return "I couldn't load today's summary just now; /today shows it when the service is back."
+
+
+# The outbox: saved now, synced later
+
+
+def saved_will_sync(actions: Sequence[BaseModel], today: dt.date, error: Exception | None) -> str:
+    lines = "\n".join(logged_line(a, today) for a in actions)
+    busy = isinstance(error, RateLimited)
+    why = "is busy" if busy else "isn't answering"
+    return (
+        f"<b>Saved</b> — the health service {why} right now, so I'm keeping this and will "
+        f"sync it as soon as it's back. I'll tell you when it's in.\n{lines}\n\n"
+        "/status shows what is still waiting."
+    )
+
+
+def synced(actions: Sequence[BaseModel], today: dt.date) -> str:
+    lines = "\n".join(logged_line(a, today) for a in actions)
+    return f"<b>✅ Synced</b> — this is now in your account:\n{lines}"
+
+
+def also_synced(actions: Sequence[BaseModel], today: dt.date) -> str:
+    lines = "\n".join(logged_line(a, today) for a in actions)
+    return f"<b>Also synced</b> from earlier:\n{lines}"
+
+
+def needs_reconnect_kept() -> str:
+    return (
+        "Your health service no longer accepts the key you linked (it may have been revoked "
+        "or rotated). I've kept what you just told me and will send it once you link again "
+        "with <code>/connect NEW_KEY</code>."
+    )
+
+
+def outbox_status(
+    items: Sequence[tuple[dt.date, Sequence[BaseModel], int]], today: dt.date
+) -> str:
+    if not items:
+        return "Everything you told me is in your account — nothing is waiting."
+    lines = [f"<b>Waiting to sync</b> ({len(items)}):"]
+    for _day, actions, attempts in items:
+        lines.extend(logged_line(a, today) for a in actions)
+        if attempts:
+            lines[-1] += f" — tried {attempts}×"
+    lines.append("I retry automatically and tell you when each is in.")
+    return "\n".join(lines)
 
 
 # Linking, settings and commands
@@ -804,7 +842,9 @@ def connect_in_group() -> str:
 
 
 def private_only() -> str:
-    return "I work in private chats only, so your health data stays between us. Message me directly."
+    return (
+        "I work in private chats only, so your health data stays between us. Message me directly."
+    )
 
 
 def not_allowed() -> str:

@@ -6,6 +6,7 @@ order they were written. Statuses and what each means are on `OutboxStatus`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -52,7 +53,9 @@ async def get_outbox_item(*, session: AsyncSession, item_id: int) -> OutboxItem 
     return await session.get(OutboxItem, item_id)
 
 
-def _outbox_claimable(now: datetime, stale_before: datetime) -> Select[int]:
+def _outbox_claimable(
+    now: datetime, stale_before: datetime, telegram_id: int | None = None
+) -> Select[int]:
     older = aliased(OutboxItem)
     earlier_open = exists().where(
         older.telegram_id == OutboxItem.telegram_id,
@@ -69,7 +72,10 @@ def _outbox_claimable(now: datetime, stale_before: datetime) -> Select[int]:
         OutboxItem.claimed_by.is_not(None),
         OutboxItem.claimed_at < stale_before,
     )
-    return select(OutboxItem.id).where(or_(fresh, abandoned), ~earlier_open)
+    query = select(OutboxItem.id).where(or_(fresh, abandoned), ~earlier_open)
+    if telegram_id is not None:
+        query = query.where(OutboxItem.telegram_id == telegram_id)
+    return query
 
 
 async def claim_outbox(
@@ -79,8 +85,12 @@ async def claim_outbox(
     limit: int,
     worker_id: str,
     claim_timeout: timedelta,
+    telegram_id: int | None = None,
 ) -> list[OutboxItem]:
     """Claim up to `limit` items ready at `now` for `worker_id`, oldest first; commit promptly.
+
+    With `telegram_id`, only that person's items: the assistant delivers a fresh message at
+    once, behind whatever of theirs is still waiting.
 
     Per person, only the oldest open item is claimable, so one person's messages
     reach the service in the order they were written. An item abandoned while
@@ -88,7 +98,7 @@ async def claim_outbox(
     claimer must reconcile before sending it again.
     """
     candidates = (
-        _outbox_claimable(now, now - claim_timeout)
+        _outbox_claimable(now, now - claim_timeout, telegram_id)
         .order_by(OutboxItem.id)
         .limit(limit)
         .with_for_update(skip_locked=True, of=OutboxItem)
@@ -177,3 +187,25 @@ async def prune_outbox(*, session: AsyncSession, delivered_before: datetime) -> 
         )
     )
     return int(getattr(result, "rowcount", 0))
+
+
+async def delivered_results(*, session: AsyncSession, telegram_id: int) -> list[Any]:
+    """Per-action results of the person's applied items, as the service returned them.
+
+    Reconciling an unknown write needs to know which of the service's records are already
+    accounted for by earlier deliveries, so that an identical record is not mistaken for it.
+    """
+    rows = await session.scalars(
+        select(OutboxItem.result_json).where(
+            OutboxItem.telegram_id == telegram_id,
+            OutboxItem.status == OutboxStatus.DONE,
+            OutboxItem.result_json.is_not(None),
+        )
+    )
+    results: list[Any] = []
+    for raw in rows.all():
+        if raw:
+            decoded = json.loads(raw)
+            if isinstance(decoded, list):
+                results.extend(decoded)
+    return results

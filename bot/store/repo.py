@@ -39,6 +39,7 @@ from bot.store.models import (
 from bot.store.outbox import (
     OPEN_OUTBOX_STATUSES,
     claim_outbox,
+    delivered_results,
     enqueue,
     get_outbox_item,
     mark_outbox,
@@ -66,6 +67,7 @@ __all__ = [
     "count_linked_accounts",
     "create_draft",
     "delete_account_everything",
+    "delivered_results",
     "due_reminders",
     "enqueue",
     "get_account",

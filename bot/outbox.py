@@ -1,0 +1,392 @@
+"""Delivery of stored actions to the service: every message's actions land exactly once.
+
+The assistant stores a message's actions (`repo.enqueue`) before anything is sent, then asks
+`Delivery.deliver_for` to send that person's waiting items at once, in order. What cannot be
+sent now stays in the outbox; a background job (`run_due`) retries it with backoff that
+honours Retry-After, and tells the person when it synced.
+
+The service's POSTs are not idempotent, so a write whose outcome is unknown (a timeout or 5xx
+after the request may have landed, or a process killed mid-send) is reconciled before it is
+sent again: the day is read back and compared. A bundle is applied all or none, so one
+"witness" action that can be recognised in the service's data settles the whole bundle;
+bundles made only of repeatable actions (check-in upserts, goals, marks, named items) are
+simply sent again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+import socket
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.agent_api.actions import (
+    Action,
+    CheckinUpsert,
+    NutritionAddEntry,
+    SupplementAddItem,
+    SupplementMarkTaken,
+    SupplementToggle,
+    SupportCreateTicket,
+    WeightLog,
+    parse_action,
+    to_wire,
+)
+from bot.agent_api.client import AgentApiClient
+from bot.agent_api.errors import (
+    AgentApiError,
+    BadKey,
+    InvalidRequest,
+    RateLimited,
+    ServiceUnavailable,
+)
+from bot.store import repo
+from bot.store.crypto import KeyCipher
+from bot.store.models import AccountStatus, OutboxItem, OutboxStatus
+
+log = logging.getLogger(__name__)
+
+CLAIM_TIMEOUT = dt.timedelta(minutes=2)
+MAX_BACKOFF = dt.timedelta(minutes=10)
+RECONNECT_RETRY = dt.timedelta(minutes=5)
+WITNESS_TYPES = (NutritionAddEntry, WeightLog, SupportCreateTicket)
+
+
+def default_worker_id() -> str:
+    """Unique per process, readable in the database when debugging a stuck claim."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def backoff(attempts: int, retry_after: float | None = None) -> dt.timedelta:
+    """Exponential from 2 s, capped; never sooner than the service asked for."""
+    delay = dt.timedelta(seconds=min(2.0 * 2 ** max(attempts - 1, 0), MAX_BACKOFF.seconds))
+    if retry_after is not None:
+        delay = max(delay, dt.timedelta(seconds=retry_after))
+    return delay
+
+
+@dataclass
+class Delivered:
+    """An item the service applied (now or found applied by reconciling)."""
+
+    item_id: int
+    telegram_id: int
+    chat_id: int
+    actions: list[Action]
+    notify: bool
+
+
+@dataclass
+class DeliveryReport:
+    """What one `deliver_for` / `run_due` pass did."""
+
+    delivered: list[Delivered] = field(default_factory=list)
+    waiting: int = 0  # still in the outbox, will be retried
+    failed: list[tuple[int, AgentApiError]] = field(default_factory=list)  # given up: refused
+    bad_key: bool = False
+    last_error: AgentApiError | None = None
+
+
+def decode(item: OutboxItem) -> list[Action]:
+    """The stored wire actions as models; a stored action we cannot read is skipped loudly."""
+    actions: list[Action] = []
+    for raw in item.actions:
+        try:
+            actions.append(parse_action(raw))
+        except ValidationError:
+            log.error("outbox item %s holds an unreadable action; skipped", item.id)
+    return actions
+
+
+async def prepare(api: AgentApiClient, actions: Sequence[Action]) -> list[Action]:
+    """Make a batch safe for the harshest server: merged check-ins, known supplements.
+
+    `checkin.upsert` replaces the day's whole check-in, so each is merged with what the day
+    already holds (one read per day). Marking a supplement that is not in the stack would be
+    refused, so it is added first, spelled the way the person said it.
+    """
+    merged: dict[dt.date, CheckinUpsert] = {}
+    for action in actions:
+        if not isinstance(action, CheckinUpsert):
+            continue
+        base = merged.get(action.date)
+        if base is None:
+            existing = (await api.checkin_of(action.date)).checkin
+            base = CheckinUpsert(date=action.date)
+            if existing is not None:
+                base = CheckinUpsert(
+                    date=action.date,
+                    mood=existing.mood,
+                    energy=existing.energy,
+                    sleep_quality=existing.sleep_quality,
+                    notes=existing.notes,
+                )
+        update = action.model_dump(exclude_none=True, exclude={"type", "date"})
+        if "notes" in update and base.notes and update["notes"] not in base.notes:
+            update["notes"] = f"{base.notes}; {update['notes']}"
+        merged[action.date] = base.model_copy(update=update)
+
+    prepared: list[Action] = []
+    stacks: dict[dt.date, set[str]] = {}
+    added: set[str] = set()
+    for action in actions:
+        if isinstance(action, CheckinUpsert):
+            if action.date in merged:
+                prepared.append(merged.pop(action.date))
+            continue
+        if isinstance(action, SupplementMarkTaken | SupplementToggle):
+            if action.date not in stacks:
+                items = (await api.supplements_of(action.date)).items or []
+                stacks[action.date] = {i.name.casefold() for i in items if i.name}
+            name = action.name.casefold()
+            if name not in stacks[action.date] and name not in added:
+                prepared.append(SupplementAddItem(name=action.name))
+                added.add(name)
+        if isinstance(action, SupplementAddItem):
+            added.add(action.name.casefold())
+        prepared.append(action)
+    return prepared
+
+
+def _same(a: Any, b: float) -> bool:
+    return isinstance(a, int | float) and abs(float(a) - b) < 1e-6
+
+
+async def _candidates(api: AgentApiClient, witness: Action) -> list[str]:
+    """Ids of the service's records that look exactly like `witness`."""
+    if isinstance(witness, NutritionAddEntry):
+        body = await api.nutrition(witness.date)
+        entries = body.get("entries") if isinstance(body, dict) else None
+        e = witness.entry
+        return [
+            str(x.get("id"))
+            for x in entries or []
+            if isinstance(x, dict)
+            and x.get("food") == e.food
+            and all(_same(x.get(k), getattr(e, k)) for k in ("calories", "protein", "carbs", "fat"))
+        ]
+    if isinstance(witness, WeightLog):
+        body = await api.weight(witness.date, witness.date)
+        records = body.get("records") if isinstance(body, dict) else None
+        return [
+            str(x.get("id"))
+            for x in records or []
+            if isinstance(x, dict)
+            and x.get("date") == witness.date.isoformat()
+            and _same(x.get("weightKg"), witness.weight_kg)
+        ]
+    if isinstance(witness, SupportCreateTicket):
+        body = await api.support()
+        tickets = body.get("tickets") if isinstance(body, dict) else None
+        return [
+            str(x.get("id"))
+            for x in tickets or []
+            if isinstance(x, dict)
+            and x.get("subject") == witness.subject
+            and x.get("message") == witness.message
+        ]
+    return []
+
+
+async def landed(
+    api: AgentApiClient, actions: Sequence[Action], accounted: set[str]
+) -> list[dict[str, Any]] | None:
+    """Reconcile: results to record if the bundle is found applied, else None (send again).
+
+    `accounted` holds the ids of records earlier deliveries created, so an identical entry
+    logged on purpose before ("another coffee") is not mistaken for this one.
+    """
+    for index, action in enumerate(actions):
+        if isinstance(action, WITNESS_TYPES):
+            fresh = [i for i in await _candidates(api, action) if i not in accounted]
+            if not fresh:
+                return None
+            return [{"index": index, "type": action.type, "id": fresh[0], "reconciled": True}]
+        if isinstance(action, SupplementToggle):
+            # A flip cannot be told from the data; sending it twice would undo it. Treat as
+            # applied (docs/reliability.md).
+            return [{"index": index, "type": action.type, "reconciled": True}]
+    return None
+
+
+class Delivery:
+    """Sends outbox items for one process; safe to run in several processes at once."""
+
+    def __init__(
+        self,
+        *,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        cipher: KeyCipher,
+        api_for: Callable[[str], AgentApiClient],
+        clock: Callable[[], dt.datetime],
+        worker_id: str | None = None,
+        claim_timeout: dt.timedelta = CLAIM_TIMEOUT,
+    ) -> None:
+        self.sessionmaker = sessionmaker
+        self.cipher = cipher
+        self.api_for = api_for
+        self.clock = clock
+        self.worker_id = worker_id or default_worker_id()
+        self.claim_timeout = claim_timeout
+
+    async def _claim(self, *, limit: int, telegram_id: int | None) -> list[OutboxItem]:
+        async with self.sessionmaker() as session:
+            items = await repo.claim_outbox(
+                session=session,
+                now=self.clock(),
+                limit=limit,
+                worker_id=self.worker_id,
+                claim_timeout=self.claim_timeout,
+                telegram_id=telegram_id,
+            )
+            await session.commit()
+        return items
+
+    async def _mark(self, item: OutboxItem, status: OutboxStatus, **values: Any) -> bool:
+        async with self.sessionmaker() as session:
+            ok = await repo.mark_outbox(
+                session=session,
+                item_id=item.id,
+                worker_id=self.worker_id,
+                status=status,
+                now=self.clock(),
+                **values,
+            )
+            await session.commit()
+        return ok
+
+    async def deliver_for(self, telegram_id: int) -> DeliveryReport:
+        """Send this person's waiting items now, oldest first; stop at the first that waits."""
+        report = DeliveryReport()
+        for item in await self._claim(limit=20, telegram_id=telegram_id):
+            await self._deliver(item, report)
+        async with self.sessionmaker() as session:
+            report.waiting = len(
+                await repo.pending_outbox(session=session, telegram_id=telegram_id)
+            )
+        return report
+
+    async def run_due(
+        self, notify: Callable[[Delivered], Awaitable[None]] | None = None, *, limit: int = 50
+    ) -> DeliveryReport:
+        """One background pass: claim what is due anywhere, deliver, tell people it synced."""
+        report = DeliveryReport()
+        for item in await self._claim(limit=limit, telegram_id=None):
+            before = len(report.delivered)
+            await self._deliver(item, report)
+            if notify is not None and len(report.delivered) > before:
+                done = report.delivered[-1]
+                if done.notify:
+                    try:
+                        await notify(done)
+                    except Exception:  # a failed notice must not stop other deliveries
+                        log.warning("could not tell user %s their item synced", done.telegram_id)
+        return report
+
+    async def _deliver(self, item: OutboxItem, report: DeliveryReport) -> None:
+        actions = decode(item)
+        async with self.sessionmaker() as session:
+            account = await repo.get_account(session=session, telegram_id=item.telegram_id)
+            accounted = {
+                str(r.get("id"))
+                for r in await repo.delivered_results(session=session, telegram_id=item.telegram_id)
+                if isinstance(r, dict) and r.get("id") is not None
+            }
+        if account is None or account.encrypted_key is None:
+            await self._mark(item, OutboxStatus.FAILED, error="account unlinked")
+            return
+        if account.status == AccountStatus.NEEDS_RECONNECT:
+            report.bad_key = True
+            await self._mark(
+                item,
+                OutboxStatus(item.status),
+                retry_at=self.clock() + RECONNECT_RETRY,
+                error="needs reconnect",
+            )
+            report.waiting += 1
+            return
+        api = self.api_for(self.cipher.decrypt(account.encrypted_key))
+        was_unknown = item.status == OutboxStatus.UNKNOWN
+        if not await self._mark(item, OutboxStatus.SENDING):
+            return  # our lease was taken over
+        try:
+            if was_unknown:
+                found = await landed(api, actions, accounted)
+                if found is not None:
+                    await self._done(item, actions, found, report)
+                    return
+            prepared = await prepare(api, actions)
+            result = await api.ingest(prepared)
+        except RateLimited as exc:
+            status = OutboxStatus.UNKNOWN if was_unknown else OutboxStatus.PENDING
+            await self._retry(item, status, exc)
+            report.waiting += 1
+            report.last_error = exc
+            return
+        except ServiceUnavailable as exc:
+            status = (
+                OutboxStatus.UNKNOWN if exc.maybe_applied or was_unknown else OutboxStatus.PENDING
+            )
+            await self._retry(item, status, exc)
+            report.waiting += 1
+            report.last_error = exc
+            return
+        except BadKey as exc:
+            async with self.sessionmaker() as session:
+                await repo.set_status(
+                    session=session,
+                    telegram_id=item.telegram_id,
+                    status=AccountStatus.NEEDS_RECONNECT,
+                )
+                await session.commit()
+            await self._retry(item, OutboxStatus.PENDING, exc, at=self.clock() + RECONNECT_RETRY)
+            report.bad_key = True
+            report.waiting += 1
+            report.last_error = exc
+            return
+        except InvalidRequest as exc:
+            await self._mark(item, OutboxStatus.FAILED, error=str(exc))
+            report.failed.append((item.id, exc))
+            report.last_error = exc
+            return
+        except AgentApiError as exc:  # any other failure: keep it, try later
+            await self._retry(item, OutboxStatus.UNKNOWN, exc)
+            report.waiting += 1
+            report.last_error = exc
+            return
+        results = [r.model_dump(exclude_none=True) for r in result.results or []]
+        await self._done(item, actions, results, report)
+
+    async def _retry(
+        self,
+        item: OutboxItem,
+        status: OutboxStatus,
+        exc: AgentApiError,
+        *,
+        at: dt.datetime | None = None,
+    ) -> None:
+        retry_after = exc.retry_after if isinstance(exc, RateLimited) else None
+        when = at or self.clock() + backoff(item.attempts + 1, retry_after)
+        await self._mark(item, status, retry_at=when, error=str(exc))
+
+    async def _done(
+        self,
+        item: OutboxItem,
+        actions: list[Action],
+        results: list[dict[str, Any]],
+        report: DeliveryReport,
+    ) -> None:
+        if await self._mark(item, OutboxStatus.DONE, result=results):
+            report.delivered.append(
+                Delivered(item.id, item.telegram_id, item.chat_id, actions, item.notify_on_done)
+            )
+
+
+def wire(actions: Sequence[Action]) -> list[dict[str, Any]]:
+    return [to_wire(a) for a in actions]

@@ -1,0 +1,43 @@
+"""`healthbot demo` end to end: a real process, scripted through stdin."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(*args: str, stdin: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "TELEGRAM_"))}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,  # no .env from the repo is picked up
+        env=env,
+        check=False,
+    )
+
+
+def test_demo_logs_oatmeal_and_sleep_and_shows_the_day(tmp_path: Path) -> None:
+    result = run_cli("demo", stdin="had oatmeal, slept badly\n", tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Oatmeal" in out and "kcal" in out
+    assert "Check-in: sleep 2/5" in out
+    assert "Calories:" in out and "left" in out
+    assert "Traceback" not in out + result.stderr
+
+
+def test_demo_answers_commands_and_questions(tmp_path: Path) -> None:
+    script = "2 eggs and toast\nhow much protein today?\n/today\n/quit\n"
+    result = run_cli("demo", stdin=script, tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Eggs" in result.stdout
+    assert result.stdout.count("Today,") >= 2  # after logging, and for /today
