@@ -10,27 +10,23 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import zoneinfo
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot import render
 from bot.agent_api.actions import Action, CheckinUpsert
 from bot.agent_api.client import AgentApiClient, new_http_client
 from bot.agent_api.errors import (
     AgentApiError,
-    BadKey,
     InvalidRequest,
-    RateLimited,
-    ServiceUnavailable,
 )
-from bot.agent_api.views import TodayView, lenient
+from bot.agent_api.views import TodayView
 from bot.config import Settings
-from bot.outbox import Delivery, decode, wire
+from bot.core import Outcome, utcnow
+from bot.linking import AccountCommands
+from bot.outbox import decode, wire
 from bot.planner.base import (
     Plan,
     PlanContext,
@@ -41,269 +37,20 @@ from bot.planner.base import (
     ReadResult,
     Turn,
 )
-from bot.planner.offline import OfflinePlanner
-from bot.replies import Button, Reply
+from bot.replies import Reply
 from bot.store import repo
 from bot.store.crypto import KeyCipher
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.migrate import migrate
-from bot.store.models import Account, AccountStatus, TurnRole
-from bot.store.schedule import next_due_at
-from bot.timezones import resolve_timezone
+from bot.store.models import TurnRole
 
 log = logging.getLogger(__name__)
 
 RATING_FIELDS = {"mood": "mood", "energy": "energy", "sleep": "sleep_quality"}
 
 
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
-@dataclass
-class Outcome:
-    """What handling one message did, for tests, benchmarks and the terminal chat."""
-
-    plan: Plan | None = None
-    written: Sequence[Action] = ()
-    api_requests: int = 0
-
-
-class Assistant:
-    """Holds the shared resources; every method takes the person's Telegram id."""
-
-    def __init__(
-        self,
-        *,
-        settings: Settings,
-        engine: AsyncEngine,
-        sessionmaker: async_sessionmaker[AsyncSession],
-        cipher: KeyCipher,
-        http: httpx.AsyncClient,
-        planner: Planner | None,
-        offline: OfflinePlanner | None = None,
-        clock: Callable[[], dt.datetime] = utcnow,
-    ) -> None:
-        self.settings = settings
-        self.engine = engine
-        self.sessionmaker = sessionmaker
-        self.cipher = cipher
-        self.http = http
-        self.llm = planner
-        self.offline = offline or OfflinePlanner()
-        self.clock = clock
-        self.last_outcome = Outcome()
-        self.delivery = Delivery(
-            sessionmaker=sessionmaker, cipher=cipher, api_for=self.api, clock=clock
-        )
-
-    async def aclose(self) -> None:
-        await self.http.aclose()
-        await self.engine.dispose()
-
-    # --- helpers -------------------------------------------------------------------------
-
-    def api(self, key: str) -> AgentApiClient:
-        return AgentApiClient(self.settings.agent_api_base_url, key, http=self.http)
-
-    async def _account(self, user_id: int) -> Account | None:
-        async with self.sessionmaker() as session:
-            return await repo.get_account(session=session, telegram_id=user_id)
-
-    def _key(self, account: Account) -> str | None:
-        if account.encrypted_key is None:
-            return None
-        return self.cipher.decrypt(account.encrypted_key)
-
-    def _local_now(self, account: Account | None, now: dt.datetime | None) -> dt.datetime:
-        now = now or self.clock()
-        tz = zoneinfo.ZoneInfo(account.timezone) if account and account.timezone else dt.UTC
-        return now.astimezone(tz)
-
-    async def _linked(self, user_id: int) -> tuple[Account, AgentApiClient] | Reply:
-        account = await self._account(user_id)
-        if account is None or account.encrypted_key is None:
-            return Reply(render.not_linked())
-        if account.status == AccountStatus.NEEDS_RECONNECT:
-            return Reply(render.needs_reconnect())
-        key = self._key(account)
-        assert key is not None
-        return account, self.api(key)
-
-    async def _mark_needs_reconnect(self, user_id: int) -> None:
-        async with self.sessionmaker() as session:
-            await repo.set_status(
-                session=session, telegram_id=user_id, status=AccountStatus.NEEDS_RECONNECT
-            )
-            await session.commit()
-
-    async def _error_reply(self, user_id: int, exc: AgentApiError) -> Reply:
-        if isinstance(exc, BadKey):
-            await self._mark_needs_reconnect(user_id)
-            return Reply(render.needs_reconnect())
-        if isinstance(exc, RateLimited):
-            return Reply(render.service_rate_limited(exc.retry_after))
-        if isinstance(exc, ServiceUnavailable):
-            return Reply(render.service_unavailable(exc.maybe_applied))
-        if isinstance(exc, InvalidRequest):
-            return Reply(render.service_rejected(exc.detail))
-        return Reply(render.internal_error())
-
-    # --- commands ------------------------------------------------------------------------
-
-    async def start(self, *, user_id: int) -> Reply:
-        account = await self._account(user_id)
-        linked = account is not None and account.encrypted_key is not None
-        return Reply(render.start(account.service_user_name if account else None, linked))
-
-    async def help(self, *, user_id: int) -> Reply:
-        return Reply(render.help_text())
-
-    async def connect(self, *, user_id: int, chat_id: int, api_key: str) -> Reply:
-        key = api_key.strip()
-        if not key:
-            return Reply(render.connect_usage())
-        try:
-            me = await self.api(key).me()
-        except BadKey:
-            return Reply(render.connect_bad_key(), delete_user_message=True)
-        except AgentApiError as exc:
-            log.warning("connect: service check failed for user %s: %s", user_id, exc)
-            return Reply(render.connect_failed_service(), delete_user_message=True)
-        async with self.sessionmaker() as session:
-            account = await repo.link_account(
-                session=session,
-                telegram_id=user_id,
-                chat_id=chat_id,
-                encrypted_key=self.cipher.encrypt(key),
-                service_user_id=me.id,
-                service_user_name=me.name,
-            )
-            if account.timezone is None and me.timezone and resolve_timezone(me.timezone):
-                account.timezone = resolve_timezone(me.timezone)
-            await session.commit()
-            timezone = account.timezone
-        if timezone:
-            await self._reschedule(user_id)
-        return Reply(render.connected(me.name, timezone), delete_user_message=True)
-
-    async def disconnect(self, *, user_id: int) -> Reply:
-        async with self.sessionmaker() as session:
-            await repo.unlink_account(session=session, telegram_id=user_id)
-            await session.commit()
-        return Reply(render.disconnected())
-
-    async def forget_request(self, *, user_id: int) -> Reply:
-        yes, no = render.forget_buttons()
-        return Reply(
-            render.forget_confirm(),
-            buttons=[[Button(yes, "forget:yes"), Button(no, "forget:no")]],
-        )
-
-    async def forget(self, *, user_id: int) -> Reply:
-        async with self.sessionmaker() as session:
-            await repo.delete_account_everything(session=session, telegram_id=user_id)
-            await session.commit()
-        return Reply(render.forgotten(), edit=True)
-
-    async def set_timezone(self, *, user_id: int, name: str) -> Reply:
-        if not name.strip():
-            return Reply(render.timezone_usage())
-        zone = resolve_timezone(name)
-        if zone is None:
-            return Reply(render.timezone_unknown(name))
-        async with self.sessionmaker() as session:
-            await repo.upsert_account(session=session, telegram_id=user_id)
-            account = await repo.set_timezone(session=session, telegram_id=user_id, timezone=zone)
-            await session.commit()
-            reminder = self._reminder_time(account)
-        await self._reschedule(user_id)
-        local = self.clock().astimezone(zoneinfo.ZoneInfo(zone))
-        return Reply(render.timezone_set(zone, local, reminder))
-
-    def _reminder_time(self, account: Account) -> dt.time | None:
-        if not account.reminders_enabled:
-            return None
-        return account.reminder_time or self.settings.default_reminder_time
-
-    async def set_reminder(self, *, user_id: int, spec: str) -> Reply:
-        spec = spec.strip().lower()
-        if spec in ("off", "stop", "no", "none"):
-            async with self.sessionmaker() as session:
-                await repo.upsert_account(session=session, telegram_id=user_id)
-                await repo.set_reminder_time(
-                    session=session, telegram_id=user_id, reminder_time=None
-                )
-                await session.commit()
-            await self._reschedule(user_id)
-            return Reply(render.remind_off())
-        try:
-            at = dt.time.fromisoformat(spec if len(spec) > 2 else f"{int(spec):02d}:00")
-        except ValueError:
-            return Reply(render.remind_usage())
-        at = at.replace(second=0, microsecond=0, tzinfo=None)
-        async with self.sessionmaker() as session:
-            await repo.upsert_account(session=session, telegram_id=user_id)
-            account = await repo.set_reminder_time(
-                session=session, telegram_id=user_id, reminder_time=at
-            )
-            await session.commit()
-            timezone = account.timezone
-        await self._reschedule(user_id)
-        return Reply(render.remind_set(at, timezone))
-
-    async def _reschedule(self, user_id: int) -> None:
-        """Keep the reminder row in step with the account's timezone and time."""
-        async with self.sessionmaker() as session:
-            account = await repo.get_account(session=session, telegram_id=user_id)
-            if account is None:
-                return
-            at = self._reminder_time(account)
-            due = None
-            if at is not None and account.timezone:
-                current = await repo.get_reminder(session=session, telegram_id=user_id)
-                last = current.last_sent_local_date if current else None
-                due = next_due_at(
-                    reminder_time=at,
-                    timezone=account.timezone,
-                    now=self.clock(),
-                    last_sent_local_date=last,
-                )
-            await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=due)
-            await session.commit()
-
-    async def settings_view(self, *, user_id: int) -> Reply:
-        account = await self._account(user_id)
-        return Reply(
-            render.settings_view(
-                linked=account is not None and account.encrypted_key is not None,
-                name=account.service_user_name if account else None,
-                timezone=account.timezone if account else None,
-                reminder=(account.reminder_time or self.settings.default_reminder_time)
-                if account
-                else None,
-                reminders_enabled=bool(account and account.reminders_enabled),
-                llm=self.llm is not None,
-            )
-        )
-
-    async def today(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
-        linked = await self._linked(user_id)
-        if isinstance(linked, Reply):
-            return linked
-        account, api = linked
-        local = self._local_now(account, now)
-        try:
-            view = await api.today(local.date())
-        except AgentApiError as exc:
-            return await self._error_reply(user_id, exc)
-        return Reply(render.day_summary(view, local.date()))
-
-    async def claim_update(self, update_id: int) -> bool:
-        async with self.sessionmaker() as session:
-            first = await repo.mark_update_processed(session=session, update_id=update_id)
-            await session.commit()
-            return first
+class Assistant(AccountCommands):
+    """The conversation: free text, buttons, and what is waiting to sync."""
 
     # --- buttons -------------------------------------------------------------------------
 
@@ -581,4 +328,4 @@ async def create_assistant(
     )
 
 
-__all__ = ["Assistant", "Outcome", "create_assistant", "lenient"]
+__all__ = ["Assistant", "Outcome", "create_assistant"]

@@ -1,0 +1,135 @@
+"""What every part of the conversation core shares: resources, the account, its key.
+
+`CoreBase` holds the settings, the store, the cipher, the shared HTTP pool and the planners,
+and answers the questions every command asks first: is this person linked, in which timezone,
+and how is a service error worded for them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import zoneinfo
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import httpx
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from bot import render
+from bot.agent_api.actions import Action
+from bot.agent_api.client import AgentApiClient
+from bot.agent_api.errors import (
+    AgentApiError,
+    BadKey,
+    InvalidRequest,
+    RateLimited,
+    ServiceUnavailable,
+)
+from bot.config import Settings
+from bot.outbox import Delivery
+from bot.planner.base import (
+    Plan,
+    Planner,
+)
+from bot.planner.offline import OfflinePlanner
+from bot.replies import Reply
+from bot.store import repo
+from bot.store.crypto import KeyCipher
+from bot.store.models import Account, AccountStatus
+
+log = logging.getLogger(__name__)
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+@dataclass
+class Outcome:
+    """What handling one message did, for tests, benchmarks and the terminal chat."""
+
+    plan: Plan | None = None
+    written: Sequence[Action] = ()
+    api_requests: int = 0
+
+
+class CoreBase:
+    """Holds the shared resources; every method takes the person's Telegram id."""
+
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        engine: AsyncEngine,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        cipher: KeyCipher,
+        http: httpx.AsyncClient,
+        planner: Planner | None,
+        offline: OfflinePlanner | None = None,
+        clock: Callable[[], dt.datetime] = utcnow,
+    ) -> None:
+        self.settings = settings
+        self.engine = engine
+        self.sessionmaker = sessionmaker
+        self.cipher = cipher
+        self.http = http
+        self.llm = planner
+        self.offline = offline or OfflinePlanner()
+        self.clock = clock
+        self.last_outcome = Outcome()
+        self.delivery = Delivery(
+            sessionmaker=sessionmaker, cipher=cipher, api_for=self.api, clock=clock
+        )
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
+        await self.engine.dispose()
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def api(self, key: str) -> AgentApiClient:
+        return AgentApiClient(self.settings.agent_api_base_url, key, http=self.http)
+
+    async def _account(self, user_id: int) -> Account | None:
+        async with self.sessionmaker() as session:
+            return await repo.get_account(session=session, telegram_id=user_id)
+
+    def _key(self, account: Account) -> str | None:
+        if account.encrypted_key is None:
+            return None
+        return self.cipher.decrypt(account.encrypted_key)
+
+    def _local_now(self, account: Account | None, now: dt.datetime | None) -> dt.datetime:
+        now = now or self.clock()
+        tz = zoneinfo.ZoneInfo(account.timezone) if account and account.timezone else dt.UTC
+        return now.astimezone(tz)
+
+    async def _linked(self, user_id: int) -> tuple[Account, AgentApiClient] | Reply:
+        account = await self._account(user_id)
+        if account is None or account.encrypted_key is None:
+            return Reply(render.not_linked())
+        if account.status == AccountStatus.NEEDS_RECONNECT:
+            return Reply(render.needs_reconnect())
+        key = self._key(account)
+        assert key is not None
+        return account, self.api(key)
+
+    async def _mark_needs_reconnect(self, user_id: int) -> None:
+        async with self.sessionmaker() as session:
+            await repo.set_status(
+                session=session, telegram_id=user_id, status=AccountStatus.NEEDS_RECONNECT
+            )
+            await session.commit()
+
+    async def _error_reply(self, user_id: int, exc: AgentApiError) -> Reply:
+        if isinstance(exc, BadKey):
+            await self._mark_needs_reconnect(user_id)
+            return Reply(render.needs_reconnect())
+        if isinstance(exc, RateLimited):
+            return Reply(render.service_rate_limited(exc.retry_after))
+        if isinstance(exc, ServiceUnavailable):
+            return Reply(render.service_unavailable(exc.maybe_applied))
+        if isinstance(exc, InvalidRequest):
+            return Reply(render.service_rejected(exc.detail))
+        return Reply(render.internal_error())

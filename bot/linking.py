@@ -1,0 +1,183 @@
+"""Linking and settings: /start, /help, /connect, /disconnect, /forget, /timezone, /remind.
+
+Everything a person does to set the bot up, as opposed to telling it about their day
+(bot/assistant.py). Keys are checked with `GET /me` before they are stored, encrypted.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import zoneinfo
+
+from bot import render
+from bot.agent_api.errors import (
+    AgentApiError,
+    BadKey,
+)
+from bot.core import CoreBase
+from bot.replies import Button, Reply
+from bot.store import repo
+from bot.store.models import Account
+from bot.store.schedule import next_due_at
+from bot.timezones import resolve_timezone
+
+log = logging.getLogger(__name__)
+
+
+class AccountCommands(CoreBase):
+    """The commands that link a person and set them up."""
+
+    async def start(self, *, user_id: int) -> Reply:
+        account = await self._account(user_id)
+        linked = account is not None and account.encrypted_key is not None
+        return Reply(render.start(account.service_user_name if account else None, linked))
+
+    async def help(self, *, user_id: int) -> Reply:
+        return Reply(render.help_text())
+
+    async def connect(self, *, user_id: int, chat_id: int, api_key: str) -> Reply:
+        key = api_key.strip()
+        if not key:
+            return Reply(render.connect_usage())
+        try:
+            me = await self.api(key).me()
+        except BadKey:
+            return Reply(render.connect_bad_key(), delete_user_message=True)
+        except AgentApiError as exc:
+            log.warning("connect: service check failed for user %s: %s", user_id, exc)
+            return Reply(render.connect_failed_service(), delete_user_message=True)
+        async with self.sessionmaker() as session:
+            account = await repo.link_account(
+                session=session,
+                telegram_id=user_id,
+                chat_id=chat_id,
+                encrypted_key=self.cipher.encrypt(key),
+                service_user_id=me.id,
+                service_user_name=me.name,
+            )
+            if account.timezone is None and me.timezone and resolve_timezone(me.timezone):
+                account.timezone = resolve_timezone(me.timezone)
+            await session.commit()
+            timezone = account.timezone
+        if timezone:
+            await self._reschedule(user_id)
+        return Reply(render.connected(me.name, timezone), delete_user_message=True)
+
+    async def disconnect(self, *, user_id: int) -> Reply:
+        async with self.sessionmaker() as session:
+            await repo.unlink_account(session=session, telegram_id=user_id)
+            await session.commit()
+        return Reply(render.disconnected())
+
+    async def forget_request(self, *, user_id: int) -> Reply:
+        yes, no = render.forget_buttons()
+        return Reply(
+            render.forget_confirm(),
+            buttons=[[Button(yes, "forget:yes"), Button(no, "forget:no")]],
+        )
+
+    async def forget(self, *, user_id: int) -> Reply:
+        async with self.sessionmaker() as session:
+            await repo.delete_account_everything(session=session, telegram_id=user_id)
+            await session.commit()
+        return Reply(render.forgotten(), edit=True)
+
+    async def set_timezone(self, *, user_id: int, name: str) -> Reply:
+        if not name.strip():
+            return Reply(render.timezone_usage())
+        zone = resolve_timezone(name)
+        if zone is None:
+            return Reply(render.timezone_unknown(name))
+        async with self.sessionmaker() as session:
+            await repo.upsert_account(session=session, telegram_id=user_id)
+            account = await repo.set_timezone(session=session, telegram_id=user_id, timezone=zone)
+            await session.commit()
+            reminder = self._reminder_time(account)
+        await self._reschedule(user_id)
+        local = self.clock().astimezone(zoneinfo.ZoneInfo(zone))
+        return Reply(render.timezone_set(zone, local, reminder))
+
+    def _reminder_time(self, account: Account) -> dt.time | None:
+        if not account.reminders_enabled:
+            return None
+        return account.reminder_time or self.settings.default_reminder_time
+
+    async def set_reminder(self, *, user_id: int, spec: str) -> Reply:
+        spec = spec.strip().lower()
+        if spec in ("off", "stop", "no", "none"):
+            async with self.sessionmaker() as session:
+                await repo.upsert_account(session=session, telegram_id=user_id)
+                await repo.set_reminder_time(
+                    session=session, telegram_id=user_id, reminder_time=None
+                )
+                await session.commit()
+            await self._reschedule(user_id)
+            return Reply(render.remind_off())
+        try:
+            at = dt.time.fromisoformat(spec if len(spec) > 2 else f"{int(spec):02d}:00")
+        except ValueError:
+            return Reply(render.remind_usage())
+        at = at.replace(second=0, microsecond=0, tzinfo=None)
+        async with self.sessionmaker() as session:
+            await repo.upsert_account(session=session, telegram_id=user_id)
+            account = await repo.set_reminder_time(
+                session=session, telegram_id=user_id, reminder_time=at
+            )
+            await session.commit()
+            timezone = account.timezone
+        await self._reschedule(user_id)
+        return Reply(render.remind_set(at, timezone))
+
+    async def _reschedule(self, user_id: int) -> None:
+        """Keep the reminder row in step with the account's timezone and time."""
+        async with self.sessionmaker() as session:
+            account = await repo.get_account(session=session, telegram_id=user_id)
+            if account is None:
+                return
+            at = self._reminder_time(account)
+            due = None
+            if at is not None and account.timezone:
+                current = await repo.get_reminder(session=session, telegram_id=user_id)
+                last = current.last_sent_local_date if current else None
+                due = next_due_at(
+                    reminder_time=at,
+                    timezone=account.timezone,
+                    now=self.clock(),
+                    last_sent_local_date=last,
+                )
+            await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=due)
+            await session.commit()
+
+    async def settings_view(self, *, user_id: int) -> Reply:
+        account = await self._account(user_id)
+        return Reply(
+            render.settings_view(
+                linked=account is not None and account.encrypted_key is not None,
+                name=account.service_user_name if account else None,
+                timezone=account.timezone if account else None,
+                reminder=(account.reminder_time or self.settings.default_reminder_time)
+                if account
+                else None,
+                reminders_enabled=bool(account and account.reminders_enabled),
+                llm=self.llm is not None,
+            )
+        )
+
+    async def today(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
+        linked = await self._linked(user_id)
+        if isinstance(linked, Reply):
+            return linked
+        account, api = linked
+        local = self._local_now(account, now)
+        try:
+            view = await api.today(local.date())
+        except AgentApiError as exc:
+            return await self._error_reply(user_id, exc)
+        return Reply(render.day_summary(view, local.date()))
+
+    async def claim_update(self, update_id: int) -> bool:
+        async with self.sessionmaker() as session:
+            first = await repo.mark_update_processed(session=session, update_id=update_id)
+            await session.commit()
+            return first
