@@ -9,8 +9,10 @@ several bot processes can share the work.
 recorded as sent *before* the message goes out. If the process dies in between, that day's
 nudge is lost; if the send fails cleanly, the record is rolled back and it is retried soon.
 
-An API failure while checking for today's check-in still sends the reminder: a nudge the
-person may not need is better than silence on the day they did need it.
+A reminder is skipped only when today's check-in already rates mood, energy and sleep; a
+partial one ("slept badly" said earlier) still gets it, with buttons for the missing ratings
+only. An API failure while checking still sends the reminder (all buttons): a nudge the person
+may not need is better than silence on the day they did need it.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from bot.store.schedule import local_date, next_due_at, zone
 log = logging.getLogger(__name__)
 
 RATED_FIELDS = ("mood", "energy", "sleep")
+CHECKIN_FIELDS = {"mood": "mood", "energy": "energy", "sleep": "sleep_quality"}
 SNOOZE_CALLBACK = "snooze"
 SNOOZE_FOR = dt.timedelta(hours=1)
 RETRY_SEND_AFTER = dt.timedelta(minutes=5)
@@ -77,11 +80,11 @@ def default_worker_id() -> str:
     return f"{socket.gethostname()[:32]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
-def reminder_reply(local_day: dt.date) -> Reply:
-    """The reminder message: a question, 1–5 buttons for each rating, and "later"."""
+def reminder_reply(local_day: dt.date, missing: tuple[str, ...] = RATED_FIELDS) -> Reply:
+    """The reminder message: a question, 1–5 buttons for each missing rating, and "later"."""
     rows = [
         [Button(render.rating_button(field, n), f"rate:{field}:{n}") for n in range(1, 6)]
-        for field in RATED_FIELDS
+        for field in missing
     ]
     rows.append([Button(render.later_button(), SNOOZE_CALLBACK)])
     return Reply(render.reminder(local_day), buttons=rows)
@@ -106,11 +109,16 @@ def remaining_buttons(keyboard: list[list[Button]], tapped: str) -> list[list[Bu
     ]
 
 
-def _has_checkin(checkin: CheckinView | None) -> bool:
+def missing_ratings(checkin: CheckinView | None) -> tuple[str, ...]:
+    """The ratings today's check-in does not have yet, in button order."""
     if checkin is None:
-        return False
-    values = (checkin.mood, checkin.energy, checkin.sleep_quality, checkin.notes)
-    return any(v not in (None, "") for v in values)
+        return RATED_FIELDS
+    return tuple(f for f in RATED_FIELDS if getattr(checkin, CHECKIN_FIELDS[f]) is None)
+
+
+def _clock_of(core: object) -> Callable[[], dt.datetime]:
+    clock = getattr(core, "clock", None)
+    return clock if callable(clock) else utcnow
 
 
 class Reminders:
@@ -140,16 +148,16 @@ class Reminders:
         cls,
         core: CoreResources,
         *,
-        clock: Callable[[], dt.datetime] = utcnow,
+        clock: Callable[[], dt.datetime] | None = None,
         worker_id: str | None = None,
     ) -> Reminders:
-        """Share the assistant's database, cipher and HTTP pool."""
+        """Share the assistant's database, cipher and HTTP pool (and its clock, if it has one)."""
         return cls(
             settings=core.settings,
             sessionmaker=core.sessionmaker,
             cipher=core.cipher,
             http=core.http,
-            clock=clock,
+            clock=clock or _clock_of(core),
             worker_id=worker_id,
         )
 
@@ -197,7 +205,8 @@ class Reminders:
             # Due again on a day already handled (e.g. the time was moved later): not twice.
             await self._complete(user_id, day, tomorrow)
             return False
-        if await self._checked_in(account, day):
+        missing = await self._missing(account, day)
+        if not missing:
             await self._complete(user_id, day, tomorrow)
             return False
         if account.status != AccountStatus.ACTIVE:  # the check found the key refused
@@ -207,7 +216,7 @@ class Reminders:
         if not await self._complete(user_id, day, tomorrow):
             return False  # rescheduled or taken over meanwhile: that newer state wins
         try:
-            message_id = await send(account.chat_id or user_id, reminder_reply(day))
+            message_id = await send(account.chat_id or user_id, reminder_reply(day, missing))
         except RecipientBlocked:
             log.info("user %s blocked the bot; reminders stopped", user_id)
             await self._mark(user_id, AccountStatus.BLOCKED)
@@ -227,30 +236,30 @@ class Reminders:
             and account.timezone is not None
         )
 
-    async def _checked_in(self, account: Account, day: dt.date) -> bool:
-        """Whether today's check-in has any value; unknown (service down) counts as no."""
+    async def _missing(self, account: Account, day: dt.date) -> tuple[str, ...]:
+        """The ratings still missing today; all of them when the service cannot tell."""
         assert account.encrypted_key is not None
         try:
             key = self.cipher.decrypt(account.encrypted_key)
         except EncryptionError:
             await self._mark(account.telegram_id, AccountStatus.NEEDS_RECONNECT)
             account.status = AccountStatus.NEEDS_RECONNECT
-            return False
+            return RATED_FIELDS
         client = AgentApiClient(self.settings.agent_api_base_url, key, http=self.http)
         try:
             view = await client.checkin_of(day)
         except BadKey:
             await self._mark(account.telegram_id, AccountStatus.NEEDS_RECONNECT)
             account.status = AccountStatus.NEEDS_RECONNECT
-            return False
+            return RATED_FIELDS
         except AgentApiError as exc:
             log.info(
                 "check-in of user %s unknown (%s); reminding anyway",
                 account.telegram_id,
                 type(exc).__name__,
             )
-            return False
-        return _has_checkin(view.checkin)
+            return RATED_FIELDS
+        return missing_ratings(view.checkin)
 
     # --- the "later" button ------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import logging
 import traceback
 from typing import Protocol
 
-from telegram import Message, Update
+from telegram import Bot, Message, Update
 from telegram.constants import ChatType
 from telegram.error import Forbidden, NetworkError, TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes
@@ -23,6 +23,7 @@ from bot.reminders import (
     CoreResources,
     RecipientBlocked,
     Reminders,
+    Send,
     remaining_buttons,
 )
 from bot.replies import Reply
@@ -53,6 +54,18 @@ class Core(CoreResources, Protocol):
     ) -> Reply: ...
     async def claim_update(self, update_id: int) -> bool: ...
     async def aclose(self) -> None: ...
+
+
+def reminder_sender(bot: Bot) -> Send:
+    """How `Reminders.run_due` sends: as any reply, with a 403 turned into `RecipientBlocked`."""
+
+    async def send(chat_id: int, reply: Reply) -> int:
+        try:
+            return await send_reply(bot, chat_id, reply)
+        except Forbidden as exc:
+            raise RecipientBlocked(chat_id) from exc
+
+    return send
 
 
 def _who(update: Update) -> tuple[Message, int, int] | None:
@@ -219,14 +232,7 @@ class Handlers:
 
     async def reminder_job(self, context: Context) -> None:
         """Every 30 s: send the reminders that are due now (the schedule is in the database)."""
-
-        async def send(chat_id: int, reply: Reply) -> int:
-            try:
-                return await send_reply(context.bot, chat_id, reply)
-            except Forbidden as exc:
-                raise RecipientBlocked(chat_id) from exc
-
-        await self.reminders.run_due(dt.datetime.now(dt.UTC), send)
+        await self.reminders.run_due(self.reminders.clock(), reminder_sender(context.bot))
 
     async def on_error(self, update: object, context: Context) -> None:
         """Log with the Telegram user id only (never text or keys); tell the person kindly."""

@@ -1,0 +1,124 @@
+"""End-to-end harness: the real PTB application (polling) over the real core.
+
+Path under test: fake Bot API -> PTB -> handlers -> Assistant -> sandbox over HTTP (and the
+fake OpenAI server when a test scripts the LLM). Time is a `Clock` the test moves; the
+reminder job is left out and the test calls `Reminders.run_due` with that clock instead,
+so nothing ever waits for real time.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+from sqlalchemy import select
+
+from bot.assistant import Assistant, create_assistant
+from bot.config import Settings
+from bot.reminders import Reminders
+from bot.store.models import Account, Reminder
+from bot.telegram.app import build_application
+from bot.telegram.handlers import reminder_sender
+from tests.fixtures.core import make_settings
+from tests.fixtures.telegram import FakeTelegram, SentMessage, running_bot
+
+
+@dataclass
+class Clock:
+    """The one clock of the core and the reminders, moved by the test."""
+
+    now: dt.datetime
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+
+@dataclass
+class Harness:
+    """A running bot plus what a test needs to drive and inspect it."""
+
+    fake: FakeTelegram
+    settings: Settings
+    clock: Clock
+    assistant: Assistant | None = None
+    reminders: Reminders | None = None
+    app: Any = None
+    restarts: int = 0
+    running: bool = False
+    _running: Any = field(default=None, repr=False)
+
+    async def start(self) -> None:
+        """Start (or, after `stop`, restart) the bot on the same database and settings."""
+        self.assistant = await create_assistant(self.settings, clock=self.clock)
+        self.reminders = Reminders.from_assistant(self.assistant, worker_id=f"w{self.restarts}")
+        self.app = build_application(
+            self.settings, self.assistant, reminders=self.reminders, reminder_every=None
+        )
+        self._running = running_bot(self.app)
+        await self._running.__aenter__()
+        self.running = True
+
+    async def stop(self) -> None:
+        """Stop the bot as a shutdown would (post_shutdown closes the assistant)."""
+        self.running = False
+        await self._running.__aexit__(None, None, None)
+        self.restarts += 1
+
+    async def say(self, user_id: int, text: str, *, chat_id: int | None = None) -> SentMessage:
+        """Send a message as `user_id` and return the bot's next message to that chat."""
+        chat = chat_id if chat_id is not None else user_id
+        before = len(self.fake.sent(chat))
+        chat_type = "private" if chat == user_id else "supergroup"
+        self.fake.push_text(user_id, text, chat_type=chat_type, chat_id=chat_id)
+        sent = await self.fake.wait_sent(chat, before + 1, timeout=10)
+        return sent[before]
+
+    async def remind(self, now: dt.datetime) -> int:
+        """One run of the reminder job at `now`."""
+        assert self.reminders is not None
+        self.clock.now = now
+        return await self.reminders.run_due(now, reminder_sender(self.app.bot))
+
+    async def account(self, user_id: int) -> Account | None:
+        assert self.assistant is not None
+        async with self.assistant.sessionmaker() as session:
+            return await session.get(Account, user_id)
+
+    async def reminder(self, user_id: int) -> Reminder | None:
+        assert self.assistant is not None
+        async with self.assistant.sessionmaker() as session:
+            return (
+                await session.scalars(select(Reminder).where(Reminder.telegram_id == user_id))
+            ).first()
+
+
+def harness_settings(fake: FakeTelegram, tmp_path: Path, **overrides: Any) -> Settings:
+    return make_settings(
+        tmp_path,
+        telegram_bot_token=SecretStr(fake.token),
+        telegram_api_base_url=fake.base_url,
+        **overrides,
+    )
+
+
+@pytest.fixture
+async def harness_factory(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Any]:
+    """`await harness_factory(sandbox_url=..., **settings)` -> a started `Harness`."""
+    harnesses: list[Harness] = []
+
+    async def make(*, start: dt.datetime, **overrides: Any) -> Harness:
+        settings = harness_settings(fake_telegram, tmp_path, **overrides)
+        harness = Harness(fake_telegram, settings, Clock(start))
+        await harness.start()
+        harnesses.append(harness)
+        return harness
+
+    yield make
+    for harness in harnesses:
+        if harness.running:
+            await harness.stop()
