@@ -1,0 +1,134 @@
+"""Relative dates for the offline planner, always from the person's clock (`context.now`).
+
+A date phrase ("yesterday", "last night", "on monday", "gestern", "ayer") is read once into a
+`DayRef`; what day it means can depend on what is logged: "last night I slept badly" is
+today's check-in, while "pizza last night" was eaten yesterday.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.planner.offline_text import Tokens
+
+RefKind = Literal["day", "last_night"]
+
+WEEKDAYS: dict[str, int] = {}
+for _index, _names in enumerate(
+    (
+        "monday montag lunes",
+        "tuesday dienstag martes",
+        "wednesday mittwoch miercoles",
+        "thursday donnerstag jueves",
+        "friday freitag viernes",
+        "saturday samstag sonnabend sabado",
+        "sunday sonntag domingo",
+    )
+):
+    for _name in _names.split():
+        WEEKDAYS[_name] = _index
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a": 1}
+
+
+def rx(body: str) -> re.Pattern[str]:
+    """Compile `body` so it only matches whole tokens of `Tokens.joined`."""
+    return re.compile(rf"(?<!\S)(?:{body})(?!\S)")
+
+
+@dataclass(frozen=True)
+class DayRef:
+    """A date phrase: `days_back` from today, or "last night" whose day depends on the item."""
+
+    kind: RefKind
+    days_back: int = 0
+
+    def for_item(self, today: dt.date) -> dt.date:
+        """Foods, weights, supplements: "last night" was yesterday."""
+        back = 1 if self.kind == "last_night" else self.days_back
+        return today - dt.timedelta(days=back)
+
+    def for_checkin(self, today: dt.date) -> dt.date:
+        """Check-ins: "last night I slept badly" belongs to today's check-in."""
+        back = 0 if self.kind == "last_night" else self.days_back
+        return today - dt.timedelta(days=back)
+
+
+_WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+# Order matters: longer phrases first so "the day before yesterday" wins over "yesterday".
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (rx(r"(?:the )?day before yesterday|vorgestern|anteayer|antes de ayer"), "back2"),
+    (
+        rx(
+            r"(?:last|yesterday) (?:night|evening)|yesterday(?: at)? (?:night|evening)"
+            r"|(?:gestern|letzte) (?:nacht|abend)|heute nacht|anoche|ayer (?:por la )?noche"
+            r"|(?:for|at) dinner yesterday|overnight"
+        ),
+        "last_night",
+    ),
+    (
+        rx(
+            r"(?:yesterday|gestern|ayer)(?: (?:morning|afternoon|fruh|morgen|mittag|nachmittag"
+            r"|por la manana|por la tarde|a mediodia))?"
+        ),
+        "back1",
+    ),
+    (rx(r"(one|two|three|four|five|six|a|\d) days? ago"), "ago"),
+    (rx(r"vor (\d|einem|zwei|drei) tag(?:en)?"), "ago_de"),
+    (rx(r"hace (\d|un|dos|tres) dias?"), "ago_es"),
+    (rx(rf"(?:on |last |am |el |this past |letzten )?({_WEEKDAY_ALT})"), "weekday"),
+    (
+        rx(
+            r"(?:this|earlier this) (?:morning|afternoon|evening)|(?:earlier )?today|tonight"
+            r"|heute(?: (?:morgen|fruh|mittag|abend))?|hoy|esta (?:manana|tarde|noche)"
+        ),
+        "today",
+    ),
+]
+
+_AGO_WORDS = {"einem": 1, "zwei": 2, "drei": 3, "un": 1, "dos": 2, "tres": 3}
+
+
+def _days_back_for_weekday(weekday: int, today: dt.date) -> int:
+    """The most recent *past* such weekday: on a Monday, "on monday" is a week ago."""
+    back = (today.weekday() - weekday) % 7
+    return back or 7
+
+
+def find_day_refs(tokens: Tokens, today: dt.date) -> dict[int, DayRef]:
+    """Claim the date phrases; map the index of each phrase's first token to its `DayRef`."""
+    found: dict[int, DayRef] = {}
+    for pattern, kind in _PATTERNS:
+        for match, indices in list(tokens.matches(pattern)):
+            if not tokens.free(indices):
+                continue
+            ref = _ref_for(kind, match, today)
+            if ref is None:
+                continue
+            tokens.claim(indices)
+            found[indices.start] = ref
+    return found
+
+
+def _ref_for(kind: str, match: re.Match[str], today: dt.date) -> DayRef | None:
+    if kind == "back2":
+        return DayRef("day", 2)
+    if kind == "last_night":
+        return DayRef("last_night")
+    if kind == "back1":
+        return DayRef("day", 1)
+    if kind == "today":
+        return DayRef("day", 0)
+    if kind == "weekday":
+        return DayRef("day", _days_back_for_weekday(WEEKDAYS[match.group(1)], today))
+    word = match.group(1)
+    if word.isdigit():
+        back = int(word)
+    else:
+        back = _NUMBER_WORDS.get(word) or _AGO_WORDS.get(word) or 0
+    if not 0 < back <= 31:
+        return None
+    return DayRef("day", back)

@@ -1,0 +1,155 @@
+"""Tokens for the offline planner: normalised words with a record of which ones were understood.
+
+Every rule of the offline planner claims the tokens it understood. Whatever is left unclaimed
+and is not a filler word is what the planner could not place; that is how `understood` stays
+honest (see `OfflinePlanner.plan`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+TokenKind = Literal["word", "num", "punct"]
+
+_TOKEN_RE = re.compile(
+    r"(?P<num>\d+/\d+(?!\d)|\d+(?:[.,]\d+)?|[½¼¾⅓])"
+    r"|(?P<word>[^\W\d_]+(?:['’-][^\W\d_]+)*)"
+    r"|(?P<punct>[,;.!?:+&\n/=])"
+)
+_VULGAR = {"½": "1/2", "¼": "1/4", "¾": "3/4", "⅓": "1/3"}
+SENTENCE_ENDS = frozenset({".", "!", "?", ";", "\n"})
+CLAUSE_ENDS = SENTENCE_ENDS | {",", "but", "aber", "pero", "then", "dann", "luego", "despues"}
+
+
+def normalize(text: str) -> str:
+    """Lower-case, accents stripped, so "Café", "cafe" and "CAFÉ" compare equal."""
+    text = text.lower().replace("ß", "ss").replace("’", "'")
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _word_key(raw: str) -> str:
+    """A word as rules see it: normalised, apostrophes dropped ("I'm" -> "im")."""
+    return normalize(raw).replace("'", "").replace("-", " ")
+
+
+@dataclass
+class Token:
+    """One word, number or punctuation mark of the message."""
+
+    text: str  # normalised
+    raw: str
+    start: int  # offsets in the original text
+    end: int
+    kind: TokenKind
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split into words, numbers ("75,3", "1/2", "½") and the punctuation that separates items."""
+    tokens: list[Token] = []
+    for m in _TOKEN_RE.finditer(text):
+        raw = m.group(0)
+        if m.lastgroup == "num":
+            value = _VULGAR.get(raw, raw).replace(",", ".")
+            tokens.append(Token(value, raw, m.start(), m.end(), "num"))
+        elif m.lastgroup == "word":
+            key = _word_key(raw)
+            # "re-ordered" style hyphenation becomes two words; keep offsets on the whole.
+            for part in key.split():
+                tokens.append(Token(part, raw, m.start(), m.end(), "word"))
+        else:
+            tokens.append(Token(raw, raw, m.start(), m.end(), "punct"))
+    return tokens
+
+
+def number_value(text: str) -> float | None:
+    """The value of a number token ("72.4", "1/2"); None when it is not one."""
+    try:
+        if "/" in text:
+            num, den = text.split("/")
+            return float(Fraction(int(num), int(den))) if int(den) else None
+        return float(text)
+    except ValueError:
+        return None
+
+
+class Tokens:
+    """The message's tokens plus which of them a rule has claimed.
+
+    Rules match regular expressions against `joined` (normalised tokens separated by single
+    spaces) and claim the tokens a match covers; a token can be claimed once.
+    """
+
+    def __init__(self, tokens: list[Token]) -> None:
+        self.items = tokens
+        self.used = [False] * len(tokens)
+        self.starts: list[int] = []
+        self.joined = ""
+        self.reindex()
+
+    def reindex(self) -> None:
+        """Rebuild `joined` after token texts changed (typo repair); claims are kept."""
+        self.starts = []
+        offset = 0
+        for token in self.items:
+            self.starts.append(offset)
+            offset += len(token.text) + 1
+        self.joined = " ".join(token.text for token in self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def span(self, match: re.Match[str], group: int | str = 0) -> range:
+        """Token indices covered by a match (or one of its groups)."""
+        start, end = match.span(group)
+        first = self._index_at(start)
+        last = self._index_at(max(start, end - 1))
+        return range(first, last + 1)
+
+    def _index_at(self, offset: int) -> int:
+        lo, hi = 0, len(self.starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.starts[mid] <= offset:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def free(self, indices: range) -> bool:
+        return all(not self.used[i] for i in indices)
+
+    def claim(self, indices: range) -> None:
+        for i in indices:
+            self.used[i] = True
+
+    def matches(self, pattern: re.Pattern[str]) -> Iterator[tuple[re.Match[str], range]]:
+        """Matches of `pattern` whose tokens are all still unclaimed.
+
+        A match over a claimed token is skipped and the search resumes one character later,
+        so "weight this morning 72 kg" still yields "72 kg" once the date claimed its words.
+        Claims made by the caller between two matches are seen by the next one.
+        """
+        pos = 0
+        while pos <= len(self.joined):
+            match = pattern.search(self.joined, pos)
+            if match is None:
+                return
+            if match.end() == match.start():
+                pos = match.end() + 1
+                continue
+            indices = self.span(match)
+            if self.free(indices):
+                yield match, indices
+                pos = match.end()
+            else:
+                pos = match.start() + 1
+
+    def raw_between(self, first: int, last: int, text: str) -> str:
+        """The original text from token `first` through token `last`."""
+        return text[self.items[first].start : self.items[last].end]
