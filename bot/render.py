@@ -64,7 +64,11 @@ OFFLINE_UNKNOWN_QUESTION = (
     'check-ins and supplements, e.g. "how much protein today?" or "how did I sleep '
     'yesterday?". ' + OFFLINE_LLM_HINT
 )
-OFFLINE_NOTHING_LOGGED = "Nothing logged."
+OFFLINE_LLM_ONLY = (
+    "Recipes, support requests and changes to your supplement stack need an LLM: set "
+    "OPENAI_API_KEY to connect one. Without it I log food, weight, check-ins and supplements "
+    f"taken, e.g. {OFFLINE_EXAMPLES}."
+)
 
 
 def _offline_quote(words: str, limit: int = 60) -> str:

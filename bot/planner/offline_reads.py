@@ -1,0 +1,365 @@
+"""Questions the offline planner can answer: which reads to make, and the answer from them.
+
+Read bodies come from a server we do not control, so every value is read leniently: a missing
+key, a wrong type or an odd shape becomes "not recorded", never an exception.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import render
+from bot.planner.base import ReadRequest, ReadResult
+from bot.planner.offline_dates import find_day_refs
+from bot.planner.offline_rules import SUPPLEMENTS
+from bot.planner.offline_text import Tokens, normalize
+
+QUESTION_STARTERS = frozenset(
+    "how what whats when which show tell list did do have wie wieviel wieviele welche wann"
+    " zeig cuanto cuanta cuantos cuantas que como cual dime muestrame".split()
+)
+_NUTRITION_FOCUS = {
+    "calories": "calories calorie kcal kalorien calorias energy",
+    "protein": "protein proteins eiweiss proteina proteinas",
+    "carbs": "carbs carb carbohydrates kohlenhydrate carbohidratos",
+    "fat": "fat fats fett grasa grasas",
+}
+_NUTRITION_WORDS = frozenset(
+    " ".join(_NUTRITION_FOCUS.values()).split()
+    + "eat eaten ate food macros essen gegessen comido comi nutrition intake".split()
+)
+_REMAINING_WORDS = frozenset("left remaining budget ubrig uebrig quedan restantes more".split())
+_WEIGHT_WORDS = frozenset("weigh weight weighed gewicht wiege gewogen peso pese pesaba".split())
+_CHECKIN_FOCUS = {
+    "sleep_quality": "sleep slept schlaf geschlafen dormi sueno",
+    "mood": "mood stimmung laune animo feel felt",
+    "energy": "energie energia",
+}
+_CHECKIN_WORDS = frozenset([*" ".join(_CHECKIN_FOCUS.values()).split(), "checkin", "check"])
+_SUPPLEMENT_WORDS = frozenset(
+    "supplement supplements vitamins vitamin pills suplementos nahrungserganzung take took"
+    " taken genommen tome".split()
+    + [w for aliases in SUPPLEMENTS.values() for w in normalize(aliases).replace("|", " ").split()]
+)
+_SUMMARY_WORDS = frozenset("summary overview resumen zusammenfassung day doing tag dia".split())
+_WEEK_RE = re.compile(
+    r"\b(?P<last>last|past|previous|letzte|letzten|vergangene|pasada|ultima)? ?"
+    r"(?P<unit>week|woche|semana|month|monat|mes|7 days|7 tage|7 dias|30 days)\b"
+    r"(?: (?P<after>pasada|pasado))?"
+)
+_THIS_RE = re.compile(r"\b(?:this|diese|dieser|esta|este) (?:week|woche|semana|month|monat|mes)\b")
+
+
+@dataclass
+class Question:
+    """What was asked; kept in `Plan.state` so `answer` knows what to say about each read."""
+
+    topics: list[str] = field(default_factory=list)  # nutrition, weight, checkin, ...
+    nutrition_focus: list[str] = field(default_factory=list)
+    remaining: bool = False
+    checkin_focus: list[str] = field(default_factory=list)
+    day: dt.date | None = None
+    start: dt.date | None = None
+    end: dt.date | None = None
+
+
+def looks_like_question(text: str, tokens: Tokens) -> bool:
+    words = [t.text for t in tokens.items if t.kind == "word"]
+    return "?" in text or bool(words and words[0] in QUESTION_STARTERS)
+
+
+def read_question(tokens: Tokens, today: dt.date) -> Question:
+    """Topics, focus fields and the day or period asked about."""
+    words = {t.text for t in tokens.items}
+    joined = tokens.joined
+    q = Question()
+    if words & _SUPPLEMENT_WORDS:
+        q.topics.append("supplements")
+    if words & _WEIGHT_WORDS:
+        q.topics.append("weight")
+    if words & _CHECKIN_WORDS or ("energy" in words and not words & _NUTRITION_WORDS - {"energy"}):
+        q.topics.append("checkin")
+        q.checkin_focus = [f for f, ws in _CHECKIN_FOCUS.items() if words & set(ws.split())]
+        if "energy" in words and "energy" not in q.checkin_focus:
+            q.checkin_focus.append("energy")
+    if words & (_NUTRITION_WORDS - {"energy"}) or words & _REMAINING_WORDS:
+        q.topics.append("nutrition")
+        q.nutrition_focus = [f for f, ws in _NUTRITION_FOCUS.items() if words & set(ws.split())]
+        q.remaining = bool(words & _REMAINING_WORDS)
+    if not q.topics and words & _SUMMARY_WORDS:
+        q.topics.append("summary")
+    q.day, q.start, q.end = _period(tokens, joined, today)
+    return q
+
+
+def _period(
+    tokens: Tokens, joined: str, today: dt.date
+) -> tuple[dt.date, dt.date | None, dt.date | None]:
+    """The day asked about, and for histories the range; defaults to today."""
+    week = _WEEK_RE.search(joined)
+    if _THIS_RE.search(joined):
+        unit = _THIS_RE.search(joined).group(0).split()[-1]  # type: ignore[union-attr]
+        if unit in {"week", "woche", "semana"}:
+            return today, today - dt.timedelta(days=today.weekday()), today
+        return today, today.replace(day=1), today
+    if week and (week.group("last") or week.group("after") or week.group("unit")[0].isdigit()):
+        unit = week.group("unit")
+        if unit.startswith(("7", "30")):
+            days = int(unit.split()[0])
+            return today, today - dt.timedelta(days=days - 1), today
+        if unit in {"week", "woche", "semana"}:
+            monday = today - dt.timedelta(days=today.weekday() + 7)
+            return today, monday, monday + dt.timedelta(days=6)
+        first_this = today.replace(day=1)
+        last_prev = first_this - dt.timedelta(days=1)
+        return today, last_prev.replace(day=1), last_prev
+    refs = find_day_refs(tokens, today)
+    if refs:
+        day = next(iter(refs.values())).for_item(today)
+        return day, day, day
+    return today, None, None
+
+
+def reads_for(q: Question, today: dt.date) -> list[ReadRequest]:
+    """One read per topic; histories use from/to, day views use date."""
+    day = q.day or today
+    single_day = q.start is None or q.start == q.end
+    reads: list[ReadRequest] = []
+    for topic in q.topics:
+        if topic == "nutrition":
+            reads.append(ReadRequest(route="nutrition", date=day))
+        elif topic == "weight":
+            if q.start is None:
+                reads.append(ReadRequest(route="weight"))
+            else:
+                reads.append(ReadRequest(route="weight", from_=q.start, to=q.end))
+        elif topic == "checkin":
+            if single_day:
+                reads.append(ReadRequest(route="checkins", date=day))
+            else:
+                reads.append(ReadRequest(route="checkins", from_=q.start, to=q.end))
+        elif topic == "supplements":
+            if day == today:
+                reads.append(ReadRequest(route="today"))
+            else:
+                reads.append(ReadRequest(route="supplements", date=day))
+        elif topic == "summary":
+            reads.append(ReadRequest(route="today", date=None if day == today else day))
+    return reads
+
+
+# --- lenient readers ---------------------------------------------------------------------
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _num(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.replace(",", "."))
+        except ValueError:
+            return None
+    return None
+
+
+def _date(value: Any) -> dt.date | None:
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value[:10])
+        except ValueError:
+            return None
+    return None
+
+
+def _rating(value: Any) -> int | None:
+    number = _num(value)
+    return int(number) if number is not None and 1 <= number <= 5 else None
+
+
+_MACRO_KEYS = {
+    "calories": ("calories", "kcal", "energy"),
+    "protein": ("protein",),
+    "carbs": ("carbs", "carbohydrates"),
+    "fat": ("fat",),
+}
+
+
+def _macros(body: dict[str, Any]) -> dict[str, float | None]:
+    return {
+        field: next((v for k in keys if (v := _num(body.get(k))) is not None), None)
+        for field, keys in _MACRO_KEYS.items()
+    }
+
+
+def _nutrition_view(
+    data: dict[str, Any],
+) -> tuple[dict[str, float | None], dict[str, float | None]]:
+    """(eaten, goals) from a /nutrition body or the `nutrition` part of /today."""
+    body = _dict(data.get("nutrition")) or data
+    eaten = _macros(_dict(body.get("totals")))
+    entries = _list(body.get("entries"))
+    if all(v is None for v in eaten.values()) and entries:
+        sums: dict[str, float | None] = {}
+        for field in _MACRO_KEYS:
+            values = [
+                _macros(_dict(e.get("entry")) or _dict(e))[field] for e in entries if _dict(e)
+            ]
+            known = [v for v in values if v is not None]
+            sums[field] = sum(known) if known else None
+        eaten = sums
+    if all(v is None for v in eaten.values()) and "entries" in body and not entries:
+        eaten = dict.fromkeys(_MACRO_KEYS, 0.0)
+    return eaten, _macros(_dict(body.get("goals")))
+
+
+def _checkin_values(raw: Any) -> dict[str, object]:
+    body = _dict(raw)
+    return {
+        "mood": _rating(body.get("mood")),
+        "energy": _rating(body.get("energy")),
+        "sleep_quality": _rating(body.get("sleepQuality", body.get("sleep_quality"))),
+        "notes": body.get("notes") if isinstance(body.get("notes"), str) else None,
+    }
+
+
+def _checkin_days(
+    data: dict[str, Any], request: ReadRequest
+) -> list[tuple[dt.date, dict[str, object]]]:
+    raw_list = _list(data.get("checkins"))
+    if "checkin" in data or not raw_list:
+        checkin = data.get("checkin")
+        if not isinstance(checkin, dict):
+            return []
+        day = _date(checkin.get("date")) or _date(data.get("date")) or request.date
+        return [(day, _checkin_values(checkin))] if day else []
+    days = []
+    for raw in raw_list:
+        day = _date(_dict(raw).get("date"))
+        if day is not None and _in_range(day, request):
+            days.append((day, _checkin_values(raw)))
+    return sorted(days, key=lambda d: d[0])
+
+
+def _in_range(day: dt.date, request: ReadRequest) -> bool:
+    return (request.from_ is None or day >= request.from_) and (
+        request.to is None or day <= request.to
+    )
+
+
+def _weights(data: dict[str, Any], request: ReadRequest) -> list[tuple[dt.date, float]]:
+    records = []
+    for raw in _list(data.get("records")):
+        body = _dict(raw)
+        day, kg = _date(body.get("date")), _num(body.get("weightKg", body.get("weight_kg")))
+        if day is not None and kg is not None and _in_range(day, request):
+            records.append((day, kg))
+    latest = _dict(_dict(data.get("weight")).get("latest"))
+    if not records and latest:
+        day, kg = _date(latest.get("date")), _num(latest.get("weightKg"))
+        if day is not None and kg is not None:
+            records.append((day, kg))
+    records.sort(key=lambda r: r[0])
+    return records if request.from_ or request.to else records[-1:]
+
+
+def _supplement_items(data: dict[str, Any]) -> list[tuple[str, bool | None]]:
+    part = data.get("supplements", data)
+    items = _list(_dict(part).get("items")) if isinstance(part, dict) else _list(part)
+    result = []
+    for raw in items:
+        body = _dict(raw)
+        name = body.get("name")
+        if isinstance(name, str) and name:
+            taken = body.get("taken")
+            result.append((name, taken if isinstance(taken, bool) else None))
+    return result
+
+
+def answer(q: Question, results: Sequence[ReadResult], today: dt.date) -> str:
+    """Short text grounded only in the read results; a failed or empty read is said as such."""
+    parts: list[str] = []
+    topics = list(q.topics)
+    for result in results:
+        request = result.request
+        topic = _topic_of(request, topics)
+        if result.data is None:
+            parts.append(result.error or render.offline_read_failed(_TOPIC_NOUNS[topic]))
+            continue
+        parts.append(_answer_one(topic, q, result.data, request, today))
+    return "\n\n".join(p for p in parts if p) or render.offline_answer_missing("data", "that")
+
+
+_TOPIC_NOUNS = {
+    "nutrition": "food log",
+    "weight": "weight",
+    "checkin": "check-ins",
+    "supplements": "supplements",
+    "summary": "day",
+}
+
+
+def _topic_of(request: ReadRequest, topics: list[str]) -> str:
+    by_route = {"nutrition": "nutrition", "weight": "weight", "checkins": "checkin"}
+    if request.route in by_route:
+        return by_route[request.route]
+    if request.route == "supplements" or "supplements" in topics:
+        return "supplements"
+    return "summary"
+
+
+def _answer_one(
+    topic: str, q: Question, data: dict[str, Any], request: ReadRequest, today: dt.date
+) -> str:
+    day = request.date or _date(data.get("date")) or today
+    label = render.offline_day_label(day, today)
+    if topic == "nutrition":
+        eaten, goals = _nutrition_view(data)
+        return render.offline_nutrition_answer(label, eaten, goals, q.nutrition_focus, q.remaining)
+    if topic == "weight":
+        period = render.offline_period_label(request.from_, request.to, today)
+        goal = _num(data.get("goalKg")) or _num(_dict(data.get("weight")).get("goalKg"))
+        return render.offline_weight_answer(_weights(data, request), goal, period, today)
+    if topic == "checkin":
+        period = (
+            render.offline_period_label(request.from_, request.to, today)
+            if request.from_
+            else label
+        )
+        return render.offline_checkin_answer(
+            _checkin_days(data, request), period, q.checkin_focus, today
+        )
+    if topic == "supplements":
+        return render.offline_supplements_answer(_supplement_items(data), label)
+    eaten, goals = _nutrition_view(data)
+    checkin = data.get("checkin")
+    checkin_days = [(day, _checkin_values(checkin))] if isinstance(checkin, dict) else []
+    weight_request = ReadRequest(route="weight")
+    return "\n".join(
+        [
+            render.offline_nutrition_answer(label, eaten, goals, ["calories", "protein"], True),
+            render.offline_checkin_answer(checkin_days, label, [], today),
+            render.offline_weight_answer(
+                _weights(data, weight_request),
+                _num(_dict(data.get("weight")).get("goalKg")),
+                "so far",
+                today,
+            ),
+            render.offline_supplements_answer(_supplement_items(data), label),
+        ]
+    )

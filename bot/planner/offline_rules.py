@@ -1,0 +1,467 @@
+"""Everything the offline planner reads besides foods: weights, goals, check-ins, supplements.
+
+Each `find_*` claims the tokens it understood and returns what it found with the index of its
+first token, so the planner can give each finding the date of the clause it came from.
+Phrases are written against normalised text (lower case, no accents, no apostrophes).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+from bot.planner.offline_dates import rx
+from bot.planner.offline_text import Tokens, normalize, number_value, tokenize
+
+CheckinField = Literal["mood", "energy", "sleep_quality"]
+
+NUM = r"\d+(?:\.\d+)?"
+MIN_KG, MAX_KG = 25.0, 350.0
+KG_PER = {"kg": 1.0, "lb": 0.45359237, "st": 6.35029318}
+_KG_WORDS = r"kg|kgs|kilo|kilos|kilogram|kilograms|kilogramm|kilogramos"
+_LB_WORDS = r"lb|lbs|pound|pounds|libra|libras"
+_ST_WORDS = r"st|stone|stones"
+_LINK = r"(?: (?:is|was|of|at|now|=|:|ist|war|es|fue|de|heute|today|hoy|around|about|ca))*"
+
+_WEIGHT_KEYWORDS = (
+    r"(?:my )?(?:body )?weight|weigh|weighed|weighing|weight in|i weigh|i weighed|im|i am"
+    r"|gewicht|wiege|ich wiege|gewogen|peso|pese|pesaba|peso hoy|scale|the scale says|waage"
+)
+_WEIGHT_RE = rx(
+    rf"(?:(?P<kw>{_WEIGHT_KEYWORDS}){_LINK} )?(?P<num>{NUM}) ?(?P<unit>{_KG_WORDS}|{_LB_WORDS}"
+    rf"|{_ST_WORDS})(?: (?P<lbs>{NUM}) ?(?:{_LB_WORDS})?)?"
+)
+_BARE_WEIGHT_RE = rx(
+    rf"(?:my )?(?:body )?(?:weight|weighed|weigh|gewicht|peso|pese|wiege){_LINK} (?P<num>{NUM})"
+)
+_WEIGHT_GOAL_RE = rx(
+    rf"(?:(?:set|change|update|make) )?(?:my )?(?:goal weight|target weight|weight goal"
+    rf"|weight target|zielgewicht|wunschgewicht|peso objetivo|peso ideal|meta de peso"
+    rf"|objetivo de peso|i want to weigh|want to get to){_LINK}(?: to| auf| a| en)?"
+    rf" (?P<num>{NUM}) ?(?P<unit>{_KG_WORDS}|{_LB_WORDS})?"
+)
+_GOAL_FIELDS = {
+    "calorie": "calories",
+    "calories": "calories",
+    "kcal": "calories",
+    "kalorien": "calories",
+    "kalorienziel": "calories",
+    "calorias": "calories",
+    "protein": "protein",
+    "eiweiss": "protein",
+    "proteina": "protein",
+    "proteinas": "protein",
+    "carb": "carbs",
+    "carbs": "carbs",
+    "carbohydrate": "carbs",
+    "carbohydrates": "carbs",
+    "kohlenhydrate": "carbs",
+    "carbohidratos": "carbs",
+    "fat": "fat",
+    "fett": "fat",
+    "grasa": "fat",
+    "grasas": "fat",
+}
+_FIELD_ALT = "|".join(sorted(_GOAL_FIELDS, key=len, reverse=True))
+_GOAL_WORDS = r"goal|goals|target|limit|ziel|objetivo|meta"
+_NUTRITION_GOAL_RE = rx(
+    rf"(?:(?:set|change|update|make|put) )?(?:my )?(?:daily )?(?:(?:{_GOAL_WORDS}) (?:for |de )?"
+    rf"(?P<f1>{_FIELD_ALT})|(?P<f2>{_FIELD_ALT}) (?:{_GOAL_WORDS})|(?P<f3>{_FIELD_ALT})ziel)"
+    rf"{_LINK}(?: to| auf| a| en)? (?P<num>{NUM})"
+    rf"(?: ?(?:kcal|cal|calories|g|grams|gramm|gramos|a day|per day|pro tag|al dia))*"
+)
+
+_SCALE = r"(?:/|out of|of|von|de|sobre) ?(?:5|10)"
+_CHECKIN_KEYWORDS: dict[str, CheckinField] = {}
+for _field, _words in (
+    ("mood", "mood stimmung laune animo estado de animo humor"),
+    ("energy", "energy energie energia energy level"),
+    ("sleep_quality", "sleep sleep quality slept schlaf schlafqualitat sueno dormi"),
+):
+    for _kw in _words.split(" "):
+        _CHECKIN_KEYWORDS[_kw] = _field  # type: ignore[assignment]
+_CHECKIN_KEYWORDS["sleep quality"] = "sleep_quality"
+_CHECKIN_KEYWORDS["estado de animo"] = "mood"
+_CHECKIN_KEYWORDS["energy level"] = "energy"
+_CHECKIN_NUMBER_RE = rx(
+    rf"(?P<kw>{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))})"
+    rf"(?: (?:is|was|=|:|at|level|today|heute|hoy|ist|war|fue|es|rating|score|about))*"
+    rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?"
+)
+
+NEGATIONS = frozenset({"not", "no", "never", "nicht", "kein", "keine", "nie", "nunca", "didnt"})
+
+
+def _phrases(
+    *rows: tuple[CheckinField, int, str],
+) -> list[tuple[re.Pattern[str], CheckinField, int]]:
+    return [(rx(body), field, value) for field, value, body in rows]
+
+
+# The words people use for a check-in, mapped onto the 1-5 scale. Longer phrases first.
+CHECKIN_PHRASES = _phrases(
+    (
+        "sleep_quality",
+        5,
+        r"slept (?:really well|very well|so well|super well|great|amazing|amazingly"
+        r"|like a baby|like a log|perfectly|fantastic|wonderfully)|great sleep|great nights? sleep"
+        r"|sehr gut geschlafen|super geschlafen|wunderbar geschlafen|dormi muy bien|dormi genial"
+        r"|dormi de maravilla|excellent sleep",
+    ),
+    (
+        "sleep_quality",
+        1,
+        r"slept (?:really |very |so |super )?(?:terribly|terrible|awful|awfully|horribly"
+        r"|horrible)|(?:barely|hardly) slept|didnt sleep at all|couldnt sleep|no sleep|insomnia"
+        r"|sehr schlecht geschlafen|kaum geschlafen|nicht geschlafen|dormi fatal|dormi muy mal"
+        r"|no dormi|apenas dormi|(?:terrible|awful|horrible|sleepless) night|terrible sleep",
+    ),
+    (
+        "sleep_quality",
+        2,
+        r"slept (?:really |very |quite |pretty )?(?:badly|bad|poorly|poor|restlessly"
+        r"|not (?:so |too |very )?well)|didnt sleep (?:well|good|great|much)|(?:bad|poor) sleep"
+        r"|(?:bad|rough|restless) night|sleep (?:was )?(?:bad|poor|not great|not good)"
+        r"|schlecht geschlafen|unruhig geschlafen|dormi mal|he dormido mal|mal dormido",
+    ),
+    (
+        "sleep_quality",
+        3,
+        r"slept (?:ok|okay|alright|fine|so so|average|decently)|(?:ok|okay|average) sleep"
+        r"|sleep (?:was )?(?:ok|okay|fine|average)|ok geschlafen|okay geschlafen"
+        r"|mittelmassig geschlafen|dormi regular|dormi normal|dormi mas o menos",
+    ),
+    (
+        "sleep_quality",
+        4,
+        r"slept (?:well|good|nicely|pretty well|quite well)|good sleep|good nights sleep"
+        r"|sleep (?:was )?good|gut geschlafen|dormi bien|he dormido bien",
+    ),
+    (
+        "energy",
+        5,
+        r"full of energy|tons of energy|super energetic|energy (?:is |was )?(?:great|very high"
+        r"|amazing)|great energy|bursting with energy|lleno de energia|llena de energia"
+        r"|voller energie",
+    ),
+    (
+        "energy",
+        1,
+        r"exhausted|drained|wiped out|no energy|zero energy|energy (?:is |was )?(?:very low|zero)"
+        r"|dead tired|erschopft|total kaputt|kaputt|agotado|agotada|sin energia"
+        r"|muerto de cansancio",
+    ),
+    (
+        "energy",
+        2,
+        r"(?:very |really |so |a bit |quite |kind of )?(?:tired|sleepy|lethargic|sluggish|fatigued)"
+        r"|low energy|energy (?:is |was |feels |: )?low|low on energy|mude|muede|schlapp|cansado"
+        r"|cansada|poca energia|wenig energie|energie (?:ist )?niedrig",
+    ),
+    (
+        "energy",
+        3,
+        r"energy (?:is |was )?(?:ok|okay|fine|average|normal|medium|so so)|normal energy",
+    ),
+    (
+        "energy",
+        4,
+        r"energetic|good energy|energy (?:is |was )?(?:good|high)|high energy|lots of energy"
+        r"|viel energie|con energia|mucha energia|energico|energica",
+    ),
+    (
+        "mood",
+        5,
+        r"(?:great|amazing|fantastic|awesome|wonderful|perfect|excellent|brilliant) day"
+        r"|best day|feeling (?:great|amazing|fantastic|awesome|excellent|wonderful)"
+        r"|feel (?:great|amazing|fantastic|awesome)|(?:very|so) happy|ecstatic"
+        r"|mood (?:is |was )?(?:great|excellent|amazing)|great mood|toller tag|super tag"
+        r"|fantastischer tag|sehr gut gelaunt|sehr glucklich|dia genial|dia estupendo|gran dia"
+        r"|muy feliz|me siento genial|mir gehts? super|mir geht es super",
+    ),
+    (
+        "mood",
+        1,
+        r"(?:awful|terrible|horrible|worst) day|depressed|miserable|devastated"
+        r"|furchtbarer tag|schrecklicher tag|dia horrible|dia terrible|deprimido|deprimida",
+    ),
+    (
+        "mood",
+        2,
+        r"bad day|(?:very |really |so |a bit |quite )?(?:stressed|sad|anxious|grumpy|irritable"
+        r"|frustrated|upset|angry|lonely|worried|nervous)|stressful day|low mood|bad mood"
+        r"|mood (?:is |was )?(?:low|bad)|feeling (?:low|down|bad|off)|feel (?:low|down|bad)"
+        r"|gestresst|traurig|schlechter tag|schlecht gelaunt|schlechte laune|angstlich"
+        r"|estresado|estresada|triste|ansioso|ansiosa|mal dia|de mal humor|agobiado|agobiada",
+    ),
+    (
+        "mood",
+        3,
+        r"meh|so so|(?:okay|ok|average|normal) day|mood (?:is |was )?(?:ok|okay|fine|average"
+        r"|neutral|meh)|feeling (?:ok|okay|fine|alright|so so)|(?:i feel|im|i am) (?:ok|okay|fine)"
+        r"|nothing special|normaler tag|geht so|mas o menos|dia normal",
+    ),
+    (
+        "mood",
+        4,
+        r"good day|(?:feeling|feel|felt) (?:good|well|happy)|happy|good mood|in a good mood"
+        r"|mood (?:is |was )?good|content|relaxed|calm|positive|guter tag|gute laune|gut gelaunt"
+        r"|glucklich|entspannt|buen dia|feliz|contento|contenta|de buen humor|me siento bien"
+        r"|relajado|relajada|mir gehts? gut|mir geht es gut|es geht mir gut|nice day",
+    ),
+)
+
+_CHECKIN_FILLERS = rx(
+    r"(?:i )?(?:feel|feeling|felt|am feeling|was feeling)|me siento|me senti|fuhle mich|bin"
+    r"|estoy|i was|it was|was|and|quite|pretty|today i|overall"
+)
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Found(Generic[T]):
+    """One finding and the index of its first token (which decides its clause and date)."""
+
+    index: int
+    value: T
+
+
+def find_notes(text: str, tokens: Tokens) -> list[Found[str]]:
+    """ "note: ..." / "Notiz: ..." / "nota: ...": the rest of the message, verbatim."""
+    for i, token in enumerate(tokens.items):
+        if tokens.used[i] or token.text not in {"note", "notes", "notiz", "nota", "notas"}:
+            continue
+        if i + 1 < len(tokens) and tokens.items[i + 1].text in {":", "="}:
+            body = text[tokens.items[i + 1].end :].strip()
+            if body and i + 2 < len(tokens):
+                tokens.claim(range(i, len(tokens)))
+                return [Found(i, body[:2000])]
+    return []
+
+
+def _kg(value: float, unit: str, extra_lb: float | None = None) -> float | None:
+    if unit in _ST_WORDS.split("|"):
+        kg = value * KG_PER["st"] + (extra_lb or 0.0) * KG_PER["lb"]
+    elif unit in _LB_WORDS.split("|"):
+        kg = value * KG_PER["lb"]
+    else:
+        kg = value
+    return round(kg, 2) if MIN_KG <= kg <= MAX_KG else None
+
+
+def find_weight_goals(tokens: Tokens) -> list[Found[float]]:
+    found: list[Found[float]] = []
+    for match, span in tokens.matches(_WEIGHT_GOAL_RE):
+        kg = _kg(float(match.group("num")), match.group("unit") or "kg")
+        if kg is not None:
+            tokens.claim(span)
+            found.append(Found(span.start, kg))
+    return found
+
+
+def find_nutrition_goals(tokens: Tokens) -> dict[str, float]:
+    """Calorie and macro goals by field; a later mention of the same field wins."""
+    goals: dict[str, float] = {}
+    for match, span in tokens.matches(_NUTRITION_GOAL_RE):
+        word = match.group("f1") or match.group("f2") or match.group("f3")
+        value = float(match.group("num"))
+        field = _GOAL_FIELDS[word]
+        if (field == "calories" and 500 <= value <= 10000) or (
+            field != "calories" and 0 < value <= 1000
+        ):
+            tokens.claim(span)
+            goals[field] = value
+    return goals
+
+
+def find_weights(tokens: Tokens) -> list[Found[float]]:
+    """Body weights: "72.4 kg", "weight 160 lb", "11 st 4", "Gewicht 72" (bare: kg)."""
+    found: list[Found[float]] = []
+    for match, span in tokens.matches(_WEIGHT_RE):
+        lbs = match.group("lbs")
+        if lbs and match.group("unit") not in _ST_WORDS.split("|"):
+            span = tokens.span(match, "unit")
+            span = range(tokens.span(match).start, span.stop)
+            lbs = None
+        kg = _kg(float(match.group("num")), match.group("unit"), float(lbs) if lbs else None)
+        if kg is not None:
+            tokens.claim(span)
+            found.append(Found(span.start, kg))
+    for match, span in tokens.matches(_BARE_WEIGHT_RE):
+        value = float(match.group("num"))
+        if MIN_KG <= value <= 250:
+            tokens.claim(span)
+            found.append(Found(span.start, round(value, 2)))
+    return found
+
+
+def _rating(number: str, scale: str | None) -> int | None:
+    """ "4" -> 4, "2/5" -> 2, "7/10" -> 4 (out of 10: half, rounded up), "8" alone -> None."""
+    top = 5
+    if "/" in number:
+        number, top_text = number.split("/")
+        top = int(top_text)
+    elif scale:
+        top = int(scale.split()[-1].lstrip("/"))
+    value = number_value(number)
+    if value is None or value != int(value):
+        return None
+    if top == 10 and 1 <= value <= 10:
+        return math.ceil(value / 2)
+    if top == 5 and 1 <= value <= 5:
+        return int(value)
+    return None
+
+
+def find_checkins(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
+    """Check-in ratings as `Found(index, (field, 1..5))`, numbers first, then words."""
+    found: list[Found[tuple[CheckinField, int]]] = []
+    for match, span in tokens.matches(_CHECKIN_NUMBER_RE):
+        rating = _rating(match.group("num"), match.group("scale"))
+        if rating is not None:
+            tokens.claim(span)
+            found.append(Found(span.start, (_CHECKIN_KEYWORDS[match.group("kw")], rating)))
+    for pattern, field, value in CHECKIN_PHRASES:
+        for _match, span in tokens.matches(pattern):
+            if span.start > 0 and tokens.items[span.start - 1].text in NEGATIONS:
+                continue
+            tokens.claim(span)
+            found.append(Found(span.start, (field, value)))
+    if found:
+        for _match, span in tokens.matches(_CHECKIN_FILLERS):
+            tokens.claim(span)
+    return found
+
+
+SUPPLEMENTS: dict[str, str] = {
+    "Vitamin D": "vitamin d|vitamin d3|vit d|vit d3|d3|vitamina d|vitamin d 3",
+    "Vitamin C": "vitamin c|vit c|vitamina c",
+    "Vitamin B12": "vitamin b12|vit b12|b12|vitamina b12",
+    "Vitamin B complex": "b complex|vitamin b complex|b vitamins|b komplex|vitamin b komplex",
+    "Vitamin K2": "vitamin k2|k2|vitamina k2",
+    "Vitamin E": "vitamin e|vitamina e",
+    "Vitamin A": "vitamin a|vitamina a",
+    "Multivitamin": "multivitamin|multivitamins|multi vitamin|multivitamina|multivitaminico",
+    "Magnesium": "magnesium|magnesio|magnesium glycinate|magnesium citrate",
+    "Zinc": "zinc|zink",
+    "Iron": "iron|eisen|hierro",
+    "Calcium": "calcium|calcio|kalzium",
+    "Potassium": "potassium|kalium|potasio",
+    "Omega-3": "omega 3|omega3|omega 3 capsules|omega",
+    "Fish oil": "fish oil|fischol|fischoel|aceite de pescado|cod liver oil",
+    "Creatine": "creatine|kreatin|creatina",
+    "Probiotic": "probiotic|probiotics|probiotikum|probiotika|probiotico|probioticos",
+    "Melatonin": "melatonin|melatonina",
+    "Ashwagandha": "ashwagandha",
+    "Collagen": "collagen|kollagen|colageno",
+    "Folic acid": "folic acid|folate|folsaure|acido folico",
+    "Iodine": "iodine|jod|yodo",
+    "Selenium": "selenium|selen|selenio",
+    "Biotin": "biotin|biotina",
+    "Turmeric": "turmeric|curcumin|kurkuma|curcuma",
+    "CoQ10": "coq10|q10|coenzyme q10|coenzym q10",
+    "Glucosamine": "glucosamine|glucosamin|glucosamina",
+    "L-theanine": "l theanine|theanine|l-theanine",
+    "Electrolytes": "electrolytes|elektrolyte|electrolitos",
+    "Psyllium": "psyllium|psyllium husk|flohsamenschalen",
+    "Spirulina": "spirulina",
+    "Ginkgo": "ginkgo|gingko",
+}
+
+
+def _as_tokens(phrase: str) -> str:
+    return " ".join(t.text for t in tokenize(phrase))
+
+
+_SUPPLEMENT_BY_ALIAS = {
+    _as_tokens(alias): name for name, aliases in SUPPLEMENTS.items() for alias in aliases.split("|")
+}
+_DOSE = rf"{NUM} ?(?:iu|ie|ui|mg|mcg|ug|µg|g)"
+_SUPPLEMENT_RE = rx(
+    rf"(?:(?P<dose1>{_DOSE}) (?:of )?)?"
+    rf"(?P<name>{'|'.join(sorted(map(re.escape, _SUPPLEMENT_BY_ALIAS), key=len, reverse=True))})"
+    rf"(?: (?P<dose2>{_DOSE}))?"
+)
+_TOOK_UNKNOWN_RE = rx(
+    r"(?:took|taken|take|have taken|genommen|tome|tomado) (?:my |the |a |an |some |\d+ )?"
+    r"(?P<what>(?:[a-z]+ ){0,2}(?:pills?|capsules?|tablets?|drops|gummies|supplements?|softgels?))"
+)
+TAKE_WORDS = rx(
+    r"took|taken|take|taking|have taken|had|my|all my|both|genommen|eingenommen|nehme|meine?"
+    r"|gummies|gummy|drops|tropfen|powder"
+    r"|tome|tomado|tomada|mis?|pills?|capsules?|tablets?|softgels?|supplements?|kapseln?"
+    r"|tabletten?|pastillas?|capsulas?|dose|done|checked|check"
+)
+_SKIP_WORDS = frozenset(
+    {"forgot", "forget", "skipped", "skip", "vergessen", "olvide", "didnt", "not", "no", "nicht"}
+)
+
+
+def find_supplements(tokens: Tokens, clause_of: list[int]) -> list[Found[str]]:
+    """Supplements taken: known names anywhere, or "took my <x> pills"; not when negated."""
+    negated_clauses = {clause_of[i] for i, t in enumerate(tokens.items) if t.text in _SKIP_WORDS}
+    found: list[Found[str]] = []
+    for match, span in tokens.matches(_SUPPLEMENT_RE):
+        if clause_of[span.start] in negated_clauses:
+            continue
+        tokens.claim(span)
+        found.append(Found(span.start, _SUPPLEMENT_BY_ALIAS[match.group("name")]))
+    for match, span in tokens.matches(_TOOK_UNKNOWN_RE):
+        if clause_of[span.start] in negated_clauses:
+            continue
+        tokens.claim(span)
+        found.append(Found(span.start, match.group("what").capitalize()))
+    if found:
+        clauses = {clause_of[f.index] for f in found}
+        for _match, span in tokens.matches(TAKE_WORDS):
+            if clause_of[span.start] in clauses:
+                tokens.claim(span)
+    return found
+
+
+_ENERGY_RE = rx(
+    rf"(?:about |around |ca |approx )?(?P<num>{NUM}) ?(?P<unit>kcal|kcals|cal|cals|calories"
+    r"|calorie|kalorien|calorias|kj|kilojoules|kilojoule)"
+)
+# Energy that is not eaten: "burned 300 kcal", "2000 calories a day" (a goal, not a meal).
+_NOT_EATEN_BEFORE = frozenset(
+    "burn burned burnt want goal target limit aim budget under over verbrannt ziel queme"
+    " quemado".split()
+)
+_NOT_EATEN_AFTER = rx(r"a day|per day|daily|pro tag|am tag|al dia|por dia|left|remaining")
+
+
+def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
+    """Stated energy ("250 kcal", "800 kJ"), in kcal, with the tokens it covers."""
+    found: list[tuple[range, float]] = []
+    for match, span in tokens.matches(_ENERGY_RE):
+        before = {t.text for t in tokens.items[max(0, span.start - 4) : span.start]}
+        after = tokens.joined[match.end() :]
+        if before & _NOT_EATEN_BEFORE or _NOT_EATEN_AFTER.match(after.lstrip()):
+            continue
+        value = float(match.group("num"))
+        if match.group("unit") in {"kj", "kilojoules", "kilojoule"}:
+            value /= 4.184
+        if 0 < value <= 10000:
+            tokens.claim(span)
+            found.append((span, round(value)))
+    return found
+
+
+def normalized_phrase_words() -> frozenset[str]:
+    """Every word the rules know, so typo correction can aim at them too."""
+    sources = [
+        _WEIGHT_RE.pattern,
+        _BARE_WEIGHT_RE.pattern,
+        _WEIGHT_GOAL_RE.pattern,
+        _NUTRITION_GOAL_RE.pattern,
+        _CHECKIN_NUMBER_RE.pattern,
+        _TOOK_UNKNOWN_RE.pattern,
+        *(p.pattern for p, _f, _v in CHECKIN_PHRASES),
+        *(normalize(a) for a in SUPPLEMENTS.values()),
+    ]
+    return frozenset(w for s in sources for w in re.findall(r"[a-z]{4,}", s))
