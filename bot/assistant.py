@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 
 from bot import render
-from bot.agent_api.actions import Action, CheckinUpsert
+from bot.agent_api.actions import Action, CheckinUpsert, WeightLog
 from bot.agent_api.client import AgentApiClient, new_http_client
 from bot.agent_api.errors import (
     AgentApiError,
@@ -25,8 +25,9 @@ from bot.agent_api.errors import (
 from bot.agent_api.views import TodayView
 from bot.config import Settings
 from bot.core import Outcome, utcnow
+from bot.drafts import is_retry, merge_revision
 from bot.linking import AccountCommands
-from bot.outbox import decode, wire
+from bot.outbox import decode, decode_actions, wire
 from bot.planner.base import (
     Plan,
     PlanContext,
@@ -37,12 +38,13 @@ from bot.planner.base import (
     ReadResult,
     Turn,
 )
-from bot.replies import Reply
+from bot.plausibility import Concern, check
+from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.crypto import KeyCipher
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.migrate import migrate
-from bot.store.models import TurnRole
+from bot.store.models import Draft, DraftStatus, TurnRole
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +63,12 @@ class Assistant(AccountCommands):
             return await self.forget(user_id=user_id)
         if data == "forget:no":
             return Reply(render.forget_cancelled(), edit=True)
+        if data.startswith("draft:"):
+            _, verb, raw_id = [*data.split(":"), "", ""][:3]
+            if raw_id.isdigit():
+                return await self._draft_button(user_id, chat_id, verb, int(raw_id), now)
+        if data.startswith("settings:confirm:"):
+            return await self.set_confirm_mode(user_id=user_id, enabled=data.endswith(":on"))
         if data.startswith("rate:"):
             _, field, value = [*data.split(":"), "", ""][:3]
             if field in RATING_FIELDS and value.isdigit() and 1 <= int(value) <= 5:
@@ -107,38 +115,115 @@ class Assistant(AccountCommands):
             turns = await repo.recent_turns(
                 session=session, telegram_id=user_id, limit=self.settings.history_turns
             )
+            fixing = await repo.latest_draft(
+                session=session, telegram_id=user_id, status=DraftStatus.FIXING, now=self.clock()
+            )
+            kept = None
+            if is_retry(text):
+                kept = await repo.latest_draft(
+                    session=session, telegram_id=user_id, status=DraftStatus.RETRY, now=self.clock()
+                )
+            if kept is not None:
+                await repo.resolve_draft(
+                    session=session,
+                    telegram_id=user_id,
+                    draft_id=kept.id,
+                    status=DraftStatus.CONFIRMED,
+                    now=self.clock(),
+                    from_statuses=(DraftStatus.RETRY,),
+                )
+                text = kept.text
+            await session.commit()
         context = PlanContext(
             now=local,
             timezone=account.timezone or "UTC",
             history=[Turn(role=t.role, text=t.text) for t in turns],  # type: ignore[arg-type]
         )
-        planned = await self._plan(text, context)
+        if fixing is not None:
+            return await self._revise(user_id, chat_id, api, fixing, text, context)
+        planned = await self._plan(user_id, text, context)
         if isinstance(planned, Reply):
             return planned
         plan, planner = planned
         self.last_outcome = Outcome(plan=plan)
-        reply = await self._carry_out(user_id, chat_id, api, text, context, plan, planner, notes)
+        reply = await self._carry_out(
+            user_id, chat_id, api, text, context, plan, planner, notes, confirm=account.confirm_mode
+        )
         await self._remember(user_id, text, plan, reply, context.today)
         return reply
 
-    async def _plan(self, text: str, context: PlanContext) -> tuple[Plan, Planner] | Reply:
+    async def _plan(
+        self, user_id: int, text: str, context: PlanContext
+    ) -> tuple[Plan, Planner] | Reply:
         """Offline rules first; the LLM only when they did not understand everything."""
         offline_plan = await self.offline.plan(text, context)
+        usable_offline = offline_plan.understood and bool(
+            offline_plan.actions or offline_plan.reads
+        )
         if self.llm is None:
             return offline_plan, self.offline
-        if self.settings.offline_fast_path and offline_plan.understood:
-            if offline_plan.actions or offline_plan.reads:
+        if self.settings.offline_fast_path and usable_offline:
+            return offline_plan, self.offline
+        if not await self._llm_allowed(user_id, context.today):
+            if usable_offline:
                 return offline_plan, self.offline
+            return Reply(render.llm_budget_reached())
         try:
-            return await self.llm.plan(text, context), self.llm
+            async with self.llm_slots:
+                plan = await self.llm.plan(text, context)
         except PlannerUnavailable as exc:
-            log.warning("LLM unavailable: %s", exc)
-            if offline_plan.understood and (offline_plan.actions or offline_plan.reads):
+            log.warning("LLM unavailable for user %s: %s", user_id, exc)
+            if usable_offline:
                 return offline_plan, self.offline
+            await self._keep_for_retry(user_id, text)
             return Reply(render.llm_unavailable())
         except PlannerError as exc:
-            log.warning("LLM gave no usable plan: %s", exc)
+            log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
             return Reply(render.llm_failed())
+        await self._count_llm(user_id, context.today, plan)
+        return plan, self.llm
+
+    async def _llm_allowed(self, user_id: int, day: dt.date) -> bool:
+        async with self.sessionmaker() as session:
+            requests, tokens = await repo.get_llm_usage(
+                session=session, telegram_id=user_id, local_date=day
+            )
+        return (
+            requests < self.settings.llm_daily_requests and tokens < self.settings.llm_daily_tokens
+        )
+
+    async def _count_llm(self, user_id: int, day: dt.date, plan: Plan) -> None:
+        if plan.llm_requests == 0:
+            return
+        async with self.sessionmaker() as session:
+            await repo.add_llm_usage(
+                session=session,
+                telegram_id=user_id,
+                local_date=day,
+                requests=plan.llm_requests,
+                tokens=plan.prompt_tokens + plan.completion_tokens,
+            )
+            await session.commit()
+
+    async def _keep_for_retry(self, user_id: int, text: str) -> None:
+        async with self.sessionmaker() as session:
+            await repo.create_draft(
+                session=session,
+                telegram_id=user_id,
+                actions=[],
+                text=text,
+                expires_at=self.clock() + dt.timedelta(hours=self.settings.draft_ttl_hours),
+                now=self.clock(),
+            )
+            draft = await repo.latest_draft(
+                session=session,
+                telegram_id=user_id,
+                status=DraftStatus.PENDING,
+                now=self.clock(),
+            )
+            if draft is not None:
+                draft.status = DraftStatus.RETRY
+            await session.commit()
 
     async def _carry_out(
         self,
@@ -150,16 +235,29 @@ class Assistant(AccountCommands):
         plan: Plan,
         planner: Planner,
         notes: list[str],
+        *,
+        confirm: bool = False,
     ) -> Reply:
         parts: list[str] = []
         if plan.actions:
             if plan.reply and not plan.understood:
                 notes.append(render.esc(plan.reply))
+            try:
+                concerns = await self._concerns(api, plan.actions)
+            except AgentApiError:
+                concerns = []  # the write path reports the service's state
+            if concerns or confirm:
+                return await self._propose(user_id, plan.actions, text, concerns, context.today)
             return await self._write(user_id, chat_id, api, plan.actions, context.today, notes)
         if plan.reads:
             results = [await self._read(api, r) for r in plan.reads]
             try:
-                answer = await planner.answer(text, context, plan, results)
+                if planner is self.llm:
+                    async with self.llm_slots:
+                        answer = await planner.answer(text, context, plan, results)
+                    await self._count_llm(user_id, context.today, plan)
+                else:
+                    answer = await planner.answer(text, context, plan, results)
             except PlannerError:
                 answer = render.read_failed()
             parts.append(answer)
@@ -169,6 +267,130 @@ class Assistant(AccountCommands):
             parts.append(render.nothing_understood())
         parts.extend(notes)
         return Reply("\n\n".join(parts))
+
+    # --- drafts: save / fix / drop ------------------------------------------------------
+
+    async def _concerns(self, api: AgentApiClient, actions: Sequence[Action]) -> list[Concern]:
+        last_weight = None
+        weights = [a for a in actions if isinstance(a, WeightLog)]
+        if weights:
+            day = weights[0].date
+            body = await api.weight(day - dt.timedelta(days=90), day)
+            records = body.get("records") if isinstance(body, dict) else None
+            values = [
+                float(r["weightKg"])
+                for r in records or []
+                if isinstance(r, dict) and isinstance(r.get("weightKg"), int | float)
+            ]
+            last_weight = values[-1] if values else None
+        return check(actions, last_weight_kg=last_weight)
+
+    async def _propose(
+        self,
+        user_id: int,
+        actions: Sequence[Action],
+        text: str,
+        concerns: Sequence[Concern],
+        day: dt.date,
+    ) -> Reply:
+        """Show what was understood with save / fix / drop; nothing is written yet."""
+        async with self.sessionmaker() as session:
+            draft = await repo.create_draft(
+                session=session,
+                telegram_id=user_id,
+                actions=wire(actions),
+                text=text,
+                expires_at=self.clock() + dt.timedelta(hours=self.settings.draft_ttl_hours),
+                now=self.clock(),
+            )
+            await session.commit()
+        save, fix, drop = render.draft_buttons()
+        return Reply(
+            render.draft(actions, concerns, day),
+            buttons=[
+                [
+                    Button(save, f"draft:save:{draft.id}"),
+                    Button(fix, f"draft:fix:{draft.id}"),
+                    Button(drop, f"draft:drop:{draft.id}"),
+                ]
+            ],
+        )
+
+    async def _draft_button(
+        self, user_id: int, chat_id: int, verb: str, draft_id: int, now: dt.datetime | None
+    ) -> Reply:
+        linked = await self._linked(user_id)
+        if isinstance(linked, Reply):
+            return linked
+        account, api = linked
+        day = self._local_now(account, now).date()
+        target = {
+            "save": DraftStatus.CONFIRMED,
+            "drop": DraftStatus.DISCARDED,
+            "fix": DraftStatus.FIXING,
+        }.get(verb)
+        if target is None:
+            return Reply(render.internal_error())
+        sources = (
+            (DraftStatus.PENDING,) if verb == "fix" else (DraftStatus.PENDING, DraftStatus.FIXING)
+        )
+        async with self.sessionmaker() as session:
+            draft = await repo.resolve_draft(
+                session=session,
+                telegram_id=user_id,
+                draft_id=draft_id,
+                status=target,
+                now=self.clock(),
+                from_statuses=sources,
+            )
+            await session.commit()
+        if draft is None:
+            return Reply(render.draft_gone(), edit=True)
+        actions = decode_actions(draft.actions)
+        if verb == "drop":
+            return Reply(render.draft_dropped(), edit=True)
+        if verb == "fix":
+            return Reply(render.draft_fix_prompt(actions, day), edit=True)
+        reply = await self._write(user_id, chat_id, api, actions, day, [])
+        reply.edit = True
+        return reply
+
+    async def _revise(
+        self,
+        user_id: int,
+        chat_id: int,
+        api: AgentApiClient,
+        draft: Draft,
+        correction: str,
+        context: PlanContext,
+    ) -> Reply:
+        """The person's correction of a draft: re-plan it and show the revised draft."""
+        old = decode_actions(draft.actions)
+        history = [
+            *context.history,
+            Turn(role="user", text=draft.text[:1000]),
+            Turn(role="assistant", text=render.draft_plain(old, context.today)),
+        ]
+        revision_context = PlanContext(now=context.now, timezone=context.timezone, history=history)
+        planned = await self._plan(user_id, correction, revision_context)
+        if isinstance(planned, Reply):
+            return planned
+        plan, _ = planned
+        if not plan.actions:
+            return Reply(render.draft_fix_not_understood())
+        async with self.sessionmaker() as session:
+            await repo.resolve_draft(
+                session=session,
+                telegram_id=user_id,
+                draft_id=draft.id,
+                status=DraftStatus.DISCARDED,
+                now=self.clock(),
+                from_statuses=(DraftStatus.FIXING,),
+            )
+            await session.commit()
+        revised = merge_revision(old, plan.actions)
+        concerns = await self._concerns(api, revised)
+        return await self._propose(user_id, revised, draft.text, concerns, context.today)
 
     async def _write(
         self,

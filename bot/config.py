@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     openai_model: str = "gpt-4o-mini"
     openai_timeout_seconds: float = 30.0
     offline_fast_path: bool = True
+    llm_daily_requests: int = Field(default=200, ge=0)  # per person; 0 = no LLM for anyone
+    llm_daily_tokens: int = Field(default=300_000, ge=0)
+    llm_max_concurrency: int = Field(default=16, ge=1)
 
     # The health service's agent API
     agent_api_base_url: str = "http://127.0.0.1:8787"
@@ -52,6 +55,7 @@ class Settings(BaseSettings):
     default_reminder_time: time = time(21, 0)
     history_turns: int = Field(default=6, ge=0, le=50)
     max_message_chars: int = Field(default=2000, ge=100, le=20000)
+    draft_ttl_hours: float = Field(default=24, gt=0)
     log_level: str = "INFO"
 
     @field_validator("allowed_telegram_user_ids", mode="before")

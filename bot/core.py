@@ -7,6 +7,7 @@ and how is a service error worded for them.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 import zoneinfo
@@ -78,6 +79,7 @@ class CoreBase:
         self.offline = offline or OfflinePlanner()
         self.clock = clock
         self.last_outcome = Outcome()
+        self.llm_slots = asyncio.Semaphore(settings.llm_max_concurrency)
         self.delivery = Delivery(
             sessionmaker=sessionmaker, cipher=cipher, api_for=self.api, clock=clock
         )

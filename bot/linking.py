@@ -56,8 +56,10 @@ class AccountCommands(CoreBase):
                 service_user_id=me.id,
                 service_user_name=me.name,
             )
-            if account.timezone is None and me.timezone and resolve_timezone(me.timezone):
-                account.timezone = resolve_timezone(me.timezone)
+            reported = resolve_timezone(me.timezone) if me.timezone else None
+            # A service's "UTC" is usually its default, not the person's zone: ask instead.
+            if account.timezone is None and reported not in (None, "UTC"):
+                account.timezone = reported
             await session.commit()
             timezone = account.timezone
         if timezone:
@@ -149,20 +151,34 @@ class AccountCommands(CoreBase):
             await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=due)
             await session.commit()
 
-    async def settings_view(self, *, user_id: int) -> Reply:
+    async def settings_view(self, *, user_id: int, edit: bool = False) -> Reply:
         account = await self._account(user_id)
-        return Reply(
-            render.settings_view(
-                linked=account is not None and account.encrypted_key is not None,
-                name=account.service_user_name if account else None,
-                timezone=account.timezone if account else None,
-                reminder=(account.reminder_time or self.settings.default_reminder_time)
-                if account
-                else None,
-                reminders_enabled=bool(account and account.reminders_enabled),
-                llm=self.llm is not None,
-            )
+        confirm = bool(account and account.confirm_mode)
+        reminder = None
+        if account is not None:
+            reminder = account.reminder_time or self.settings.default_reminder_time
+        text = render.settings_view(
+            linked=account is not None and account.encrypted_key is not None,
+            name=account.service_user_name if account else None,
+            timezone=account.timezone if account else None,
+            reminder=reminder,
+            reminders_enabled=bool(account and account.reminders_enabled),
+            llm=self.llm is not None,
+            confirm=confirm,
         )
+        toggle = Button(
+            render.confirm_mode_buttons(confirm),
+            "settings:confirm:off" if confirm else "settings:confirm:on",
+        )
+        return Reply(text, buttons=[[toggle]], edit=edit)
+
+    async def set_confirm_mode(self, *, user_id: int, enabled: bool) -> Reply:
+        """Confirm mode: every message's actions are shown with save / fix / drop first."""
+        async with self.sessionmaker() as session:
+            await repo.upsert_account(session=session, telegram_id=user_id)
+            await repo.set_confirm_mode(session=session, telegram_id=user_id, enabled=enabled)
+            await session.commit()
+        return await self.settings_view(user_id=user_id, edit=True)
 
     async def today(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
         linked = await self._linked(user_id)

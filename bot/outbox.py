@@ -94,13 +94,18 @@ class DeliveryReport:
 
 
 def decode(item: OutboxItem) -> list[Action]:
-    """The stored wire actions as models; a stored action we cannot read is skipped loudly."""
+    """The stored wire actions of an outbox item as models."""
+    return decode_actions(item.actions)
+
+
+def decode_actions(stored: Sequence[Any]) -> list[Action]:
+    """Stored wire actions as models; one we cannot read is skipped loudly, never sent."""
     actions: list[Action] = []
-    for raw in item.actions:
+    for raw in stored:
         try:
             actions.append(parse_action(raw))
         except ValidationError:
-            log.error("outbox item %s holds an unreadable action; skipped", item.id)
+            log.error("a stored action could not be read; skipped")
     return actions
 
 

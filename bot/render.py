@@ -27,6 +27,7 @@ from bot.agent_api.actions import (
 )
 from bot.agent_api.errors import RateLimited
 from bot.agent_api.views import MacroTotals, TodayView
+from bot.plausibility import Concern
 
 
 def esc(value: object) -> str:
@@ -439,9 +440,7 @@ def needs_reconnect_kept() -> str:
     )
 
 
-def outbox_status(
-    items: Sequence[tuple[dt.date, Sequence[BaseModel], int]], today: dt.date
-) -> str:
+def outbox_status(items: Sequence[tuple[dt.date, Sequence[BaseModel], int]], today: dt.date) -> str:
     if not items:
         return "Everything you told me is in your account — nothing is waiting."
     lines = [f"<b>Waiting to sync</b> ({len(items)}):"]
@@ -451,6 +450,82 @@ def outbox_status(
             lines[-1] += f" — tried {attempts}×"
     lines.append("I retry automatically and tell you when each is in.")
     return "\n".join(lines)
+
+
+# Drafts: shown before saving (confirm mode, implausible values)
+
+
+def _concern_text(concern: Concern) -> str:
+    if concern.kind == "kcal_high":
+        return f"{concern.value:,.0f} kcal is a lot for one item — is that right?"
+    if concern.kind == "macros_mismatch":
+        return (
+            f"the macros add up to about {concern.reference:,.0f} kcal, "
+            f"not {concern.value:,.0f} kcal"
+        )
+    if concern.kind == "weight_jump":
+        return (
+            f"{concern.value:.1f} kg is more than 5 kg from your last weight "
+            f"({concern.reference:.1f} kg)"
+        )
+    return "this looks unusual"
+
+
+def draft(actions: Sequence[BaseModel], concerns: Sequence[Concern], today: dt.date) -> str:
+    lines = [logged_line(a, today) for a in actions]
+    for concern in concerns:
+        if 0 <= concern.index < len(lines):
+            lines[concern.index] += f"\n   ⚠️ {esc(_concern_text(concern))}"
+    head = (
+        "<b>Please check before I save</b>"
+        if concerns
+        else "<b>Here's what I understood</b> — nothing is saved yet:"
+    )
+    return head + "\n" + "\n".join(lines)
+
+
+def draft_buttons() -> tuple[str, str, str]:
+    return ("✅ Save", "✏️ Fix", "🗑 Drop")
+
+
+def draft_plain(actions: Sequence[BaseModel], today: dt.date) -> str:
+    """How a draft appears in the conversation the planner reads when it is corrected."""
+    return "Draft, not saved yet: " + "; ".join(to_plain(logged_line(a, today)) for a in actions)
+
+
+def draft_gone() -> str:
+    return "That draft has expired or was already handled, so nothing was saved. Send it again?"
+
+
+def draft_dropped() -> str:
+    return "Dropped — nothing was saved."
+
+
+def draft_fix_prompt(actions: Sequence[BaseModel], today: dt.date) -> str:
+    lines = "\n".join(logged_line(a, today) for a in actions)
+    return (
+        f"{lines}\n\nWhat should I change? Tell me in your words, e.g. "
+        "<i>it was 2 eggs</i> or <i>the pasta was 300 g</i>."
+    )
+
+
+def draft_fix_not_understood() -> str:
+    return (
+        "I didn't catch the change. Tell me e.g. <i>it was 2 eggs</i> or <i>72.4 kg</i> — "
+        "the draft is still waiting."
+    )
+
+
+def llm_budget_reached() -> str:
+    return (
+        "You've reached today's limit for my AI model, and my built-in rules didn't "
+        "understand that. Nothing was saved. Simple phrases still work (<i>2 eggs</i>, "
+        "<i>72.4 kg</i>, <i>mood 4</i>), and the limit resets tomorrow."
+    )
+
+
+def confirm_mode_buttons(enabled: bool) -> str:
+    return "Confirm before saving: on ✅" if enabled else "Confirm before saving: off"
 
 
 # Linking, settings and commands
@@ -613,6 +688,7 @@ def settings_view(
     reminder: dt.time | None,
     reminders_enabled: bool,
     llm: bool,
+    confirm: bool = False,
 ) -> str:
     remind = f"{reminder:%H:%M}" if reminder and reminders_enabled else "off"
     return (
@@ -620,7 +696,8 @@ def settings_view(
         f"Account: {'linked' + (f' as {esc(name)}' if name else '') if linked else 'not linked'}\n"
         f"Timezone: {esc(timezone) if timezone else 'not set (/timezone CITY)'}\n"
         f"Daily reminder: {remind}\n"
-        f"Understanding: {'AI model + built-in rules' if llm else 'built-in rules (no AI model)'}"
+        f"Understanding: {'AI model + built-in rules' if llm else 'built-in rules (no AI model)'}\n"
+        f"Confirm before saving: {'on' if confirm else 'off'} (tap below to switch)"
     )
 
 
@@ -659,8 +736,9 @@ def read_failed() -> str:
 def llm_unavailable() -> str:
     return (
         "My language model isn't reachable right now and my built-in rules didn't "
-        "understand that. Nothing was saved — try again in a minute, or use simple phrases "
-        "like <i>2 eggs</i>, <i>72.4 kg</i>, <i>mood 4</i>."
+        "understand that. Nothing was saved yet, but I kept your message: reply "
+        "<b>retry</b> in a minute, or use simple phrases like <i>2 eggs</i>, <i>72.4 kg</i>, "
+        "<i>mood 4</i>."
     )
 
 

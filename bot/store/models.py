@@ -114,7 +114,9 @@ class OutboxStatus(StrEnum):
 
 
 class DraftStatus(StrEnum):
-    PENDING = "pending"
+    PENDING = "pending"  # shown with save / fix / drop buttons
+    FIXING = "fixing"  # the person tapped "fix": their next message revises it
+    RETRY = "retry"  # no actions: text kept while the LLM was down, for "retry"
     CONFIRMED = "confirmed"
     DISCARDED = "discarded"
     EXPIRED = "expired"

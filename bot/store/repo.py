@@ -75,6 +75,7 @@ __all__ = [
     "get_llm_usage",
     "get_outbox_item",
     "get_reminder",
+    "latest_draft",
     "link_account",
     "mark_outbox",
     "mark_update_processed",
@@ -412,8 +413,9 @@ async def resolve_draft(
     draft_id: int,
     status: DraftStatus,
     now: datetime | None = None,
+    from_statuses: Sequence[DraftStatus] = (DraftStatus.PENDING,),
 ) -> Draft | None:
-    """Confirm or discard a pending, unexpired draft of this person, once.
+    """Move an unexpired draft of this person on from one of `from_statuses`, once.
 
     One conditional UPDATE, so a double tap on "save" confirms once; None when the
     draft is not theirs, already resolved or expired.
@@ -423,7 +425,7 @@ async def resolve_draft(
         .where(
             Draft.id == draft_id,
             Draft.telegram_id == telegram_id,
-            Draft.status == DraftStatus.PENDING,
+            Draft.status.in_([DraftStatus(x) for x in from_statuses]),
             Draft.expires_at > (now or utcnow()),
         )
         .values(status=DraftStatus(status))
@@ -431,6 +433,23 @@ async def resolve_draft(
         execution_options={"synchronize_session": False, "populate_existing": True},
     )
     return rows.one_or_none()
+
+
+async def latest_draft(
+    *, session: AsyncSession, telegram_id: int, status: DraftStatus, now: datetime
+) -> Draft | None:
+    """The person's newest unexpired draft in `status` (e.g. the one being fixed)."""
+    rows = await session.scalars(
+        select(Draft)
+        .where(
+            Draft.telegram_id == telegram_id,
+            Draft.status == DraftStatus(status),
+            Draft.expires_at > now,
+        )
+        .order_by(Draft.id.desc())
+        .limit(1)
+    )
+    return rows.first()
 
 
 # --- LLM usage ------------------------------------------------------------------

@@ -1,0 +1,150 @@
+"""Drafts, plausibility, confirm mode, "retry" and the LLM budget, against the real sandbox."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from bot import render
+from bot.assistant import Assistant
+from bot.replies import Reply
+from tests.core.test_assistant import MORNING, USER, linked, plain, say
+from tests.fixtures.core import AssistantFactory
+from tests.fixtures.sandbox import RunningSandbox
+
+
+async def text_reply(assistant: Assistant, text: str) -> Reply:
+    return await assistant.handle_text(user_id=USER, chat_id=USER, text=text, now=MORNING)
+
+
+def callbacks(reply: Reply) -> dict[str, str]:
+    """Button label's first word -> callback data."""
+    return {b.callback.split(":")[1]: b.callback for row in reply.buttons for b in row}
+
+
+async def tap(assistant: Assistant, data: str) -> Reply:
+    return await assistant.on_button(user_id=USER, chat_id=USER, data=data, now=MORNING)
+
+
+async def test_implausible_calories_are_not_written_until_saved(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, key = await linked(assistant_factory, sandbox)
+    reply = await text_reply(assistant, "protein bar 6000 kcal")
+    assert "Please check" in plain(reply.html) and "6,000 kcal" in plain(reply.html)
+    assert (await sandbox.counts(key))["nutrition"] == 0
+    saved = await tap(assistant, callbacks(reply)["save"])
+    assert saved.edit and "Calories:" in plain(saved.html)
+    again = await tap(assistant, callbacks(reply)["save"])  # a double tap saves once
+    assert "already handled" in plain(again.html)
+    assert (await sandbox.counts(key))["nutrition"] == 1
+
+
+async def test_a_weight_jump_is_asked_about_and_can_be_dropped(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, key = await linked(assistant_factory, sandbox)
+    await say(assistant, "72.4 kg")
+    reply = await text_reply(assistant, "weight 27 kg")
+    assert "more than 5 kg" in plain(reply.html)
+    dropped = await tap(assistant, callbacks(reply)["drop"])
+    assert "nothing was saved" in plain(dropped.html).lower()
+    assert (await sandbox.counts(key))["weights"] == 1
+
+
+async def test_confirm_mode_fix_revises_the_draft_then_saves(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, key = await linked(assistant_factory, sandbox)
+    settings = await assistant.settings_view(user_id=USER)
+    toggled = await tap(assistant, settings.buttons[0][0].callback)
+    assert "Confirm before saving: on" in plain(toggled.html)
+
+    draft = await text_reply(assistant, "1 egg and a banana")
+    assert "nothing is saved yet" in plain(draft.html)
+    fix = await tap(assistant, callbacks(draft)["fix"])
+    assert "What should I change" in plain(fix.html)
+    revised = await text_reply(assistant, "it was 2 eggs")
+    text = plain(revised.html)
+    assert "Eggs, 2" in text and "Banana" in text and "Egg, 1" not in text
+    assert (await sandbox.counts(key))["nutrition"] == 0
+    await tap(assistant, callbacks(revised)["save"])
+    nutrition = await assistant.api(key).nutrition(MORNING.date())
+    foods = sorted(e["food"] for e in nutrition["entries"])
+    assert len(foods) == 2 and foods[0].startswith("Banana") and foods[1].startswith("Eggs, 2")
+
+
+async def test_confirm_mode_off_writes_at_once(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, key = await linked(assistant_factory, sandbox)
+    await assistant.set_confirm_mode(user_id=USER, enabled=True)
+    await assistant.set_confirm_mode(user_id=USER, enabled=False)
+    reply = await text_reply(assistant, "a banana")
+    assert not reply.buttons and "Calories:" in plain(reply.html)
+    assert (await sandbox.counts(key))["nutrition"] == 1
+
+
+async def test_an_expired_draft_is_not_written(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, key = await linked(assistant_factory, sandbox)
+    await assistant.set_confirm_mode(user_id=USER, enabled=True)
+    draft = await text_reply(assistant, "a banana")
+    later = dt.datetime.now(dt.UTC) + dt.timedelta(hours=25)
+    assistant.clock = lambda: later
+    reply = await tap(assistant, callbacks(draft)["save"])
+    assert plain(reply.html) == render.to_plain(render.draft_gone())
+    assert (await sandbox.counts(key))["nutrition"] == 0
+
+
+async def test_llm_outage_keeps_the_text_for_retry(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+) -> None:
+    fake = fake_openai
+    assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake.base_url)  # type: ignore[attr-defined]
+    fake.reply_error(503)  # type: ignore[attr-defined]
+    fake.reply_error(503)  # type: ignore[attr-defined]  # the client retries once
+    first = await say(assistant, "had a quinoa bowl with roasted veggies")
+    assert "retry" in first
+    fake.reply_tool_calls(  # type: ignore[attr-defined]
+        [
+            (
+                "nutrition_add_entry",
+                {
+                    "date": "2026-11-22",
+                    "entry": {
+                        "food": "Quinoa bowl with roasted vegetables, 1 bowl",
+                        "calories": 480,
+                        "protein": 14,
+                        "carbs": 70,
+                        "fat": 15,
+                    },
+                },
+            )
+        ]
+    )
+    second = await say(assistant, "retry")
+    assert "Quinoa bowl" in second
+    sent = fake.requests[-1]["messages"][-1]["content"]  # type: ignore[attr-defined]
+    assert "quinoa bowl with roasted veggies" in sent
+    assert (await sandbox.counts(key))["nutrition"] == 1
+
+
+async def test_daily_llm_budget_falls_back_with_a_clear_message(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+) -> None:
+    fake = fake_openai
+    assistant, _ = await linked(
+        assistant_factory,
+        sandbox,
+        openai_base_url=fake.base_url,  # type: ignore[attr-defined]
+        llm_daily_requests=1,
+    )
+    fake.reply_text("Hello!")  # type: ignore[attr-defined]
+    await say(assistant, "hey there, how is it going with you today my friend")
+    used = len(fake.requests)  # type: ignore[attr-defined]
+    text = await say(assistant, "had a quinoa bowl with roasted veggies")
+    assert "limit" in text
+    assert len(fake.requests) == used  # type: ignore[attr-defined]
+    eggs = await say(assistant, "2 eggs")  # the offline rules still log what they understand
+    assert "Eggs, 2" in eggs
