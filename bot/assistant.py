@@ -27,7 +27,7 @@ from bot.config import Settings
 from bot.core import Outcome, utcnow
 from bot.drafts import is_retry, merge_revision
 from bot.linking import AccountCommands
-from bot.outbox import decode, decode_actions, wire
+from bot.outbox import Delivered, decode, decode_actions, wire
 from bot.planner.base import (
     Plan,
     PlanContext,
@@ -437,6 +437,12 @@ class Assistant(AccountCommands):
         except AgentApiError:
             today = None
         return Reply(render.logged_and_summary(actions, today, day, "\n".join(notes) or None))
+
+    async def synced_notice(self, done: Delivered) -> Reply:
+        """The message telling a person that what they said earlier is now in their account."""
+        account = await self._account(done.telegram_id)
+        today = self._local_now(account, None).date()
+        return Reply(render.synced(done.actions, today))
 
     async def status(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
         """`/status`: what is still waiting to reach the service."""

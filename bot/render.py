@@ -65,6 +65,10 @@ OFFLINE_UNKNOWN_QUESTION = (
     'check-ins and supplements, e.g. "how much protein today?" or "how did I sleep '
     'yesterday?". ' + OFFLINE_LLM_HINT
 )
+OFFLINE_CORRECTION = (
+    "I can't change or remove what's already logged without an LLM (set OPENAI_API_KEY), so "
+    "nothing was saved. Please fix the entry in the app, then tell me the right amount."
+)
 OFFLINE_LLM_ONLY = (
     "Recipes, support requests and changes to your supplement stack need an LLM: set "
     "OPENAI_API_KEY to connect one. Without it I log food, weight, check-ins and supplements "
@@ -561,7 +565,9 @@ def help_text() -> str:
         "/connect KEY — link your account · /disconnect — unlink\n"
         "/timezone Berlin — set your timezone (city or IANA name)\n"
         "/remind 21:30 — daily check-in reminder · /remind off\n"
-        "/settings — your settings · /forget — delete everything I store about you"
+        "/settings — your settings, confirm-before-saving mode\n"
+        "/status — anything still waiting to reach your account\n"
+        "/forget — delete everything I store about you"
     )
 
 
@@ -882,6 +888,7 @@ BOT_COMMANDS = (
     ("timezone", "Set your timezone: /timezone Berlin"),
     ("remind", "Daily check-in reminder: /remind 21:30 or off"),
     ("settings", "Your settings"),
+    ("status", "What is still waiting to sync"),
     ("disconnect", "Unlink your account"),
     ("forget", "Delete everything stored about you"),
     ("help", "What I understand"),

@@ -98,6 +98,11 @@ _LLM_ONLY_WORDS = frozenset(
     "recipe recipes rezept rezepte receta recetas ticket tickets support soporte bug stack"
     " contact".split()
 )
+# "actually it was 2 eggs" corrects an earlier message; logging it again would double it.
+_CORRECTION_WORDS = frozenset(
+    "actually instead meant correction correct wrong oops undo delete remove eigentlich"
+    " stattdessen korrektur falsch loschen realidad corregir borrar".split()
+)
 _CHITCHAT: dict[str, frozenset[str]] = {
     "help": frozenset("help hilfe ayuda what can you do who are start commands".split()),
     "how_are_you": frozenset(
@@ -182,6 +187,8 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     _correct_typos(tokens)
     if any(t.text in _LLM_ONLY_WORDS for t in words):
         return Plan(understood=False, reply=render.OFFLINE_LLM_ONLY)
+    if any(t.text in _CORRECTION_WORDS for t in words):
+        return Plan(understood=False, reply=render.OFFLINE_CORRECTION)
     if looks_like_question(text, tokens):
         question = read_question(tokens, context.today)
         if not question.topics:

@@ -25,6 +25,7 @@ from bot.telegram.handlers import Core, Handlers
 from bot.telegram.ordering import PerPersonUpdateProcessor
 
 REMINDER_EVERY = 30.0  # seconds between looks at the reminders table
+OUTBOX_EVERY = 10.0  # seconds between looks at the outbox
 RATE_LIMIT_RETRIES = 3  # times AIORateLimiter waits out a 429 before giving up
 
 
@@ -38,11 +39,13 @@ def build_application(
     *,
     reminders: Reminders | None = None,
     reminder_every: float | None = REMINDER_EVERY,
+    outbox_every: float | None = OUTBOX_EVERY,
 ) -> Application[Any, Any, Any, Any, Any, Any]:
     """The bot, fully wired; nothing runs until it is started.
 
     `reminders` defaults to one sharing the assistant's resources. `reminder_every=None`
-    leaves out the repeating reminder job (tests call `Reminders.run_due` with their own clock).
+    leaves out the repeating reminder job (tests call `Reminders.run_due` with their own clock);
+    `outbox_every=None` likewise leaves out the outbox delivery job.
     """
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         raise TelegramNotConfigured("TELEGRAM_BOT_TOKEN is not set (ask @BotFather for one)")
@@ -55,6 +58,10 @@ def build_application(
         if reminder_every is not None and app.job_queue is not None:
             app.job_queue.run_repeating(
                 handlers.reminder_job, interval=reminder_every, first=0, name="reminders"
+            )
+        if outbox_every is not None and app.job_queue is not None:
+            app.job_queue.run_repeating(
+                handlers.outbox_job, interval=outbox_every, first=1, name="outbox"
             )
 
     async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
@@ -94,6 +101,7 @@ def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> No
         "timezone": h.timezone,
         "remind": h.remind,
         "settings": h.settings_command,
+        "status": h.status,
     }
     for name, callback in commands.items():
         app.add_handler(CommandHandler(name, callback, filters=private))

@@ -18,6 +18,7 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot import render
 from bot.config import Settings
+from bot.outbox import Delivered, Delivery
 from bot.reminders import (
     SNOOZE_CALLBACK,
     CoreResources,
@@ -53,7 +54,12 @@ class Core(CoreResources, Protocol):
         self, *, user_id: int, chat_id: int, data: str, now: dt.datetime | None = None
     ) -> Reply: ...
     async def claim_update(self, update_id: int) -> bool: ...
+    async def status(self, *, user_id: int, now: dt.datetime | None = None) -> Reply: ...
+    async def synced_notice(self, done: Delivered) -> Reply: ...
     async def aclose(self) -> None: ...
+
+    @property
+    def delivery(self) -> Delivery: ...
 
 
 def reminder_sender(bot: Bot) -> Send:
@@ -181,6 +187,11 @@ class Handlers:
         if who := _who(update):
             await self._send(context, who[2], await self.assistant.settings_view(user_id=who[1]))
 
+    async def status(self, update: Update, context: Context) -> None:
+        """/status: what is still waiting to sync."""
+        if who := _who(update):
+            await self._send(context, who[2], await self.assistant.status(user_id=who[1]))
+
     async def unknown_command(self, update: Update, context: Context) -> None:
         """Any other /command in a private chat."""
         if who := _who(update):
@@ -233,6 +244,14 @@ class Handlers:
     async def reminder_job(self, context: Context) -> None:
         """Every 30 s: send the reminders that are due now (the schedule is in the database)."""
         await self.reminders.run_due(self.reminders.clock(), reminder_sender(context.bot))
+
+    async def outbox_job(self, context: Context) -> None:
+        """Every few seconds: send what is waiting in the outbox; tell people when it synced."""
+
+        async def notify(done: Delivered) -> None:
+            await send_reply(context.bot, done.chat_id, await self.assistant.synced_notice(done))
+
+        await self.assistant.delivery.run_due(notify)
 
     async def on_error(self, update: object, context: Context) -> None:
         """Log with the Telegram user id only (never text or keys); tell the person kindly."""
