@@ -120,7 +120,8 @@ def offline_period_label(start: dt.date | None, end: dt.date | None, today: dt.d
 
 
 def _offline_num(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    """1667.0 -> "1,667", 62.5 -> "62.5"."""
+    return f"{value:,.1f}".rstrip("0").rstrip(".")
 
 
 _OFFLINE_UNITS = {"calories": ("kcal", "calories"), "protein": ("g", "protein")}

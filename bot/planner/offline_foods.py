@@ -324,11 +324,13 @@ def _make_item(tokens: Tokens, food: Food, first: int, last: int) -> FoodItem | 
         j -= 1
     quantity = _parse_prefix(before)
     end = last
-    if not quantity.explicit:
-        post = _parse_postfix(tokens, last)
-        if post is not None:
-            quantity, used_after = post
-            end = last + used_after
+    post = _parse_postfix(tokens, last)
+    if post is not None and not quantity.explicit:
+        post[0].size, post[0].tokens = post[0].size or quantity.size, quantity.tokens
+        quantity, end = post[0], last + post[1]
+    elif post is not None and not quantity.unit and post[0].unit in {"bowl", "plate"}:
+        quantity.unit = post[0].unit  # "a quinoa bowl": the count before, the bowl after
+        end = last + post[1]
     item = _scale(food, quantity, first - quantity.tokens, end)
     if item is not None:
         tokens.claim(range(first - quantity.tokens, end + 1))

@@ -643,3 +643,17 @@ async def test_corrections_write_nothing_rather_than_a_duplicate(text: str) -> N
     p = await plan(text)
     assert p.actions == [] and not p.understood
     assert "OPENAI_API_KEY" in (p.reply or "")
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("had a quinoa bowl", "Quinoa, 1 cup cooked"),
+        ("large oatmeal bowl", "Oatmeal (large), 1 cup cooked"),
+        ("2 quinoa bowls", "Quinoa, 2 cups cooked"),
+    ],
+)
+async def test_bowl_after_the_food_is_a_portion(text: str, food: str) -> None:
+    p = await plan(text)
+    assert p.understood, p.reply
+    assert [e.entry.food for e in entries(p)] == [food]
