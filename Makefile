@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest bench sandbox clean
+.PHONY: demo test lint typecheck pytest eval bench sandbox clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,14 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/healthbot demo
 
-test: $(STAMP) lint typecheck pytest
+test: $(STAMP) lint typecheck pytest eval
+
+# The offline planner must keep understanding what it claims to (threshold in docs/eval.md).
+EVAL_MIN_F1 ?= 0.9
+eval: $(STAMP)
+	@out=$$(mktemp); $(BIN)/healthbot eval tests/data/eval_cases.jsonl --planner offline \
+		--offline-claimed --min-f1 $(EVAL_MIN_F1) > $$out; status=$$?; tail -n 1 $$out; rm -f $$out; \
+		exit $$status
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot sandbox tests bench

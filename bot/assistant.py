@@ -541,6 +541,14 @@ async def create_assistant(
     """
     engine = make_engine(settings.database_url)
     await migrate(engine)
+    cipher = cipher or KeyCipher(settings.encryption_keys())
+    if len(settings.encryption_keys()) > 1:
+        # An old key is still configured: re-encrypt every stored API key with the newest one,
+        # so the old key can be removed at the next restart.
+        async with make_sessionmaker(engine)() as session:
+            rotated = await repo.rotate_encrypted_keys(session=session, cipher=cipher)
+            await session.commit()
+        log.info("re-encrypted %d stored API keys with the newest encryption key", rotated)
     if llm is None and settings.llm_enabled:
         from bot.planner.llm import build_llm_planner
 
@@ -549,7 +557,7 @@ async def create_assistant(
         settings=settings,
         engine=engine,
         sessionmaker=make_sessionmaker(engine),
-        cipher=cipher or KeyCipher(settings.encryption_keys()),
+        cipher=cipher,
         http=http or new_http_client(timeout_seconds=settings.agent_api_timeout_seconds),
         planner=llm,
         clock=clock,
