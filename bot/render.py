@@ -287,11 +287,8 @@ def _num(value: float | None, unit: str = "", *, decimals: int = 0) -> str:
 
 
 def _day_label(day: dt.date, today: dt.date) -> str:
-    if day == today:
-        return ""
-    if day == today - dt.timedelta(days=1):
-        return " (yesterday)"
-    return f" ({day:%a %d %b})"
+    """Nothing for today, else " (yesterday)" or " (Mon 16 Nov)" after a logged line."""
+    return "" if day == today else f" ({offline_day_label(day, today)})"
 
 
 def logged_line(action: BaseModel, today: dt.date) -> str:
