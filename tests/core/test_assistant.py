@@ -234,3 +234,21 @@ async def test_llm_outage_falls_back_to_offline_rules_or_says_so(
     text = await say(assistant, "had a quinoa bowl with roasted veggies")
     assert "isn't reachable" in text and "Nothing was saved" in text
     assert sum((await sandbox.counts(key)).values()) == 0
+
+
+async def test_a_correction_sees_what_was_logged_before(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+) -> None:
+    """ "actually it was 2 eggs" works because the LLM is shown what was logged last turn."""
+    fake = fake_openai
+    assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake.base_url)  # type: ignore[attr-defined]
+    egg = {"food": "Egg, 1 large, fried", "calories": 90, "protein": 6, "carbs": 0.4, "fat": 7}
+    fake.reply_tool_calls([("nutrition_add_entry", {"date": "2026-11-22", "entry": egg})])  # type: ignore[attr-defined]
+    await say(assistant, "had a fried egg with my quinoa porridge thing")
+    one_more = {**egg, "food": "Egg, 1 large, fried (correction: 2 in total)"}
+    fake.reply_tool_calls([("nutrition_add_entry", {"date": "2026-11-22", "entry": one_more})])  # type: ignore[attr-defined]
+    text = await say(assistant, "actually it was 2 fried eggs, not one")
+    history = json.dumps(fake.requests[-1]["messages"])  # type: ignore[attr-defined]
+    assert "Logged: " in history and "Egg, 1 large, fried" in history
+    assert "2 in total" in text
+    assert (await sandbox.counts(key))["nutrition"] == 2
