@@ -56,6 +56,10 @@ class Settings(BaseSettings):
     history_turns: int = Field(default=6, ge=0, le=50)
     max_message_chars: int = Field(default=2000, ge=100, le=20000)
     draft_ttl_hours: float = Field(default=24, gt=0)
+
+    # Scale (README "Running several replicas")
+    max_concurrent_updates: int = Field(default=64, ge=1)  # updates handled at once, per process
+    reminder_claim_timeout_seconds: float = Field(default=300.0, gt=0)  # a dead claimer's lease
     log_level: str = "INFO"
 
     @field_validator("allowed_telegram_user_ids", mode="before")

@@ -159,6 +159,7 @@ class Reminders:
             http=core.http,
             clock=clock or _clock_of(core),
             worker_id=worker_id,
+            claim_timeout=dt.timedelta(seconds=core.settings.reminder_claim_timeout_seconds),
         )
 
     # --- the repeating job -------------------------------------------------------------------

@@ -20,6 +20,7 @@ from telegram.ext import (
 
 from bot import render
 from bot.config import Settings
+from bot.locks import person_locks
 from bot.reminders import Reminders
 from bot.telegram.handlers import Core, Handlers
 from bot.telegram.ordering import PerPersonUpdateProcessor
@@ -67,12 +68,17 @@ def build_application(
     async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         await assistant.aclose()
 
+    # Several replicas share PostgreSQL: a person's turn is then also taken in the database.
+    processor = PerPersonUpdateProcessor(
+        settings.max_concurrent_updates, locks=person_locks(settings.database_url)
+    )
     app = (
         ApplicationBuilder()
         .token(settings.telegram_bot_token.get_secret_value())
         .base_url(settings.telegram_api_base_url)
         .base_file_url(settings.telegram_api_file_url or "")
-        .concurrent_updates(PerPersonUpdateProcessor())
+        .update_queue(processor.queue)
+        .concurrent_updates(processor)
         .rate_limiter(AIORateLimiter(max_retries=RATE_LIMIT_RETRIES))
         .post_init(post_init)
         .post_shutdown(post_shutdown)

@@ -5,6 +5,11 @@ Without it, "2 eggs" followed quickly by "actually 3" could be logged in either 
 check-in merges of the same person could race. PTB's `Application` starts one task per update
 in arrival order and hands each to `do_process_update`; the first thing done there, before any
 await, is to queue behind the person's previous update, so arrival order is kept exactly.
+
+Across processes (several replicas sharing PostgreSQL) the turn is also taken in the database
+(`bot.locks`): `OrderedUpdateQueue.put` takes the person's lock before the webhook answers
+Telegram, which sends a chat's next update only after that answer, and the processor gives it
+back once the update was handled.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ from typing import Any
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
+
+from bot.locks import PersonLocks
 
 DEFAULT_CONCURRENCY = 64
 DEFAULT_BACKLOG = 4096
@@ -31,6 +38,32 @@ def person_of(update: object) -> Hashable | None:
     return None
 
 
+class OrderedUpdateQueue(asyncio.Queue[object]):
+    """PTB's update queue; `put` first takes the person's cross-process lock.
+
+    PTB's webhook handler answers Telegram right after `put` returns, and so does the poller
+    before fetching more; the lock is released by `PerPersonUpdateProcessor` when the update
+    was handled. Anything that is not a person's update passes straight through.
+    """
+
+    def __init__(self, locks: PersonLocks) -> None:
+        super().__init__()
+        self.locks = locks
+        self.held: dict[int, int] = {}  # id(update) -> lock key, until the update is done
+
+    async def put(self, item: object) -> None:
+        person = person_of(item)
+        if person is not None:
+            self.held[id(item)] = await self.locks.acquire(person)
+        await super().put(item)
+
+    async def done(self, update: object) -> None:
+        """The update was handled (or given up): let the person's next update go."""
+        key = self.held.pop(id(update), None)
+        if key is not None:
+            await self.locks.release(key)
+
+
 class PerPersonUpdateProcessor(BaseUpdateProcessor):
     """Serialises updates per person; at most `concurrency` updates do work at once.
 
@@ -41,11 +74,21 @@ class PerPersonUpdateProcessor(BaseUpdateProcessor):
     """
 
     def __init__(
-        self, concurrency: int = DEFAULT_CONCURRENCY, *, backlog: int = DEFAULT_BACKLOG
+        self,
+        concurrency: int = DEFAULT_CONCURRENCY,
+        *,
+        backlog: int = DEFAULT_BACKLOG,
+        locks: PersonLocks | None = None,
     ) -> None:
         super().__init__(max(backlog, concurrency, 2))
         self._work = asyncio.Semaphore(concurrency)
         self._tails: dict[Hashable, asyncio.Future[None]] = {}
+        self.locks = locks
+        # With cross-process locks, PTB must be given this queue (`ApplicationBuilder
+        # .update_queue`) so the lock is taken before the webhook answers.
+        self.queue: asyncio.Queue[object] = (
+            OrderedUpdateQueue(locks) if locks is not None else asyncio.Queue()
+        )
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         """Wait for the person's previous update to finish, then run this one."""
@@ -65,13 +108,17 @@ class PerPersonUpdateProcessor(BaseUpdateProcessor):
                 coroutine.close()  # cancelled before its turn: never started, close it quietly
             raise
         finally:
+            if isinstance(self.queue, OrderedUpdateQueue):
+                await self.queue.done(update)
             if not done.done():
                 done.set_result(None)
             if key is not None and self._tails.get(key) is done:
                 del self._tails[key]
 
     async def initialize(self) -> None:
-        """Nothing to allocate: queues are created on demand."""
+        """Nothing to allocate: queues are created on demand, the lock connection on first use."""
 
     async def shutdown(self) -> None:
-        """Nothing to free: every queue empties as its updates finish."""
+        """Close the lock connection (PostgreSQL then drops any lock still held)."""
+        if self.locks is not None:
+            await self.locks.aclose()
