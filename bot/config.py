@@ -50,6 +50,8 @@ class Settings(BaseSettings):
     # Storage and secrets
     database_url: str = "sqlite+aiosqlite:///healthbot.db"
     bot_encryption_key: SecretStr | None = None  # comma-separated: newest first, old ones after
+    # A delivery claimed by a process that died is taken over after this long (issue 5).
+    outbox_claim_timeout_seconds: float = Field(default=120.0, gt=0)
 
     # Behaviour
     default_reminder_time: time = time(21, 0)

@@ -81,7 +81,11 @@ class CoreBase:
         self.last_outcome = Outcome()
         self.llm_slots = asyncio.Semaphore(settings.llm_max_concurrency)
         self.delivery = Delivery(
-            sessionmaker=sessionmaker, cipher=cipher, api_for=self.api, clock=clock
+            sessionmaker=sessionmaker,
+            cipher=cipher,
+            api_for=self.api,
+            clock=clock,
+            claim_timeout=dt.timedelta(seconds=settings.outbox_claim_timeout_seconds),
         )
 
     async def aclose(self) -> None:

@@ -205,14 +205,28 @@ async def landed(
     """Reconcile: results to record if the bundle is found applied, else None (send again).
 
     `accounted` holds the ids of records earlier deliveries created, so an identical entry
-    logged on purpose before ("another coffee") is not mistaken for this one.
+    logged on purpose before ("another coffee") is not mistaken for this one. When the
+    bundle is found, every witness-type record of it is claimed in the results, not only the
+    first: otherwise a later, identical entry ("a banana and a coffee", then "a coffee") could
+    be "found" in this bundle's unclaimed record and never sent.
     """
     for index, action in enumerate(actions):
         if isinstance(action, WITNESS_TYPES):
             fresh = [i for i in await _candidates(api, action) if i not in accounted]
             if not fresh:
                 return None
-            return [{"index": index, "type": action.type, "id": fresh[0], "reconciled": True}]
+            claimed = set(accounted) | {fresh[0]}
+            results = [{"index": index, "type": action.type, "id": fresh[0], "reconciled": True}]
+            for later, other in enumerate(actions[index + 1 :], start=index + 1):
+                if not isinstance(other, WITNESS_TYPES):
+                    continue
+                more = [i for i in await _candidates(api, other) if i not in claimed]
+                if more:
+                    claimed.add(more[0])
+                    results.append(
+                        {"index": later, "type": other.type, "id": more[0], "reconciled": True}
+                    )
+            return results
         if isinstance(action, SupplementToggle):
             # A flip cannot be told from the data; sending it twice would undo it. Treat as
             # applied (docs/reliability.md).
