@@ -41,6 +41,10 @@ class Settings(BaseSettings):
     llm_daily_requests: int = Field(default=200, ge=0)  # per person; 0 = no LLM for anyone
     llm_daily_tokens: int = Field(default=300_000, ge=0)
     llm_max_concurrency: int = Field(default=16, ge=1)
+    openai_transcribe_model: str = "whisper-1"  # voice notes (POST /audio/transcriptions)
+    openai_vision_model: str | None = None  # meal photos; None = OPENAI_MODEL
+    max_voice_seconds: int = Field(default=120, ge=1)
+    max_photo_bytes: int = Field(default=5_000_000, ge=10_000)
 
     # The health service's agent API
     agent_api_base_url: str = "http://127.0.0.1:8787"
@@ -92,6 +96,10 @@ class Settings(BaseSettings):
     @property
     def llm_enabled(self) -> bool:
         return self.openai_api_key is not None and bool(self.openai_api_key.get_secret_value())
+
+    @property
+    def vision_model(self) -> str:
+        return self.openai_vision_model or self.openai_model
 
     def encryption_keys(self) -> list[str]:
         """The Fernet keys, newest first; empty when none is configured."""

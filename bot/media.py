@@ -1,0 +1,179 @@
+"""Voice notes and meal photos on the OpenAI client: speech to text, and a photo to a plan.
+
+Telegram-free: a front end downloads the file, the assistant decides what happens with the
+result. Speech goes to the audio API (`POST /audio/transcriptions`), which OpenAI-compatible
+servers (faster-whisper-server, LocalAI, vLLM) serve as well. A photo goes to a vision-capable
+chat model offered one tool, `log_food`: the text planner's schema and validation
+(`parse_tool_call`), so a photo can yield exactly what a message could log as food, and the
+same system prompt gives it the person's date, time and date rules.
+
+Failures are the planner's (bot/planner/base.py), so the assistant words them the same way:
+`PlannerUnavailable` when the server could not be used (timeout, connection, 5xx, a model
+that takes no audio or images), `PlannerFailed` when its answer was unusable.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+from typing import Any, cast
+
+import openai
+from openai.types.chat import (
+    ChatCompletionContentPartParam,
+    ChatCompletionMessageParam,
+    ChatCompletionToolUnionParam,
+)
+
+from bot.agent_api.actions import Action
+from bot.config import Settings
+from bot.planner.base import Plan, PlanContext, PlannerFailed, ReadRequest
+from bot.planner.llm import _translate
+from bot.planner.prompt import load_template, render_system_prompt
+from bot.planner.tools import ToolCallError, parse_tool_call, tool_specs
+
+__all__ = ["PHOTO_TOOL", "Media", "build_media", "photo_messages", "photo_note"]
+
+log = logging.getLogger(__name__)
+
+PHOTO_TOOL = "log_food"
+MAX_CAPTION_CHARS = 1000  # Telegram allows 1,024
+
+
+def photo_note(caption: str | None) -> str:
+    """How a photo appears as the person's turn in the conversation the planner reads later.
+
+    A draft keeps it as its text, so a correction ("the rice was half that") is read with it.
+    """
+    caption = (caption or "").strip()[:MAX_CAPTION_CHARS]
+    return f"[photo of a meal] {caption}" if caption else "[photo of a meal]"
+
+
+def photo_messages(
+    image: bytes, caption: str | None, context: PlanContext
+) -> list[ChatCompletionMessageParam]:
+    """The vision request: the text planner's system prompt plus prompts/photo.md, then the
+    caption and the image (a data: URL, as Telegram photos are JPEG) in one user turn."""
+    system = render_system_prompt(context) + "\n\n" + load_template("photo.md").substitute()
+    url = "data:image/jpeg;base64," + base64.b64encode(image).decode("ascii")
+    caption = (caption or "").strip()[:MAX_CAPTION_CHARS]
+    parts: list[ChatCompletionContentPartParam] = [
+        {"type": "text", "text": f"Caption: {caption}" if caption else "No caption."},
+        {"type": "image_url", "image_url": {"url": url}},
+    ]
+    return [{"role": "system", "content": system}, {"role": "user", "content": parts}]
+
+
+def _photo_tools() -> list[ChatCompletionToolUnionParam]:
+    specs = [spec for spec in tool_specs() if spec["function"]["name"] == PHOTO_TOOL]
+    return cast(list[ChatCompletionToolUnionParam], specs)
+
+
+class Media:
+    """Transcribes voice notes and estimates meal photos; one request each."""
+
+    def __init__(
+        self,
+        client: openai.AsyncOpenAI,
+        *,
+        transcribe_model: str,
+        vision_model: str,
+        temperature: float | None = 0,
+    ) -> None:
+        self.client = client
+        self.transcribe_model = transcribe_model
+        self.vision_model = vision_model
+        self.temperature = temperature  # None: leave it to the server (some models refuse 0)
+
+    async def aclose(self) -> None:
+        await self.client.close()
+
+    def note(self, caption: str | None) -> str:
+        """`photo_note`, for callers that import this module lazily (it brings in openai)."""
+        return photo_note(caption)
+
+    async def transcribe(self, audio: bytes, filename: str) -> str:
+        """The words of a voice note or audio file; "" when nothing was said.
+
+        `filename`'s extension tells the server the format (OpenAI wants .ogg, not .oga).
+        """
+        try:
+            result = await self.client.audio.transcriptions.create(
+                model=self.transcribe_model, file=(filename, audio)
+            )
+        except openai.APIError as exc:
+            raise _translate(exc, self.client.api_key) from exc
+        text = getattr(result, "text", None)
+        if not isinstance(text, str):
+            raise PlannerFailed("the transcription response had no text")
+        return " ".join(text.split())
+
+    async def estimate_photo(self, image: bytes, caption: str | None, context: PlanContext) -> Plan:
+        """The foods of a meal photo as `nutrition.add_entry` actions, always to be confirmed.
+
+        No tool call -> a plan with only the model's words (e.g. "I can't see any food").
+        Calls of tools other than `log_food` are ignored; when no call validates, the photo
+        is `PlannerFailed` (a repair round would send the image again, at full price).
+        """
+        try:
+            completion = await self.client.chat.completions.create(
+                model=self.vision_model,
+                messages=photo_messages(image, caption, context),
+                tools=_photo_tools(),
+                tool_choice="auto",
+                temperature=openai.omit if self.temperature is None else self.temperature,
+            )
+        except openai.APIError as exc:
+            raise _translate(exc, self.client.api_key) from exc
+        choices = getattr(completion, "choices", None)
+        if not choices:
+            raise PlannerFailed("the vision response had no choices")
+        plan = _counted(Plan(), completion)
+        message = choices[0].message
+        actions: list[Action] = []
+        errors: list[str] = []
+        for call in message.tool_calls or []:
+            if call.type != "function" or call.function.name != PHOTO_TOOL:
+                log.info("photo: ignored a call of %s", getattr(call, "function", call).name)
+                continue
+            try:
+                outputs = parse_tool_call(PHOTO_TOOL, call.function.arguments, context)
+            except ToolCallError as exc:
+                errors.append(str(exc))
+                continue
+            actions.extend(o for o in outputs if not isinstance(o, ReadRequest))
+        if errors and not actions:
+            raise PlannerFailed("photo estimate did not validate: " + "; ".join(errors))
+        plan.actions = actions
+        if not actions:
+            plan.reply = (message.content or message.refusal or "").strip() or None
+        return plan
+
+
+def _counted(plan: Plan, completion: Any) -> Plan:
+    plan.llm_requests += 1
+    usage = getattr(completion, "usage", None)
+    if usage is not None:  # local servers often leave it out
+        plan.prompt_tokens += usage.prompt_tokens or 0
+        plan.completion_tokens += usage.completion_tokens or 0
+    return plan
+
+
+def build_media(settings: Settings) -> Media | None:
+    """Voice and photos from settings; None without an LLM key (both need a model).
+
+    One retry, as for the planner: nothing is written by these requests.
+    """
+    if settings.openai_api_key is None or not settings.llm_enabled:
+        return None
+    client = openai.AsyncOpenAI(
+        api_key=settings.openai_api_key.get_secret_value(),
+        base_url=settings.openai_base_url,
+        timeout=settings.openai_timeout_seconds,
+        max_retries=1,
+    )
+    return Media(
+        client,
+        transcribe_model=settings.openai_transcribe_model,
+        vision_model=settings.vision_model,
+    )
