@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import httpx
 
@@ -44,7 +44,10 @@ from bot.store import repo
 from bot.store.crypto import KeyCipher
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.migrate import migrate
-from bot.store.models import Draft, DraftStatus, TurnRole
+from bot.store.models import Account, Draft, DraftStatus, TurnRole
+
+if TYPE_CHECKING:  # bot.media brings in openai, which the offline core does without
+    from bot.media import Media
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +55,14 @@ RATING_FIELDS = {"mood": "mood", "energy": "energy", "sleep": "sleep_quality"}
 
 
 class Assistant(AccountCommands):
-    """The conversation: free text, buttons, and what is waiting to sync."""
+    """The conversation: free text, voice, photos, buttons, and what is waiting to sync."""
+
+    media: Media | None = None  # voice and photo models; set by create_assistant
+
+    async def aclose(self) -> None:
+        if self.media is not None:
+            await self.media.aclose()
+        await super().aclose()
 
     # --- buttons -------------------------------------------------------------------------
 
@@ -151,6 +161,107 @@ class Assistant(AccountCommands):
         )
         await self._remember(user_id, text, plan, reply, context.today)
         return reply
+
+    # --- voice notes and photos -----------------------------------------------------------
+
+    async def media_refusal(
+        self,
+        *,
+        user_id: int,
+        kind: Literal["voice", "photo"],
+        duration: int | None = None,
+        now: dt.datetime | None = None,
+    ) -> Reply | None:
+        """Why a voice note or photo cannot be handled; asked before it is downloaded."""
+        checked = await self._media_check(user_id, kind, duration, now)
+        return checked if isinstance(checked, Reply) else None
+
+    async def handle_voice(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        audio: bytes,
+        filename: str,
+        duration: int | None,
+        now: dt.datetime | None = None,
+    ) -> Reply:
+        """A voice note or audio file: transcribe it, show the words, handle them as text.
+
+        As text, so drafts, confirm mode, "fix" and the outbox all apply to what was said.
+        """
+        checked = await self._media_check(user_id, "voice", duration, now)
+        if isinstance(checked, Reply):
+            return checked
+        account, _, media = checked
+        try:
+            async with self.llm_slots:
+                words = await media.transcribe(audio, filename)
+        except PlannerError as exc:
+            log.warning("transcription failed for user %s: %s", user_id, exc)
+            return Reply(render.voice_failed())
+        await self._count_llm(user_id, self._local_now(account, now).date(), Plan(llm_requests=1))
+        if not words:
+            return Reply(render.voice_empty())
+        reply = await self.handle_text(user_id=user_id, chat_id=chat_id, text=words, now=now)
+        reply.html = render.voice_transcript(words) + "\n\n" + reply.html
+        return reply
+
+    async def handle_photo(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        image: bytes,
+        caption: str | None,
+        now: dt.datetime | None = None,
+    ) -> Reply:
+        """A meal photo: the vision model's estimate, always a draft (save / fix / drop)."""
+        checked = await self._media_check(user_id, "photo", None, now)
+        if isinstance(checked, Reply):
+            return checked
+        account, api, media = checked
+        if len(image) > self.settings.max_photo_bytes:
+            return Reply(render.photo_too_large(self.settings.max_photo_bytes))
+        local = self._local_now(account, now)
+        context = PlanContext(now=local, timezone=account.timezone or "UTC")
+        try:
+            async with self.llm_slots:
+                plan = await media.estimate_photo(image, caption, context)
+        except PlannerUnavailable as exc:
+            log.warning("vision model unavailable for user %s: %s", user_id, exc)
+            return Reply(render.photo_unavailable())
+        except PlannerError as exc:
+            log.warning("no usable photo estimate for user %s: %s", user_id, exc)
+            return Reply(render.photo_failed())
+        await self._count_llm(user_id, context.today, plan)
+        self.last_outcome = Outcome(plan=plan)
+        if not plan.actions:
+            return Reply(render.photo_no_food(plan.reply))
+        try:
+            concerns = await self._concerns(api, plan.actions)
+        except AgentApiError:
+            concerns = []
+        note = media.note(caption)
+        reply = await self._propose(user_id, plan.actions, note, concerns, context.today)
+        reply.html = render.photo_estimate_head() + "\n\n" + reply.html
+        return reply
+
+    async def _media_check(
+        self, user_id: int, kind: str, duration: int | None, now: dt.datetime | None
+    ) -> tuple[Account, AgentApiClient, Media] | Reply:
+        linked = await self._linked(user_id)
+        if isinstance(linked, Reply):
+            return linked
+        account, api = linked
+        if self.media is None:
+            return Reply(render.voice_needs_llm() if kind == "voice" else render.photo_needs_llm())
+        limit = self.settings.max_voice_seconds
+        if kind == "voice" and duration is not None and duration > limit:
+            return Reply(render.voice_too_long(duration, limit))
+        if not await self._llm_allowed(user_id, self._local_now(account, now).date()):
+            return Reply(render.media_budget_reached())
+        return account, api, self.media
 
     async def _plan(
         self, user_id: int, text: str, context: PlanContext
@@ -532,12 +643,14 @@ async def create_assistant(
     *,
     http: httpx.AsyncClient | None = None,
     llm: Planner | None = None,
+    media: Media | None = None,
     cipher: KeyCipher | None = None,
     clock: Callable[[], dt.datetime] = utcnow,
 ) -> Assistant:
     """Build everything the core needs from settings, and bring the database up to date.
 
-    `llm` overrides the planner built from settings (tests pass one pointed at a fake server).
+    `llm` overrides the planner built from settings (tests pass one pointed at a fake server);
+    `media` likewise overrides the voice and photo models.
     """
     engine = make_engine(settings.database_url)
     await migrate(engine)
@@ -553,7 +666,11 @@ async def create_assistant(
         from bot.planner.llm import build_llm_planner
 
         llm = build_llm_planner(settings)
-    return Assistant(
+    if media is None and settings.llm_enabled:
+        from bot.media import build_media
+
+        media = build_media(settings)
+    assistant = Assistant(
         settings=settings,
         engine=engine,
         sessionmaker=make_sessionmaker(engine),
@@ -562,6 +679,8 @@ async def create_assistant(
         planner=llm,
         clock=clock,
     )
+    assistant.media = media
+    return assistant
 
 
 __all__ = ["Assistant", "Outcome", "create_assistant"]
