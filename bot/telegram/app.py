@@ -28,6 +28,9 @@ from bot.telegram.ordering import PerPersonUpdateProcessor
 REMINDER_EVERY = 30.0  # seconds between looks at the reminders table
 OUTBOX_EVERY = 10.0  # seconds between looks at the outbox
 RATE_LIMIT_RETRIES = 3  # times AIORateLimiter waits out a 429 before giving up
+# APScheduler skips a run that starts more than 1 s late; the first run (what came due while
+# the bot was down) often is, as the webhook starts between scheduling and starting the jobs.
+RUN_LATE = {"misfire_grace_time": None}
 
 
 class TelegramNotConfigured(ValueError):
@@ -58,11 +61,19 @@ def build_application(
         await app.bot.set_my_commands(commands)
         if reminder_every is not None and app.job_queue is not None:
             app.job_queue.run_repeating(
-                handlers.reminder_job, interval=reminder_every, first=0, name="reminders"
+                handlers.reminder_job,
+                interval=reminder_every,
+                first=0,
+                name="reminders",
+                job_kwargs=RUN_LATE,
             )
         if outbox_every is not None and app.job_queue is not None:
             app.job_queue.run_repeating(
-                handlers.outbox_job, interval=outbox_every, first=1, name="outbox"
+                handlers.outbox_job,
+                interval=outbox_every,
+                first=1,
+                name="outbox",
+                job_kwargs=RUN_LATE,
             )
 
     async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:

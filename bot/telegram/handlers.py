@@ -9,9 +9,10 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import traceback
-from typing import Protocol
+from collections.abc import Sequence
+from typing import Literal, Protocol
 
-from telegram import Bot, Message, Update
+from telegram import Audio, Bot, Message, PhotoSize, Update, Voice
 from telegram.constants import ChatType
 from telegram.error import Forbidden, NetworkError, TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes
@@ -53,6 +54,33 @@ class Core(CoreResources, Protocol):
     async def on_button(
         self, *, user_id: int, chat_id: int, data: str, now: dt.datetime | None = None
     ) -> Reply: ...
+    async def media_refusal(
+        self,
+        *,
+        user_id: int,
+        kind: Literal["voice", "photo"],
+        duration: int | None = None,
+        now: dt.datetime | None = None,
+    ) -> Reply | None: ...
+    async def handle_voice(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        audio: bytes,
+        filename: str,
+        duration: int | None,
+        now: dt.datetime | None = None,
+    ) -> Reply: ...
+    async def handle_photo(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        image: bytes,
+        caption: str | None,
+        now: dt.datetime | None = None,
+    ) -> Reply: ...
     async def claim_update(self, update_id: int) -> bool: ...
     async def status(self, *, user_id: int, now: dt.datetime | None = None) -> Reply: ...
     async def synced_notice(self, done: Delivered) -> Reply: ...
@@ -87,6 +115,50 @@ def _args(context: Context) -> str:
 
 def _kind(message: Message) -> str | None:
     return next((kind for kind in render.NON_TEXT_KINDS if getattr(message, kind, None)), None)
+
+
+# The audio API tells formats by extension, and wants .ogg where Telegram says .oga.
+_AUDIO_EXTENSIONS = {
+    "audio/ogg": ".ogg",
+    "audio/mpeg": ".mp3",
+    "audio/mp3": ".mp3",
+    "audio/mp4": ".m4a",
+    "audio/x-m4a": ".m4a",
+    "audio/m4a": ".m4a",
+    "audio/wav": ".wav",
+    "audio/x-wav": ".wav",
+    "audio/flac": ".flac",
+    "audio/webm": ".webm",
+}
+
+
+def _audio_name(recording: Voice | Audio) -> str:
+    if isinstance(recording, Audio) and recording.file_name:
+        return recording.file_name
+    stem = "voice" if isinstance(recording, Voice) else "audio"
+    return stem + _AUDIO_EXTENSIONS.get(recording.mime_type or "", ".ogg")
+
+
+def _seconds(recording: Voice | Audio) -> int | None:
+    """The duration as the Bot API sent it (the `duration` property warns of a type change)."""
+    value = recording.to_dict().get("duration")
+    return int(value) if isinstance(value, int | float) else None
+
+
+def _largest_photo(sizes: Sequence[PhotoSize], limit: int) -> PhotoSize | None:
+    """The largest size of a photo that is at most `limit` bytes (unknown sizes count as 0)."""
+    fitting = [size for size in sizes if (size.file_size or 0) <= limit]
+    return max(fitting, key=lambda size: size.width * size.height, default=None)
+
+
+async def _download(attachment: Voice | Audio | PhotoSize) -> bytes | None:
+    """The file's bytes through the Bot API (getFile, then the file URL); None if that failed."""
+    try:
+        file = await attachment.get_file()
+        return bytes(await file.download_as_bytearray())
+    except (TelegramError, RuntimeError) as exc:  # RuntimeError: no file_path was given
+        log.warning("could not download a file: %s", type(exc).__name__)
+        return None
 
 
 class Handlers:
@@ -212,6 +284,57 @@ class Handlers:
         async with typing(context.bot, chat_id):
             reply = await self.assistant.handle_text(user_id=user_id, chat_id=chat_id, text=text)
         await self._send(context, chat_id, reply)
+
+    async def voice(self, update: Update, context: Context) -> None:
+        """Voice notes and audio: the core may refuse first (no download), else transcribe."""
+        if not (who := _who(update)) or not (recording := who[0].voice or who[0].audio):
+            return
+        _, user_id, chat_id = who
+        duration = _seconds(recording)
+        async with typing(context.bot, chat_id):
+            reply = await self.assistant.media_refusal(
+                user_id=user_id, kind="voice", duration=duration
+            )
+            if reply is None:
+                reply = await self._transcribed(recording, user_id, chat_id, duration)
+        await self._send(context, chat_id, reply)
+
+    async def photo(self, update: Update, context: Context) -> None:
+        """A photo: the core may refuse first (no download), else it becomes a meal draft."""
+        if not (who := _who(update)) or not who[0].photo:
+            return
+        message, user_id, chat_id = who
+        async with typing(context.bot, chat_id):
+            reply = await self.assistant.media_refusal(user_id=user_id, kind="photo")
+            if reply is None:
+                reply = await self._estimated(message, user_id, chat_id)
+        await self._send(context, chat_id, reply)
+
+    async def _transcribed(
+        self, recording: Voice | Audio, user_id: int, chat_id: int, duration: int | None
+    ) -> Reply:
+        audio = await _download(recording)
+        if audio is None:
+            return Reply(render.media_download_failed())
+        return await self.assistant.handle_voice(
+            user_id=user_id,
+            chat_id=chat_id,
+            audio=audio,
+            filename=_audio_name(recording),
+            duration=duration,
+        )
+
+    async def _estimated(self, message: Message, user_id: int, chat_id: int) -> Reply:
+        limit = self.settings.max_photo_bytes
+        size = _largest_photo(message.photo, limit)
+        if size is None:
+            return Reply(render.photo_too_large(limit))
+        image = await _download(size)
+        if image is None:
+            return Reply(render.media_download_failed())
+        return await self.assistant.handle_photo(
+            user_id=user_id, chat_id=chat_id, image=image, caption=message.caption
+        )
 
     async def non_text(self, update: Update, context: Context) -> None:
         """Stickers, photos, voice, locations, files...: a friendly hint to use words."""

@@ -96,6 +96,18 @@ class StubCore:
             reply.edit = True
         return reply
 
+    async def media_refusal(self, *, user_id: int, kind: str, **kwargs: Any) -> Reply | None:
+        refusal = self.replies.get("media_refusal")
+        if refusal is not None:
+            self.calls.append(("media_refusal", {"kind": kind, **kwargs}))
+        return refusal
+
+    async def handle_voice(self, *, user_id: int, chat_id: int, **kwargs: Any) -> Reply:
+        return await self._answer("handle_voice", **kwargs)
+
+    async def handle_photo(self, *, user_id: int, chat_id: int, **kwargs: Any) -> Reply:
+        return await self._answer("handle_photo", **kwargs)
+
     async def claim_update(self, update_id: int) -> bool:
         first = update_id not in self.seen_updates
         self.seen_updates.add(update_id)
@@ -262,12 +274,31 @@ async def test_non_text_messages_get_a_friendly_hint(bot: Bot) -> None:
     fake.push_sticker(ALICE)
     fake.push_location(ALICE)
     fake.push_document(ALICE)
-    fake.push_voice(ALICE)
-    fake.push_photo(ALICE)
-    sent = await fake.wait_sent(ALICE, 5)
-    kinds = ["sticker", "location", "document", "voice", "photo"]
+    sent = await fake.wait_sent(ALICE, 3)
+    kinds = ["sticker", "location", "document"]
     assert [m.text for m in sent] == [render.non_text_hint(k) for k in kinds]
     assert bot.core.calls == []
+
+
+async def test_voice_and_photos_are_downloaded_and_handed_to_the_core(bot: Bot) -> None:
+    fake = bot.fake
+    fake.push_voice(ALICE, b"OggS-hello", duration=3)
+    await fake.wait_sent(ALICE, 1)
+    fake.push_photo(ALICE, b"\xff\xd8\xff-meal", caption="half of this")
+    await fake.wait_sent(ALICE, 2)
+    [(_, voice), (_, photo)] = bot.core.calls
+    assert voice == {"audio": b"OggS-hello", "filename": "voice.ogg", "duration": 3}
+    assert photo == {"image": b"\xff\xd8\xff-meal", "caption": "half of this"}
+    assert len(fake.calls("getFile")) == 2
+
+
+async def test_a_refused_voice_note_is_not_downloaded(bot: Bot) -> None:
+    bot.core.replies["media_refusal"] = Reply("too long")
+    bot.fake.push_voice(ALICE, duration=999)
+    [reply] = await bot.fake.wait_sent(ALICE, 1)
+    assert reply.text == "too long"
+    assert bot.core.calls == [("media_refusal", {"kind": "voice", "duration": 999})]
+    assert bot.fake.calls("getFile") == []
 
 
 async def test_long_replies_are_split_with_buttons_on_the_last_part(bot: Bot) -> None:

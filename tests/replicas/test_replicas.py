@@ -1,0 +1,145 @@
+"""Several replicas on one PostgreSQL: each update once and in order, each reminder once, and a
+replica killed mid-run hands its work back (see conftest for the processes and the balancer)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import re
+import time
+
+import httpx
+import pytest
+from sqlalchemy import text
+
+from bot.reminders import PARALLEL_SENDS
+from tests.replicas.conftest import LEASE_SECONDS, Cluster, nutrition_foods, reminder_rows
+
+pytestmark = pytest.mark.postgres
+
+CHATTY = list(range(5001, 5031))  # 30 people, 10 messages each
+SLEEPY = list(range(6001, 6101))  # 100 people whose reminder is due
+MESSAGES = 10
+APPLES = re.compile(r"Apples?, (\d+) medium")
+
+
+def apples(n: int) -> str:
+    return f"had {n} apple{'s' if n > 1 else ''}"
+
+
+def counts(foods: list[str]) -> list[int]:
+    return [int(m.group(1)) for f in foods if (m := APPLES.search(f))]
+
+
+async def feed(cluster: Cluster, pause: float = 0.0) -> None:
+    async def person(user_id: int) -> None:
+        for n in range(1, MESSAGES + 1):
+            await cluster.balancer.deliver(client, cluster.balancer.text_update(user_id, apples(n)))
+            await asyncio.sleep(pause)
+
+    async with httpx.AsyncClient(timeout=70) as client:
+        await asyncio.gather(*(person(p) for p in CHATTY))
+
+
+async def settle(cluster: Cluster, done: object, limit: float, what: str) -> None:
+    deadline = time.monotonic() + limit
+    while not await done():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} not done after {limit}s\n{cluster.logs()}")
+        await asyncio.sleep(0.5)
+
+
+async def test_each_update_once_in_order_and_each_reminder_once(cluster_factory: object) -> None:
+    cluster: Cluster = await cluster_factory(people=CHATTY + SLEEPY, due=SLEEPY)  # type: ignore[operator]
+    day = dt.datetime.now(dt.UTC).date()
+    await feed(cluster)
+
+    async def done() -> bool:
+        foods = [await nutrition_foods(cluster, p, day) for p in CHATTY]
+        reminded = all(cluster.fake.sent(p) for p in SLEEPY)
+        return reminded and all(len(f) >= MESSAGES for f in foods)
+
+    await settle(cluster, done, 45, "updates and reminders")
+    await asyncio.sleep(1.5)  # a duplicate, if any, would land now
+
+    for person in CHATTY:
+        assert counts(await nutrition_foods(cluster, person, day)) == list(range(1, 11)), person
+    assert all(len(cluster.fake.sent(p)) == 1 for p in SLEEPY)
+    # The balancer really spread each person's updates over the replicas.
+    ports = cluster.balancer.answered_by
+    assert len(set(ports.values())) == 3
+    assert len({ports[u] for u in list(ports)[:MESSAGES]}) > 1
+
+
+async def test_a_replica_killed_mid_run_hands_its_work_back(cluster_factory: object) -> None:
+    cluster: Cluster = await cluster_factory(people=CHATTY + SLEEPY, due=SLEEPY)  # type: ignore[operator]
+    day = dt.datetime.now(dt.UTC).date()
+    feeding = asyncio.create_task(feed(cluster, pause=0.3))
+
+    # Kill the replica that claimed the reminders while it is sending them.
+    t0 = time.monotonic()
+    deadline = time.monotonic() + 20
+    while sum(len(cluster.fake.sent(p)) for p in SLEEPY) < 10:
+        if time.monotonic() > deadline:
+            open("/tmp/hb/calls.txt", "w").write(
+                "\n".join(f"{c.method} {c.at - t0:.2f} {c.params.get('chat_id')}" for c in cluster.fake.calls())
+                + cluster.logs()
+            )
+            rows = await reminder_rows(cluster, SLEEPY)
+            open("/tmp/hb/rows.txt", "w").write(repr(list(rows.items())[:5]) + repr(dt.datetime.now(dt.UTC)))
+            raise AssertionError("no reminders")
+        await asyncio.sleep(0.05)
+    rows = await reminder_rows(cluster, SLEEPY)
+    claimers = {str(r[2]) for r in rows.values() if r[2]}
+    victim = next(
+        (r for r in cluster.replicas if any(f":{r.process.pid}:" in c for c in claimers)),
+        cluster.replicas[0],
+    )
+    cluster.kill(victim)
+    killed_at = time.monotonic()
+    await feeding
+
+    async def done() -> bool:
+        open_items = await cluster.sql(
+            text(
+                "SELECT count(*) FROM outbox_items WHERE status IN ('pending','sending','unknown')"
+            )
+        )
+        rows = await reminder_rows(cluster, SLEEPY)
+        now = dt.datetime.now(dt.UTC)
+        pending = [r for r in rows.values() if r[0] is not None and r[0] <= now]
+        return open_items[0][0] == 0 and not pending and not any(r[2] for r in rows.values())
+
+    # Survivors take over after the lease, at their next reminder run (every 30 s).
+    await settle(cluster, done, 60, "take-over")
+    assert time.monotonic() - killed_at >= LEASE_SECONDS or not claimers
+    await asyncio.sleep(1.5)
+
+    # Updates: never twice, never out of order; nothing missing that the victim had not
+    # acknowledged (those were retried elsewhere, as Telegram does).
+    acked_by_victim = {u for u, port in cluster.balancer.answered_by.items() if port == victim.port}
+    lost: list[tuple[int, int]] = []
+    for person in CHATTY:
+        got = counts(await nutrition_foods(cluster, person, day))
+        assert got == sorted(set(got)), (person, got)
+        lost += [(person, n) for n in set(range(1, 11)) - set(got)]
+    update_of = {
+        (u["message"]["from"]["id"], u["message"]["text"]): u["update_id"]
+        for u in cluster.balancer.sent_updates
+    }
+    unacked_lost = [p for p in lost if update_of[(p[0], apples(p[1]))] not in acked_by_victim]
+    assert not unacked_lost, unacked_lost
+    # An update the victim acknowledged but had not yet stored is the one gap left: it needs
+    # an update journal written before the webhook answers (issue 5); report it if it happens.
+    assert len(lost) <= 3, lost
+
+    # Reminders: never twice; one the victim had recorded as sent but not sent yet is lost by
+    # design ("never twice on the same day" over "never missed", bot/reminders.py).
+    rows = await reminder_rows(cluster, SLEEPY)
+    for person in SLEEPY:
+        sent = len(cluster.fake.sent(person))
+        assert sent <= 1, person
+        if sent == 0:
+            assert rows[person][1] == day and rows[person][3] is None, (person, rows[person])
+    unsent = [p for p in SLEEPY if not cluster.fake.sent(p)]
+    assert len(unsent) <= PARALLEL_SENDS, unsent
