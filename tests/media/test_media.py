@@ -116,21 +116,25 @@ async def test_a_model_without_vision_is_unavailable(
         await media_of(llm_client).estimate_photo(JPEG, None, CONTEXT)
 
 
-def test_settings_choose_the_models() -> None:
-    plain = Settings(_env_file=None, openai_api_key="k", openai_model="m")  # type: ignore[call-arg]
-    media = build_media(plain)
+async def test_settings_choose_the_models() -> None:
+    def settings(**values: object) -> Settings:
+        return Settings(_env_file=None, **values)  # type: ignore[call-arg, arg-type]
+
+    media = build_media(settings(openai_api_key="k", openai_model="m"))
     assert media is not None
     assert (media.transcribe_model, media.vision_model) == ("whisper-1", "m")
-    chosen = Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        openai_api_key="k",
-        openai_transcribe_model="gpt-4o-mini-transcribe",
-        openai_vision_model="gpt-4o",
+    await media.aclose()
+    media = build_media(
+        settings(
+            openai_api_key="k",
+            openai_transcribe_model="gpt-4o-mini-transcribe",
+            openai_vision_model="gpt-4o",
+        )
     )
-    media = build_media(chosen)
     assert media is not None
     assert (media.transcribe_model, media.vision_model) == ("gpt-4o-mini-transcribe", "gpt-4o")
-    assert build_media(Settings(_env_file=None)) is None  # type: ignore[call-arg]
+    await media.aclose()
+    assert build_media(settings(openai_api_key=None)) is None
 
 
 def test_a_photo_is_remembered_with_its_caption() -> None:
