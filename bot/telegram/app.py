@@ -28,8 +28,7 @@ from bot.telegram.ordering import PerPersonUpdateProcessor
 REMINDER_EVERY = 30.0  # seconds between looks at the reminders table
 OUTBOX_EVERY = 10.0  # seconds between looks at the outbox
 RATE_LIMIT_RETRIES = 3  # times AIORateLimiter waits out a 429 before giving up
-# APScheduler skips a run that starts more than 1 s late; the first run (what came due while
-# the bot was down) often is, as the webhook starts between scheduling and starting the jobs.
+# APScheduler skips a run that starts more than 1 s late (a busy loop, a slow start): run late.
 RUN_LATE = {"misfire_grace_time": None}
 
 
@@ -63,9 +62,14 @@ def build_application(
             app.job_queue.run_repeating(
                 handlers.reminder_job,
                 interval=reminder_every,
-                first=0,
+                first=reminder_every,
                 name="reminders",
                 job_kwargs=RUN_LATE,
+            )
+            # What came due while the bot was down goes out now. `first=0` above would not
+            # do it: APScheduler moves an interval job whose start has passed to its next run.
+            app.job_queue.run_once(
+                handlers.reminder_job, when=1, name="reminders-at-start", job_kwargs=RUN_LATE
             )
         if outbox_every is not None and app.job_queue is not None:
             app.job_queue.run_repeating(
