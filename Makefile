@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest eval bench sandbox clean
+.PHONY: demo test lint typecheck pytest pytest-postgres eval bench sandbox clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/healthbot demo
 
-test: $(STAMP) lint typecheck pytest eval
+test: $(STAMP) lint typecheck pytest pytest-postgres eval
 
 # The offline planner must keep understanding what it claims to (threshold in docs/eval.md).
 EVAL_MIN_F1 ?= 0.9
@@ -33,6 +33,10 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest
+
+# The whole suite again with the bot's store on PostgreSQL (tests/replicas already ran on it).
+pytest-postgres: $(STAMP)
+	HEALTHBOT_TEST_DB=postgresql $(BIN)/pytest --ignore=tests/replicas
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
