@@ -50,12 +50,12 @@ class Settings(BaseSettings):
     agent_api_base_url: str = "http://127.0.0.1:8787"
     agent_api_key: SecretStr | None = None  # used by `healthbot chat` only
     agent_api_timeout_seconds: float = 10.0
+    # A delivery claimed by a process that died is taken over after this long (issue 5).
+    outbox_claim_timeout_seconds: float = Field(default=120.0, gt=0)
 
     # Storage and secrets
     database_url: str = "sqlite+aiosqlite:///healthbot.db"
     bot_encryption_key: SecretStr | None = None  # comma-separated: newest first, old ones after
-    # A delivery claimed by a process that died is taken over after this long (issue 5).
-    outbox_claim_timeout_seconds: float = Field(default=120.0, gt=0)
 
     # Behaviour
     default_reminder_time: time = time(21, 0)

@@ -55,6 +55,7 @@ log = logging.getLogger(__name__)
 CLAIM_TIMEOUT = dt.timedelta(minutes=2)
 MAX_BACKOFF = dt.timedelta(minutes=10)
 RECONNECT_RETRY = dt.timedelta(minutes=5)
+DELIVER_FOR_ROUNDS = 50  # a person's items sent in one `deliver_for` at most
 WITNESS_TYPES = (NutritionAddEntry, WeightLog, SupportCreateTicket)
 
 
@@ -283,8 +284,15 @@ class Delivery:
     async def deliver_for(self, telegram_id: int) -> DeliveryReport:
         """Send this person's waiting items now, oldest first; stop at the first that waits."""
         report = DeliveryReport()
-        for item in await self._claim(limit=20, telegram_id=telegram_id):
-            await self._deliver(item, report)
+        # Only a person's oldest open item is claimable, so a claim yields one item: claim
+        # again until nothing is left or the head waits (else a backlog after an outage would
+        # leave each new message "saved, will sync" behind one older item per message).
+        for _ in range(DELIVER_FOR_ROUNDS):
+            items = await self._claim(limit=20, telegram_id=telegram_id)
+            if not items:
+                break
+            for item in items:
+                await self._deliver(item, report)
         async with self.sessionmaker() as session:
             report.waiting = len(
                 await repo.pending_outbox(session=session, telegram_id=telegram_id)

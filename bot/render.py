@@ -279,10 +279,46 @@ def to_plain(text_html: str) -> str:
     return html.unescape(_TAG.sub("", text_html))
 
 
+REPLY_LIMIT = 4000  # Telegram refuses a message over 4,096 UTF-16 units; keep a margin
+LIST_BUDGET = 2500  # the items listed in one reply; the rest is for the summary and notes
+
+
+def _units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _capped(lines: Sequence[str], budget: int = LIST_BUDGET) -> list[str]:
+    """Whole lines while they fit in `budget`, then how many more there were."""
+    kept: list[str] = []
+    used = 0
+    for index, line in enumerate(lines):
+        used += _units(line) + 1
+        if used > budget:
+            return [*kept, f"…and {len(lines) - index} more"]
+        kept.append(line)
+    return kept
+
+
+def _fit(text_html: str, limit: int = REPLY_LIMIT) -> str:
+    """A reply cut to whole lines within `limit` (each line is balanced HTML), marked "…"."""
+    if _units(text_html) <= limit:
+        return text_html
+    kept: list[str] = []
+    used = 0
+    for line in text_html.split("\n"):
+        used += _units(line) + 1
+        if used > limit - 2:
+            if not kept:  # one enormous line: shorten it as plain text
+                kept.append(esc(to_plain(line)[: limit // 6]))
+            break
+        kept.append(line)
+    return "\n".join(kept) + "\n…"
+
+
 def _num(value: float | None, unit: str = "", *, decimals: int = 0) -> str:
-    if value is None:
+    if value is None or value != value or value in (float("inf"), float("-inf")):
         return MISSING
-    text = f"{value:,.{decimals}f}"
+    text = f"{value:,.{decimals}f}" if abs(value) < 1e12 else f"{value:.3g}"
     return f"{text} {unit}".rstrip() if unit else text
 
 
@@ -308,7 +344,7 @@ def logged_line(action: BaseModel, today: dt.date) -> str:
             if getattr(action, field) is not None
         ]
         if action.notes:
-            parts.append(f"note “{esc(action.notes)}”")
+            parts.append(f"note “{esc(_short(action.notes))}”")
         return f"📝 Check-in: {', '.join(parts) or 'saved'}{when}"
     if isinstance(action, WeightLog):
         return f"⚖️ Weight: {_num(action.weight_kg, 'kg', decimals=1)}{when}"
@@ -335,8 +371,12 @@ def logged_line(action: BaseModel, today: dt.date) -> str:
     return f"✔️ {esc(getattr(action, 'type', 'saved'))}"
 
 
+def _short(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def logged(actions: Sequence[BaseModel], today: dt.date) -> str:
-    lines = [logged_line(a, today) for a in actions]
+    lines = _capped([logged_line(a, today) for a in actions])
     return "<b>Logged</b>\n" + "\n".join(lines)
 
 
@@ -393,7 +433,7 @@ def day_summary(today: TodayView, day: dt.date) -> str:
         lines.append("Supplements: none in your stack")
     else:
         lines.append(f"Supplements: {_num(supplements.taken)} of {_num(supplements.total)} taken")
-    return "\n".join(lines)
+    return _fit("\n".join(lines))
 
 
 def logged_and_summary(
@@ -403,7 +443,7 @@ def logged_and_summary(
     if note:
         parts.append(note)
     parts.append(day_summary(today, day) if today is not None else summary_unavailable())
-    return "\n\n".join(parts)
+    return _fit("\n\n".join(parts))
 
 
 def summary_unavailable() -> str:
@@ -413,11 +453,15 @@ def summary_unavailable() -> str:
 # The outbox: saved now, synced later
 
 
+def _item_lines(actions: Sequence[BaseModel], today: dt.date) -> str:
+    return "\n".join(_capped([logged_line(a, today) for a in actions]))
+
+
 def saved_will_sync(actions: Sequence[BaseModel], today: dt.date, error: Exception | None) -> str:
-    lines = "\n".join(logged_line(a, today) for a in actions)
+    lines = _item_lines(actions, today)
     busy = isinstance(error, RateLimited)
     why = "is busy" if busy else "isn't answering"
-    return (
+    return _fit(
         f"<b>Saved</b> — the health service {why} right now, so I'm keeping this and will "
         f"sync it as soon as it's back. I'll tell you when it's in.\n{lines}\n\n"
         "/status shows what is still waiting."
@@ -425,13 +469,11 @@ def saved_will_sync(actions: Sequence[BaseModel], today: dt.date, error: Excepti
 
 
 def synced(actions: Sequence[BaseModel], today: dt.date) -> str:
-    lines = "\n".join(logged_line(a, today) for a in actions)
-    return f"<b>✅ Synced</b> — this is now in your account:\n{lines}"
+    return _fit(f"<b>✅ Synced</b> — this is now in your account:\n{_item_lines(actions, today)}")
 
 
 def also_synced(actions: Sequence[BaseModel], today: dt.date) -> str:
-    lines = "\n".join(logged_line(a, today) for a in actions)
-    return f"<b>Also synced</b> from earlier:\n{lines}"
+    return _fit(f"<b>Also synced</b> from earlier:\n{_item_lines(actions, today)}")
 
 
 def needs_reconnect_kept() -> str:
@@ -450,8 +492,8 @@ def outbox_status(items: Sequence[tuple[dt.date, Sequence[BaseModel], int]], tod
         lines.extend(logged_line(a, today) for a in actions)
         if attempts:
             lines[-1] += f" — tried {attempts}×"
-    lines.append("I retry automatically and tell you when each is in.")
-    return "\n".join(lines)
+    lines = [lines[0], *_capped(lines[1:]), "I retry automatically and tell you when each is in."]
+    return _fit("\n".join(lines))
 
 
 # Drafts: shown before saving (confirm mode, implausible values)
@@ -483,7 +525,7 @@ def draft(actions: Sequence[BaseModel], concerns: Sequence[Concern], today: dt.d
         if concerns
         else "<b>Here's what I understood</b> — nothing is saved yet:"
     )
-    return head + "\n" + "\n".join(lines)
+    return _fit(head + "\n" + "\n".join(_capped(lines)))
 
 
 def draft_buttons() -> tuple[str, str, str]:

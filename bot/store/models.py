@@ -157,12 +157,22 @@ class Account(Base):
 
 
 class ProcessedUpdate(Base):
-    """A Telegram update id already handled; the primary key makes "once" a database fact."""
+    """A Telegram update seen once; the primary key makes "once" a database fact.
+
+    It is also the update journal (`bot.store.journal`): `payload` holds the update, encrypted,
+    from the moment it is received until it was handled, so an update Telegram already
+    considers delivered survives a crash. `claimed_at` says a process started handling it,
+    `handled_at` that it finished (or stored the message's actions in the outbox).
+    """
 
     __tablename__ = "processed_updates"
 
     update_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     processed_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
+    payload: Mapped[bytes | None] = mapped_column(LargeBinary)  # Fernet token of the JSON
+    user_id: Mapped[int | None] = mapped_column(BigInteger)  # whose update: replays keep order
+    claimed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    handled_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
 
 
 class ConversationTurn(Base):

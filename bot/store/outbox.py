@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from bot.store.claims import claim_rows
+from bot.store.journal import handling_update, mark_update_handled
 from bot.store.models import ERROR_MAX, OutboxItem, OutboxStatus, dump_json, utcnow
 
 OPEN_OUTBOX_STATUSES = (OutboxStatus.PENDING, OutboxStatus.SENDING, OutboxStatus.UNKNOWN)
@@ -31,7 +32,11 @@ async def enqueue(
     now: datetime | None = None,
     notify_on_done: bool = False,
 ) -> int:
-    """Store the wire actions of one message before anything is sent; returns the item id."""
+    """Store the wire actions of one message before anything is sent; returns the item id.
+
+    When a Telegram update is being handled (`journal.handling_update`), it is marked handled
+    in the same transaction (see bot/store/journal.py).
+    """
     now = now or utcnow()
     item = OutboxItem(
         telegram_id=telegram_id,
@@ -46,6 +51,10 @@ async def enqueue(
     )
     session.add(item)
     await session.flush()
+    update_id = handling_update.get()
+    if update_id is not None:
+        # Same transaction: once the actions are stored, the update must never be replayed.
+        await mark_update_handled(session=session, update_id=update_id, now=now)
     return item.id
 
 

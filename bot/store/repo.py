@@ -21,6 +21,15 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.crypto import KeyCipher
+from bot.store.journal import (
+    claim_update,
+    handling_update,
+    mark_update_handled,
+    record_update,
+    release_earlier_updates,
+    release_stale_updates,
+    unhandled_updates,
+)
 from bot.store.models import (
     Account,
     AccountStatus,
@@ -63,6 +72,7 @@ __all__ = [
     "add_llm_usage",
     "append_turn",
     "claim_outbox",
+    "claim_update",
     "complete_reminder",
     "count_linked_accounts",
     "create_draft",
@@ -75,15 +85,20 @@ __all__ = [
     "get_llm_usage",
     "get_outbox_item",
     "get_reminder",
+    "handling_update",
     "latest_draft",
     "link_account",
     "mark_outbox",
+    "mark_update_handled",
     "mark_update_processed",
     "pending_outbox",
     "prune_outbox",
     "prune_processed_updates",
     "recent_turns",
+    "record_update",
+    "release_earlier_updates",
     "release_reminder",
+    "release_stale_updates",
     "reminder_accounts",
     "resolve_draft",
     "rotate_encrypted_keys",
@@ -94,6 +109,7 @@ __all__ = [
     "set_status",
     "set_timezone",
     "snooze_reminder",
+    "unhandled_updates",
     "unlink_account",
     "upsert_account",
 ]
@@ -309,9 +325,10 @@ async def mark_update_processed(
     caller gets True once the transactions commit. If that transaction rolls back,
     the update counts as not processed, which is what a retry needs.
     """
+    now = now or utcnow()
     result = await session.execute(
         _insert(session, ProcessedUpdate)
-        .values(update_id=update_id, processed_at=now or utcnow())
+        .values(update_id=update_id, processed_at=now, claimed_at=now)
         .on_conflict_do_nothing(index_elements=["update_id"])
         .returning(ProcessedUpdate.update_id)
     )

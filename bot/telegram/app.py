@@ -20,13 +20,16 @@ from telegram.ext import (
 
 from bot import render
 from bot.config import Settings
+from bot.journal import UpdateJournal
 from bot.locks import person_locks
 from bot.reminders import Reminders
 from bot.telegram.handlers import Core, Handlers
+from bot.telegram.journal import journaled_queue, replay
 from bot.telegram.ordering import PerPersonUpdateProcessor
 
 REMINDER_EVERY = 30.0  # seconds between looks at the reminders table
 OUTBOX_EVERY = 10.0  # seconds between looks at the outbox
+FINISHED_GROUP = 100  # after every other handler of an update
 RATE_LIMIT_RETRIES = 3  # times AIORateLimiter waits out a 429 before giving up
 # APScheduler skips a run that starts more than 1 s late (a busy loop, a slow start): run late.
 RUN_LATE = {"misfire_grace_time": None}
@@ -43,17 +46,22 @@ def build_application(
     reminders: Reminders | None = None,
     reminder_every: float | None = REMINDER_EVERY,
     outbox_every: float | None = OUTBOX_EVERY,
+    journal: UpdateJournal | None = None,
 ) -> Application[Any, Any, Any, Any, Any, Any]:
     """The bot, fully wired; nothing runs until it is started.
 
     `reminders` defaults to one sharing the assistant's resources. `reminder_every=None`
     leaves out the repeating reminder job (tests call `Reminders.run_due` with their own clock);
-    `outbox_every=None` likewise leaves out the outbox delivery job.
+    `outbox_every=None` likewise leaves out the outbox delivery job (and the journal replay
+    that runs beside it). `journal` defaults to one on the assistant's store: each update is
+    stored before Telegram is told it arrived, and replayed at start if it was never handled.
     """
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         raise TelegramNotConfigured("TELEGRAM_BOT_TOKEN is not set (ask @BotFather for one)")
     reminders = reminders or Reminders.from_assistant(assistant)
-    handlers = Handlers(assistant, reminders, settings)
+    if journal is None and assistant.sessionmaker is not None:
+        journal = UpdateJournal.from_assistant(assistant)
+    handlers = Handlers(assistant, reminders, settings, journal)
 
     async def post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         commands = [BotCommand(name, about) for name, about in render.bot_commands()]
@@ -79,6 +87,12 @@ def build_application(
                 name="outbox",
                 job_kwargs=RUN_LATE,
             )
+            if journal is not None:
+                app.job_queue.run_repeating(
+                    handlers.journal_job, interval=outbox_every, first=outbox_every, name="journal"
+                )
+        if journal is not None:
+            await replay(journal, app.update_queue, app.bot)
 
     async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         await assistant.aclose()
@@ -87,6 +101,8 @@ def build_application(
     processor = PerPersonUpdateProcessor(
         settings.max_concurrent_updates, locks=person_locks(settings.database_url)
     )
+    if journal is not None:
+        processor.queue = journaled_queue(journal, processor.locks)
     app = (
         ApplicationBuilder()
         .token(settings.telegram_bot_token.get_secret_value())
@@ -104,9 +120,11 @@ def build_application(
 
 
 def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> None:
-    """Handlers by group: -2 drops duplicates, -1 gates people, 0 does the work."""
+    """Handlers by group: -2 drops duplicates, -1 gates people, 0 does the work, the last
+    marks the update handled in the journal."""
     app.add_handler(TypeHandler(Update, h.drop_duplicates), group=-2)
     app.add_handler(TypeHandler(Update, h.gate), group=-1)
+    app.add_handler(TypeHandler(Update, h.finish), group=FINISHED_GROUP)
 
     new = filters.UpdateType.MESSAGE  # edits of old messages are not logged a second time
     private = filters.ChatType.PRIVATE & new

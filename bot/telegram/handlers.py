@@ -19,6 +19,7 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot import render
 from bot.config import Settings
+from bot.journal import UpdateJournal
 from bot.outbox import Delivered, Delivery
 from bot.reminders import (
     SNOOZE_CALLBACK,
@@ -29,6 +30,7 @@ from bot.reminders import (
     remaining_buttons,
 )
 from bot.replies import Reply
+from bot.telegram.journal import handle_earlier, replay
 from bot.telegram.outgoing import buttons_of, edit_reply, send_reply, try_delete, typing
 
 log = logging.getLogger(__name__)
@@ -164,10 +166,17 @@ async def _download(attachment: Voice | Audio | PhotoSize) -> bytes | None:
 class Handlers:
     """Every handler, bound to the core it talks to; `build_application` registers them."""
 
-    def __init__(self, assistant: Core, reminders: Reminders, settings: Settings) -> None:
+    def __init__(
+        self,
+        assistant: Core,
+        reminders: Reminders,
+        settings: Settings,
+        journal: UpdateJournal | None = None,
+    ) -> None:
         self.assistant = assistant
         self.reminders = reminders
         self.settings = settings
+        self.journal = journal
 
     async def _send(self, context: Context, chat_id: int, reply: Reply) -> None:
         await send_reply(context.bot, chat_id, reply)
@@ -176,9 +185,21 @@ class Handlers:
 
     async def drop_duplicates(self, update: Update, context: Context) -> None:
         """Process an update Telegram delivered twice only once (the id is kept in the store)."""
-        if not await self.assistant.claim_update(update.update_id):
+        if self.journal is None:
+            first = await self.assistant.claim_update(update.update_id)
+        else:
+            first = await self.journal.claim(update.update_id)
+        if not first:
             log.info("update %s seen before; dropped", update.update_id)
             raise ApplicationHandlerStop
+        if self.journal is not None:
+            await handle_earlier(self.journal, update, context.application)
+            self.journal.handling(update.update_id)
+
+    async def finish(self, update: Update, context: Context) -> None:
+        """The last group: the update was handled, so it is never replayed after a restart."""
+        if self.journal is not None:
+            await self.journal.handled(update.update_id)
 
     async def gate(self, update: Update, context: Context) -> None:
         """Refuse people outside ALLOWED_TELEGRAM_USER_IDS; note that a blocked person is back."""
@@ -190,6 +211,7 @@ class Handlers:
                 await update.callback_query.answer(render.to_plain(render.not_allowed()))
             elif chat is not None and chat.type == ChatType.PRIVATE:
                 await self._send(context, chat.id, Reply(render.not_allowed()))
+            await self.finish(update, context)
             raise ApplicationHandlerStop
         if user is not None:
             await self.reminders.resume_if_blocked(user_id=user.id)
@@ -375,6 +397,11 @@ class Handlers:
             await send_reply(context.bot, done.chat_id, await self.assistant.synced_notice(done))
 
         await self.assistant.delivery.run_due(notify)
+
+    async def journal_job(self, context: Context) -> None:
+        """Every few seconds: replay updates a process that died had received but not handled."""
+        if self.journal is not None:
+            await replay(self.journal, context.application.update_queue, context.bot)
 
     async def on_error(self, update: object, context: Context) -> None:
         """Log with the Telegram user id only (never text or keys); tell the person kindly."""

@@ -14,13 +14,17 @@ from typing import Any
 
 TOKEN = re.compile(r"\d+:[A-Za-z0-9_-]{30,}")
 BEARER = re.compile(r"(Bearer\s+)[^\s\"',;]+", re.IGNORECASE)
+# A key as a person sends it: PTB logs fetched updates (the message text) at DEBUG.
+CONNECT = re.compile(r"(/connect(?:@\w+)?\s+)[^\s\"',;\\]+", re.IGNORECASE)
 REDACTED = "<redacted>"
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 NOISY_LOGGERS = ("httpx", "httpcore", "apscheduler")
 
 
 def redact(text: str) -> str:
-    """The text with anything that looks like a bot token or a bearer key replaced."""
+    """The text with anything that looks like a bot token, a bearer key or a key sent with
+    `/connect` replaced."""
+    text = CONNECT.sub(r"\1" + REDACTED, text)
     return BEARER.sub(r"\1" + REDACTED, TOKEN.sub(REDACTED, text))
 
 

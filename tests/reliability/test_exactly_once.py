@@ -240,3 +240,24 @@ async def test_a_reconciled_bundle_accounts_for_all_its_records(
         assert render.to_plain(reply.html).startswith("Saved")
     await drain(assistant, clock)
     assert (await sandbox.counts(key))["nutrition"] == 3
+
+
+async def test_after_an_outage_the_next_message_sends_the_whole_backlog(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    """Regression: a new message delivered only the oldest waiting item, then said "saved"."""
+    clock = Clock(MORNING.astimezone(dt.UTC))
+    assistant = await assistant_factory(sandbox_url=sandbox.url, clock=clock)
+    key = await sandbox.add_user("Cy", "Europe/Berlin")
+    await assistant.connect(user_id=1, chat_id=1, api_key=key)
+    script_faults(sandbox, WriteFault.BEFORE)
+    for text in ("2 eggs", "an apple", "oatmeal"):
+        reply = await assistant.handle_text(user_id=1, chat_id=1, text=text, now=MORNING)
+        assert render.to_plain(reply.html).startswith("Saved")
+    clock.now += dt.timedelta(minutes=1)  # the service is back and the backoff has run out
+    reply = await assistant.handle_text(user_id=1, chat_id=1, text="a coffee", now=MORNING)
+    text = render.to_plain(reply.html)
+    assert text.startswith("Logged") and "Also synced" in text
+    assert all(food in text for food in ("Eggs", "Apple", "Oatmeal"))
+    assert await open_items(assistant) == []
+    assert (await sandbox.counts(key))["nutrition"] == 4

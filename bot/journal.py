@@ -1,0 +1,130 @@
+"""The update journal seen from the bot: record, claim, finish and replay incoming updates.
+
+Telegram-free on purpose (updates are ids and JSON text here); `bot/telegram/journal.py`
+connects it to PTB's update queue. What is stored and why is in `bot/store/journal.py`.
+Payloads are encrypted with the same keys as the API keys: a `/connect KEY` message or a
+health note must not sit in the database in clear text.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.store import repo
+from bot.store.crypto import KeyCipher, UndecryptableSecret
+
+log = logging.getLogger(__name__)
+
+REPLAY_WINDOW = dt.timedelta(minutes=10)  # older unhandled updates are no longer acted on
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class UpdateJournal:
+    """Incoming updates kept in the store until handled; see the module docstring."""
+
+    def __init__(
+        self,
+        *,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        cipher: KeyCipher,
+        claim_timeout: dt.timedelta,
+        clock: Callable[[], dt.datetime] = utcnow,
+        window: dt.timedelta = REPLAY_WINDOW,
+    ) -> None:
+        self.sessionmaker = sessionmaker
+        self.cipher = cipher
+        self.claim_timeout = claim_timeout
+        self.clock = clock
+        self.window = window
+
+    @classmethod
+    def from_assistant(cls, core: Any) -> UpdateJournal:
+        """Share the assistant's database and cipher; a dead process's claims come back after
+        the same timeout as its outbox claims (`OUTBOX_CLAIM_TIMEOUT_SECONDS`)."""
+        return cls(
+            sessionmaker=core.sessionmaker,
+            cipher=core.cipher,
+            claim_timeout=dt.timedelta(seconds=core.settings.outbox_claim_timeout_seconds),
+        )
+
+    def handling(self, update_id: int) -> None:
+        """This task now handles `update_id`: storing its actions marks it handled at once."""
+        repo.handling_update.set(update_id)
+
+    async def record(self, update_id: int, payload: str, user_id: int | None = None) -> None:
+        """Store an update as received, before Telegram learns it was delivered."""
+        async with self.sessionmaker() as session:
+            await repo.record_update(
+                session=session,
+                update_id=update_id,
+                payload=self.cipher.encrypt(payload),
+                user_id=user_id,
+                now=self.clock(),
+            )
+            await session.commit()
+
+    async def claim(self, update_id: int) -> bool:
+        """True for the one delivery of this update that should be handled."""
+        async with self.sessionmaker() as session:
+            first = await repo.claim_update(session=session, update_id=update_id, now=self.clock())
+            await session.commit()
+        return first
+
+    async def handled(self, update_id: int) -> None:
+        async with self.sessionmaker() as session:
+            await repo.mark_update_handled(session=session, update_id=update_id, now=self.clock())
+            await session.commit()
+
+    async def earlier_unhandled(self, user_id: int, update_id: int) -> list[str]:
+        """JSON of the person's updates before `update_id` that a dead process left unhandled.
+
+        Asked by whoever is about to handle `update_id` while holding the person's turn, so
+        they are handled first and in order (see `repo.release_earlier_updates`).
+        """
+        async with self.sessionmaker() as session:
+            rows = await repo.release_earlier_updates(
+                session=session,
+                user_id=user_id,
+                before=update_id,
+                received_since=self.clock() - self.window,
+            )
+            await session.commit()
+        return self._decrypted(rows)
+
+    async def to_replay(self) -> list[str]:
+        """JSON of recent updates nobody finished (a crash, a kill), oldest first."""
+        now = self.clock()
+        async with self.sessionmaker() as session:
+            rows, overtaken = await repo.release_stale_updates(
+                session=session,
+                received_since=now - self.window,
+                stale_before=now - self.claim_timeout,
+            )
+            await session.commit()
+        if overtaken:
+            log.warning(
+                "%d updates of a process that died were overtaken by later ones of the same "
+                "person; not replayed, to keep their order",
+                overtaken,
+            )
+        payloads = self._decrypted(rows)
+        if payloads:
+            log.info("replaying %d updates received but not handled", len(payloads))
+        return payloads
+
+    def _decrypted(self, rows: list[tuple[int, bytes]]) -> list[str]:
+        payloads = []
+        for update_id, token in rows:
+            try:
+                payloads.append(self.cipher.decrypt(token))
+            except UndecryptableSecret:  # its key was since removed from BOT_ENCRYPTION_KEY
+                log.warning("journaled update %s could not be decrypted; not replayed", update_id)
+        return payloads

@@ -1,0 +1,192 @@
+"""The update journal: each Telegram update is stored before Telegram is told it arrived.
+
+PTB acknowledges updates as soon as it has fetched them (the next `getUpdates` confirms them;
+a webhook answers 200). An update fetched but not yet handled would be lost by a crash, so its
+JSON is journaled first (`record_update`, in `processed_updates`, encrypted by the caller) and
+replayed at start-up while it is unhandled and recent (`release_stale_updates`).
+
+A row goes: recorded -> claimed (a process started handling it) -> handled. `claim_update`
+lets exactly one handler through: a duplicate delivery finds the row claimed or handled; a
+replay finds it released. "Handled" is written in the same transaction as the message's
+outbox item (`enqueue` reads `handling_update`), so a crash after the actions were stored
+never replays the message into a second write.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, exists, func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
+
+from bot.store.models import ProcessedUpdate, utcnow
+
+# The update whose handlers are running in this task (set by the Telegram layer), so that
+# storing the message's actions can mark it handled in the same transaction.
+handling_update: ContextVar[int | None] = ContextVar("handling_update", default=None)
+
+
+def _insert(session: AsyncSession) -> Any:
+    """The dialect's INSERT, which knows ON CONFLICT (as `repo._insert`)."""
+    if session.get_bind().dialect.name == "postgresql":
+        return pg_insert(ProcessedUpdate)
+    return sqlite_insert(ProcessedUpdate)
+
+
+async def record_update(
+    *,
+    session: AsyncSession,
+    update_id: int,
+    payload: bytes,
+    user_id: int | None = None,
+    now: datetime | None = None,
+) -> bool:
+    """Journal an update as received; False when it was seen before (nothing changes)."""
+    statement = (
+        _insert(session)
+        .values(update_id=update_id, processed_at=now or utcnow(), payload=payload, user_id=user_id)
+        .on_conflict_do_nothing(index_elements=["update_id"])
+        .returning(ProcessedUpdate.update_id)
+    )
+    return (await session.execute(statement)).scalar_one_or_none() is not None
+
+
+async def claim_update(
+    *, session: AsyncSession, update_id: int, now: datetime | None = None
+) -> bool:
+    """True for exactly one caller per delivery of work: the first to start handling it.
+
+    A journaled update that nobody claimed (or whose claim was released for a replay) is
+    claimed here; an update that was never journaled is inserted as claimed. A duplicate
+    finds it claimed or handled and gets False.
+    """
+    now = now or utcnow()
+    claimed = await session.execute(
+        update(ProcessedUpdate)
+        .where(
+            ProcessedUpdate.update_id == update_id,
+            ProcessedUpdate.claimed_at.is_(None),
+            ProcessedUpdate.handled_at.is_(None),
+        )
+        .values(claimed_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(claimed, "rowcount", 0):
+        return True
+    inserted = await session.execute(
+        _insert(session)
+        .values(update_id=update_id, processed_at=now, claimed_at=now)
+        .on_conflict_do_nothing(index_elements=["update_id"])
+        .returning(ProcessedUpdate.update_id)
+    )
+    return inserted.scalar_one_or_none() is not None
+
+
+async def mark_update_handled(
+    *, session: AsyncSession, update_id: int, now: datetime | None = None
+) -> None:
+    """The update's work is done (or safely stored): never replay it; drop its payload."""
+    await session.execute(
+        update(ProcessedUpdate)
+        .where(ProcessedUpdate.update_id == update_id, ProcessedUpdate.handled_at.is_(None))
+        .values(handled_at=now or utcnow(), payload=None)
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def release_stale_updates(
+    *, session: AsyncSession, received_since: datetime, stale_before: datetime
+) -> tuple[list[tuple[int, bytes]], int]:
+    """Unhandled journaled updates to replay, oldest first, with their claims released.
+
+    Only updates received after `received_since` (older ones are not worth acting on) whose
+    claim, or receipt when unclaimed, is older than `stale_before`: a live process that is
+    still handling or queueing an update keeps it. An update whose person has a later update
+    already started or handled (another replica went on after this one's process died) would
+    break that person's order: it is marked handled instead, and counted in the second value.
+    """
+    later = aliased(ProcessedUpdate)
+    overtaken = exists().where(
+        later.user_id == ProcessedUpdate.user_id,
+        later.update_id > ProcessedUpdate.update_id,
+        or_(later.claimed_at.is_not(None), later.handled_at.is_not(None)),
+    )
+    stale = and_(
+        ProcessedUpdate.handled_at.is_(None),
+        ProcessedUpdate.payload.is_not(None),
+        ProcessedUpdate.processed_at >= received_since,
+        or_(
+            ProcessedUpdate.claimed_at < stale_before,
+            and_(ProcessedUpdate.claimed_at.is_(None), ProcessedUpdate.processed_at < stale_before),
+        ),
+    )
+    dropped = await session.execute(
+        update(ProcessedUpdate)
+        .where(stale, ProcessedUpdate.user_id.is_not(None), overtaken)
+        .values(handled_at=stale_before, payload=None)
+        .execution_options(synchronize_session=False)
+    )
+    rows = (
+        await session.execute(
+            select(ProcessedUpdate.update_id, ProcessedUpdate.payload)
+            .where(stale)
+            .order_by(ProcessedUpdate.update_id)
+        )
+    ).all()
+    if rows:
+        await session.execute(
+            update(ProcessedUpdate)
+            .where(ProcessedUpdate.update_id.in_([r[0] for r in rows]), stale)
+            .values(claimed_at=None)
+            .execution_options(synchronize_session=False)
+        )
+    replay = [(int(update_id), payload) for update_id, payload in rows if payload is not None]
+    return replay, int(getattr(dropped, "rowcount", 0))
+
+
+async def release_earlier_updates(
+    *, session: AsyncSession, user_id: int, before: int, received_since: datetime
+) -> list[tuple[int, bytes]]:
+    """A person's unhandled journaled updates older than `before`, oldest first, released.
+
+    For the caller that holds the person's turn (`bot.locks` across replicas, the in-process
+    queue otherwise) and is about to handle update `before`: whoever had claimed these died,
+    so they are handled first, in order, instead of being lost or replayed out of order.
+    """
+    earlier = and_(
+        ProcessedUpdate.user_id == user_id,
+        ProcessedUpdate.update_id < before,
+        ProcessedUpdate.handled_at.is_(None),
+        ProcessedUpdate.payload.is_not(None),
+        ProcessedUpdate.processed_at >= received_since,
+    )
+    rows = (
+        await session.execute(
+            select(ProcessedUpdate.update_id, ProcessedUpdate.payload)
+            .where(earlier)
+            .order_by(ProcessedUpdate.update_id)
+        )
+    ).all()
+    if rows:
+        await session.execute(
+            update(ProcessedUpdate)
+            .where(earlier)
+            .values(claimed_at=None)
+            .execution_options(synchronize_session=False)
+        )
+    return [(int(update_id), payload) for update_id, payload in rows if payload is not None]
+
+
+async def unhandled_updates(*, session: AsyncSession) -> int:
+    """How many journaled updates are not handled yet (for tests and `healthbot doctor`)."""
+    count = await session.scalar(
+        select(func.count())
+        .select_from(ProcessedUpdate)
+        .where(ProcessedUpdate.handled_at.is_(None), ProcessedUpdate.payload.is_not(None))
+    )
+    return int(count or 0)

@@ -1,0 +1,210 @@
+"""`kill -9` in the middle of a send, then a restart: every message still lands exactly once.
+
+The bot runs as a real process (`python -m bot.cli run`, polling the fake Bot API) over a slow
+sandbox, so a write is in flight when it is killed. By then Telegram considers every pushed
+update delivered (the next `getUpdates` confirmed them), so the messages not yet handled exist
+only in the update journal; the in-flight write's outcome is unknown and must be reconciled.
+A second process on the same database must replay the first and reconcile the second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.agent_api.actions import CheckinUpsert, NutritionAddEntry, WeightLog
+from bot.store.crypto import generate_key
+from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
+from tests.fixtures.telegram import FakeTelegram
+from tests.reliability.test_exactly_once import expected_actions
+
+CLAIM_TIMEOUT = 2.0
+PEOPLE = {
+    701: ["2 eggs", "a coffee", "72.4 kg", "an apple", "a coffee"],
+    702: ["oatmeal", "mood 4", "a banana and a coffee", "72.9 kg", "2 eggs"],
+    703: ["a coffee", "a coffee", "slept badly", "3 eggs and toast", "an apple"],
+}
+
+
+class BotProcess:
+    """`healthbot run` in a child process, with its output kept in a file for failures."""
+
+    def __init__(self, env: dict[str, str], cwd: Path, name: str) -> None:
+        self.log = cwd / f"{name}.log"
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "bot.cli", "run"],
+                env=env,
+                cwd=cwd,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+
+    def kill9(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(5)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")[-4000:]
+
+
+class BotDb:
+    """Read-only looks into the bot's SQLite store (the test never writes to it)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def scalar(self, sql: str) -> Any:
+        if not self.path.exists():
+            return None
+        with sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5) as conn:
+            try:
+                return conn.execute(sql).fetchone()[0]
+            except sqlite3.OperationalError:  # not migrated yet
+                return None
+
+    def outbox(self, status: str) -> int:
+        return int(self.scalar(f"SELECT count(*) FROM outbox_items WHERE status = '{status}'") or 0)
+
+    def open_outbox(self) -> int:
+        return int(
+            self.scalar(
+                "SELECT count(*) FROM outbox_items WHERE status IN ('pending','sending','unknown')"
+            )
+            or 0
+        )
+
+    def unhandled_updates(self) -> int:
+        return int(
+            self.scalar(
+                "SELECT count(*) FROM processed_updates "
+                "WHERE handled_at IS NULL AND payload IS NOT NULL"
+            )
+            or 0
+        )
+
+
+@pytest.fixture
+def processes() -> Iterator[list[BotProcess]]:
+    started: list[BotProcess] = []
+    yield started
+    for process in started:
+        process.stop()
+
+
+async def wait_until(predicate: Any, within: float, what: str, procs: list[BotProcess]) -> None:
+    deadline = time.monotonic() + within
+    while True:
+        value = predicate()
+        if asyncio.iscoroutine(value):
+            value = await value
+        if value:
+            return
+        if time.monotonic() > deadline:
+            logs = "\n".join(p.output() for p in procs)
+            raise AssertionError(f"timed out waiting for {what}\n{logs}")
+        await asyncio.sleep(0.02)
+
+
+async def expected_counts(messages: list[str]) -> dict[str, int]:
+    actions = await expected_actions(messages)
+    return {
+        "nutrition": sum(isinstance(a, NutritionAddEntry) for a in actions),
+        "weights": sum(isinstance(a, WeightLog) for a in actions),
+        "checkins": int(any(isinstance(a, CheckinUpsert) for a in actions)),
+    }
+
+
+async def all_landed(sandbox: RunningSandbox, keys: dict[int, str], want: dict[int, Any]) -> bool:
+    for user_id, key in keys.items():
+        counts = await sandbox.counts(key)
+        if {area: counts[area] for area in want[user_id]} != want[user_id]:
+            return False
+    return True
+
+
+async def test_kill_9_during_a_send_then_restart_lands_everything_once(
+    sandbox_factory: SandboxFactory,
+    fake_telegram: FakeTelegram,
+    tmp_path: Path,
+    processes: list[BotProcess],
+) -> None:
+    slow = sandbox_factory(latency_ms=150)
+    db = BotDb(tmp_path / "bot.db")
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "OPENAI_"))},
+        "TELEGRAM_BOT_TOKEN": fake_telegram.token,
+        "TELEGRAM_API_BASE_URL": fake_telegram.base_url,
+        "AGENT_API_BASE_URL": slow.url,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{db.path}",
+        "BOT_ENCRYPTION_KEY": generate_key(),
+        "OUTBOX_CLAIM_TIMEOUT_SECONDS": str(CLAIM_TIMEOUT),
+        "OPENAI_API_KEY": "",
+        "LOG_LEVEL": "INFO",
+    }
+    keys = {user_id: await slow.add_user(f"P{user_id}") for user_id in PEOPLE}
+    want = {user_id: await expected_counts(messages) for user_id, messages in PEOPLE.items()}
+
+    first = BotProcess(env, tmp_path, "first")
+    processes.append(first)
+    for user_id, key in keys.items():
+        fake_telegram.push_text(user_id, f"/connect {key}")
+    for user_id in keys:
+        await fake_telegram.wait_sent(user_id, 1, timeout=20)
+        assert f"P{user_id}" in fake_telegram.last(user_id).text
+
+    pushed = [
+        fake_telegram.push_text(user_id, text)
+        for position in range(5)
+        for user_id, messages in PEOPLE.items()
+        for text in messages[position : position + 1]
+    ]
+    # Kill while a write is in flight, once some messages went through.
+    await wait_until(
+        lambda: db.outbox("sending") > 0 and db.outbox("done") > 0, 20, "a send in flight", [first]
+    )
+    first.kill9()
+    # Telegram considers every update delivered: only the journal still has the rest.
+    assert fake_telegram.confirmed_offset > max(pushed)
+    unhandled = db.unhandled_updates()
+    assert unhandled > 0
+    assert not await all_landed(slow, keys, want)
+
+    await asyncio.sleep(CLAIM_TIMEOUT + 0.2)  # the dead process's claims run out
+    second = BotProcess(env, tmp_path, "second")
+    processes.append(second)
+
+    async def drained() -> bool:
+        return (
+            db.open_outbox() == 0
+            and db.unhandled_updates() == 0
+            and await all_landed(slow, keys, want)
+        )
+
+    await wait_until(drained, 30, "everything to land", processes)
+    await asyncio.sleep(0.5)  # nothing more arrives afterwards
+    assert await all_landed(slow, keys, want)
+    for user_id, key in keys.items():
+        assert {k: v for k, v in (await slow.counts(key)).items() if k in want[user_id]} == want[
+            user_id
+        ]
+    print(f"\nkill -9: {unhandled} updates were only in the journal; restart replayed them")
