@@ -89,6 +89,10 @@ class CoreBase:
         )
 
     async def aclose(self) -> None:
+        """Close the pools this core opened: the LLM client's, the service's, the database's."""
+        close_llm = getattr(self.llm, "aclose", None)
+        if close_llm is not None:
+            await close_llm()
         await self.http.aclose()
         await self.engine.dispose()
 
