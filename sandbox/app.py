@@ -6,10 +6,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.responses import JSONResponse
 
 from sandbox.config import SandboxConfig
 from sandbox.db import open_database
 from sandbox.faults import FaultInjector, LatencyMiddleware, RateLimiter
+from sandbox.openapi import PREFIX, openapi_document
 from sandbox.problems import install_problem_handlers
 from sandbox.routes import router
 from sandbox.runtime import Runtime
@@ -50,6 +52,13 @@ def create_app(config: SandboxConfig) -> FastAPI:
     app.state.sandbox = runtime
     install_problem_handlers(app)
     app.include_router(router)
+    document = openapi_document()
+
+    async def openapi_json() -> JSONResponse:
+        """The API's description, auth-free (schemathesis reads it; docs/reliability.md)."""
+        return JSONResponse(document)
+
+    app.add_api_route(f"{PREFIX}/openapi.json", openapi_json, methods=["GET"])
     if config.latency_ms:
         app.add_middleware(LatencyMiddleware, latency_ms=config.latency_ms)
     return app

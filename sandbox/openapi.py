@@ -1,0 +1,136 @@
+"""The sandbox's OpenAPI document, written by hand and served at /api/v1/agent/openapi.json.
+
+FastAPI's generated schema would be empty here: the routes read query parameters and bodies
+by hand (so every failure is a problem document with named fields). This document describes
+what the routes accept, loosely enough (dates as strings, action fields as open objects) that
+a generator such as schemathesis also sends wrong values; the sandbox must answer those with
+a 4xx, never a 500. The action types and their fields follow `sandbox.validation.SCHEMAS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sandbox.validation import AREA_PREFIXES, MAX_ACTIONS, SCHEMAS
+
+PREFIX = "/api/v1/agent"
+
+_DATE = {"type": "string", "example": "2026-11-22"}
+_NUMBERS: dict[str, Any] = {k: {"type": "number"} for k in ("calories", "protein", "carbs", "fat")}
+_MACROS: dict[str, Any] = {"type": "object", "properties": _NUMBERS}
+_FIELDS: dict[str, dict[str, Any]] = {
+    "date": _DATE,
+    "entry": {
+        "type": "object",
+        "properties": {"food": {"type": "string"}, **_NUMBERS},
+    },
+    "mood": {"type": "integer"},
+    "energy": {"type": "integer"},
+    "sleepQuality": {"type": "integer"},
+    "notes": {"type": ["string", "null"]},
+    "weightKg": {"type": "number"},
+    "goalKg": {"type": ["number", "null"]},
+    "name": {"type": "string"},
+    "dose": {"type": ["string", "null"]},
+    "servings": {"type": "integer"},
+    "ingredients": {"type": "array", "items": {"type": "string"}},
+    "instructions": {"type": "string"},
+    "perServing": _MACROS,
+    "subject": {"type": "string"},
+    "message": {"type": "string"},
+    **_NUMBERS,
+}
+
+
+def _action(type_name: str) -> dict[str, Any]:
+    schema = SCHEMAS[type_name]
+    fields = {**schema.required, **schema.optional}
+    return {
+        "type": "object",
+        "required": ["type", *schema.required],
+        "properties": {
+            "type": {"type": "string", "enum": [type_name]},
+            **{name: _FIELDS.get(name, {}) for name in fields},
+        },
+    }
+
+
+def _query(*names: str) -> list[dict[str, Any]]:
+    return [{"name": n, "in": "query", "required": False, "schema": _DATE} for n in names]
+
+
+def _get(summary: str, *params: str) -> dict[str, Any]:
+    return {
+        "get": {
+            "summary": summary,
+            "parameters": _query(*params),
+            "responses": {"200": {"description": "OK"}, "401": {"description": "Bad key"}},
+        }
+    }
+
+
+def _post(summary: str, body: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "post": {
+            "summary": summary,
+            "requestBody": {"required": True, "content": {"application/json": {"schema": body}}},
+            "responses": {
+                "200": {"description": "Applied"},
+                "401": {"description": "Bad key"},
+                "422": {"description": "Invalid"},
+            },
+        }
+    }
+
+
+def _area_body(area: str) -> dict[str, Any]:
+    prefix = AREA_PREFIXES[area] + "."
+    variants = []
+    for type_name in SCHEMAS:
+        if type_name.startswith(prefix):
+            action = _action(type_name)
+            properties = dict(action["properties"])
+            properties["action"] = {"type": "string", "enum": [type_name[len(prefix) :]]}
+            del properties["type"]
+            required = ["action", *[r for r in action["required"] if r != "type"]]
+            variants.append({"type": "object", "required": required, "properties": properties})
+    return {"oneOf": variants}
+
+
+def openapi_document() -> dict[str, Any]:
+    """The whole document (OpenAPI 3.1), built from the validation schemas."""
+    paths: dict[str, Any] = {
+        f"{PREFIX}/me": _get("The key's user"),
+        f"{PREFIX}/today": _get("The day's summary", "date"),
+        f"{PREFIX}/nutrition": _get("The day's entries", "date"),
+        f"{PREFIX}/weight": _get("Weight history", "from", "to"),
+        f"{PREFIX}/checkins": _get("A day's check-in, or a history", "date", "from", "to"),
+        f"{PREFIX}/supplements": _get("The stack and the day's marks", "date"),
+        f"{PREFIX}/recipes": _get("Recipes"),
+        f"{PREFIX}/support": _get("Support tickets"),
+        f"{PREFIX}/ingest": _post(
+            "Several actions, applied all or none",
+            {
+                "type": "object",
+                "required": ["actions"],
+                "properties": {
+                    "actions": {
+                        "type": "array",
+                        "maxItems": MAX_ACTIONS,
+                        "items": {"oneOf": [_action(t) for t in SCHEMAS]},
+                    }
+                },
+            },
+        ),
+    }
+    for area in AREA_PREFIXES:
+        paths.setdefault(f"{PREFIX}/{area}", {}).update(
+            _post(f"One {AREA_PREFIXES[area]} action", _area_body(area))
+        )
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "healthbot sandbox agent API", "version": "1"},
+        "paths": paths,
+        "components": {"securitySchemes": {"key": {"type": "http", "scheme": "bearer"}}},
+        "security": [{"key": []}],
+    }
