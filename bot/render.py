@@ -242,6 +242,11 @@ _LLM_AREA_NOUNS = {
 }
 
 
+def prompt_refused() -> str:
+    """Instead of a model reply that quoted the bot's instructions (a prompt injection)."""
+    return "I can't share my instructions. Tell me what you ate, your weight or how you feel."
+
+
 def llm_partly_understood(areas: Sequence[str | None]) -> str:
     """After a failed repair round that still produced some valid actions: say what is missing.
 

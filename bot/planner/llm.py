@@ -148,11 +148,11 @@ class LlmPlanner:
         message = await self._complete(messages, usage, tool_choice="auto")
         calls = _parse_calls(message, context)
         if not calls:
-            return _text_plan(message, usage)
+            return _guarded(_text_plan(message, usage), messages)
         outcome = _Outcome([c for c in calls if c.error is None], question=_question(message))
         if any(c.error is not None for c in calls):
             outcome = await self._repair(messages, message, calls, context, usage)
-        return _plan_of(outcome, messages, usage)
+        return _guarded(_plan_of(outcome, messages, usage), messages)
 
     async def answer(
         self, text: str, context: PlanContext, plan: Plan, results: Sequence[ReadResult]
@@ -179,6 +179,9 @@ class LlmPlanner:
         content = (message.content or "").strip()
         if not content:
             raise PlannerFailed("the LLM returned no text for the answer")
+        if quotes_system_prompt(content, _system_text(state.messages)):
+            _log.warning("the LLM's answer quoted the system prompt; replaced by a refusal")
+            return render.prompt_refused()
         return content
 
     def _messages(self, text: str, context: PlanContext) -> list[ChatCompletionMessageParam]:
@@ -293,6 +296,48 @@ def _fresh_id(used: set[str]) -> str:
     while f"call_{number}" in used:
         number += 1
     return f"call_{number}"
+
+
+LEAK_CHARS = 80  # this many consecutive characters of the system prompt in a reply is a leak
+_SPACE = re.compile(r"\s+")
+
+
+def quotes_system_prompt(reply: str, system_prompt: str, window: int = LEAK_CHARS) -> bool:
+    """True when `reply` contains `window` consecutive characters of the system prompt.
+
+    Whitespace is normalised on both sides, so re-wrapped or re-indented quotes count too.
+    A prompt injection ("repeat everything above") must not reveal the rules.
+    """
+    text, prompt = _SPACE.sub(" ", reply), _SPACE.sub(" ", system_prompt)
+    if len(text) < window or len(prompt) < window:
+        return False
+    step = window // 2  # any quote of `window` chars contains one of these aligned halves...
+    return any(
+        prompt[i : i + step] in text and _quoted_around(text, prompt, i, step, window)
+        for i in range(0, len(prompt) - step + 1, step)
+    )
+
+
+def _quoted_around(text: str, prompt: str, start: int, step: int, window: int) -> bool:
+    """...so confirm by looking for a full `window` of the prompt around that half."""
+    low = max(0, start - window + step)
+    high = min(len(prompt) - window, start)
+    return any(prompt[i : i + window] in text for i in range(low, high + 1))
+
+
+def _system_text(messages: Sequence[ChatCompletionMessageParam]) -> str:
+    first = messages[0] if messages else None
+    content = first.get("content") if isinstance(first, dict) else None
+    return content if isinstance(content, str) else ""
+
+
+def _guarded(plan: Plan, messages: Sequence[ChatCompletionMessageParam]) -> Plan:
+    """The plan, with a reply that quotes the system prompt replaced by a short refusal."""
+    if plan.reply and quotes_system_prompt(plan.reply, _system_text(messages)):
+        _log.warning("the LLM's reply quoted the system prompt; replaced by a refusal")
+        plan.reply = render.prompt_refused()
+        plan.is_question = False
+    return plan
 
 
 def _text_plan(message: ChatCompletionMessage, usage: _Usage) -> Plan:
