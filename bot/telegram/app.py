@@ -110,7 +110,13 @@ def build_application(
         .base_file_url(settings.telegram_api_file_url or "")
         .update_queue(processor.queue)
         .concurrent_updates(processor)
-        .rate_limiter(AIORateLimiter(max_retries=RATE_LIMIT_RETRIES))
+        .rate_limiter(
+            # Telegram's 30 messages per second, evenly spaced: the default bucket lets 30 go
+            # at once and 30 more within the same second, which Telegram answers with 429s.
+            AIORateLimiter(
+                overall_max_rate=1, overall_time_period=1 / 30, max_retries=RATE_LIMIT_RETRIES
+            )
+        )
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()

@@ -1,0 +1,169 @@
+"""`python -m bench` (`make bench`): run every benchmark, print the figures, write RESULTS.md.
+
+Each benchmark runs in a fresh process (`python -m bench.run NAME`) so that its peak RSS and
+CPU time are its own; `--only NAME` runs a subset.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.cases import CASES
+
+RESULTS = Path(__file__).with_name("RESULTS.md")
+
+
+def machine() -> dict[str, str]:
+    cpu = platform.processor() or "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+        mem_kb = next(
+            int(line.split()[1])
+            for line in Path("/proc/meminfo").read_text().splitlines()
+            if line.startswith("MemTotal")
+        )
+        ram = f"{mem_kb / 1024 / 1024:.1f} GiB"
+    except (OSError, StopIteration):
+        ram = "unknown"
+    return {
+        "cpu": cpu,
+        "cores": str(os.cpu_count()),
+        "ram": ram,
+        "python": platform.python_version(),
+        "os": platform.platform(),
+        "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+    }
+
+
+def run(name: str) -> dict[str, Any]:
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.run", name], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        return {"error": (done.stderr or done.stdout)[-2000:]}
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    figures["bench_seconds"] = time.perf_counter() - started
+    return figures
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "**missed**"
+
+
+def summary(r: dict[str, Any]) -> list[str]:
+    """One line per goal of issue 6."""
+    lines: list[str] = []
+    if o := r.get("overhead"):
+        if "error" not in o:
+            ok = o["p50_ms"] < 5 and o["p99_ms"] < 25
+            lines.append(
+                f"| Overhead per message (p50 / p99) | < 5 ms / < 25 ms | "
+                f"{o['p50_ms']:.1f} ms / {o['p99_ms']:.1f} ms "
+                f"(bot CPU {o['bot_cpu_ms_per_message']:.1f} ms, "
+                f"in the sandbox {o['sandbox_ms_per_message']:.1f} ms, "
+                f"{o['sql_statements_per_message']:.0f} SQL statements) | {verdict(ok)} |"
+            )
+    if c := r.get("concurrency"):
+        if "error" not in c:
+            lines.append(
+                f"| 500 people at once, LLM 1 s, API 50 ms | <= 1.3x ideal | "
+                f"{c['all_replies_s']:.2f} s = {c['ratio_to_ideal']:.2f}x of {c['ideal_s']:.2f} s "
+                f"(LLM_MAX_CONCURRENCY=500; default 16: {c['default_cap_16_s']:.1f} s "
+                f"for 64 people, ~{c['default_cap_16_500_people_estimate_s']:.0f} s for 500) | "
+                f"{verdict(c['ratio_to_ideal'] <= 1.3)} |"
+            )
+    if k := r.get("calls"):
+        if "error" not in k:
+            for name, row in k["messages"].items():
+                api = ", ".join(f"{n} {route}" for route, n in sorted(row["api"].items()))
+                lines.append(
+                    f"| Calls for a {name} message | 1 LLM, 1 ingest, 1 today (+1 merge read) | "
+                    f"{row['llm_requests']} LLM; {api} | see notes |"
+                )
+            p = k["prompt"]
+            lines.append(
+                f"| Prompt tokens per LLM request (typical message) | <= 1,500 | {p['total']:,} "
+                f"({p['message_tokens']:,} in {p['messages']} messages + {p['tool_tokens']:,} for "
+                f"{p['tools']} tools) | {verdict(p['total'] <= 1500)} |"
+            )
+    if f := r.get("fanout"):
+        if "error" not in f:
+            lines.append(
+                f"| Reminder fan-out, {f['people']} due at once, Bot API at 30/s | >= 0.9 | "
+                f"{f['rate_per_s']:.1f}/s = {f['ratio_to_30']:.2f} ({f['sent']} sent, "
+                f"{f['refused_429']} answered 429; bot CPU {f['bot_cpu_s']:.1f} s = "
+                f"{f['bot_cpu_ms_per_reminder']:.1f} ms each; "
+                f"peak RSS {f['peak_rss_mb']:.0f} MB) | "
+                f"{verdict(f['ratio_to_30'] >= 0.9)} |"
+            )
+    if m := r.get("rss"):
+        if "error" not in m:
+            lines.append(
+                f"| Peak RSS, {m['accounts']:,} linked accounts | < 200 MB | "
+                f"{m['peak_rss_mb']:.0f} MB (healthbot run; all keys re-encrypted at start; "
+                f"{m['messages_answered']} messages answered) | {verdict(m['peak_rss_mb'] < 200)} |"
+            )
+    return lines
+
+
+def write(results: dict[str, Any], host: dict[str, str]) -> str:
+    table = [
+        "| What | Goal | Measured | |",
+        "|---|---|---|---|",
+        *summary(results),
+    ]
+    text = "\n".join(
+        [
+            "# Benchmark results",
+            "",
+            'Written by `make bench` (`python -m bench`); see README "Benchmarks" for what each',
+            "measures. The third parties (sandbox, fake OpenAI, fake Bot API) run in a process of",
+            "their own on loopback; the bot's store is SQLite.",
+            "",
+            f"Machine: {host['cpu']}, {host['cores']} cores, {host['ram']} RAM; "
+            f"Python {host['python']}; {host['os']}; {host['date']}.",
+            "",
+            *table,
+            "",
+            "Raw figures:",
+            "",
+            "```json",
+            json.dumps(results, indent=2, sort_keys=True),
+            "```",
+            "",
+        ]
+    )
+    RESULTS.write_text(text)
+    return "\n".join(table)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument("--only", nargs="*", choices=sorted(CASES), help="run only these")
+    args = parser.parse_args()
+    names = args.only or list(CASES)
+    results: dict[str, Any] = {}
+    for name in names:
+        print(f"running {name} ...", flush=True)
+        results[name] = run(name)
+        print(json.dumps(results[name], indent=2), flush=True)
+    host = machine()
+    print(write(results, host))
+    print(f"\nwritten to {RESULTS}")
+
+
+if __name__ == "__main__":
+    main()
