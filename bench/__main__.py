@@ -68,11 +68,12 @@ def summary(r: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     if o := r.get("overhead"):
         if "error" not in o:
-            ok = o["p50_ms"] < 5 and o["p99_ms"] < 25
+            ok = o["bot_p50_ms"] < 5 and o["bot_p99_ms"] < 25
             lines.append(
-                f"| Overhead per message (p50 / p99) | < 5 ms / < 25 ms | "
-                f"{o['p50_ms']:.1f} ms / {o['p99_ms']:.1f} ms "
-                f"(bot CPU {o['bot_cpu_ms_per_message']:.1f} ms, "
+                f"| Bot overhead per message (p50 / p99), the sandbox's own time taken out | "
+                f"< 5 ms / < 25 ms | {o['bot_p50_ms']:.1f} ms / {o['bot_p99_ms']:.1f} ms "
+                f"(wall incl. sandbox {o['p50_ms']:.1f} / {o['p99_ms']:.1f} ms; "
+                f"bot CPU {o['bot_cpu_ms_per_message']:.1f} ms, "
                 f"in the sandbox {o['sandbox_ms_per_message']:.1f} ms, "
                 f"{o['sql_statements_per_message']:.0f} SQL statements) | {verdict(ok)} |"
             )

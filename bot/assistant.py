@@ -8,6 +8,7 @@ of the service or the LLM becomes a clear reply from render.py; nothing is silen
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import logging
 from collections.abc import Callable, Sequence
@@ -109,22 +110,17 @@ class Assistant(AccountCommands):
     async def handle_text(
         self, *, user_id: int, chat_id: int, text: str, now: dt.datetime | None = None
     ) -> Reply:
-        linked = await self._linked(user_id)
-        if isinstance(linked, Reply):
-            return linked
-        account, api = linked
-        local = self._local_now(account, now)
         notes: list[str] = []
         limit = self.settings.max_message_chars
         if len(text) > limit:
             text = text[:limit]
             notes.append(render.message_truncated(limit))
-        if not account.timezone:
-            notes.append(render.no_timezone_hint())
+        # One session for everything the message needs to know before planning.
         async with self.sessionmaker() as session:
-            turns = await repo.recent_turns(
-                session=session, telegram_id=user_id, limit=self.settings.history_turns
-            )
+            linked = self._usable(await repo.get_account(session=session, telegram_id=user_id))
+            if isinstance(linked, Reply):
+                return linked
+            account, api = linked
             fixing = await repo.latest_draft(
                 session=session, telegram_id=user_id, status=DraftStatus.FIXING, now=self.clock()
             )
@@ -143,11 +139,13 @@ class Assistant(AccountCommands):
                     from_statuses=(DraftStatus.RETRY,),
                 )
                 text = kept.text
-            await session.commit()
+                await session.commit()
+        local = self._local_now(account, now)
+        if not account.timezone:
+            notes.append(render.no_timezone_hint())
         context = PlanContext(
             now=local,
             timezone=account.timezone or "UTC",
-            history=[Turn(role=t.role, text=t.text) for t in turns],  # type: ignore[arg-type]
         )
         if fixing is not None:
             return await self._revise(user_id, chat_id, api, fixing, text, context)
@@ -263,10 +261,21 @@ class Assistant(AccountCommands):
             return Reply(render.media_budget_reached())
         return account, api, self.media
 
+    async def _history(self, user_id: int) -> list[Turn]:
+        async with self.sessionmaker() as session:
+            turns = await repo.recent_turns(
+                session=session, telegram_id=user_id, limit=self.settings.history_turns
+            )
+        return [Turn(role=t.role, text=t.text) for t in turns]  # type: ignore[arg-type]
+
     async def _plan(
-        self, user_id: int, text: str, context: PlanContext
+        self, user_id: int, text: str, context: PlanContext, extra_history: Sequence[Turn] = ()
     ) -> tuple[Plan, Planner] | Reply:
-        """Offline rules first; the LLM only when they did not understand everything."""
+        """Offline rules first; the LLM only when they did not understand everything.
+
+        The remembered turns (plus `extra_history`, e.g. a draft being fixed) are read only
+        when the LLM is asked: the offline rules do not use them.
+        """
         offline_plan = await self.offline.plan(text, context)
         usable_offline = offline_plan.understood and bool(
             offline_plan.actions or offline_plan.reads
@@ -279,6 +288,8 @@ class Assistant(AccountCommands):
             if usable_offline:
                 return offline_plan, self.offline
             return Reply(render.llm_budget_reached())
+        history = [*await self._history(user_id), *extra_history]
+        context = dataclasses.replace(context, history=history)
         try:
             async with self.llm_slots:
                 plan = await self.llm.plan(text, context)
@@ -477,13 +488,11 @@ class Assistant(AccountCommands):
     ) -> Reply:
         """The person's correction of a draft: re-plan it and show the revised draft."""
         old = decode_actions(draft.actions)
-        history = [
-            *context.history,
+        draft_turns = [
             Turn(role="user", text=draft.text[:1000]),
             Turn(role="assistant", text=render.draft_plain(old, context.today)),
         ]
-        revision_context = PlanContext(now=context.now, timezone=context.timezone, history=history)
-        planned = await self._plan(user_id, correction, revision_context)
+        planned = await self._plan(user_id, correction, context, extra_history=draft_turns)
         if isinstance(planned, Reply):
             return planned
         plan, _ = planned
@@ -518,17 +527,22 @@ class Assistant(AccountCommands):
         tells the person when it is in; nothing they said is lost.
         """
         async with self.sessionmaker() as session:
-            item_id = await repo.enqueue(
+            item, claimed = await repo.enqueue_claimed(
                 session=session,
                 telegram_id=user_id,
                 chat_id=chat_id,
                 local_date=day,
                 actions=wire(actions),
+                worker_id=self.delivery.worker_id,
                 now=self.clock(),
                 notify_on_done=True,
             )
             await session.commit()
-        report = await self.delivery.deliver_for(user_id)
+        item_id = item.id
+        if claimed:  # nothing of theirs was waiting: send it now, no claim round trip
+            report = await self.delivery.deliver_claimed(item, api, list(actions))
+        else:  # older items first, in order
+            report = await self.delivery.deliver_for(user_id)
         self.last_outcome.written = [a for d in report.delivered for a in d.actions]
         mine = next((d for d in report.delivered if d.item_id == item_id), None)
         earlier = [a for d in report.delivered if d.item_id != item_id for a in d.actions]
@@ -580,18 +594,10 @@ class Assistant(AccountCommands):
         said = render.logged_plain(plan.actions, today) if plan.actions else None
         said = said or render.to_plain(reply.html)[:500]
         async with self.sessionmaker() as session:
-            await repo.append_turn(
+            await repo.append_turns(
                 session=session,
                 telegram_id=user_id,
-                role=TurnRole.USER,
-                text=text[:1000],
-                keep=self.settings.history_turns,
-            )
-            await repo.append_turn(
-                session=session,
-                telegram_id=user_id,
-                role=TurnRole.ASSISTANT,
-                text=said,
+                turns=[(TurnRole.USER, text[:1000]), (TurnRole.ASSISTANT, said)],
                 keep=self.settings.history_turns,
             )
             await session.commit()

@@ -116,7 +116,10 @@ class CoreBase:
         return now.astimezone(tz)
 
     async def _linked(self, user_id: int) -> tuple[Account, AgentApiClient] | Reply:
-        account = await self._account(user_id)
+        return self._usable(await self._account(user_id))
+
+    def _usable(self, account: Account | None) -> tuple[Account, AgentApiClient] | Reply:
+        """The account and its API client, or the reply that says why it cannot be used."""
         if account is None or account.encrypted_key is None:
             return Reply(render.not_linked())
         if account.status == AccountStatus.NEEDS_RECONNECT:

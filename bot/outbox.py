@@ -316,15 +316,22 @@ class Delivery:
                         log.warning("could not tell user %s their item synced", done.telegram_id)
         return report
 
+    async def deliver_claimed(
+        self, item: OutboxItem, api: AgentApiClient, actions: list[Action]
+    ) -> DeliveryReport:
+        """Send an item this worker claimed when it stored it (`repo.enqueue_claimed`).
+
+        The fast path of a fresh message: the caller already holds the person's key and the
+        decoded actions, and the claim and attempt were written with the item itself.
+        """
+        report = DeliveryReport()
+        await self._send(item, api, actions, report, was_unknown=False)
+        return report
+
     async def _deliver(self, item: OutboxItem, report: DeliveryReport) -> None:
         actions = decode(item)
         async with self.sessionmaker() as session:
             account = await repo.get_account(session=session, telegram_id=item.telegram_id)
-            accounted = {
-                str(r.get("id"))
-                for r in await repo.delivered_results(session=session, telegram_id=item.telegram_id)
-                if isinstance(r, dict) and r.get("id") is not None
-            }
         if account is None or account.encrypted_key is None:
             await self._mark(item, OutboxStatus.FAILED, error="account unlinked")
             return
@@ -342,9 +349,29 @@ class Delivery:
         was_unknown = item.status == OutboxStatus.UNKNOWN
         if not await self._mark(item, OutboxStatus.SENDING):
             return  # our lease was taken over
+        await self._send(item, api, actions, report, was_unknown=was_unknown)
+
+    async def _accounted(self, telegram_id: int) -> set[str]:
+        """Ids of records the person's earlier deliveries created (see `landed`)."""
+        async with self.sessionmaker() as session:
+            results = await repo.delivered_results(session=session, telegram_id=telegram_id)
+        return {
+            str(r.get("id")) for r in results if isinstance(r, dict) and r.get("id") is not None
+        }
+
+    async def _send(
+        self,
+        item: OutboxItem,
+        api: AgentApiClient,
+        actions: list[Action],
+        report: DeliveryReport,
+        *,
+        was_unknown: bool,
+    ) -> None:
+        """Reconcile if the last attempt's outcome is unknown, then send once; record it."""
         try:
             if was_unknown:
-                found = await landed(api, actions, accounted)
+                found = await landed(api, actions, await self._accounted(item.telegram_id))
                 if found is not None:
                     await self._done(item, actions, found, report)
                     return

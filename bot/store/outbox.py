@@ -37,17 +37,74 @@ async def enqueue(
     When a Telegram update is being handled (`journal.handling_update`), it is marked handled
     in the same transaction (see bot/store/journal.py).
     """
+    item = await _add(session, telegram_id, chat_id, local_date, actions, now, notify_on_done)
+    return item.id
+
+
+async def enqueue_claimed(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    chat_id: int,
+    local_date: date,
+    actions: Sequence[Mapping[str, Any]],
+    worker_id: str,
+    now: datetime | None = None,
+    notify_on_done: bool = False,
+) -> tuple[OutboxItem, bool]:
+    """`enqueue`, and claim the new item for `worker_id` at once when it is next in line.
+
+    The usual case on a message: nothing of the person's is waiting, so the item is stored
+    already `sending` under this worker's lease (one attempt counted) and can be sent right
+    after the commit, without a separate claim. Returns the item and whether it was claimed;
+    when older items are open, it waits its turn behind them (unclaimed).
+    """
+    now = now or utcnow()
+    waiting = await session.scalar(
+        select(OutboxItem.id)
+        .where(
+            OutboxItem.telegram_id == telegram_id,
+            OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
+        )
+        .limit(1)
+    )
+    item = await _add(
+        session,
+        telegram_id,
+        chat_id,
+        local_date,
+        actions,
+        now,
+        notify_on_done,
+        claimed_by=None if waiting is not None else worker_id,
+    )
+    return item, waiting is None
+
+
+async def _add(
+    session: AsyncSession,
+    telegram_id: int,
+    chat_id: int,
+    local_date: date,
+    actions: Sequence[Mapping[str, Any]],
+    now: datetime | None,
+    notify_on_done: bool,
+    *,
+    claimed_by: str | None = None,
+) -> OutboxItem:
     now = now or utcnow()
     item = OutboxItem(
         telegram_id=telegram_id,
         chat_id=chat_id,
         local_date=local_date,
         actions_json=dump_json(list(actions)),
-        status=OutboxStatus.PENDING,
-        attempts=0,
+        status=OutboxStatus.PENDING if claimed_by is None else OutboxStatus.SENDING,
+        attempts=0 if claimed_by is None else 1,
         created_at=now,
         next_attempt_at=now,
         notify_on_done=notify_on_done,
+        claimed_by=claimed_by,
+        claimed_at=None if claimed_by is None else now,
     )
     session.add(item)
     await session.flush()
@@ -55,7 +112,7 @@ async def enqueue(
     if update_id is not None:
         # Same transaction: once the actions are stored, the update must never be replayed.
         await mark_update_handled(session=session, update_id=update_id, now=now)
-    return item.id
+    return item
 
 
 async def get_outbox_item(*, session: AsyncSession, item_id: int) -> OutboxItem | None:

@@ -50,6 +50,7 @@ from bot.store.outbox import (
     claim_outbox,
     delivered_results,
     enqueue,
+    enqueue_claimed,
     get_outbox_item,
     mark_outbox,
     pending_outbox,
@@ -71,6 +72,7 @@ __all__ = [
     "AccountNotFound",
     "add_llm_usage",
     "append_turn",
+    "append_turns",
     "claim_outbox",
     "claim_update",
     "complete_reminder",
@@ -80,6 +82,7 @@ __all__ = [
     "delivered_results",
     "due_reminders",
     "enqueue",
+    "enqueue_claimed",
     "get_account",
     "get_draft",
     "get_llm_usage",
@@ -356,11 +359,27 @@ async def append_turn(
     now: datetime | None = None,
 ) -> None:
     """Add one turn and keep only the person's last `keep` turns (0 stores nothing)."""
+    await append_turns(
+        session=session, telegram_id=telegram_id, turns=[(role, text)], keep=keep, now=now
+    )
+
+
+async def append_turns(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    turns: Sequence[tuple[TurnRole, str]],
+    keep: int,
+    now: datetime | None = None,
+) -> None:
+    """Add turns in order and keep only the person's last `keep` (one prune for all)."""
     if keep > 0:
-        session.add(
+        created = now or utcnow()
+        session.add_all(
             ConversationTurn(
-                telegram_id=telegram_id, role=TurnRole(role), text=text, created_at=now or utcnow()
+                telegram_id=telegram_id, role=TurnRole(role), text=text, created_at=created
             )
+            for role, text in turns
         )
         await session.flush()
     newest = (
