@@ -923,6 +923,25 @@ def chat_needs_key() -> str:
     )
 
 
+# `healthbot run` refusing to start (printed to the operator's terminal)
+
+
+def run_refused(problem: str) -> str:
+    return f"healthbot: {problem}"
+
+
+def run_needs_token() -> str:
+    return "TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and put its token there."
+
+
+def run_needs_encryption_key(hint: str) -> str:
+    return f"BOT_ENCRYPTION_KEY is not set; {hint}"
+
+
+def run_needs_webhook_url() -> str:
+    return "WEBHOOK_URL is not set: the public https URL Telegram should post updates to."
+
+
 # `healthbot doctor`
 
 

@@ -8,6 +8,7 @@ import sys
 
 from telegram import Update
 
+from bot import render
 from bot.config import Settings
 from bot.store.crypto import GENERATE_HINT, EncryptionError
 from bot.telegram.app import TelegramNotConfigured, build_application, webhook_options
@@ -36,13 +37,11 @@ def run_webhook(settings: Settings, assistant: Core) -> None:
 def _refusal(settings: Settings, webhook: bool) -> str | None:
     """Why the bot cannot start, in words that say how to fix it; None when it can."""
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
-        return (
-            "TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and put its token there."
-        )
+        return render.run_needs_token()
     if not settings.encryption_keys():
-        return f"BOT_ENCRYPTION_KEY is not set; {GENERATE_HINT}"
+        return render.run_needs_encryption_key(GENERATE_HINT)
     if webhook and not settings.webhook_url:
-        return "WEBHOOK_URL is not set: the public https URL Telegram should post updates to."
+        return render.run_needs_webhook_url()
     return None
 
 
@@ -51,7 +50,7 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
     configure_logging(settings.log_level)
     problem = _refusal(settings, webhook)
     if problem:
-        print(f"healthbot: {problem}", file=sys.stderr)
+        print(render.run_refused(problem), file=sys.stderr)
         return 2
     from bot.assistant import create_assistant
 
@@ -61,11 +60,11 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
     try:
         assistant = loop.run_until_complete(create_assistant(settings))
     except (EncryptionError, TelegramNotConfigured) as exc:
-        print(f"healthbot: {exc}", file=sys.stderr)
+        print(render.run_refused(str(exc)), file=sys.stderr)
         return 2
     try:
         (run_webhook if webhook else run_polling)(settings, assistant)
     except TelegramNotConfigured as exc:
-        print(f"healthbot: {exc}", file=sys.stderr)
+        print(render.run_refused(str(exc)), file=sys.stderr)
         return 2
     return 0
