@@ -70,7 +70,11 @@ async def test_each_update_once_in_order_and_each_reminder_once(cluster_factory:
     # The balancer really spread each person's updates over the replicas.
     ports = cluster.balancer.answered_by
     assert len(set(ports.values())) == 3
-    assert len({ports[u] for u in list(ports)[:MESSAGES]}) > 1
+    by_person: dict[int, set[int]] = {}
+    for update in cluster.balancer.sent_updates:
+        person_id = update["message"]["from"]["id"]
+        by_person.setdefault(person_id, set()).add(ports[update["update_id"]])
+    assert all(len(by_person[p]) > 1 for p in CHATTY), by_person
 
 
 async def test_a_replica_killed_mid_run_hands_its_work_back(cluster_factory: object) -> None:
