@@ -25,7 +25,6 @@ from bot.agent_api.errors import (
 )
 from bot.agent_api.views import TodayView
 from bot.config import Settings
-from bot.core import Outcome, utcnow
 from bot.drafts import is_retry, merge_revision
 from bot.linking import AccountCommands
 from bot.outbox import Delivered, decode, decode_actions, wire
@@ -45,7 +44,7 @@ from bot.store import repo
 from bot.store.crypto import KeyCipher
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.migrate import migrate
-from bot.store.models import Account, Draft, DraftStatus, TurnRole
+from bot.store.models import Account, Draft, DraftStatus, TurnRole, utcnow
 
 if TYPE_CHECKING:  # bot.media brings in openai, which the offline core does without
     from bot.media import Media
@@ -153,7 +152,6 @@ class Assistant(AccountCommands):
         if isinstance(planned, Reply):
             return planned
         plan, planner = planned
-        self.last_outcome = Outcome(plan=plan)
         reply = await self._carry_out(
             user_id, chat_id, api, text, context, plan, planner, notes, confirm=account.confirm_mode
         )
@@ -233,7 +231,6 @@ class Assistant(AccountCommands):
             log.warning("no usable photo estimate for user %s: %s", user_id, exc)
             return Reply(render.photo_failed())
         await self._count_llm(user_id, context.today, plan)
-        self.last_outcome = Outcome(plan=plan)
         if not plan.actions:
             return Reply(render.photo_no_food(plan.reply))
         try:
@@ -543,7 +540,6 @@ class Assistant(AccountCommands):
             report = await self.delivery.deliver_claimed(item, api, list(actions))
         else:  # older items first, in order
             report = await self.delivery.deliver_for(user_id)
-        self.last_outcome.written = [a for d in report.delivered for a in d.actions]
         mine = next((d for d in report.delivered if d.item_id == item_id), None)
         earlier = [a for d in report.delivered if d.item_id != item_id for a in d.actions]
         if earlier:
@@ -689,4 +685,4 @@ async def create_assistant(
     return assistant
 
 
-__all__ = ["Assistant", "Outcome", "create_assistant"]
+__all__ = ["Assistant", "create_assistant"]

@@ -11,14 +11,12 @@ import asyncio
 import datetime as dt
 import logging
 import zoneinfo
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot import render
-from bot.agent_api.actions import Action
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import (
     AgentApiError,
@@ -30,29 +28,15 @@ from bot.agent_api.errors import (
 from bot.config import Settings
 from bot.outbox import Delivery
 from bot.planner.base import (
-    Plan,
     Planner,
 )
 from bot.planner.offline import OfflinePlanner
 from bot.replies import Reply
 from bot.store import repo
 from bot.store.crypto import KeyCipher
-from bot.store.models import Account, AccountStatus
+from bot.store.models import Account, AccountStatus, utcnow
 
 log = logging.getLogger(__name__)
-
-
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
-@dataclass
-class Outcome:
-    """What handling one message did, for tests, benchmarks and the terminal chat."""
-
-    plan: Plan | None = None
-    written: Sequence[Action] = ()
-    api_requests: int = 0
 
 
 class CoreBase:
@@ -78,7 +62,6 @@ class CoreBase:
         self.llm = planner
         self.offline = offline or OfflinePlanner()
         self.clock = clock
-        self.last_outcome = Outcome()
         self.llm_slots = asyncio.Semaphore(settings.llm_max_concurrency)
         self.delivery = Delivery(
             sessionmaker=sessionmaker,

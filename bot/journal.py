@@ -17,14 +17,11 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.store import repo
 from bot.store.crypto import KeyCipher, UndecryptableSecret
+from bot.store.models import utcnow
 
 log = logging.getLogger(__name__)
 
 REPLAY_WINDOW = dt.timedelta(minutes=10)  # older unhandled updates are no longer acted on
-
-
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
 
 
 class UpdateJournal:

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import os
-import socket
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,6 +45,7 @@ from bot.agent_api.errors import (
     ServiceUnavailable,
 )
 from bot.store import repo
+from bot.store.claims import default_worker_id
 from bot.store.crypto import KeyCipher
 from bot.store.models import AccountStatus, OutboxItem, OutboxStatus
 
@@ -57,11 +56,6 @@ MAX_BACKOFF = dt.timedelta(minutes=10)
 RECONNECT_RETRY = dt.timedelta(minutes=5)
 DELIVER_FOR_ROUNDS = 50  # a person's items sent in one `deliver_for` at most
 WITNESS_TYPES = (NutritionAddEntry, WeightLog, SupportCreateTicket)
-
-
-def default_worker_id() -> str:
-    """Unique per process, readable in the database when debugging a stuck claim."""
-    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def backoff(attempts: int, retry_after: float | None = None) -> dt.timedelta:

@@ -20,9 +20,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-import os
-import socket
-import uuid
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
@@ -36,8 +33,9 @@ from bot.agent_api.views import CheckinView
 from bot.config import Settings
 from bot.replies import Button, Reply
 from bot.store import repo
+from bot.store.claims import default_worker_id
 from bot.store.crypto import EncryptionError, KeyCipher
-from bot.store.models import Account, AccountStatus, Reminder
+from bot.store.models import Account, AccountStatus, Reminder, utcnow
 from bot.store.schedule import local_date, next_due_at, zone
 
 log = logging.getLogger(__name__)
@@ -69,15 +67,6 @@ class CoreResources(Protocol):
     sessionmaker: async_sessionmaker[AsyncSession]
     cipher: KeyCipher
     http: httpx.AsyncClient
-
-
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
-def default_worker_id() -> str:
-    """Unique per process and instance, readable in the database when debugging claims."""
-    return f"{socket.gethostname()[:32]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
 def reminder_reply(local_day: dt.date, missing: tuple[str, ...] = RATED_FIELDS) -> Reply:

@@ -16,12 +16,20 @@ visible to others (and on PostgreSQL the row locks only released) at commit.
 
 from __future__ import annotations
 
+import os
+import socket
+import uuid
 from typing import Any, TypeVar
 
 from sqlalchemy import Update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 T = TypeVar("T")
+
+
+def default_worker_id() -> str:
+    """Unique per process and instance, readable in the database when debugging claims."""
+    return f"{socket.gethostname()[:32]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
 async def claim_rows(session: AsyncSession, statement: Update, model: type[T]) -> list[T]:
