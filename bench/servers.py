@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import multiprocessing.connection
-import socket
 import threading
 import time
 from collections import Counter
@@ -22,8 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from tests.fixtures.serving import serve_in_thread
 
 API_PREFIX = "/api/v1/agent"
 
@@ -62,19 +62,7 @@ class Counting:
 
 def _serve(app: ASGIApp, name: str) -> str:
     """Serve `app` on a loopback port from a thread; its base URL once it accepts requests."""
-    # IPPROTO_TCP, as in tests/fixtures/sandbox.py: without TCP_NODELAY each request waits ~40 ms.
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", backlog=2048)
-    )
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name=name, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.005)
-    return f"http://127.0.0.1:{port}"
+    return serve_in_thread(app, name=name, backlog=2048).url
 
 
 @dataclass
