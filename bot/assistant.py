@@ -381,7 +381,7 @@ class Assistant(AccountCommands):
                 answer = render.read_failed()
             parts.append(answer)
         elif plan.reply:
-            parts.append(render.esc(plan.reply) if planner is not self.offline else plan.reply)
+            parts.append(render.esc(plan.reply))
         else:
             parts.append(render.nothing_understood())
         parts.extend(notes)
