@@ -73,9 +73,9 @@ class Plan:
     `reply` is the planner's own words in plain text (a clarifying question when `is_question`,
     an answer to chit-chat, or an honest "I did not understand"); the assistant escapes it.
     `understood` is False when the planner could not make sense of (part of) the text; the
-    offline planner's fast path uses it to
-    decide whether the LLM must look at the message. `state` is private to the planner that
-    made the plan (e.g. the LLM transcript needed by `answer`).
+    offline planner's fast path uses it to decide whether the LLM must look at the message.
+    `state` is private to the planner that made the plan (e.g. the LLM transcript needed by
+    `answer`).
     """
 
     actions: list[Action] = field(default_factory=list)
