@@ -46,6 +46,13 @@ def make_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
         # Every new connection to ":memory:" is a new empty database: share one.
         kwargs.setdefault("poolclass", StaticPool)
         kwargs.setdefault("connect_args", {"check_same_thread": False})
+    else:
+        # One connection per process. SQLite has one writer at a time anyway, and a deferred
+        # transaction that reads and then writes fails at once with "database is locked" when
+        # another connection wrote meanwhile, busy timeout or not (500 messages at once did).
+        # With one connection, sessions queue for it in order instead (PostgreSQL for more).
+        kwargs.setdefault("pool_size", 1)
+        kwargs.setdefault("max_overflow", 0)
     engine = create_async_engine(parsed, **kwargs)
     event.listen(engine.sync_engine, "connect", _configure_sqlite)
     return engine
