@@ -66,6 +66,7 @@ class Settings(BaseSettings):
     # Scale (README "Running several replicas")
     max_concurrent_updates: int = Field(default=64, ge=1)  # updates handled at once, per process
     reminder_claim_timeout_seconds: float = Field(default=300.0, gt=0)  # a dead claimer's lease
+    use_uvloop: bool = True  # run on uvloop where it is installed (not on Windows)
     log_level: str = "INFO"
 
     @field_validator("allowed_telegram_user_ids", mode="before")

@@ -10,6 +10,7 @@ from telegram import Update
 
 from bot import render
 from bot.config import Settings
+from bot.eventloop import new_event_loop
 from bot.store.crypto import GENERATE_HINT, EncryptionError
 from bot.telegram.app import TelegramNotConfigured, build_application, webhook_options
 from bot.telegram.handlers import Core
@@ -55,7 +56,7 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
     from bot.assistant import create_assistant
 
     # PTB's run_* use the current event loop: build the assistant (engine, HTTP pool) on it.
-    loop = asyncio.new_event_loop()
+    loop = new_event_loop(use_uvloop=settings.use_uvloop)
     asyncio.set_event_loop(loop)
     try:
         assistant = loop.run_until_complete(create_assistant(settings))
