@@ -59,11 +59,16 @@ def default_timeout(seconds: float = 10.0) -> httpx.Timeout:
 def new_http_client(
     *, timeout_seconds: float = 10.0, transport: httpx.AsyncBaseTransport | None = None
 ) -> httpx.AsyncClient:
-    """The shared connection pool every per-person client rides on."""
+    """The shared connection pool every per-person client rides on.
+
+    Few idle connections are kept: httpcore 1.x scans its whole pool, once per idle
+    connection, every time it assigns a request, so a burst against a pool keeping 50 idle
+    connections cost ~11 ms of CPU per request here, keeping 10 ~2 ms (a one-off measurement).
+    """
     return httpx.AsyncClient(
         timeout=default_timeout(timeout_seconds),
         transport=transport,
-        limits=httpx.Limits(max_connections=200, max_keepalive_connections=50),
+        limits=httpx.Limits(max_connections=200, max_keepalive_connections=10),
         headers={"User-Agent": "healthbot/0.1"},
     )
 
