@@ -15,8 +15,10 @@ simply sent again.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,6 +57,8 @@ CLAIM_TIMEOUT = dt.timedelta(minutes=2)
 MAX_BACKOFF = dt.timedelta(minutes=10)
 RECONNECT_RETRY = dt.timedelta(minutes=5)
 DELIVER_FOR_ROUNDS = 50  # a person's items sent in one `deliver_for` at most
+IN_FLIGHT_WAIT = dt.timedelta(seconds=3)  # how long a message waits for an older item in flight
+IN_FLIGHT_POLL = dt.timedelta(milliseconds=100)
 WITNESS_TYPES = (NutritionAddEntry, WeightLog, SupportCreateTicket)
 
 
@@ -276,22 +280,38 @@ class Delivery:
         return ok
 
     async def deliver_for(self, telegram_id: int) -> DeliveryReport:
-        """Send this person's waiting items now, oldest first; stop at the first that waits."""
+        """Send this person's waiting items now, oldest first; stop at the first that waits.
+
+        When the oldest is in flight elsewhere (the background job, or another replica, is
+        sending it), wait up to `IN_FLIGHT_WAIT` for it rather than answer "saved, will
+        sync" about a service that is answering.
+        """
         report = DeliveryReport()
-        # Only a person's oldest open item is claimable, so a claim yields one item: claim
-        # again until nothing is left or the head waits (else a backlog after an outage would
-        # leave each new message "saved, will sync" behind one older item per message).
-        for _ in range(DELIVER_FOR_ROUNDS):
-            items = await self._claim(limit=20, telegram_id=telegram_id)
-            if not items:
-                break
-            for item in items:
-                await self._deliver(item, report)
-        async with self.sessionmaker() as session:
-            report.waiting = len(
-                await repo.pending_outbox(session=session, telegram_id=telegram_id)
-            )
-        return report
+        deadline = time.monotonic() + IN_FLIGHT_WAIT.total_seconds()
+        while True:
+            # Only a person's oldest open item is claimable, so a claim yields one item: claim
+            # again until nothing is left or the head waits (else a backlog after an outage
+            # would leave each new message "saved, will sync" behind one older item each).
+            for _ in range(DELIVER_FOR_ROUNDS):
+                items = await self._claim(limit=20, telegram_id=telegram_id)
+                if not items:
+                    break
+                for item in items:
+                    await self._deliver(item, report)
+            async with self.sessionmaker() as session:
+                waiting = await repo.pending_outbox(session=session, telegram_id=telegram_id)
+            report.waiting = len(waiting)
+            if not waiting or not self._in_flight(waiting[0]) or time.monotonic() > deadline:
+                return report
+            await asyncio.sleep(IN_FLIGHT_POLL.total_seconds())
+
+    def _in_flight(self, item: OutboxItem) -> bool:
+        """Claimed under a live lease: being sent right now by some worker."""
+        return (
+            item.claimed_by is not None
+            and item.claimed_at is not None
+            and item.claimed_at > self.clock() - self.claim_timeout
+        )
 
     async def run_due(
         self, notify: Callable[[Delivered], Awaitable[None]] | None = None, *, limit: int = 50

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
 import zoneinfo
@@ -9,8 +10,10 @@ import zoneinfo
 import pytest
 
 from bot import render
+from bot.agent_api.actions import NutritionAddEntry
 from bot.assistant import Assistant
-from bot.outbox import Delivered
+from bot.outbox import Delivered, Delivery, wire
+from bot.store import repo
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
 
@@ -158,6 +161,39 @@ async def test_service_down_keeps_the_message_and_syncs_it_later_once(
     assert len(told) == 1 and "Eggs, 2" in told[0]
     assert (await back.counts(key))["nutrition"] == 1
     assert "nothing is waiting" in plain((await assistant.status(user_id=USER)).html)
+
+
+async def test_a_message_waits_for_an_older_item_in_flight_instead_of_saying_saved(
+    assistant_factory: AssistantFactory, sandbox_factory: SandboxFactory
+) -> None:
+    slow = sandbox_factory(latency_ms=600)  # every request takes 0.6 s
+    assistant, key = await linked(assistant_factory, slow)
+    apple = NutritionAddEntry.model_validate(
+        {
+            "date": DAY,
+            "entry": {"food": "Apple", "calories": 95, "protein": 0, "carbs": 25, "fat": 0},
+        }
+    )
+    async with assistant.sessionmaker() as session:
+        await repo.enqueue(
+            session=session, telegram_id=USER, chat_id=USER, local_date=DAY, actions=wire([apple])
+        )
+        await session.commit()
+    # The background job (another worker) claims the apple and is sending it when a new
+    # message arrives; the new message waits for it rather than report a service outage.
+    job = Delivery(
+        sessionmaker=assistant.sessionmaker,
+        cipher=assistant.cipher,
+        api_for=assistant.api,
+        clock=assistant.clock,
+        worker_id="background-job",
+    )
+    sending = asyncio.create_task(job.run_due())
+    await asyncio.sleep(0.2)
+    text = await say(assistant, "a banana")
+    assert [d.actions for d in (await sending).delivered] == [[apple]]
+    assert "Logged" in text and "Banana" in text and "Saved" not in text
+    assert (await slow.counts(key))["nutrition"] == 2
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from bot.assistant import Assistant, create_assistant
 from bot.config import Settings
 from bot.reminders import Reminders
 from bot.store.models import Account, Reminder
-from bot.telegram.app import build_application
+from bot.telegram.app import OUTBOX_EVERY, build_application
 from bot.telegram.handlers import reminder_sender
 from tests.fixtures.core import make_settings
 from tests.fixtures.telegram import FakeTelegram, SentMessage, running_bot
@@ -45,6 +45,7 @@ class Harness:
     fake: FakeTelegram
     settings: Settings
     clock: Clock
+    outbox_every: float | None = OUTBOX_EVERY  # None: no background outbox job (no races)
     assistant: Assistant | None = None
     reminders: Reminders | None = None
     app: Any = None
@@ -57,7 +58,11 @@ class Harness:
         self.assistant = await create_assistant(self.settings, clock=self.clock)
         self.reminders = Reminders.from_assistant(self.assistant, worker_id=f"w{self.restarts}")
         self.app = build_application(
-            self.settings, self.assistant, reminders=self.reminders, reminder_every=None
+            self.settings,
+            self.assistant,
+            reminders=self.reminders,
+            reminder_every=None,
+            outbox_every=self.outbox_every,
         )
         self._running = running_bot(self.app)
         await self._running.__aenter__()
@@ -111,9 +116,11 @@ async def harness_factory(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncI
     """`await harness_factory(sandbox_url=..., **settings)` -> a started `Harness`."""
     harnesses: list[Harness] = []
 
-    async def make(*, start: dt.datetime, **overrides: Any) -> Harness:
+    async def make(
+        *, start: dt.datetime, outbox_every: float | None = OUTBOX_EVERY, **overrides: Any
+    ) -> Harness:
         settings = harness_settings(fake_telegram, tmp_path, **overrides)
-        harness = Harness(fake_telegram, settings, Clock(start))
+        harness = Harness(fake_telegram, settings, Clock(start), outbox_every=outbox_every)
         await harness.start()
         harnesses.append(harness)
         return harness
