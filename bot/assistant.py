@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import httpx
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import render
 from bot.agent_api.actions import Action, CheckinUpsert, WeightLog
@@ -116,13 +117,13 @@ class Assistant(AccountCommands):
             notes.append(render.message_truncated(limit))
         # One session for everything the message needs to know before planning.
         async with self.sessionmaker() as session:
-            linked = self._usable(await repo.get_account(session=session, telegram_id=user_id))
+            found, fixing = await repo.get_account_with_draft(
+                session=session, telegram_id=user_id, status=DraftStatus.FIXING, now=self.clock()
+            )
+            linked = self._usable(found)
             if isinstance(linked, Reply):
                 return linked
             account, api = linked
-            fixing = await repo.latest_draft(
-                session=session, telegram_id=user_id, status=DraftStatus.FIXING, now=self.clock()
-            )
             kept = None
             if is_retry(text):
                 kept = await repo.latest_draft(
@@ -152,11 +153,9 @@ class Assistant(AccountCommands):
         if isinstance(planned, Reply):
             return planned
         plan, planner = planned
-        reply = await self._carry_out(
+        return await self._carry_out(
             user_id, chat_id, api, text, context, plan, planner, notes, confirm=account.confirm_mode
         )
-        await self._remember(user_id, text, plan, reply, context.today)
-        return reply
 
     # --- voice notes and photos -----------------------------------------------------------
 
@@ -234,7 +233,7 @@ class Assistant(AccountCommands):
         if not plan.actions:
             return Reply(render.photo_no_food(plan.reply))
         try:
-            concerns = await self._concerns(api, plan.actions)
+            concerns = await self._concerns(user_id, api, plan.actions)
         except AgentApiError:
             concerns = []
         note = media.note(caption)
@@ -258,20 +257,18 @@ class Assistant(AccountCommands):
             return Reply(render.media_budget_reached())
         return account, api, self.media
 
-    async def _history(self, user_id: int) -> list[Turn]:
-        async with self.sessionmaker() as session:
-            turns = await repo.recent_turns(
-                session=session, telegram_id=user_id, limit=self.settings.history_turns
-            )
-        return [Turn(role=t.role, text=t.text) for t in turns]  # type: ignore[arg-type]
-
     async def _plan(
-        self, user_id: int, text: str, context: PlanContext, extra_history: Sequence[Turn] = ()
+        self,
+        user_id: int,
+        text: str,
+        context: PlanContext,
+        extra_history: Sequence[Turn] = (),
     ) -> tuple[Plan, Planner] | Reply:
         """Offline rules first; the LLM only when they did not understand everything.
 
         The remembered turns (plus `extra_history`, e.g. a draft being fixed) are read only
-        when the LLM is asked: the offline rules do not use them.
+        when the LLM is asked: the offline rules do not use them. The caller adds the plan's
+        LLM usage to the budget, in the transaction it writes anyway where it has one.
         """
         offline_plan = await self.offline.plan(text, context)
         usable_offline = offline_plan.understood and bool(
@@ -281,12 +278,12 @@ class Assistant(AccountCommands):
             return offline_plan, self.offline
         if self.settings.offline_fast_path and usable_offline:
             return offline_plan, self.offline
-        if not await self._llm_allowed(user_id, context.today):
+        history = await self._llm_inputs(user_id, context.today)
+        if history is None:  # today's LLM budget is spent
             if usable_offline:
                 return offline_plan, self.offline
             return Reply(render.llm_budget_reached())
-        history = [*await self._history(user_id), *extra_history]
-        context = dataclasses.replace(context, history=history)
+        context = dataclasses.replace(context, history=[*history, *extra_history])
         try:
             async with self.llm_slots:
                 plan = await self.llm.plan(text, context)
@@ -299,22 +296,37 @@ class Assistant(AccountCommands):
         except PlannerError as exc:
             log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
             return Reply(render.llm_failed())
-        await self._count_llm(user_id, context.today, plan)
         return plan, self.llm
 
-    async def _llm_allowed(self, user_id: int, day: dt.date) -> bool:
-        async with self.sessionmaker() as session:
-            requests, tokens = await repo.get_llm_usage(
-                session=session, telegram_id=user_id, local_date=day
-            )
+    async def _within_budget(self, session: AsyncSession, user_id: int, day: dt.date) -> bool:
+        requests, tokens = await repo.get_llm_usage(
+            session=session, telegram_id=user_id, local_date=day
+        )
         return (
             requests < self.settings.llm_daily_requests and tokens < self.settings.llm_daily_tokens
         )
 
-    async def _count_llm(self, user_id: int, day: dt.date, plan: Plan) -> None:
-        if plan.llm_requests == 0:
-            return
+    async def _llm_allowed(self, user_id: int, day: dt.date) -> bool:
         async with self.sessionmaker() as session:
+            return await self._within_budget(session, user_id, day)
+
+    async def _llm_inputs(self, user_id: int, day: dt.date) -> list[Turn] | None:
+        """What the LLM needs first, in one session: the remembered turns, or None when the
+        person's LLM budget for `day` is spent."""
+        async with self.sessionmaker() as session:
+            if not await self._within_budget(session, user_id, day):
+                return None
+            if self.settings.history_turns == 0:
+                return []
+            turns = await repo.recent_turns(
+                session=session, telegram_id=user_id, limit=self.settings.history_turns
+            )
+        return [Turn(role=t.role, text=t.text) for t in turns]  # type: ignore[arg-type]
+
+    async def _add_usage(
+        self, session: AsyncSession, user_id: int, day: dt.date, plan: Plan
+    ) -> None:
+        if plan.llm_requests:
             await repo.add_llm_usage(
                 session=session,
                 telegram_id=user_id,
@@ -322,6 +334,12 @@ class Assistant(AccountCommands):
                 requests=plan.llm_requests,
                 tokens=plan.prompt_tokens + plan.completion_tokens,
             )
+
+    async def _count_llm(self, user_id: int, day: dt.date, plan: Plan) -> None:
+        if plan.llm_requests == 0:
+            return
+        async with self.sessionmaker() as session:
+            await self._add_usage(session, user_id, day, plan)
             await session.commit()
 
     async def _keep_for_retry(self, user_id: int, text: str) -> None:
@@ -357,17 +375,46 @@ class Assistant(AccountCommands):
         *,
         confirm: bool = False,
     ) -> Reply:
-        parts: list[str] = []
+        """Write, propose or answer what was planned; the exchange is kept as history."""
         if plan.actions:
             if plan.reply and not plan.understood:
                 notes.append(render.esc(plan.reply))
             try:
-                concerns = await self._concerns(api, plan.actions)
+                concerns = await self._concerns(user_id, api, plan.actions)
             except AgentApiError:
                 concerns = []  # the write path reports the service's state
-            if concerns or confirm:
-                return await self._propose(user_id, plan.actions, text, concerns, context.today)
-            return await self._write(user_id, chat_id, api, plan.actions, context.today, notes)
+            if not concerns and not confirm:  # turns and LLM usage go in with the outbox item
+                turns = self._turns(text, render.logged_plain(plan.actions, context.today))
+                return await self._write(
+                    user_id,
+                    chat_id,
+                    api,
+                    plan.actions,
+                    context.today,
+                    notes,
+                    turns=turns,
+                    usage=plan,
+                )
+            await self._count_llm(user_id, context.today, plan)
+            reply = await self._propose(user_id, plan.actions, text, concerns, context.today)
+        else:
+            await self._count_llm(user_id, context.today, plan)
+            reply = await self._answer(user_id, api, text, context, plan, planner, notes)
+        await self._remember(user_id, text, plan, reply, context.today)
+        return reply
+
+    async def _answer(
+        self,
+        user_id: int,
+        api: AgentApiClient,
+        text: str,
+        context: PlanContext,
+        plan: Plan,
+        planner: Planner,
+        notes: list[str],
+    ) -> Reply:
+        """A plan without actions: answer from reads, or say what the planner said."""
+        parts: list[str] = []
         if plan.reads:
             results = [await self._read(api, r) for r in plan.reads]
             try:
@@ -389,11 +436,15 @@ class Assistant(AccountCommands):
 
     # --- drafts: save / fix / drop ------------------------------------------------------
 
-    async def _concerns(self, api: AgentApiClient, actions: Sequence[Action]) -> list[Concern]:
-        last_weight = None
+    async def _concerns(
+        self, user_id: int, api: AgentApiClient, actions: Sequence[Action]
+    ) -> list[Concern]:
         weights = [a for a in actions if isinstance(a, WeightLog)]
-        if weights:
-            day = weights[0].date
+        if not weights:
+            return check(actions, last_weight_kg=None)
+        day = weights[0].date
+        known, last_weight = self.weights.last(user_id, day)  # from this day's /today
+        if not known:
             body = await api.weight(day - dt.timedelta(days=90), day)
             records = body.get("records") if isinstance(body, dict) else None
             values = [
@@ -494,6 +545,7 @@ class Assistant(AccountCommands):
             return planned
         plan, _ = planned
         if not plan.actions:
+            await self._count_llm(user_id, context.today, plan)
             return Reply(render.draft_fix_not_understood())
         async with self.sessionmaker() as session:
             await repo.resolve_draft(
@@ -504,9 +556,10 @@ class Assistant(AccountCommands):
                 now=self.clock(),
                 from_statuses=(DraftStatus.FIXING,),
             )
+            await self._add_usage(session, user_id, context.today, plan)
             await session.commit()
         revised = merge_revision(old, plan.actions)
-        concerns = await self._concerns(api, revised)
+        concerns = await self._concerns(user_id, api, revised)
         return await self._propose(user_id, revised, draft.text, concerns, context.today)
 
     async def _write(
@@ -517,11 +570,16 @@ class Assistant(AccountCommands):
         actions: Sequence[Action],
         day: dt.date,
         notes: list[str],
+        *,
+        turns: Sequence[tuple[TurnRole, str]] = (),
+        usage: Plan | None = None,
     ) -> Reply:
         """Store the actions, then deliver this person's waiting items now, in order.
 
         Whatever cannot be sent now stays stored and is synced by the background job, which
-        tells the person when it is in; nothing they said is lost.
+        tells the person when it is in; nothing they said is lost. `turns` (the exchange, for
+        history) and `usage` (the plan's LLM usage, for the budget) are stored in the same
+        transaction as the item.
         """
         async with self.sessionmaker() as session:
             item, claimed = await repo.enqueue_claimed(
@@ -534,6 +592,15 @@ class Assistant(AccountCommands):
                 now=self.clock(),
                 notify_on_done=True,
             )
+            if turns:
+                await repo.append_turns(
+                    session=session,
+                    telegram_id=user_id,
+                    turns=turns,
+                    keep=self.settings.history_turns,
+                )
+            if usage is not None:
+                await self._add_usage(session, user_id, day, usage)
             await session.commit()
         item_id = item.id
         if claimed:  # nothing of theirs was waiting: send it now, no claim round trip
@@ -557,6 +624,7 @@ class Assistant(AccountCommands):
             today = await api.today(day)
         except AgentApiError:
             today = None
+        self.weights.note(user_id, day, today)
         return Reply(render.logged_and_summary(actions, today, day, "\n".join(notes) or None))
 
     async def synced_notice(self, done: Delivered) -> Reply:
@@ -582,18 +650,24 @@ class Assistant(AccountCommands):
             return ReadResult(request=request, data=None, error=render.read_failed())
         return ReadResult(request=request, data=data if isinstance(data, dict) else {"data": data})
 
+    def _turns(self, text: str, said: str) -> list[tuple[TurnRole, str]]:
+        """One exchange as history turns; none when history is off."""
+        if self.settings.history_turns == 0:
+            return []
+        return [(TurnRole.USER, text[:1000]), (TurnRole.ASSISTANT, said)]
+
     async def _remember(
         self, user_id: int, text: str, plan: Plan, reply: Reply, today: dt.date
     ) -> None:
-        if self.settings.history_turns == 0:
-            return
         said = render.logged_plain(plan.actions, today) if plan.actions else None
-        said = said or render.to_plain(reply.html)[:500]
+        turns = self._turns(text, said or render.to_plain(reply.html)[:500])
+        if not turns:
+            return
         async with self.sessionmaker() as session:
             await repo.append_turns(
                 session=session,
                 telegram_id=user_id,
-                turns=[(TurnRole.USER, text[:1000]), (TurnRole.ASSISTANT, said)],
+                turns=turns,
                 keep=self.settings.history_turns,
             )
             await session.commit()

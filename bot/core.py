@@ -31,6 +31,7 @@ from bot.planner.base import (
     Planner,
 )
 from bot.planner.offline import OfflinePlanner
+from bot.plausibility import RecentWeights
 from bot.replies import Reply
 from bot.store import repo
 from bot.store.crypto import KeyCipher
@@ -63,6 +64,7 @@ class CoreBase:
         self.offline = offline or OfflinePlanner()
         self.clock = clock
         self.llm_slots = asyncio.Semaphore(settings.llm_max_concurrency)
+        self.weights = RecentWeights()
         self.delivery = Delivery(
             sessionmaker=sessionmaker,
             cipher=cipher,

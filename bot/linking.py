@@ -62,6 +62,7 @@ class AccountCommands(CoreBase):
                 account.timezone = reported
             await session.commit()
             timezone = account.timezone
+        self.weights.forget(user_id)  # perhaps another service account now
         if timezone:
             await self._reschedule(user_id)
         return Reply(render.connected(me.name, timezone), delete_user_message=True)
@@ -70,6 +71,7 @@ class AccountCommands(CoreBase):
         async with self.sessionmaker() as session:
             await repo.unlink_account(session=session, telegram_id=user_id)
             await session.commit()
+        self.weights.forget(user_id)
         return Reply(render.disconnected())
 
     async def forget_request(self, *, user_id: int) -> Reply:
@@ -83,6 +85,7 @@ class AccountCommands(CoreBase):
         async with self.sessionmaker() as session:
             await repo.delete_account_everything(session=session, telegram_id=user_id)
             await session.commit()
+        self.weights.forget(user_id)
         return Reply(render.forgotten(), edit=True)
 
     async def set_timezone(self, *, user_id: int, name: str) -> Reply:
@@ -190,6 +193,7 @@ class AccountCommands(CoreBase):
             view = await api.today(local.date())
         except AgentApiError as exc:
             return await self._error_reply(user_id, exc)
+        self.weights.note(user_id, local.date(), view)
         return Reply(render.day_summary(view, local.date()))
 
     async def claim_update(self, update_id: int) -> bool:

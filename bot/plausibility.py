@@ -8,11 +8,15 @@ check-in values outside the scale never get this far: the action models refuse t
 
 from __future__ import annotations
 
+import datetime as dt
 import re
-from collections.abc import Sequence
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.agent_api.actions import Action, NutritionAddEntry, WeightLog
+from bot.agent_api.views import TodayView
 
 MAX_ENTRY_KCAL = 5000
 MAX_WEIGHT_JUMP_KG = 5.0
@@ -58,3 +62,56 @@ def check(actions: Sequence[Action], *, last_weight_kg: float | None) -> list[Co
             if abs(action.weight_kg - last_weight_kg) > MAX_WEIGHT_JUMP_KG:
                 concerns.append(Concern(index, "weight_jump", action.weight_kg, last_weight_kg))
     return concerns
+
+
+@dataclass(frozen=True)
+class _Seen:
+    day: dt.date
+    weight_kg: float | None
+    at: float
+
+
+class RecentWeights:
+    """The last weight each person's `GET /today` showed, so a weight message needs no read.
+
+    Every logged message already ends with `GET /today`, whose `weight.latest` is the most
+    recent record on or before that day: exactly what the weight-jump check compares with.
+    An entry counts only for the same day and for `fresh_seconds`; otherwise the check reads
+    `GET /weight` as before. It lives in this process's memory (bounded, least recently used
+    first out): a weight changed meanwhile in the dashboard, or through another replica, can
+    make the check ask about a jump once, and never changes what is written.
+    """
+
+    def __init__(
+        self,
+        *,
+        fresh_seconds: float = 3600.0,
+        size: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.fresh_seconds = fresh_seconds
+        self.size = size
+        self.clock = clock
+        self._seen: OrderedDict[int, _Seen] = OrderedDict()
+
+    def note(self, user_id: int, day: dt.date, today: TodayView | None) -> None:
+        """Remember what `today` (the view of `day`) says of the person's latest weight."""
+        if today is None or today.weight is None:
+            self._seen.pop(user_id, None)  # the service did not say: nothing to rely on
+            return
+        latest = today.weight.latest
+        weight = latest.weight_kg if latest is not None else None
+        self._seen[user_id] = _Seen(day, weight, self.clock())
+        self._seen.move_to_end(user_id)
+        while len(self._seen) > self.size:
+            self._seen.popitem(last=False)
+
+    def last(self, user_id: int, day: dt.date) -> tuple[bool, float | None]:
+        """(known, kg): whether a fresh view of `day` was seen, and its latest weight."""
+        seen = self._seen.get(user_id)
+        if seen is None or seen.day != day or self.clock() - seen.at > self.fresh_seconds:
+            return False, None
+        return True, seen.weight_kg
+
+    def forget(self, user_id: int) -> None:
+        self._seen.pop(user_id, None)

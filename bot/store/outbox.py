@@ -227,7 +227,7 @@ async def mark_outbox(
         update(OutboxItem)
         .where(OutboxItem.id == item_id, OutboxItem.claimed_by == worker_id)
         .values(**values)
-        .execution_options(synchronize_session="fetch")
+        .execution_options(synchronize_session=False)
     )
     return bool(getattr(outcome, "rowcount", 0))
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime, time
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import ColumnElement, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -84,6 +84,7 @@ __all__ = [
     "enqueue",
     "enqueue_claimed",
     "get_account",
+    "get_account_with_draft",
     "get_draft",
     "get_llm_usage",
     "get_outbox_item",
@@ -141,6 +142,31 @@ def _insert(session: AsyncSession, model: type[Base]) -> Any:
 
 async def get_account(*, session: AsyncSession, telegram_id: int) -> Account | None:
     return await session.get(Account, telegram_id)
+
+
+async def get_account_with_draft(
+    *, session: AsyncSession, telegram_id: int, status: DraftStatus, now: datetime
+) -> tuple[Account | None, Draft | None]:
+    """The account and its newest unexpired draft in `status`, in one statement.
+
+    What every message needs first: whether the person is linked and whether a draft of
+    theirs is being fixed (see `latest_draft`).
+    """
+    newest = (
+        select(Draft.id)
+        .where(*_live_drafts(telegram_id, status, now))
+        .order_by(Draft.id.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    row = (
+        await session.execute(
+            select(Account, Draft)
+            .outerjoin(Draft, Draft.id == newest)
+            .where(Account.telegram_id == telegram_id)
+        )
+    ).one_or_none()
+    return (row[0], row[1]) if row is not None else (None, None)
 
 
 async def _require_account(session: AsyncSession, telegram_id: int) -> Account:
@@ -477,15 +503,22 @@ async def latest_draft(
     """The person's newest unexpired draft in `status` (e.g. the one being fixed)."""
     rows = await session.scalars(
         select(Draft)
-        .where(
-            Draft.telegram_id == telegram_id,
-            Draft.status == DraftStatus(status),
-            Draft.expires_at > now,
-        )
+        .where(*_live_drafts(telegram_id, status, now))
         .order_by(Draft.id.desc())
         .limit(1)
     )
     return rows.first()
+
+
+def _live_drafts(
+    telegram_id: int, status: DraftStatus, now: datetime
+) -> tuple[ColumnElement[bool], ...]:
+    """The person's drafts in `status` that have not expired at `now`."""
+    return (
+        Draft.telegram_id == telegram_id,
+        Draft.status == DraftStatus(status),
+        Draft.expires_at > now,
+    )
 
 
 # --- LLM usage ------------------------------------------------------------------

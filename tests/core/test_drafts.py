@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 
+import httpx
+
 from bot import render
+from bot.agent_api.actions import WeightLog
+from bot.agent_api.views import TodayView
 from bot.assistant import Assistant
+from bot.plausibility import RecentWeights
 from bot.replies import Reply
-from tests.core.test_assistant import MORNING, USER, linked, plain, say
+from tests.core.test_assistant import DAY, MORNING, USER, linked, plain, say
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.sandbox import RunningSandbox
 
@@ -49,6 +54,65 @@ async def test_a_weight_jump_is_asked_about_and_can_be_dropped(
     dropped = await tap(assistant, callbacks(reply)["drop"])
     assert "nothing was saved" in plain(dropped.html).lower()
     assert (await sandbox.counts(key))["weights"] == 1
+
+
+def weight_reads(assistant: Assistant) -> list[str]:
+    """Every GET /weight the assistant sends from now on (observed on its real HTTP client)."""
+    seen: list[str] = []
+
+    async def hook(request: httpx.Request) -> None:
+        if request.method == "GET" and request.url.path.endswith("/weight"):
+            seen.append(str(request.url))
+
+    assistant.http.event_hooks["request"].append(hook)
+    return seen
+
+
+async def test_a_weight_after_a_logged_message_is_checked_without_another_read(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, key = await linked(assistant_factory, sandbox)
+    reads = weight_reads(assistant)
+    assert "72.4" in await say(assistant, "72.4 kg")
+    assert len(reads) == 1  # nothing seen of today yet: the check reads the history
+    reply = await text_reply(assistant, "weight 27 kg")  # /today showed 72.4 a moment ago
+    assert "more than 5 kg" in plain(reply.html)
+    await tap(assistant, callbacks(reply)["drop"])
+    assert "Calories:" in await say(assistant, "a banana")
+    assert "72.1" in await say(assistant, "72.1 kg")  # plausible against 72.4: written at once
+    assert len(reads) == 1
+    assert (await sandbox.counts(key))["weights"] == 2
+
+
+async def test_a_stale_or_other_day_weight_is_read_again(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, key = await linked(assistant_factory, sandbox)
+    reads = weight_reads(assistant)
+    await say(assistant, "a banana")
+    await say(assistant, "yesterday 70 kg")  # another day than the /today just seen
+    assert len(reads) == 1
+    # The dashboard changes the weight meanwhile; an hour later the bot no longer relies on
+    # the /today it saw and reads the history again.
+    await assistant.api(key).ingest([WeightLog.model_validate({"date": DAY, "weightKg": 90.0})])
+    assistant.weights.fresh_seconds = 0
+    reply = await text_reply(assistant, "90.5 kg")
+    assert len(reads) == 2
+    assert not reply.buttons and "90.5" in plain(reply.html)  # no false jump from 70
+
+
+def test_recent_weights_are_bounded_and_per_day() -> None:
+    weights = RecentWeights(size=2, clock=lambda: 0.0)
+    view = TodayView.model_validate({"weight": {"latest": {"date": "2026-11-20", "weightKg": 70}}})
+    for user in (1, 2, 3):
+        weights.note(user, DAY, view)
+    assert weights.last(1, DAY) == (False, None)  # the least recently seen went first
+    assert weights.last(3, DAY) == (True, 70.0)
+    assert weights.last(3, DAY + dt.timedelta(days=1)) == (False, None)
+    weights.note(3, DAY, TodayView.model_validate({"weight": {"latest": None}}))
+    assert weights.last(3, DAY) == (True, None)  # known: no weight yet
+    weights.note(3, DAY, TodayView.model_validate({"date": "2026-11-22"}))
+    assert weights.last(3, DAY) == (False, None)  # the service did not say: unknown
 
 
 async def test_confirm_mode_fix_revises_the_draft_then_saves(
@@ -128,6 +192,52 @@ async def test_llm_outage_keeps_the_text_for_retry(
     sent = fake.requests[-1]["messages"][-1]["content"]  # type: ignore[attr-defined]
     assert "quinoa bowl with roasted veggies" in sent
     assert (await sandbox.counts(key))["nutrition"] == 1
+
+
+async def test_a_logged_llm_message_counts_against_the_daily_budget(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+) -> None:
+    fake = fake_openai
+    assistant, key = await linked(
+        assistant_factory,
+        sandbox,
+        openai_base_url=fake.base_url,  # type: ignore[attr-defined]
+        llm_daily_requests=1,
+        offline_fast_path=False,
+    )
+    entry = {"food": "Quinoa bowl, 1 bowl", "calories": 450, "protein": 15, "carbs": 60, "fat": 14}
+    fake.reply_tool_calls(  # type: ignore[attr-defined]
+        [("nutrition_add_entry", {"date": DAY.isoformat(), "entry": entry})]
+    )
+    assert "Quinoa bowl" in await say(assistant, "had a quinoa bowl with roasted veggies")
+    assert "limit" in await say(assistant, "and what about a muffin with coffee, roughly")
+    assert len(fake.requests) == 1  # type: ignore[attr-defined]
+    assert (await sandbox.counts(key))["nutrition"] == 1
+
+
+async def test_proposals_and_their_fixes_count_against_the_daily_budget(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+) -> None:
+    fake = fake_openai
+    assistant, _ = await linked(
+        assistant_factory,
+        sandbox,
+        openai_base_url=fake.base_url,  # type: ignore[attr-defined]
+        llm_daily_requests=2,
+        offline_fast_path=False,
+    )
+    await assistant.set_confirm_mode(user_id=USER, enabled=True)
+    bowl = {"food": "Quinoa bowl, 1 bowl", "calories": 450, "protein": 15, "carbs": 60, "fat": 14}
+    for portion in (bowl, {**bowl, "food": "Quinoa bowl, 2 bowls", "calories": 900}):
+        fake.reply_tool_calls(  # type: ignore[attr-defined]
+            [("nutrition_add_entry", {"date": DAY.isoformat(), "entry": portion})]
+        )
+    draft = await text_reply(assistant, "had a quinoa bowl with roasted veggies")
+    await tap(assistant, callbacks(draft)["fix"])
+    revised = await text_reply(assistant, "it was two bowls actually")
+    assert "2 bowls" in plain(revised.html)
+    assert "limit" in await say(assistant, "and what about a muffin with coffee, roughly")
+    assert len(fake.requests) == 2  # type: ignore[attr-defined]
 
 
 async def test_daily_llm_budget_falls_back_with_a_clear_message(

@@ -291,6 +291,52 @@ async def test_a_draft_resolves_once_and_only_for_its_owner(engine):
         assert again is None
 
 
+async def test_a_message_reads_the_account_and_the_draft_being_fixed_at_once(engine):
+    sessions = make_sessionmaker(engine)
+
+    async def read(telegram_id: int, now: datetime = NOW) -> tuple[object, object]:
+        async with sessions() as session:
+            account, draft = await repo.get_account_with_draft(
+                session=session, telegram_id=telegram_id, status=DraftStatus.FIXING, now=now
+            )
+            return (
+                account.telegram_id if account else None,
+                draft.text if draft else None,
+            )
+
+    assert await read(ALICE) == (None, None)
+    await _link(engine, ALICE)
+    await _link(engine, BOB)
+    assert await read(ALICE) == (ALICE, None)
+    async with sessions.begin() as session:
+        for owner, text, minutes, fixing in [
+            (ALICE, "older", 30, True),
+            (ALICE, "newer", 10, True),
+            (ALICE, "proposed", 60, False),
+            (BOB, "bob's", 60, True),
+        ]:
+            draft = await repo.create_draft(
+                session=session,
+                telegram_id=owner,
+                actions=[],
+                text=text,
+                expires_at=NOW + timedelta(minutes=minutes),
+                now=NOW,
+            )
+            if fixing:
+                await repo.resolve_draft(
+                    session=session,
+                    telegram_id=owner,
+                    draft_id=draft.id,
+                    status=DraftStatus.FIXING,
+                    now=NOW,
+                )
+    assert await read(ALICE) == (ALICE, "newer")
+    assert await read(ALICE, NOW + timedelta(minutes=20)) == (ALICE, "older")  # newer expired
+    assert await read(ALICE, NOW + timedelta(minutes=40)) == (ALICE, None)
+    assert await read(BOB) == (BOB, "bob's")
+
+
 async def test_an_expired_draft_cannot_be_confirmed(engine):
     await _link(engine, ALICE)
     async with make_sessionmaker(engine).begin() as session:
