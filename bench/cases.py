@@ -1,5 +1,6 @@
-"""The six benchmarks. Each is an async function returning a dict of figures and runs in its own
-process (`python -m bench.run NAME`), so its peak RSS and CPU time are its own.
+"""The six benchmarks, and `floor`, a reference for them. Each is an async function returning a
+dict of figures and runs in its own process (`python -m bench.run NAME`), so its peak RSS and CPU
+time are its own.
 
 The bot side is the real core (`create_assistant`) or the real PTB application
 (`build_application`), on a SQLite store in a temporary directory; the third parties are in
@@ -17,11 +18,11 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import event, insert, update
+from sqlalchemy import event, insert, text, update
 
 from bench.servers import Servers
 from bot.assistant import Assistant, create_assistant
@@ -65,7 +66,7 @@ def _settings(servers: Servers, workdir: Path, **overrides: Any) -> Settings:
         "log_level": "WARNING",
     }
     values.update(overrides)
-    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+    return Settings(_env_file=None, **values)
 
 
 def _with_llm(servers: Servers, **overrides: Any) -> dict[str, Any]:
@@ -163,6 +164,164 @@ async def overhead(workdir: Path) -> dict[str, Any]:
         "sandbox_ms_per_message": 1000 * in_sandbox,
         "api_requests_per_message": requests,
         "sql_statements_per_message": statements / messages,
+    }
+
+
+# --- 1b. floor: the libraries alone ---------------------------------------------------------------
+
+
+def _kernel_s() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_stime
+
+
+async def _per_op(op: Callable[[], Awaitable[None]], warmup: int, runs: int) -> dict[str, float]:
+    """Mean CPU ms of `op` (this process, threads included), its kernel part, and mean wall ms."""
+    for _ in range(warmup):
+        await op()
+    sys0, cpu0, t0 = _kernel_s(), time.process_time(), time.perf_counter()
+    for _ in range(runs):
+        await op()
+    wall, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+    kernel = _kernel_s() - sys0
+    return {
+        "cpu_ms": 1000 * cpu / runs,
+        "sys_ms": 1000 * kernel / runs,
+        "wall_ms": 1000 * wall / runs,
+    }
+
+
+async def floor(workdir: Path) -> dict[str, Any]:
+    """What httpx, openai, SQLAlchemy + aiosqlite and PTB cost per operation, no bot code.
+
+    Each operation a message needs, alone in a loop, against the same loopback third parties
+    as `overhead` and `concurrency`; what the bot spends above their sum is its own.
+    """
+    import openai
+    import telegram
+    from openai.types.chat import (
+        ChatCompletion,
+        ChatCompletionMessageParam,
+        ChatCompletionToolUnionParam,
+    )
+    from telegram.constants import ParseMode
+
+    from bot.agent_api.client import PREFIX, new_http_client
+    from bot.planner.base import PlanContext
+    from bot.planner.prompt import render_system_prompt
+    from bot.planner.tools import tool_specs
+    from bot.store.db import make_engine, make_sessionmaker
+
+    warmup, runs = 30, 300
+    now = dt.datetime.now(dt.UTC)
+    day = now.date()
+    entry = {"food": "Quinoa bowl, 1 bowl", "calories": 450, "protein": 15, "carbs": 60, "fat": 14}
+    ingest = {"actions": [{"type": "nutrition.add_entry", "date": day.isoformat(), "entry": entry}]}
+    # What the LLM planner sends for a first message, built once: only the request is timed.
+    messages: list[ChatCompletionMessageParam] = [
+        {"role": "system", "content": render_system_prompt(PlanContext(now=now, timezone="UTC"))},
+        {"role": "user", "content": "a quinoa bowl"},
+    ]
+    tools = cast(list[ChatCompletionToolUnionParam], tool_specs())
+    ops: dict[str, dict[str, float]] = {}
+    with Servers(workdir) as servers:
+        key: str = servers.call("add_users", 1, "f")[0]
+        api = servers.urls.sandbox.rstrip("/") + PREFIX
+        auth = {"Authorization": f"Bearer {key}"}  # as AgentApiClient sends it
+
+        async with new_http_client() as http:
+
+            async def get_today() -> None:
+                response = await http.get(api + "/today", headers=auth)
+                response.raise_for_status()
+                response.json()
+
+            async def post_ingest() -> None:
+                response = await http.post(api + "/ingest", headers=auth, json=ingest)
+                assert response.is_success, response.text
+                response.json()
+
+            ops["httpx_get"] = await _per_op(get_today, warmup, runs)
+            ops["httpx_post"] = await _per_op(post_ingest, warmup, runs)
+
+        servers.call("script_openai", _food_call(day), 0.0, 2 * (warmup + runs))
+        llm = openai.AsyncOpenAI(api_key="bench", base_url=servers.urls.openai, max_retries=0)
+        body = {
+            "model": "gpt-4o-mini",
+            "messages": messages,
+            "tools": tools,
+            "tool_choice": "auto",
+            "parallel_tool_calls": True,
+        }
+        try:
+
+            async def chat() -> None:  # as the LLM planner sends it (see LlmPlanner._complete)
+                completion = await llm.post("/chat/completions", body=body, cast_to=ChatCompletion)
+                assert completion.choices[0].message.tool_calls, completion
+
+            async def chat_create() -> None:  # the typed call, for comparison
+                completion = await llm.chat.completions.create(
+                    model="gpt-4o-mini",
+                    messages=messages,
+                    tools=tools,
+                    tool_choice="auto",
+                    parallel_tool_calls=True,
+                )
+                assert completion.choices[0].message.tool_calls, completion
+
+            ops["openai_chat"] = await _per_op(chat, warmup, runs)
+            ops["openai_create"] = await _per_op(chat_create, warmup, runs)
+        finally:
+            await llm.close()
+
+        engine = make_engine(f"sqlite+aiosqlite:///{workdir / 'floor.db'}")
+        sessionmaker = make_sessionmaker(engine)
+        try:
+            async with engine.begin() as connection:
+                await connection.execute(
+                    text("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)")
+                )
+
+            async def write() -> None:
+                async with sessionmaker.begin() as session:
+                    await session.execute(text("INSERT INTO t(v) VALUES (:v)"), {"v": "x"})
+
+            ops["sqlite_tx"] = await _per_op(write, warmup, runs)
+        finally:
+            await engine.dispose()
+
+        # As build_application passes them; no AIORateLimiter.
+        bot = telegram.Bot(
+            token=servers.urls.telegram_token, base_url=servers.urls.telegram + "/bot"
+        )
+        await bot.initialize()
+        try:
+
+            async def send() -> None:
+                await bot.send_message(chat_id=10_000, text="ok", parse_mode=ParseMode.HTML)
+
+            ops["telegram_send"] = await _per_op(send, warmup, runs)
+        finally:
+            await bot.shutdown()
+        sent = len(servers.call("telegram_sends")["chats"])
+    assert sent == warmup + runs, sent
+    # A message the offline planner handles: one GET /today, one POST /ingest, a store write,
+    # a reply. The LLM path adds one chat request.
+    core = sum(ops[name]["cpu_ms"] for name in ("httpx_get", "httpx_post", "sqlite_tx"))
+    offline = core + ops["telegram_send"]["cpu_ms"]
+    return {
+        "path": (
+            "libraries alone, one op at a time: httpx GET /today and POST /ingest, openai "
+            "client post of a chat request with the real tools and prompt (and, for comparison, "
+            "chat.completions.create), SQLAlchemy+aiosqlite INSERT tx, "
+            "PTB Bot.send_message"
+        ),
+        "runs": runs,
+        **{f"{name}_{figure}": value for name, op in ops.items() for figure, value in op.items()},
+        "core_offline_floor_cpu_ms": core,  # what `overhead` measures: no Telegram reply
+        "offline_message_floor_cpu_ms": offline,
+        "llm_message_floor_cpu_ms": offline + ops["openai_chat"]["cpu_ms"],
+        "concurrency_budget_cpu_ms": 1.3 * 1.1 * 1000 / 500,
+        "overhead_goal_ms": 5.0,
     }
 
 
@@ -429,8 +588,9 @@ def _vm_hwm_mb(pid: int) -> float:
     return float("nan")
 
 
-CASES: dict[str, Callable[[Path], Awaitable[dict[str, Any]]]] = {
+CASES: dict[str, Callable[[Path], Coroutine[Any, Any, dict[str, Any]]]] = {
     "overhead": overhead,
+    "floor": floor,
     "concurrency": concurrency,
     "calls": calls,
     "fanout": fanout,

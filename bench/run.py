@@ -1,4 +1,7 @@
-"""`python -m bench.run NAME`: run one benchmark in this process; its figures as JSON, last line."""
+"""`python -m bench.run NAME`: run one benchmark in this process; its figures as JSON, last line.
+
+It runs on the event loop `healthbot run` uses (uvloop unless `USE_UVLOOP=false`).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +12,19 @@ import tempfile
 from pathlib import Path
 
 from bench.cases import CASES
+from bot.config import Settings
+from bot.eventloop import new_event_loop
 
 
 def main() -> None:
     name = sys.argv[1]
-    with tempfile.TemporaryDirectory(prefix=f"bench-{name}-") as tmp:
-        figures = asyncio.run(CASES[name](Path(tmp)))
+    use_uvloop = Settings(_env_file=None).use_uvloop
+    with (
+        tempfile.TemporaryDirectory(prefix=f"bench-{name}-") as tmp,
+        asyncio.Runner(loop_factory=lambda: new_event_loop(use_uvloop=use_uvloop)) as runner,
+    ):
+        figures = runner.run(CASES[name](Path(tmp)))
+        figures["event_loop"] = type(runner.get_loop()).__module__.split(".")[0]
     print(json.dumps(figures))
 
 
