@@ -106,15 +106,24 @@ async def release_stale_updates(
 
     Only updates received after `received_since` (older ones are not worth acting on) whose
     claim, or receipt when unclaimed, is older than `stale_before`: a live process that is
-    still handling or queueing an update keeps it. An update whose person has a later update
-    already started or handled (another replica went on after this one's process died) would
-    break that person's order: it is marked handled instead, and counted in the second value.
+    still handling or queueing an update keeps it.
+
+    The person's order decides the rest. While a later update of theirs is claimed by a live
+    process, an earlier one is left alone: that process holds the person's turn and handles
+    the earlier one first (`release_earlier_updates`), so replaying it here too would race
+    it, and dropping it would lose it. Once a later update was handled, replaying an earlier
+    one would break the order: it is marked handled instead, and counted in the second value.
+    A later update claimed by a dead process is replayed with it, in order.
     """
     later = aliased(ProcessedUpdate)
-    overtaken = exists().where(
+    same_person_later = and_(
+        ProcessedUpdate.user_id.is_not(None),
         later.user_id == ProcessedUpdate.user_id,
         later.update_id > ProcessedUpdate.update_id,
-        or_(later.claimed_at.is_not(None), later.handled_at.is_not(None)),
+    )
+    overtaken = exists().where(same_person_later, later.handled_at.is_not(None))
+    behind_live = exists().where(
+        same_person_later, later.handled_at.is_(None), later.claimed_at >= stale_before
     )
     stale = and_(
         ProcessedUpdate.handled_at.is_(None),
@@ -124,10 +133,11 @@ async def release_stale_updates(
             ProcessedUpdate.claimed_at < stale_before,
             and_(ProcessedUpdate.claimed_at.is_(None), ProcessedUpdate.processed_at < stale_before),
         ),
+        ~behind_live,
     )
     dropped = await session.execute(
         update(ProcessedUpdate)
-        .where(stale, ProcessedUpdate.user_id.is_not(None), overtaken)
+        .where(stale, overtaken)
         .values(handled_at=stale_before, payload=None)
         .execution_options(synchronize_session=False)
     )

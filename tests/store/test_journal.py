@@ -1,0 +1,121 @@
+"""The update journal's replay rules on both databases: what a process that died left behind
+is replayed once and in the person's order, and never lost while a live process holds the
+person's turn (`bot.store.journal`)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.store import make_sessionmaker
+from bot.store.journal import (
+    claim_update,
+    mark_update_handled,
+    record_update,
+    release_earlier_updates,
+    release_stale_updates,
+)
+
+# The fixtures are imported so these tests run with --noconftest too; parameters
+# named after them are their uses, not redefinitions.
+# ruff: noqa: F811
+from tests.store.conftest import engine, pg_engine, pg_url, sqlite_engine  # noqa: F401
+
+T0 = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+LEASE = timedelta(seconds=3)
+ADA = 7001
+
+
+async def _record(engine: AsyncEngine, update_id: int, at: datetime, user_id: int = ADA) -> None:
+    async with make_sessionmaker(engine).begin() as session:
+        assert await record_update(
+            session=session, update_id=update_id, payload=b"u%d" % update_id, user_id=user_id, now=at
+        )
+
+
+async def _claim(engine: AsyncEngine, update_id: int, at: datetime) -> bool:
+    async with make_sessionmaker(engine).begin() as session:
+        return await claim_update(session=session, update_id=update_id, now=at)
+
+
+async def _handled(engine: AsyncEngine, update_id: int, at: datetime) -> None:
+    async with make_sessionmaker(engine).begin() as session:
+        await mark_update_handled(session=session, update_id=update_id, now=at)
+
+
+async def _replay(engine: AsyncEngine, now: datetime) -> tuple[list[int], int]:
+    async with make_sessionmaker(engine).begin() as session:
+        rows, dropped = await release_stale_updates(
+            session=session, received_since=now - timedelta(minutes=10), stale_before=now - LEASE
+        )
+    return [update_id for update_id, _ in rows], dropped
+
+
+async def _earlier(engine: AsyncEngine, before: int, now: datetime) -> list[int]:
+    async with make_sessionmaker(engine).begin() as session:
+        rows = await release_earlier_updates(
+            session=session, user_id=ADA, before=before, received_since=now - timedelta(minutes=10)
+        )
+    return [update_id for update_id, _ in rows]
+
+
+async def test_an_update_left_by_a_dead_process_is_not_lost_while_a_live_one_takes_over(
+    engine: AsyncEngine,
+) -> None:
+    # A replica received update 5, claimed it, and was killed while handling it.
+    await _record(engine, 5, T0)
+    assert await _claim(engine, 5, T0)
+    # Long after (the dead replica held the person's turn until it died), another replica
+    # takes update 6 and, holding the person's turn, releases 5 to handle it first.
+    later = T0 + LEASE * 3
+    await _record(engine, 6, later)
+    assert await _claim(engine, 6, later)
+    assert await _earlier(engine, 6, later) == [5]
+
+    # A third replica's periodic replay runs in that moment: 5 is neither replayed (the one
+    # holding the turn handles it) nor dropped as overtaken by 6.
+    assert await _replay(engine, later + timedelta(milliseconds=5)) == ([], 0)
+    # So the replica holding the turn can still claim and handle it, before 6.
+    assert await _claim(engine, 5, later + timedelta(milliseconds=10))
+    await _handled(engine, 5, later + timedelta(milliseconds=20))
+    await _handled(engine, 6, later + timedelta(milliseconds=30))
+    assert await _replay(engine, later + LEASE * 2) == ([], 0)
+
+
+async def test_updates_a_dead_process_claimed_are_replayed_together_in_order(
+    engine: AsyncEngine,
+) -> None:
+    # The same replica had taken 5 and 6 (its turn is re-entrant) when it died.
+    for update_id in (5, 6):
+        await _record(engine, update_id, T0)
+        assert await _claim(engine, update_id, T0)
+    now = T0 + LEASE * 2
+    assert await _replay(engine, now) == ([5, 6], 0)
+    assert await _claim(engine, 5, now)
+    # A second replica's replay in the meantime leaves 5 to the one handling it; should it
+    # queue 6 again, the claim lets only one of them handle it.
+    assert 5 not in (await _replay(engine, now + timedelta(milliseconds=5)))[0]
+    assert await _claim(engine, 6, now + timedelta(milliseconds=10))
+    assert not await _claim(engine, 6, now + timedelta(milliseconds=15))
+
+
+async def test_an_update_overtaken_by_a_handled_later_one_is_dropped_not_replayed(
+    engine: AsyncEngine,
+) -> None:
+    await _record(engine, 5, T0)
+    assert await _claim(engine, 5, T0)
+    await _record(engine, 6, T0 + LEASE)
+    assert await _claim(engine, 6, T0 + LEASE)
+    await _handled(engine, 6, T0 + LEASE)
+    # Replaying 5 now would put it after 6: it is counted and never handled.
+    assert await _replay(engine, T0 + LEASE * 3) == ([], 1)
+    assert not await _claim(engine, 5, T0 + LEASE * 3)
+
+
+async def test_another_persons_live_update_holds_nothing_back(engine: AsyncEngine) -> None:
+    await _record(engine, 5, T0)
+    assert await _claim(engine, 5, T0)
+    await _record(engine, 6, T0 + LEASE * 3, user_id=ADA + 1)
+    assert await _claim(engine, 6, T0 + LEASE * 3)
+    assert await _replay(engine, T0 + LEASE * 3) == ([5], 0)
