@@ -30,7 +30,11 @@ ADA = 7001
 async def _record(engine: AsyncEngine, update_id: int, at: datetime, user_id: int = ADA) -> None:
     async with make_sessionmaker(engine).begin() as session:
         assert await record_update(
-            session=session, update_id=update_id, payload=b"u%d" % update_id, user_id=user_id, now=at
+            session=session,
+            update_id=update_id,
+            payload=b"u%d" % update_id,
+            user_id=user_id,
+            now=at,
         )
 
 
