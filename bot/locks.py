@@ -90,6 +90,19 @@ class PersonLocks:
             await asyncio.sleep(delay)
             delay = min(delay * 2, MAX_POLL)
 
+    async def try_acquire(self, person: Hashable) -> int | None:
+        """Take `person`'s lock only if it is free now (or ours); None when another process
+        holds it, or when the database cannot say."""
+        key = lock_key(person)
+        try:
+            if not await self._execute("SELECT pg_try_advisory_lock(:key)", key):
+                return None
+        except (DBAPIError, SQLAlchemyError, OSError) as exc:
+            log.warning("person lock unavailable (%s)", type(exc).__name__)
+            return None
+        self._held[key] = self._held.get(key, 0) + 1
+        return key
+
     async def release(self, key: int) -> None:
         """Give back one hold of `key` (taken by `acquire`); never raises."""
         count = self._held.get(key, 0)

@@ -53,13 +53,25 @@ def journaled_queue(journal: UpdateJournal, locks: PersonLocks | None) -> asynci
 
 
 async def replay(journal: UpdateJournal, queue: asyncio.Queue[Any], bot: Bot) -> int:
-    """Put recent updates that were received but never handled back into the queue."""
+    """Put recent updates that were received but never handled back into the queue.
+
+    Across replicas, an update whose person's turn another process holds is left alone: that
+    process is alive (PostgreSQL frees a dead one's locks at once) and is handling it, or will
+    handle it first before the person's next one (`handle_earlier`). Waiting for the turn here
+    would stall this job, and every replay behind it, for as long as that takes.
+    """
     count = 0
     for payload in await journal.to_replay():
         update = Update.de_json(json.loads(payload), bot)
-        if update is not None:
+        if update is None:
+            continue
+        if isinstance(queue, OrderedUpdateQueue):
+            if not await queue.offer(update):
+                log.info("update %s is in a live process's hands; not replayed", update.update_id)
+                continue
+        else:
             await queue.put(update)
-            count += 1
+        count += 1
     return count
 
 

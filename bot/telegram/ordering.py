@@ -57,6 +57,18 @@ class OrderedUpdateQueue(asyncio.Queue[object]):
             self.held[id(item)] = await self.locks.acquire(person)
         await super().put(item)
 
+    async def offer(self, item: object) -> bool:
+        """Queue `item` only if its person's turn is free now; False (not queued) when another
+        process holds it. For replays, which must not wait behind a live process's update."""
+        person = person_of(item)
+        if person is not None:
+            key = await self.locks.try_acquire(person)
+            if key is None:
+                return False
+            self.held[id(item)] = key
+        await asyncio.Queue.put(self, item)
+        return True
+
     async def done(self, update: object) -> None:
         """The update was handled (or given up): let the person's next update go."""
         key = self.held.pop(id(update), None)

@@ -4,11 +4,18 @@ person's turn (`bot.store.journal`)."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from datetime import UTC, datetime, timedelta
+from typing import cast
 
 from sqlalchemy.ext.asyncio import AsyncEngine
+from telegram import Bot, Update
 
+from bot.journal import UpdateJournal
+from bot.locks import PersonLocks
 from bot.store import make_sessionmaker
+from bot.store.crypto import KeyCipher, generate_key
 from bot.store.journal import (
     claim_update,
     mark_update_handled,
@@ -16,6 +23,7 @@ from bot.store.journal import (
     release_earlier_updates,
     release_stale_updates,
 )
+from bot.telegram.journal import journaled_queue, replay
 
 # The fixtures are imported so these tests run with --noconftest too; parameters
 # named after them are their uses, not redefinitions.
@@ -123,3 +131,45 @@ async def test_another_persons_live_update_holds_nothing_back(engine: AsyncEngin
     await _record(engine, 6, T0 + LEASE * 3, user_id=ADA + 1)
     assert await _claim(engine, 6, T0 + LEASE * 3)
     assert await _replay(engine, T0 + LEASE * 3) == ([5], 0)
+
+
+async def test_a_replay_leaves_an_update_whose_person_a_live_replica_is_serving(
+    pg_engine: AsyncEngine,
+) -> None:
+    """The periodic replay must not wait behind a live replica's update (that stalled every
+    replay after it for as long), nor replay it under that replica's hands."""
+    url = pg_engine.url.render_as_string(hide_password=False)
+    here, there = PersonLocks.for_url(url), PersonLocks.for_url(url)
+    journal = UpdateJournal(
+        sessionmaker=make_sessionmaker(pg_engine),
+        cipher=KeyCipher([generate_key()]),
+        claim_timeout=timedelta(milliseconds=50),
+    )
+    update = {
+        "update_id": 5,
+        "message": {
+            "message_id": 1,
+            "date": 0,
+            "chat": {"id": ADA, "type": "private"},
+            "from": {"id": ADA, "is_bot": False, "first_name": "Ada"},
+            "text": "2 eggs",
+        },
+    }
+    queue = journaled_queue(journal, here)
+    bot = Bot("123:abc")
+    try:
+        await journal.record(5, json.dumps(update), ADA)
+        assert await journal.claim(5)
+        await asyncio.sleep(0.1)  # slower than the claim timeout, yet alive
+        serving = await there.acquire(("user", ADA))
+
+        assert await asyncio.wait_for(replay(journal, queue, bot), 2) == 0
+        assert queue.empty()
+
+        await there.release(serving)  # done, or died: PostgreSQL frees a dead one's locks
+        await asyncio.sleep(0.1)
+        assert await asyncio.wait_for(replay(journal, queue, bot), 2) == 1
+        assert cast(Update, queue.get_nowait()).update_id == 5
+    finally:
+        await here.aclose()
+        await there.aclose()
