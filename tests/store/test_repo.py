@@ -224,6 +224,19 @@ async def test_turns_keep_only_the_last_n_oldest_first(engine):
         assert await repo.recent_turns(session=session, telegram_id=ALICE, limit=9) == []
 
 
+async def test_turns_added_together_keep_their_order(engine):
+    """A message and its answer go in with one statement; the LLM must read them in order."""
+    await _link(engine, ALICE)
+    sessions = make_sessionmaker(engine)
+    said = [(TurnRole.USER, "2 eggs"), (TurnRole.ASSISTANT, "Logged: eggs")]
+    for _ in range(2):
+        async with sessions.begin() as session:
+            await repo.append_turns(session=session, telegram_id=ALICE, turns=said, keep=3)
+    async with sessions() as session:
+        turns = await repo.recent_turns(session=session, telegram_id=ALICE, limit=9)
+    assert [(t.role, t.text) for t in turns] == [said[1], said[0], said[1]]
+
+
 async def test_llm_usage_adds_up_per_local_day(engine):
     await _link(engine, ALICE)
     day = date(2026, 6, 1)
