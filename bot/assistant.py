@@ -398,8 +398,8 @@ class Assistant(AccountCommands):
             await self._count_llm(user_id, context.today, plan)
             reply = await self._propose(user_id, plan.actions, text, concerns, context.today)
         else:
-            await self._count_llm(user_id, context.today, plan)
             reply = await self._answer(user_id, api, text, context, plan, planner, notes)
+            await self._count_llm(user_id, context.today, plan)  # with the answer's request
         await self._remember(user_id, text, plan, reply, context.today)
         return reply
 
@@ -419,9 +419,8 @@ class Assistant(AccountCommands):
             results = [await self._read(api, r) for r in plan.reads]
             try:
                 if planner is self.llm:
-                    async with self.llm_slots:
+                    async with self.llm_slots:  # its usage is added to `plan`
                         answer = await planner.answer(text, context, plan, results)
-                    await self._count_llm(user_id, context.today, plan)
                 else:
                     answer = await planner.answer(text, context, plan, results)
             except PlannerError:

@@ -215,6 +215,27 @@ async def test_a_logged_llm_message_counts_against_the_daily_budget(
     assert (await sandbox.counts(key))["nutrition"] == 1
 
 
+async def test_a_question_counts_its_two_requests_once(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+) -> None:
+    fake = fake_openai
+    assistant, _ = await linked(
+        assistant_factory,
+        sandbox,
+        openai_base_url=fake.base_url,  # type: ignore[attr-defined]
+        llm_daily_requests=3,
+        offline_fast_path=False,
+    )
+    today = {"route": "today", "date": None, "from": None, "to": None}
+    fake.reply_tool_calls([("read", today)])  # type: ignore[attr-defined]
+    fake.reply_text("Nothing logged yet today.")  # type: ignore[attr-defined]
+    fake.reply_text("Hello!")  # type: ignore[attr-defined]
+    assert "Nothing logged yet" in await say(assistant, "what did I eat today so far?")
+    # The question cost two requests of three: one more message is still within the budget.
+    assert "Hello!" in await say(assistant, "hey there, how is it going with you today")
+    assert len(fake.requests) == 3  # type: ignore[attr-defined]
+
+
 async def test_proposals_and_their_fixes_count_against_the_daily_budget(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
 ) -> None:
