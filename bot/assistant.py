@@ -384,7 +384,7 @@ class Assistant(AccountCommands):
             except AgentApiError:
                 concerns = []  # the write path reports the service's state
             if not concerns and not confirm:  # turns and LLM usage go in with the outbox item
-                turns = self._turns(text, render.logged_plain(plan.actions, context.today))
+                turns = self._exchange(text, plan, context.today)
                 return await self._write(
                     user_id,
                     chat_id,
@@ -400,7 +400,7 @@ class Assistant(AccountCommands):
         else:
             reply = await self._answer(user_id, api, text, context, plan, planner, notes)
             await self._count_llm(user_id, context.today, plan)  # with the answer's request
-        await self._remember(user_id, text, plan, reply, context.today)
+        await self._remember(user_id, self._exchange(text, plan, context.today, reply))
         return reply
 
     async def _answer(
@@ -649,17 +649,19 @@ class Assistant(AccountCommands):
             return ReadResult(request=request, data=None, error=render.read_failed())
         return ReadResult(request=request, data=data if isinstance(data, dict) else {"data": data})
 
-    def _turns(self, text: str, said: str) -> list[tuple[TurnRole, str]]:
-        """One exchange as history turns; none when history is off."""
+    def _exchange(
+        self, text: str, plan: Plan, today: dt.date, reply: Reply | None = None
+    ) -> list[tuple[TurnRole, str]]:
+        """One exchange as history turns (none when history is off): the message, and what
+        was logged for actions, else the reply's text (needed only for a plan without any)."""
         if self.settings.history_turns == 0:
             return []
+        said = render.logged_plain(plan.actions, today) if plan.actions else ""
+        if not said and reply is not None:
+            said = render.to_plain(reply.html)[:500]
         return [(TurnRole.USER, text[:1000]), (TurnRole.ASSISTANT, said)]
 
-    async def _remember(
-        self, user_id: int, text: str, plan: Plan, reply: Reply, today: dt.date
-    ) -> None:
-        said = render.logged_plain(plan.actions, today) if plan.actions else None
-        turns = self._turns(text, said or render.to_plain(reply.html)[:500])
+    async def _remember(self, user_id: int, turns: Sequence[tuple[TurnRole, str]]) -> None:
         if not turns:
             return
         async with self.sessionmaker() as session:
