@@ -78,8 +78,7 @@ class PersonLocks:
         delay, deadline = FIRST_POLL, time.monotonic() + MAX_WAIT
         while True:
             try:
-                if await self._execute("SELECT pg_try_advisory_lock(:key)", key):
-                    self._held[key] = self._held.get(key, 0) + 1
+                if await self._take(key):
                     return key
             except (DBAPIError, SQLAlchemyError, OSError) as exc:
                 log.warning("person lock unavailable (%s); going on without it", type(exc).__name__)
@@ -95,13 +94,17 @@ class PersonLocks:
         holds it, or when the database cannot say."""
         key = lock_key(person)
         try:
-            if not await self._execute("SELECT pg_try_advisory_lock(:key)", key):
-                return None
+            return key if await self._take(key) else None
         except (DBAPIError, SQLAlchemyError, OSError) as exc:
             log.warning("person lock unavailable (%s)", type(exc).__name__)
             return None
+
+    async def _take(self, key: int) -> bool:
+        """One try at `key`'s lock; True, and counted for `release`, when we now hold it."""
+        if not await self._execute("SELECT pg_try_advisory_lock(:key)", key):
+            return False
         self._held[key] = self._held.get(key, 0) + 1
-        return key
+        return True
 
     async def release(self, key: int) -> None:
         """Give back one hold of `key` (taken by `acquire`); never raises."""
