@@ -66,7 +66,7 @@ class OrderedUpdateQueue(asyncio.Queue[object]):
             if key is None:
                 return False
             self.held[id(item)] = key
-        await asyncio.Queue.put(self, item)
+        await asyncio.Queue.put(self, item)  # past any journaling `put`: a replay is journaled
         return True
 
     async def done(self, update: object) -> None:
