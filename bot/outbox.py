@@ -287,6 +287,7 @@ class Delivery:
         sync" about a service that is answering.
         """
         report = DeliveryReport()
+        tried: set[int] = set()
         deadline = time.monotonic() + IN_FLIGHT_WAIT.total_seconds()
         while True:
             # Only a person's oldest open item is claimable, so a claim yields one item: claim
@@ -297,13 +298,25 @@ class Delivery:
                 if not items:
                     break
                 for item in items:
+                    tried.add(item.id)
                     await self._deliver(item, report)
             async with self.sessionmaker() as session:
                 waiting = await repo.pending_outbox(session=session, telegram_id=telegram_id)
             report.waiting = len(waiting)
-            if not waiting or not self._in_flight(waiting[0]) or time.monotonic() > deadline:
+            if not waiting or waiting[0].id in tried or time.monotonic() > deadline:
                 return report
-            await asyncio.sleep(IN_FLIGHT_POLL.total_seconds())
+            head = waiting[0]
+            if self._in_flight(head):
+                await asyncio.sleep(IN_FLIGHT_POLL.total_seconds())
+            elif not self._ready(head):
+                return report  # waits for its retry time
+            # else the worker that held it let go between our claim and this read: claim again
+
+    def _ready(self, item: OutboxItem) -> bool:
+        """Not in flight, and the next claim takes it: due, or its claimer's lease ran out."""
+        if self._in_flight(item):
+            return False
+        return item.claimed_by is not None or item.next_attempt_at <= self.clock()
 
     def _in_flight(self, item: OutboxItem) -> bool:
         """Claimed under a live lease: being sent right now by some worker."""
