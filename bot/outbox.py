@@ -287,7 +287,6 @@ class Delivery:
         sync" about a service that is answering.
         """
         report = DeliveryReport()
-        tried: set[int] = set()
         deadline = time.monotonic() + IN_FLIGHT_WAIT.total_seconds()
         while True:
             # Only a person's oldest open item is claimable, so a claim yields one item: claim
@@ -298,18 +297,17 @@ class Delivery:
                 if not items:
                     break
                 for item in items:
-                    tried.add(item.id)
                     await self._deliver(item, report)
             async with self.sessionmaker() as session:
                 waiting = await repo.pending_outbox(session=session, telegram_id=telegram_id)
             report.waiting = len(waiting)
-            if not waiting or waiting[0].id in tried or time.monotonic() > deadline:
+            if not waiting or time.monotonic() > deadline:
                 return report
             head = waiting[0]
             if self._in_flight(head):
                 await asyncio.sleep(IN_FLIGHT_POLL.total_seconds())
             elif not self._ready(head):
-                return report  # waits for its retry time
+                return report  # waits for its retry time (a failed send is backed off)
             # else the worker that held it let go between our claim and this read: claim again
 
     def _ready(self, item: OutboxItem) -> bool:
