@@ -16,6 +16,7 @@ from bot.outbox import Delivered, Delivery, DeliveryReport, wire
 from bot.store import repo
 from bot.store.models import OutboxItem
 from tests.fixtures.core import AssistantFactory
+from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
 
 USER = 42
@@ -263,11 +264,10 @@ async def test_odd_input_gets_a_friendly_reply_and_writes_nothing(
 
 
 async def test_pure_logging_message_costs_one_llm_request_and_one_ingest(
-    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
-    fake = fake_openai
-    assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake.base_url)  # type: ignore[attr-defined]
-    fake.reply_tool_calls(  # type: ignore[attr-defined]
+    assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake_openai.base_url)
+    fake_openai.reply_tool_calls(
         [
             (
                 "nutrition_add_entry",
@@ -286,48 +286,47 @@ async def test_pure_logging_message_costs_one_llm_request_and_one_ingest(
     )
     text = await say(assistant, "had a quinoa bowl with roasted veggies")
     assert "Quinoa bowl" in text and "450 kcal" in text
-    assert len(fake.requests) == 1  # type: ignore[attr-defined]
+    assert len(fake_openai.requests) == 1
     assert (await sandbox.counts(key))["nutrition"] == 1
 
 
 async def test_llm_sees_the_last_turns(
-    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
-    fake = fake_openai
-    assistant, _ = await linked(assistant_factory, sandbox, openai_base_url=fake.base_url)  # type: ignore[attr-defined]
-    fake.reply_text("Noted!")  # type: ignore[attr-defined]
-    fake.reply_text("Anything else?")  # type: ignore[attr-defined]
+    assistant, _ = await linked(assistant_factory, sandbox, openai_base_url=fake_openai.base_url)
+    fake_openai.reply_text("Noted!")
+    fake_openai.reply_text("Anything else?")
     await say(assistant, "remember that I like my coffee black please")
     await say(assistant, "also a coffee, the usual way")
-    second = json.dumps(fake.requests[-1]["messages"])  # type: ignore[attr-defined]
+    second = json.dumps(fake_openai.requests[-1]["messages"])
     assert "coffee black" in second and "Noted!" in second
 
 
 async def test_llm_outage_falls_back_to_offline_rules_or_says_so(
-    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
-    fake = fake_openai
-    assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake.base_url)  # type: ignore[attr-defined]
-    fake.reply_error(500)  # type: ignore[attr-defined]
-    fake.reply_error(500)  # type: ignore[attr-defined]
+    assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake_openai.base_url)
+    fake_openai.reply_error(500)
+    fake_openai.reply_error(500)
     text = await say(assistant, "had a quinoa bowl with roasted veggies")
     assert "isn't reachable" in text and "Nothing was saved" in text
     assert sum((await sandbox.counts(key)).values()) == 0
 
 
 async def test_a_correction_sees_what_was_logged_before(
-    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
     """ "actually it was 2 eggs" works because the LLM is shown what was logged last turn."""
-    fake = fake_openai
-    assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake.base_url)  # type: ignore[attr-defined]
+    assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake_openai.base_url)
     egg = {"food": "Egg, 1 large, fried", "calories": 90, "protein": 6, "carbs": 0.4, "fat": 7}
-    fake.reply_tool_calls([("nutrition_add_entry", {"date": "2026-11-22", "entry": egg})])  # type: ignore[attr-defined]
+    fake_openai.reply_tool_calls([("nutrition_add_entry", {"date": "2026-11-22", "entry": egg})])
     await say(assistant, "had a fried egg with my quinoa porridge thing")
     one_more = {**egg, "food": "Egg, 1 large, fried (correction: 2 in total)"}
-    fake.reply_tool_calls([("nutrition_add_entry", {"date": "2026-11-22", "entry": one_more})])  # type: ignore[attr-defined]
+    fake_openai.reply_tool_calls(
+        [("nutrition_add_entry", {"date": "2026-11-22", "entry": one_more})]
+    )
     text = await say(assistant, "actually it was 2 fried eggs, not one")
-    history = json.dumps(fake.requests[-1]["messages"])  # type: ignore[attr-defined]
+    history = json.dumps(fake_openai.requests[-1]["messages"])
     assert "Logged: " in history and "Egg, 1 large, fried" in history
     assert "2 in total" in text
     assert (await sandbox.counts(key))["nutrition"] == 2

@@ -14,6 +14,7 @@ from bot.plausibility import RecentWeights
 from bot.replies import Reply
 from tests.core.test_assistant import DAY, MORNING, USER, linked, plain, say
 from tests.fixtures.core import AssistantFactory
+from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox
 
 
@@ -162,15 +163,14 @@ async def test_an_expired_draft_is_not_written(
 
 
 async def test_llm_outage_keeps_the_text_for_retry(
-    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
-    fake = fake_openai
-    assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake.base_url)  # type: ignore[attr-defined]
-    fake.reply_error(503)  # type: ignore[attr-defined]
-    fake.reply_error(503)  # type: ignore[attr-defined]  # the client retries once
+    assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake_openai.base_url)
+    fake_openai.reply_error(503)
+    fake_openai.reply_error(503)  # the client retries once
     first = await say(assistant, "had a quinoa bowl with roasted veggies")
     assert "retry" in first
-    fake.reply_tool_calls(  # type: ignore[attr-defined]
+    fake_openai.reply_tool_calls(
         [
             (
                 "nutrition_add_entry",
@@ -189,68 +189,64 @@ async def test_llm_outage_keeps_the_text_for_retry(
     )
     second = await say(assistant, "retry")
     assert "Quinoa bowl" in second
-    sent = fake.requests[-1]["messages"][-1]["content"]  # type: ignore[attr-defined]
+    sent = fake_openai.requests[-1]["messages"][-1]["content"]
     assert "quinoa bowl with roasted veggies" in sent
     assert (await sandbox.counts(key))["nutrition"] == 1
 
 
-async def test_a_logged_llm_message_counts_against_the_daily_budget(
-    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
-) -> None:
-    fake = fake_openai
-    assistant, key = await linked(
+async def on_llm(
+    assistant_factory: AssistantFactory,
+    sandbox: RunningSandbox,
+    fake_openai: FakeOpenAI,
+    *,
+    daily_requests: int,
+) -> tuple[Assistant, str]:
+    """Linked, every message planned by the (fake) LLM, within `daily_requests` a day."""
+    return await linked(
         assistant_factory,
         sandbox,
-        openai_base_url=fake.base_url,  # type: ignore[attr-defined]
-        llm_daily_requests=1,
+        openai_base_url=fake_openai.base_url,
+        llm_daily_requests=daily_requests,
         offline_fast_path=False,
     )
+
+
+async def test_a_logged_llm_message_counts_against_the_daily_budget(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
+) -> None:
+    assistant, key = await on_llm(assistant_factory, sandbox, fake_openai, daily_requests=1)
     entry = {"food": "Quinoa bowl, 1 bowl", "calories": 450, "protein": 15, "carbs": 60, "fat": 14}
-    fake.reply_tool_calls(  # type: ignore[attr-defined]
+    fake_openai.reply_tool_calls(
         [("nutrition_add_entry", {"date": DAY.isoformat(), "entry": entry})]
     )
     assert "Quinoa bowl" in await say(assistant, "had a quinoa bowl with roasted veggies")
     assert "limit" in await say(assistant, "and what about a muffin with coffee, roughly")
-    assert len(fake.requests) == 1  # type: ignore[attr-defined]
+    assert len(fake_openai.requests) == 1
     assert (await sandbox.counts(key))["nutrition"] == 1
 
 
 async def test_a_question_counts_its_two_requests_once(
-    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
-    fake = fake_openai
-    assistant, _ = await linked(
-        assistant_factory,
-        sandbox,
-        openai_base_url=fake.base_url,  # type: ignore[attr-defined]
-        llm_daily_requests=3,
-        offline_fast_path=False,
-    )
+    assistant, _ = await on_llm(assistant_factory, sandbox, fake_openai, daily_requests=3)
     today = {"route": "today", "date": None, "from": None, "to": None}
-    fake.reply_tool_calls([("read", today)])  # type: ignore[attr-defined]
-    fake.reply_text("Nothing logged yet today.")  # type: ignore[attr-defined]
-    fake.reply_text("Hello!")  # type: ignore[attr-defined]
+    fake_openai.reply_tool_calls([("read", today)])
+    fake_openai.reply_text("Nothing logged yet today.")
+    fake_openai.reply_text("Hello!")
     assert "Nothing logged yet" in await say(assistant, "what did I eat today so far?")
     # The question cost two requests of three: one more message is still within the budget.
     assert "Hello!" in await say(assistant, "hey there, how is it going with you today")
-    assert len(fake.requests) == 3  # type: ignore[attr-defined]
+    assert len(fake_openai.requests) == 3
 
 
 async def test_proposals_and_their_fixes_count_against_the_daily_budget(
-    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
-    fake = fake_openai
-    assistant, _ = await linked(
-        assistant_factory,
-        sandbox,
-        openai_base_url=fake.base_url,  # type: ignore[attr-defined]
-        llm_daily_requests=2,
-        offline_fast_path=False,
-    )
+    assistant, _ = await on_llm(assistant_factory, sandbox, fake_openai, daily_requests=2)
     await assistant.set_confirm_mode(user_id=USER, enabled=True)
     bowl = {"food": "Quinoa bowl, 1 bowl", "calories": 450, "protein": 15, "carbs": 60, "fat": 14}
     for portion in (bowl, {**bowl, "food": "Quinoa bowl, 2 bowls", "calories": 900}):
-        fake.reply_tool_calls(  # type: ignore[attr-defined]
+        fake_openai.reply_tool_calls(
             [("nutrition_add_entry", {"date": DAY.isoformat(), "entry": portion})]
         )
     draft = await text_reply(assistant, "had a quinoa bowl with roasted veggies")
@@ -258,24 +254,23 @@ async def test_proposals_and_their_fixes_count_against_the_daily_budget(
     revised = await text_reply(assistant, "it was two bowls actually")
     assert "2 bowls" in plain(revised.html)
     assert "limit" in await say(assistant, "and what about a muffin with coffee, roughly")
-    assert len(fake.requests) == 2  # type: ignore[attr-defined]
+    assert len(fake_openai.requests) == 2
 
 
 async def test_daily_llm_budget_falls_back_with_a_clear_message(
-    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
-    fake = fake_openai
     assistant, _ = await linked(
         assistant_factory,
         sandbox,
-        openai_base_url=fake.base_url,  # type: ignore[attr-defined]
+        openai_base_url=fake_openai.base_url,
         llm_daily_requests=1,
     )
-    fake.reply_text("Hello!")  # type: ignore[attr-defined]
+    fake_openai.reply_text("Hello!")
     await say(assistant, "hey there, how is it going with you today my friend")
-    used = len(fake.requests)  # type: ignore[attr-defined]
+    used = len(fake_openai.requests)
     text = await say(assistant, "had a quinoa bowl with roasted veggies")
     assert "limit" in text
-    assert len(fake.requests) == used  # type: ignore[attr-defined]
+    assert len(fake_openai.requests) == used
     eggs = await say(assistant, "2 eggs")  # the offline rules still log what they understand
     assert "Eggs, 2" in eggs

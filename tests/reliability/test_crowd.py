@@ -12,19 +12,18 @@ import datetime as dt
 
 from bot import render
 from tests.fixtures.core import AssistantFactory
-from tests.fixtures.openai import chat_completion
+from tests.fixtures.openai import FakeOpenAI, chat_completion
 from tests.fixtures.sandbox import RunningSandbox
 
 PEOPLE = 200
 
 
 async def test_two_hundred_people_at_once_are_all_answered_and_logged_once(
-    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: object
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
-    fake = fake_openai
     assistant = await assistant_factory(
         sandbox_url=sandbox.url,
-        openai_base_url=fake.base_url,  # type: ignore[attr-defined]
+        openai_base_url=fake_openai.base_url,
         offline_fast_path=False,  # every message waits on the (fake) model
     )
     keys = [await sandbox.add_user(f"p{i}") for i in range(PEOPLE)]
@@ -36,7 +35,7 @@ async def test_two_hundred_people_at_once_are_all_answered_and_logged_once(
     day = dt.datetime.now(dt.UTC).date().isoformat()
     body = chat_completion(tool_calls=[("nutrition_add_entry", {"date": day, "entry": entry})])
     for _ in people:  # the answers overlap: everyone waits on the model at the same time
-        fake.reply(body, delay=0.3)  # type: ignore[attr-defined]
+        fake_openai.reply(body, delay=0.3)
 
     replies = await asyncio.gather(
         *(
