@@ -108,8 +108,16 @@ class Assistant(AccountCommands):
     # --- free text -----------------------------------------------------------------------
 
     async def handle_text(
-        self, *, user_id: int, chat_id: int, text: str, now: dt.datetime | None = None
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        text: str,
+        now: dt.datetime | None = None,
+        message_id: int | None = None,
     ) -> Reply:
+        """A message: log it, propose it as a draft, or answer it. `message_id` (Telegram's)
+        is kept with what it became, so that an edit of it can be matched later."""
         notes: list[str] = []
         limit = self.settings.max_message_chars
         if len(text) > limit:
@@ -154,8 +162,86 @@ class Assistant(AccountCommands):
             return planned
         plan, planner = planned
         return await self._carry_out(
-            user_id, chat_id, api, text, context, plan, planner, notes, confirm=account.confirm_mode
+            user_id,
+            chat_id,
+            api,
+            text,
+            context,
+            plan,
+            planner,
+            notes,
+            confirm=account.confirm_mode,
+            message_id=message_id,
         )
+
+    # --- edited messages -------------------------------------------------------------------
+
+    async def handle_edit(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        message_id: int,
+        text: str,
+        now: dt.datetime | None = None,
+    ) -> Reply:
+        """An edit of an earlier message. A draft made from it still under review takes the
+        new text (re-planned, shown again with save / fix / drop); a logged message is never
+        changed behind the person's back: they are told how to correct it. Anything else
+        (a question, a message from before edits were tracked) is not acted on, since an
+        edit of a message whose fate is unknown could log the same food twice."""
+        linked = await self._linked(user_id)
+        if isinstance(linked, Reply):
+            return linked
+        account, api = linked
+        local = self._local_now(account, now)
+        async with self.sessionmaker() as session:
+            draft = await repo.draft_from_message(
+                session=session,
+                telegram_id=user_id,
+                message_id=message_id,
+                statuses=(DraftStatus.PENDING, DraftStatus.FIXING),
+                now=self.clock(),
+            )
+            item = None
+            if draft is None:
+                item = await repo.outbox_item_from_message(
+                    session=session, telegram_id=user_id, message_id=message_id
+                )
+        if item is not None:
+            return Reply(render.edit_of_logged(decode(item), local.date()))
+        if draft is None:
+            return Reply(render.edit_not_applied())
+        context = PlanContext(now=local, timezone=account.timezone or "UTC")
+        planned = await self._plan(user_id, text, context)
+        if isinstance(planned, Reply):
+            return planned
+        plan, _ = planned
+        if not plan.actions:
+            await self._count_llm(user_id, context.today, plan)
+            return Reply(render.edit_of_draft_not_understood())
+        async with self.sessionmaker() as session:
+            replaced = await repo.resolve_draft(
+                session=session,
+                telegram_id=user_id,
+                draft_id=draft.id,
+                status=DraftStatus.DISCARDED,
+                now=self.clock(),
+                from_statuses=(DraftStatus.PENDING, DraftStatus.FIXING),
+            )
+            await self._add_usage(session, user_id, context.today, plan)
+            await session.commit()
+        if replaced is None:  # saved or dropped meanwhile
+            return Reply(render.edit_not_applied())
+        try:
+            concerns = await self._concerns(user_id, api, plan.actions)
+        except AgentApiError:
+            concerns = []
+        reply = await self._propose(
+            user_id, plan.actions, text, concerns, context.today, source_message_id=message_id
+        )
+        reply.html = render.edit_applied_to_draft() + "\n\n" + reply.html
+        return reply
 
     # --- voice notes and photos -----------------------------------------------------------
 
@@ -374,6 +460,7 @@ class Assistant(AccountCommands):
         notes: list[str],
         *,
         confirm: bool = False,
+        message_id: int | None = None,
     ) -> Reply:
         """Write, propose or answer what was planned; the exchange is kept as history."""
         if plan.actions:
@@ -394,9 +481,12 @@ class Assistant(AccountCommands):
                     notes,
                     turns=turns,
                     usage=plan,
+                    source_message_id=message_id,
                 )
             await self._count_llm(user_id, context.today, plan)
-            reply = await self._propose(user_id, plan.actions, text, concerns, context.today)
+            reply = await self._propose(
+                user_id, plan.actions, text, concerns, context.today, source_message_id=message_id
+            )
         else:
             reply = await self._answer(user_id, api, text, context, plan, planner, notes)
             await self._count_llm(user_id, context.today, plan)  # with the answer's request
@@ -461,6 +551,8 @@ class Assistant(AccountCommands):
         text: str,
         concerns: Sequence[Concern],
         day: dt.date,
+        *,
+        source_message_id: int | None = None,
     ) -> Reply:
         """Show what was understood with save / fix / drop; nothing is written yet."""
         async with self.sessionmaker() as session:
@@ -471,6 +563,7 @@ class Assistant(AccountCommands):
                 text=text,
                 expires_at=self.clock() + dt.timedelta(hours=self.settings.draft_ttl_hours),
                 now=self.clock(),
+                source_message_id=source_message_id,
             )
             await session.commit()
         save, fix, drop = render.draft_buttons()
@@ -520,7 +613,9 @@ class Assistant(AccountCommands):
             return Reply(render.draft_dropped(), edit=True)
         if verb == "fix":
             return Reply(render.draft_fix_prompt(actions, day), edit=True)
-        reply = await self._write(user_id, chat_id, api, actions, day, [])
+        reply = await self._write(
+            user_id, chat_id, api, actions, day, [], source_message_id=draft.source_message_id
+        )
         reply.edit = True
         return reply
 
@@ -559,7 +654,14 @@ class Assistant(AccountCommands):
             await session.commit()
         revised = merge_revision(old, plan.actions)
         concerns = await self._concerns(user_id, api, revised)
-        return await self._propose(user_id, revised, draft.text, concerns, context.today)
+        return await self._propose(
+            user_id,
+            revised,
+            draft.text,
+            concerns,
+            context.today,
+            source_message_id=draft.source_message_id,
+        )
 
     async def _write(
         self,
@@ -572,6 +674,7 @@ class Assistant(AccountCommands):
         *,
         turns: Sequence[tuple[TurnRole, str]] = (),
         usage: Plan | None = None,
+        source_message_id: int | None = None,
     ) -> Reply:
         """Store the actions, then deliver this person's waiting items now, in order.
 
@@ -590,6 +693,7 @@ class Assistant(AccountCommands):
                 worker_id=self.delivery.worker_id,
                 now=self.clock(),
                 notify_on_done=True,
+                source_message_id=source_message_id,
             )
             if turns:
                 await repo.append_turns(

@@ -550,6 +550,35 @@ def draft_dropped() -> str:
     return "Dropped — nothing was saved."
 
 
+def edit_of_logged(actions: Sequence[BaseModel], today: dt.date) -> str:
+    """An edited message whose entries were already logged: they stay as they are."""
+    lines = "\n".join(logged_line(a, today) for a in actions)
+    return (
+        f"I had already logged that message:\n{lines}\n\n"
+        "Editing it doesn't change what was saved. To correct it, send the difference as a "
+        "new message, e.g. <i>2 more bananas</i>."
+    )
+
+
+def edit_not_applied() -> str:
+    """An edited message that is not a draft under review and was not logged by me."""
+    return (
+        "I saw your edit, but I only act on new messages, so nothing changed. "
+        "If you want me to take the new text, send it as a new message."
+    )
+
+
+def edit_applied_to_draft() -> str:
+    return "✏️ Updated the draft to your edited message:"
+
+
+def edit_of_draft_not_understood() -> str:
+    return (
+        "I couldn't find anything to log in your edited message, so the draft above stays as "
+        "it was."
+    )
+
+
 def draft_fix_prompt(actions: Sequence[BaseModel], today: dt.date) -> str:
     lines = "\n".join(logged_line(a, today) for a in actions)
     return (

@@ -252,6 +252,7 @@ class OutboxItem(Base):
     delivered_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
     result_json: Mapped[str | None] = mapped_column(Text)
     notify_on_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    source_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the Telegram message
 
     @property
     def actions(self) -> list[Any]:
@@ -275,6 +276,7 @@ class Draft(Base):
     )
     actions_json: Mapped[str] = mapped_column(Text)
     text: Mapped[str] = mapped_column(Text)  # what the person wrote
+    source_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the Telegram message
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
     status: Mapped[str] = mapped_column(

@@ -51,6 +51,7 @@ async def enqueue_claimed(
     worker_id: str,
     now: datetime | None = None,
     notify_on_done: bool = False,
+    source_message_id: int | None = None,
 ) -> tuple[OutboxItem, bool]:
     """`enqueue`, and claim the new item for `worker_id` at once when it is next in line.
 
@@ -77,6 +78,7 @@ async def enqueue_claimed(
         now,
         notify_on_done,
         claimed_by=None if waiting is not None else worker_id,
+        source_message_id=source_message_id,
     )
     return item, waiting is None
 
@@ -91,6 +93,7 @@ async def _add(
     notify_on_done: bool,
     *,
     claimed_by: str | None = None,
+    source_message_id: int | None = None,
 ) -> OutboxItem:
     now = now or utcnow()
     item = OutboxItem(
@@ -105,6 +108,7 @@ async def _add(
         notify_on_done=notify_on_done,
         claimed_by=claimed_by,
         claimed_at=None if claimed_by is None else now,
+        source_message_id=source_message_id,
     )
     session.add(item)
     await session.flush()
@@ -117,6 +121,19 @@ async def _add(
 
 async def get_outbox_item(*, session: AsyncSession, item_id: int) -> OutboxItem | None:
     return await session.get(OutboxItem, item_id)
+
+
+async def outbox_item_from_message(
+    *, session: AsyncSession, telegram_id: int, message_id: int
+) -> OutboxItem | None:
+    """What this person's Telegram message `message_id` was stored as, if it was logged."""
+    rows = await session.scalars(
+        select(OutboxItem)
+        .where(OutboxItem.telegram_id == telegram_id, OutboxItem.source_message_id == message_id)
+        .order_by(OutboxItem.id.desc())
+        .limit(1)
+    )
+    return rows.first()
 
 
 def _outbox_claimable(

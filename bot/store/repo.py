@@ -53,6 +53,7 @@ from bot.store.outbox import (
     enqueue_claimed,
     get_outbox_item,
     mark_outbox,
+    outbox_item_from_message,
     pending_outbox,
     prune_outbox,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "create_draft",
     "delete_account_everything",
     "delivered_results",
+    "draft_from_message",
     "due_reminders",
     "enqueue",
     "enqueue_claimed",
@@ -95,6 +97,7 @@ __all__ = [
     "mark_outbox",
     "mark_update_handled",
     "mark_update_processed",
+    "outbox_item_from_message",
     "pending_outbox",
     "prune_outbox",
     "prune_processed_updates",
@@ -448,11 +451,13 @@ async def create_draft(
     text: str,
     expires_at: datetime,
     now: datetime | None = None,
+    source_message_id: int | None = None,
 ) -> Draft:
     draft = Draft(
         telegram_id=telegram_id,
         actions_json=dump_json(list(actions)),
         text=text,
+        source_message_id=source_message_id,
         created_at=now or utcnow(),
         expires_at=expires_at,
         status=DraftStatus.PENDING,
@@ -495,6 +500,30 @@ async def resolve_draft(
         execution_options={"synchronize_session": False, "populate_existing": True},
     )
     return rows.one_or_none()
+
+
+async def draft_from_message(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    message_id: int,
+    statuses: Sequence[DraftStatus],
+    now: datetime,
+) -> Draft | None:
+    """The person's unexpired draft in one of `statuses` made from Telegram message
+    `message_id` (the newest, should there be several)."""
+    rows = await session.scalars(
+        select(Draft)
+        .where(
+            Draft.telegram_id == telegram_id,
+            Draft.source_message_id == message_id,
+            Draft.status.in_([DraftStatus(x) for x in statuses]),
+            Draft.expires_at > now,
+        )
+        .order_by(Draft.id.desc())
+        .limit(1)
+    )
+    return rows.first()
 
 
 async def latest_draft(

@@ -153,6 +153,8 @@ def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> No
     app.add_handler(MessageHandler(private & filters.COMMAND, h.unknown_command))
     app.add_handler(MessageHandler(elsewhere & filters.COMMAND, h.private_only))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND, h.text))
+    edited = filters.UpdateType.EDITED_MESSAGE & filters.ChatType.PRIVATE
+    app.add_handler(MessageHandler(edited & filters.TEXT & ~filters.COMMAND, h.edited_text))
     app.add_handler(MessageHandler(private & (filters.VOICE | filters.AUDIO), h.voice))
     app.add_handler(MessageHandler(private & filters.PHOTO, h.photo))
     app.add_handler(MessageHandler(private & ~filters.TEXT & ~filters.StatusUpdate.ALL, h.non_text))

@@ -51,7 +51,22 @@ class Core(CoreResources, Protocol):
     async def today(self, *, user_id: int, now: dt.datetime | None = None) -> Reply: ...
     async def settings_view(self, *, user_id: int) -> Reply: ...
     async def handle_text(
-        self, *, user_id: int, chat_id: int, text: str, now: dt.datetime | None = None
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        text: str,
+        now: dt.datetime | None = None,
+        message_id: int | None = None,
+    ) -> Reply: ...
+    async def handle_edit(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        message_id: int,
+        text: str,
+        now: dt.datetime | None = None,
     ) -> Reply: ...
     async def on_button(
         self, *, user_id: int, chat_id: int, data: str, now: dt.datetime | None = None
@@ -302,9 +317,22 @@ class Handlers:
         """Free text: log it or answer it (the core decides)."""
         if not (who := _who(update)) or (text := who[0].text) is None:
             return
-        _, user_id, chat_id = who
+        message, user_id, chat_id = who
         async with typing(context.bot, chat_id):
-            reply = await self.assistant.handle_text(user_id=user_id, chat_id=chat_id, text=text)
+            reply = await self.assistant.handle_text(
+                user_id=user_id, chat_id=chat_id, text=text, message_id=message.message_id
+            )
+        await self._send(context, chat_id, reply)
+
+    async def edited_text(self, update: Update, context: Context) -> None:
+        """An edit of an earlier text: a draft under review takes it; nothing logged changes."""
+        if not (who := _who(update)) or (text := who[0].text) is None:
+            return
+        message, user_id, chat_id = who
+        async with typing(context.bot, chat_id):
+            reply = await self.assistant.handle_edit(
+                user_id=user_id, chat_id=chat_id, message_id=message.message_id, text=text
+            )
         await self._send(context, chat_id, reply)
 
     async def voice(self, update: Update, context: Context) -> None:
