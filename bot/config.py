@@ -32,6 +32,10 @@ class Settings(BaseSettings):
     webhook_port: int = 8443
     webhook_path: str = "/telegram"
     webhook_secret_token: SecretStr | None = None
+    # `healthbot run` asks Telegram who the bot is before it starts; a network that is down
+    # gets this many attempts, waiting twice as long each time up to the max wait between two.
+    telegram_start_attempts: int = Field(default=5, ge=1)
+    telegram_start_max_wait_seconds: float = Field(default=30.0, gt=0)
 
     # LLM (any OpenAI-compatible server)
     openai_api_key: SecretStr | None = None

@@ -942,6 +942,28 @@ def run_needs_webhook_url() -> str:
     return "WEBHOOK_URL is not set: the public https URL Telegram should post updates to."
 
 
+def run_telegram_unreachable(
+    base_url: str, error: str, attempt: int, attempts: int, wait: float
+) -> str:
+    return (
+        f"{doctor_telegram_unreachable(base_url, error)} Trying again in {wait:g} s "
+        f"(attempt {attempt} of {attempts})."
+    )
+
+
+def run_telegram_gave_up(base_url: str, error: str, attempts: int) -> str:
+    return (
+        f"{doctor_telegram_unreachable(base_url, error)} Gave up after {attempts} attempt(s); "
+        "TELEGRAM_START_ATTEMPTS and TELEGRAM_START_MAX_WAIT_SECONDS set how long I try."
+    )
+
+
+def run_stopped_by_telegram(error: str) -> str:
+    return (
+        f"Telegram stopped the bot ({esc(error)}). `healthbot doctor` checks the token and network."
+    )
+
+
 # `healthbot doctor`
 
 
@@ -965,6 +987,17 @@ def doctor_encryption_bad(problem: str) -> str:
     return (
         f"BOT_ENCRYPTION_KEY: {esc(problem)} Make one with: python -c "
         "'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())'"
+    )
+
+
+def doctor_encryption_missing(hint: str) -> str:
+    return f"BOT_ENCRYPTION_KEY is not set; {esc(hint)}"
+
+
+def doctor_encryption_invalid(position: int, hint: str) -> str:
+    return (
+        f"BOT_ENCRYPTION_KEY entry {position} is not a valid Fernet key (32 url-safe "
+        f"base64-encoded bytes); {esc(hint)}"
     )
 
 
@@ -1029,6 +1062,18 @@ def doctor_db_failed(error: str) -> str:
 
 def doctor_db_ok(backend: str) -> str:
     return f"The database ({esc(backend)}) is reachable and migrated."
+
+
+def doctor_db_absent(path: str) -> str:
+    return f"No database at {esc(path)} yet; the bot creates it when it first starts."
+
+
+def doctor_db_unwritable(path: str) -> str:
+    return f"The database {esc(path)} cannot be created: its folder is not writable."
+
+
+def doctor_db_behind(backend: str) -> str:
+    return f"The database ({esc(backend)}) is reachable; the bot updates its tables at start."
 
 
 # --- telegram: commands, linking, reminders -------------------------------------------------
