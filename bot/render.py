@@ -724,9 +724,11 @@ def connect_failed_service() -> str:
     )
 
 
-def connected(name: str | None, timezone: str | None) -> str:
+def connected(name: str | None, timezone: str | None, *, key_message_deleted: bool = True) -> str:
     who = f", {esc(name)}" if name else ""
     text = f"Welcome{who}! Your account is linked. I deleted the message with your key."
+    if not key_message_deleted:  # a terminal: there is no message to delete
+        text = f"Welcome{who}! Your account is linked; I keep its key encrypted."
     if timezone:
         return (
             text + f"\n\nI'll use your timezone <b>{esc(timezone)}</b> for “today” and "
@@ -923,7 +925,63 @@ def chat_needs_key() -> str:
     )
 
 
+def chat_needs_encryption_key(hint: str) -> str:
+    return (
+        "healthbot chat: BOT_ENCRYPTION_KEY is not set and DATABASE_URL is not a SQLite file "
+        f"I could keep a key beside; set BOT_ENCRYPTION_KEY ({hint})."
+    )
+
+
+def chat_key_file_bad(path: str, problem: str) -> str:
+    return (
+        f"healthbot chat: the encryption key file {path} {problem}. Fix or move it (without "
+        "it the API key stored in the database is unreadable: you link again), or set "
+        "BOT_ENCRYPTION_KEY."
+    )
+
+
+def chat_key_file(path: str, created: bool) -> str:
+    made = "made a new one and keep it" if created else "use the one kept"
+    return (
+        f"BOT_ENCRYPTION_KEY is not set: I {made} in {path} (readable by you only), so "
+        "this database stays readable on your next run."
+    )
+
+
+def chat_database_failed(error: str) -> str:
+    return f"healthbot chat: {doctor_db_failed(error)}"
+
+
+def terminal_line_failed(error: str) -> str:
+    return (
+        f"Sorry, something went wrong on my side with that line ({esc(error)}). Carry on: "
+        "/today shows what is in your account, /status what is still waiting."
+    )
+
+
+def terminal_sync_failed(error: str) -> str:
+    return f"(Sending what is waiting failed on my side: {esc(error)}. I keep trying.)"
+
+
+def terminal_still_waiting(count: int, demo: bool) -> str:
+    what = "1 item is" if count == 1 else f"{count} items are"
+    if demo:
+        return f"{what} still waiting for the demo service; the demo's data ends with it."
+    return (
+        f"{what} still waiting for the service. They are kept in the local database and "
+        "sent the next time you run healthbot chat."
+    )
+
+
+def demo_link_again() -> str:
+    return "This is the demo: send <code>/connect demo</code> to link the demo account again."
+
+
 # `healthbot run` refusing to start (printed to the operator's terminal)
+
+
+def setting_invalid(name: str, problem: str) -> str:
+    return f"healthbot: the setting {name} is not valid: {problem}. .env.example describes it."
 
 
 def run_refused(problem: str) -> str:
