@@ -12,7 +12,9 @@ import threading
 import time
 from pathlib import Path
 
+from bot.store.crypto import generate_key
 from sandbox.faults import FaultInjector, WriteFault
+from tests.fixtures.core import fresh_database_url
 from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,6 +73,11 @@ def chat_env(service_url: str, key: str, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(SCRUBBED)}
     env.update(PYTHONPATH=str(ROOT), AGENT_API_BASE_URL=service_url, AGENT_API_KEY=key, **extra)
     return env
+
+
+def stored_in(tmp_path: Path) -> dict[str, str]:
+    """A fresh store (SQLite, or PostgreSQL under HEALTHBOT_TEST_DB) and its encryption key."""
+    return {"DATABASE_URL": fresh_database_url(tmp_path), "BOT_ENCRYPTION_KEY": generate_key()}
 
 
 def chat(cwd: Path, env: dict[str, str], stdin: str) -> subprocess.CompletedProcess[str]:
@@ -191,8 +198,8 @@ def test_what_waits_is_sent_while_the_chat_waits_for_input_and_status_says_so(
 ) -> None:
     sandbox = sandbox_factory(fail_rate=0.5, seed=first_write_fails_seed())
     key = asyncio.run(sandbox.add_user("Carla", "Europe/Madrid"))
-    db = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
-    console = Console(tmp_path, chat_env(sandbox.url, key, DATABASE_URL=db))
+    store = stored_in(tmp_path)
+    console = Console(tmp_path, chat_env(sandbox.url, key, **store))
     console.send("2 eggs")
     console.wait_for("I'll tell you when it's in")  # the service failed the first write
     console.wait_for("✅ Synced")  # and the retry went out while the chat waited for input
@@ -213,8 +220,8 @@ def test_a_scripted_chat_still_sends_what_waits_before_it_ends(
 ) -> None:
     sandbox = sandbox_factory(fail_rate=0.5, seed=first_write_fails_seed())
     key = asyncio.run(sandbox.add_user("Carla", "Europe/Madrid"))
-    db = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
-    result = chat(tmp_path, chat_env(sandbox.url, key, DATABASE_URL=db), "2 eggs\n")
+    store = stored_in(tmp_path)
+    result = chat(tmp_path, chat_env(sandbox.url, key, **store), "2 eggs\n")
     assert result.returncode == 0, result.stderr
     assert "I'll tell you when it's in" in result.stdout
     assert "✅ Synced" in result.stdout
@@ -225,8 +232,8 @@ def test_a_service_url_that_ends_in_the_api_prefix_works(
     tmp_path: Path, sandbox: RunningSandbox
 ) -> None:
     key = asyncio.run(sandbox.add_user("Carla", "Europe/Madrid"))
-    db = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
-    result = chat(tmp_path, chat_env(sandbox.api_url + "/", key, DATABASE_URL=db), "1 banana\n")
+    store = stored_in(tmp_path)
+    result = chat(tmp_path, chat_env(sandbox.api_url + "/", key, **store), "1 banana\n")
     assert result.returncode == 0, result.stderr
     assert "Welcome, Carla" in result.stdout
     assert asyncio.run(sandbox.counts(key))["nutrition"] == 1
