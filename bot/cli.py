@@ -35,7 +35,7 @@ def run(
     """Run the Telegram bot (polling by default)."""
     from bot.telegram.run import main_run
 
-    raise typer.Exit(main_run(Settings(), webhook=webhook))
+    raise typer.Exit(main_run(_settings(), webhook=webhook))
 
 
 @app.command()
@@ -43,7 +43,7 @@ def demo() -> None:
     """Try the bot in this terminal against an in-process sandbox; needs nothing else."""
     from bot.demo import run_demo
 
-    run_demo(Settings())
+    raise typer.Exit(run_demo(_settings()))
 
 
 @app.command()
@@ -51,7 +51,7 @@ def chat() -> None:
     """Chat in this terminal with your real account (AGENT_API_BASE_URL, AGENT_API_KEY)."""
     from bot.demo import run_chat
 
-    run_chat(Settings())
+    raise typer.Exit(run_chat(_settings()))
 
 
 @sandbox_app.callback(invoke_without_command=True)
@@ -122,7 +122,23 @@ def doctor(
     """Check every setting and dependency, and say how to fix what is wrong."""
     from bot.doctor import run_doctor
 
-    raise typer.Exit(run_doctor(Settings(), key=key))
+    raise typer.Exit(run_doctor(_settings(), key=key))
+
+
+def _settings() -> Settings:
+    """Settings from the environment and `.env`; a value that does not parse is said in one
+    line (its name and why, never the value, which may be a secret), not a traceback."""
+    from pydantic import ValidationError
+
+    try:
+        return Settings()
+    except ValidationError as exc:
+        from bot import render
+
+        for error in exc.errors():
+            name = "_".join(str(part) for part in error["loc"]).upper()
+            typer.echo(render.setting_invalid(name, error["msg"]), err=True)
+        raise typer.Exit(2) from None
 
 
 def main() -> None:

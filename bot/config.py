@@ -14,6 +14,7 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_TELEGRAM_API_BASE_URL = "https://api.telegram.org/bot"
+AGENT_API_PREFIX = "/api/v1/agent"  # where the service's routes live (bot.agent_api.client)
 
 
 class Settings(BaseSettings):
@@ -31,6 +32,10 @@ class Settings(BaseSettings):
     webhook_port: int = 8443
     webhook_path: str = "/telegram"
     webhook_secret_token: SecretStr | None = None
+    # `healthbot run` asks Telegram who the bot is before it starts; a network that is down
+    # gets this many attempts, waiting twice as long each time up to the max wait between two.
+    telegram_start_attempts: int = Field(default=5, ge=1)
+    telegram_start_max_wait_seconds: float = Field(default=30.0, gt=0)
 
     # LLM (any OpenAI-compatible server)
     openai_api_key: SecretStr | None = None
@@ -83,6 +88,15 @@ class Settings(BaseSettings):
     @classmethod
     def _strip_slash(cls, value: str) -> str:
         return value.rstrip("/")
+
+    @field_validator("agent_api_base_url")
+    @classmethod
+    def _service_root(cls, value: str) -> str:
+        """The service's root: the client adds `/api/v1/agent`, so a URL ending in it is cut."""
+        root = value.strip().rstrip("/")
+        if root.lower().endswith(AGENT_API_PREFIX):
+            root = root[: -len(AGENT_API_PREFIX)].rstrip("/")
+        return root
 
     @model_validator(mode="after")
     def _derive_file_url(self) -> Settings:

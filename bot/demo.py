@@ -1,38 +1,71 @@
 """`healthbot demo` and `healthbot chat`: try the bot in a terminal.
 
 The demo needs nothing: it starts the sandbox in this process on a free loopback port with its
-own SQLite file, creates a demo account, links it, and opens the terminal chat. The sandbox is
-the stand-in of a server we do not control, so the demo talks to it over real HTTP exactly as
-the bot talks to the real service.
+own SQLite file, creates a demo account in this machine's timezone, links it, and opens the
+terminal chat. The sandbox is the stand-in of a server we do not control, so the demo talks to
+it over real HTTP exactly as the bot talks to the real service.
+
+Both print one line and exit with status 2 when they cannot start, never a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import socket
 import sys
 import tempfile
-from collections.abc import AsyncIterator
+import zoneinfo
+from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
+from typing import Any
 
 import uvicorn
+from pydantic import SecretStr
 
 from bot import render
-from bot.assistant import create_assistant
+from bot.assistant import Assistant, create_assistant
 from bot.config import Settings
-from bot.store.crypto import generate_key
-from bot.terminal import TERMINAL_USER_ID, chat_loop
+from bot.store.crypto import GENERATE_HINT, EncryptionError, KeyCipher, generate_key
+from bot.store.keyfile import is_memory_database, key_file_for, load_or_create
+from bot.terminal import TERMINAL_USER_ID, chat_loop, say
 from sandbox.app import SandboxConfig, create_app
 from sandbox.users import add_user
 
-DEMO_TIMEZONE = "Europe/Berlin"
+ZONEINFO_DIRS = ("zoneinfo/posix/", "zoneinfo/right/", "zoneinfo/")
+
+
+class CannotStart(Exception):
+    """A terminal front end cannot start; the message is the one line that says why."""
 
 
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def machine_timezone() -> str:
+    """This machine's IANA zone: the TZ variable, else where /etc/localtime points, else UTC."""
+    candidates = []
+    if os.environ.get("TZ"):
+        candidates.append(os.environ["TZ"].lstrip(":"))
+    with contextlib.suppress(OSError):
+        target = os.path.realpath("/etc/localtime")
+        for marker in ZONEINFO_DIRS:
+            if marker in target:
+                candidates.append(target.split(marker, 1)[1])
+                break
+    with contextlib.suppress(OSError):
+        candidates.append(Path("/etc/timezone").read_text(encoding="utf-8").strip())
+    for name in candidates:
+        try:
+            zoneinfo.ZoneInfo(name)
+        except (ValueError, OSError):  # not an IANA name (a POSIX TZ string, a bad path)
+            continue
+        return name
+    return "UTC"
 
 
 @contextlib.asynccontextmanager
@@ -60,55 +93,117 @@ async def running_sandbox(db_url: str) -> AsyncIterator[str]:
 
 
 async def _demo(settings: Settings) -> None:
+    zone = machine_timezone()
     with tempfile.TemporaryDirectory(prefix="healthbot-demo-") as tmp:
         sandbox_db = f"sqlite+aiosqlite:///{Path(tmp) / 'sandbox.db'}"
-        key = await add_user(sandbox_db, "Demo", DEMO_TIMEZONE)
+        key = await add_user(sandbox_db, "Demo", zone)
         async with running_sandbox(sandbox_db) as url:
             demo_settings = settings.model_copy(
                 update={
                     "agent_api_base_url": url,
                     "database_url": f"sqlite+aiosqlite:///{Path(tmp) / 'bot.db'}",
-                    "bot_encryption_key": _secret(generate_key()),
+                    "bot_encryption_key": SecretStr(generate_key()),
                 }
             )
             assistant = await create_assistant(demo_settings)
             try:
                 interactive = sys.stdin.isatty()
-                print(render.to_plain(render.demo_banner(url, assistant.llm is not None)))
+                say(render.to_plain(render.demo_banner(url, assistant.llm is not None)))
                 uid = TERMINAL_USER_ID
-                reply = await assistant.connect(user_id=uid, chat_id=uid, api_key=key)
-                print(render.to_plain(reply.html) + "\n")
-                await chat_loop(assistant, interactive=interactive)
+                # Set first, so the machine's zone is kept even where it is UTC (which `connect`
+                # takes for a service's default and asks about).
+                await assistant.set_timezone(user_id=uid, name=zone)
+                reply = await assistant.connect(
+                    user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False
+                )
+                say(render.to_plain(reply.html) + "\n")
+                await chat_loop(assistant, interactive=interactive, demo_key=key)
             finally:
                 await assistant.aclose()
 
 
 async def _chat(settings: Settings) -> None:
     if settings.agent_api_key is None:
-        print(render.to_plain(render.chat_needs_key()))
-        raise SystemExit(2)
+        raise CannotStart(render.to_plain(render.chat_needs_key()))
     key = settings.agent_api_key.get_secret_value()
-    if not settings.encryption_keys():
-        settings = settings.model_copy(update={"bot_encryption_key": _secret(generate_key())})
-    assistant = await create_assistant(settings)
+    settings = with_encryption_key(settings)
+    assistant = await _open(settings)
     try:
         uid = TERMINAL_USER_ID
-        reply = await assistant.connect(user_id=uid, chat_id=uid, api_key=key)
-        print(render.to_plain(reply.html) + "\n")
+        reply = await assistant.connect(
+            user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False
+        )
+        say(render.to_plain(reply.html) + "\n")
         await chat_loop(assistant, interactive=sys.stdin.isatty())
     finally:
         await assistant.aclose()
 
 
-def _secret(value: str) -> object:
-    from pydantic import SecretStr
+async def _open(settings: Settings) -> Assistant:
+    try:
+        return await create_assistant(settings)
+    except EncryptionError as exc:  # its message names the setting, never a key
+        raise CannotStart(f"healthbot chat: {exc}") from None
+    except Exception as exc:  # a database that cannot be opened or migrated
+        raise CannotStart(
+            render.to_plain(render.chat_database_failed(type(exc).__name__))
+        ) from None
 
-    return SecretStr(value)
+
+def with_encryption_key(settings: Settings) -> Settings:
+    """The settings with a key that stays the same for this database from run to run.
+
+    BOT_ENCRYPTION_KEY when set; else the key kept beside a SQLite file (made on the first
+    run); a fresh one for an in-memory database. Any other database needs the setting.
+    """
+    if settings.encryption_keys():
+        return settings
+    if is_memory_database(settings.database_url):
+        return settings.model_copy(update={"bot_encryption_key": SecretStr(generate_key())})
+    path = key_file_for(settings.database_url)
+    if path is None:
+        raise CannotStart(render.chat_needs_encryption_key(GENERATE_HINT))
+    shown = str(path.resolve())
+    try:
+        key, created = load_or_create(path)
+        KeyCipher([key])
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CannotStart(render.chat_key_file_bad(shown, f"cannot be used ({exc})")) from None
+    except EncryptionError:
+        raise CannotStart(
+            render.chat_key_file_bad(shown, "does not hold a valid Fernet key")
+        ) from None
+    say(render.chat_key_file(shown, created))
+    return settings.model_copy(update={"bot_encryption_key": SecretStr(key)})
 
 
-def run_demo(settings: Settings) -> None:
-    asyncio.run(_demo(settings))
+def run_demo(settings: Settings) -> int:
+    """The exit status of `healthbot demo`."""
+    return _run_terminal(_demo(settings))
 
 
-def run_chat(settings: Settings) -> None:
-    asyncio.run(_chat(settings))
+def run_chat(settings: Settings) -> int:
+    """The exit status of `healthbot chat`."""
+    return _run_terminal(_chat(settings))
+
+
+def _run_terminal(main: Coroutine[Any, Any, None]) -> int:
+    """Run a terminal front end: 0 when it ends, 2 with one line when it cannot start, 130
+    after Ctrl-C, never a traceback."""
+    _replace_unencodable(sys.stdout)
+    try:
+        asyncio.run(main)
+    except CannotStart as exc:
+        say(str(exc))
+        return 2
+    except KeyboardInterrupt:
+        say("")
+        return 130
+    return 0
+
+
+def _replace_unencodable(stream: object) -> None:
+    """A terminal that cannot show a character (✅ in an ASCII locale) shows "?" instead."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")

@@ -7,7 +7,10 @@ are never printed: only whether they are set and whether the other side accepted
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
 
 import httpx
 
@@ -15,35 +18,68 @@ from bot import render
 from bot.agent_api.client import AgentApiClient, new_http_client
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.config import Settings
-from bot.store.crypto import EncryptionError, KeyCipher
+from bot.store.crypto import (
+    GENERATE_HINT,
+    EncryptionError,
+    InvalidEncryptionKey,
+    KeyCipher,
+    MissingEncryptionKey,
+)
 
 Check = tuple[bool | None, str]  # None: skipped / informational
+TELEGRAM_TIMEOUT_SECONDS = 10.0
 
 
 async def check_encryption(settings: Settings) -> Check:
     try:
         KeyCipher(settings.encryption_keys())
+    except MissingEncryptionKey:
+        return False, render.doctor_encryption_missing(GENERATE_HINT)
+    except InvalidEncryptionKey as exc:
+        return False, render.doctor_encryption_invalid(exc.position, GENERATE_HINT)
     except EncryptionError as exc:
         return False, render.doctor_encryption_bad(str(exc))
     return True, render.doctor_encryption_ok(len(settings.encryption_keys()))
 
 
-async def check_telegram(settings: Settings) -> Check:
-    if settings.telegram_bot_token is None:
-        return False, render.doctor_telegram_missing()
-    token = settings.telegram_bot_token.get_secret_value()
+@dataclass(frozen=True)
+class TelegramProbe:
+    """What `getMe` said: the bot's name, a refusal of the token, or why it was not reached."""
+
+    username: str | None = None
+    refused: int | None = None  # the HTTP status of a refusal
+    unreachable: str | None = None  # the error's name (never its text: the URL holds the token)
+
+
+async def probe_telegram(settings: Settings, token: str) -> TelegramProbe:
+    """Ask the Bot API who the bot is; 5xx and 429 count as not reached (worth trying again)."""
     url = f"{settings.telegram_api_base_url}{token}/getMe"
     try:
-        async with httpx.AsyncClient(timeout=10) as http:
+        async with httpx.AsyncClient(timeout=TELEGRAM_TIMEOUT_SECONDS) as http:
             response = await http.get(url)
         body = response.json()
     except (httpx.HTTPError, ValueError) as exc:
-        return False, render.doctor_telegram_unreachable(
-            settings.telegram_api_base_url, type(exc).__name__
-        )
-    if response.status_code == 200 and body.get("ok"):
-        return True, render.doctor_telegram_ok(str(body["result"].get("username", "?")))
-    return False, render.doctor_telegram_refused(response.status_code)
+        return TelegramProbe(unreachable=type(exc).__name__)
+    if response.status_code == 200 and isinstance(body, dict) and body.get("ok"):
+        result = body.get("result")
+        username = result.get("username") if isinstance(result, dict) else None
+        return TelegramProbe(username=str(username or "?"))
+    if response.status_code >= 500 or response.status_code == 429:
+        return TelegramProbe(unreachable=f"HTTP {response.status_code}")
+    return TelegramProbe(refused=response.status_code)
+
+
+async def check_telegram(settings: Settings) -> Check:
+    if settings.telegram_bot_token is None:
+        return False, render.doctor_telegram_missing()
+    probe = await probe_telegram(settings, settings.telegram_bot_token.get_secret_value())
+    if probe.username is not None:
+        return True, render.doctor_telegram_ok(probe.username)
+    if probe.refused is not None:
+        return False, render.doctor_telegram_refused(probe.refused)
+    return False, render.doctor_telegram_unreachable(
+        settings.telegram_api_base_url, probe.unreachable or "?"
+    )
 
 
 async def check_llm(settings: Settings) -> Check:
@@ -80,17 +116,42 @@ async def check_service(settings: Settings, key: str | None) -> Check:
 
 
 async def check_database(settings: Settings) -> Check:
-    from bot.store.db import make_engine
-    from bot.store.migrate import migrate
+    """Reach the database and compare its schema with the code's; a check creates nothing.
 
-    engine = make_engine(settings.database_url)
+    A SQLite file that is not there yet is fine (the bot makes it at start) as long as its
+    folder is writable; the engine is plain, without the bot's pragmas (which switch a
+    SQLite file to WAL mode), and nothing is migrated.
+    """
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from bot.store.db import async_url
+    from bot.store.migrate import head_revision, schema_revision
+
+    url = async_url(settings.database_url)
+    backend = url.get_backend_name()
+    if backend == "sqlite" and url.database not in (None, "", ":memory:"):
+        absent = _absent_sqlite_file(Path(str(url.database).removeprefix("file:")))
+        if absent is not None:
+            return absent
+    engine = create_async_engine(url)
     try:
-        await migrate(engine)
+        revision = await schema_revision(engine)
     except Exception as exc:  # report any driver/connection failure plainly
         return False, render.doctor_db_failed(type(exc).__name__)
     finally:
         await engine.dispose()
-    return True, render.doctor_db_ok(engine.url.get_backend_name())
+    if revision != head_revision():
+        return True, render.doctor_db_behind(backend)
+    return True, render.doctor_db_ok(backend)
+
+
+def _absent_sqlite_file(path: Path) -> Check | None:
+    """What to say of a SQLite file that is not there yet; None when it is."""
+    if path.exists():
+        return None
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        return False, render.doctor_db_unwritable(str(path))
+    return None, render.doctor_db_absent(str(path))
 
 
 async def _run(settings: Settings, key: str | None, out: Callable[[str], None]) -> int:

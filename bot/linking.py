@@ -36,7 +36,11 @@ class AccountCommands(CoreBase):
     async def help(self, *, user_id: int) -> Reply:
         return Reply(render.help_text())
 
-    async def connect(self, *, user_id: int, chat_id: int, api_key: str) -> Reply:
+    async def connect(
+        self, *, user_id: int, chat_id: int, api_key: str, key_message_deleted: bool = True
+    ) -> Reply:
+        """Check and store a key; `key_message_deleted` is False where the front end has no
+        message to delete (the terminal), so the reply does not claim it was deleted."""
         key = api_key.strip()
         if not key:
             return Reply(render.connect_usage())
@@ -65,7 +69,10 @@ class AccountCommands(CoreBase):
         self.weights.forget(user_id)  # perhaps another service account now
         if timezone:
             await self._reschedule(user_id)
-        return Reply(render.connected(me.name, timezone), delete_user_message=True)
+        return Reply(
+            render.connected(me.name, timezone, key_message_deleted=key_message_deleted),
+            delete_user_message=True,
+        )
 
     async def disconnect(self, *, user_id: int) -> Reply:
         async with self.sessionmaker() as session:

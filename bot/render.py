@@ -753,9 +753,11 @@ def connect_failed_service() -> str:
     )
 
 
-def connected(name: str | None, timezone: str | None) -> str:
+def connected(name: str | None, timezone: str | None, *, key_message_deleted: bool = True) -> str:
     who = f", {esc(name)}" if name else ""
     text = f"Welcome{who}! Your account is linked. I deleted the message with your key."
+    if not key_message_deleted:  # a terminal: there is no message to delete
+        text = f"Welcome{who}! Your account is linked; I keep its key encrypted."
     if timezone:
         return (
             text + f"\n\nI'll use your timezone <b>{esc(timezone)}</b> for “today” and "
@@ -952,7 +954,63 @@ def chat_needs_key() -> str:
     )
 
 
+def chat_needs_encryption_key(hint: str) -> str:
+    return (
+        "healthbot chat: BOT_ENCRYPTION_KEY is not set and DATABASE_URL is not a SQLite file "
+        f"I could keep a key beside; set BOT_ENCRYPTION_KEY ({hint})."
+    )
+
+
+def chat_key_file_bad(path: str, problem: str) -> str:
+    return (
+        f"healthbot chat: the encryption key file {path} {problem}. Fix or move it (without "
+        "it the API key stored in the database is unreadable: you link again), or set "
+        "BOT_ENCRYPTION_KEY."
+    )
+
+
+def chat_key_file(path: str, created: bool) -> str:
+    made = "made a new one and keep it" if created else "use the one kept"
+    return (
+        f"BOT_ENCRYPTION_KEY is not set: I {made} in {path} (readable by you only), so "
+        "this database stays readable on your next run."
+    )
+
+
+def chat_database_failed(error: str) -> str:
+    return f"healthbot chat: {doctor_db_failed(error)}"
+
+
+def terminal_line_failed(error: str) -> str:
+    return (
+        f"Sorry, something went wrong on my side with that line ({esc(error)}). Carry on: "
+        "/today shows what is in your account, /status what is still waiting."
+    )
+
+
+def terminal_sync_failed(error: str) -> str:
+    return f"(Sending what is waiting failed on my side: {esc(error)}. I keep trying.)"
+
+
+def terminal_still_waiting(count: int, demo: bool) -> str:
+    what = "1 item is" if count == 1 else f"{count} items are"
+    if demo:
+        return f"{what} still waiting for the demo service; the demo's data ends with it."
+    return (
+        f"{what} still waiting for the service. They are kept in the local database and "
+        "sent the next time you run healthbot chat."
+    )
+
+
+def demo_link_again() -> str:
+    return "This is the demo: send <code>/connect demo</code> to link the demo account again."
+
+
 # `healthbot run` refusing to start (printed to the operator's terminal)
+
+
+def setting_invalid(name: str, problem: str) -> str:
+    return f"healthbot: the setting {name} is not valid: {problem}. .env.example describes it."
 
 
 def run_refused(problem: str) -> str:
@@ -969,6 +1027,28 @@ def run_needs_encryption_key(hint: str) -> str:
 
 def run_needs_webhook_url() -> str:
     return "WEBHOOK_URL is not set: the public https URL Telegram should post updates to."
+
+
+def run_telegram_unreachable(
+    base_url: str, error: str, attempt: int, attempts: int, wait: float
+) -> str:
+    return (
+        f"{doctor_telegram_unreachable(base_url, error)} Trying again in {wait:g} s "
+        f"(attempt {attempt} of {attempts})."
+    )
+
+
+def run_telegram_gave_up(base_url: str, error: str, attempts: int) -> str:
+    return (
+        f"{doctor_telegram_unreachable(base_url, error)} Gave up after {attempts} attempt(s); "
+        "TELEGRAM_START_ATTEMPTS and TELEGRAM_START_MAX_WAIT_SECONDS set how long I try."
+    )
+
+
+def run_stopped_by_telegram(error: str) -> str:
+    return (
+        f"Telegram stopped the bot ({esc(error)}). `healthbot doctor` checks the token and network."
+    )
 
 
 # `healthbot doctor`
@@ -994,6 +1074,17 @@ def doctor_encryption_bad(problem: str) -> str:
     return (
         f"BOT_ENCRYPTION_KEY: {esc(problem)} Make one with: python -c "
         "'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())'"
+    )
+
+
+def doctor_encryption_missing(hint: str) -> str:
+    return f"BOT_ENCRYPTION_KEY is not set; {esc(hint)}"
+
+
+def doctor_encryption_invalid(position: int, hint: str) -> str:
+    return (
+        f"BOT_ENCRYPTION_KEY entry {position} is not a valid Fernet key (32 url-safe "
+        f"base64-encoded bytes); {esc(hint)}"
     )
 
 
@@ -1058,6 +1149,18 @@ def doctor_db_failed(error: str) -> str:
 
 def doctor_db_ok(backend: str) -> str:
     return f"The database ({esc(backend)}) is reachable and migrated."
+
+
+def doctor_db_absent(path: str) -> str:
+    return f"No database at {esc(path)} yet; the bot creates it when it first starts."
+
+
+def doctor_db_unwritable(path: str) -> str:
+    return f"The database {esc(path)} cannot be created: its folder is not writable."
+
+
+def doctor_db_behind(backend: str) -> str:
+    return f"The database ({esc(backend)}) is reachable; the bot updates its tables at start."
 
 
 # --- telegram: commands, linking, reminders -------------------------------------------------

@@ -4,82 +4,264 @@ Used by `healthbot demo` (against an in-process sandbox) and `healthbot chat` (a
 `AGENT_API_BASE_URL`). When stdin is not a TTY it reads lines until EOF, so it can be
 scripted: `echo "had oatmeal, slept badly" | healthbot demo`. Buttons are shown numbered;
 typing the number taps it.
+
+What could not reach the service is kept in the outbox and sent by the same delivery the bot
+runs, in the background while the terminal waits for input and once more at the end, and the
+"✅ Synced" notices are printed as they come. A line that fails gets a short apology, never a
+traceback, and the conversation goes on.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import logging
+import re
 import sys
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Awaitable, Callable
 
 from bot import render
 from bot.assistant import Assistant
+from bot.outbox import Delivered
 from bot.replies import Button, Reply
+from bot.store import repo
+from bot.store.crypto import EncryptionError
+
+log = logging.getLogger(__name__)
 
 TERMINAL_USER_ID = 1
+SYNC_EVERY = 1.0  # seconds between looks at the outbox while the terminal waits for input
+EXIT_SYNC_SECONDS = 6.0  # at the end, how long what is still waiting may take to go out
+EXIT_SYNC_POLL = 0.25
+DEMO_KEY_WORD = "demo"  # `/connect demo` links the demo account again
+# What is echoed of a scripted line never shows a key: the argument of /connect, or hk_...
+_SECRET = re.compile(r"(?i)(?<=/connect\s)\s*(?!demo\s*$)\S+|\bhk_\S+")
+
+Read = Callable[[], str | None]
 
 
-def _show(reply: Reply, out: Callable[[str], None]) -> list[Button]:
-    out(render.to_plain(reply.html))
-    buttons = [b for row in reply.buttons for b in row]
-    if buttons:
-        out("  ".join(f"[{i}] {b.text}" for i, b in enumerate(buttons, start=1)))
-    return buttons
+def say(text: str) -> None:
+    """Print at once: notices come while the terminal waits, and stdout may be a pipe."""
+    print(text, flush=True)
 
 
-async def _dispatch(assistant: Assistant, line: str, pending: list[Button]) -> Reply | None:
-    uid = TERMINAL_USER_ID
-    if line.isdigit() and pending and 1 <= int(line) <= len(pending):
-        data = pending[int(line) - 1].callback
-        return await assistant.on_button(user_id=uid, chat_id=uid, data=data)
-    if not line.startswith("/"):
-        return await assistant.handle_text(user_id=uid, chat_id=uid, text=line)
-    command, _, arg = line[1:].partition(" ")
-    command = command.lower()
-    if command in ("quit", "exit"):
-        return None
-    handlers = {
-        "start": lambda: assistant.start(user_id=uid),
-        "help": lambda: assistant.help(user_id=uid),
-        "today": lambda: assistant.today(user_id=uid),
-        "settings": lambda: assistant.settings_view(user_id=uid),
-        "timezone": lambda: assistant.set_timezone(user_id=uid, name=arg),
-        "remind": lambda: assistant.set_reminder(user_id=uid, spec=arg),
-        "connect": lambda: assistant.connect(user_id=uid, chat_id=uid, api_key=arg),
-        "disconnect": lambda: assistant.disconnect(user_id=uid),
-        "forget": lambda: assistant.forget_request(user_id=uid),
-    }
-    handler = handlers.get(command)
-    if handler is None:
-        return Reply(render.help_text())
-    return await handler()
+class Terminal:
+    """One person at a console: their lines, the replies, and their outbox synced meanwhile.
+
+    `demo_key` is the demo account's key; in the demo, `/connect demo` (or `/connect` alone)
+    links that account again after `/disconnect`.
+    """
+
+    def __init__(
+        self,
+        assistant: Assistant,
+        *,
+        out: Callable[[str], None] = say,
+        demo_key: str | None = None,
+    ) -> None:
+        self.assistant = assistant
+        self.out = out
+        self.demo_key = demo_key
+        self.pending: list[Button] = []
+        self._sync_error: str | None = None
+
+    async def run(self, read: Read, *, echo: bool) -> None:
+        """Answer each line `read` gives until it gives None or `/quit`; sync all along."""
+        stop = asyncio.Event()
+        syncing = asyncio.create_task(self._sync_until(stop))
+        try:
+            await self._converse(read, echo=echo)
+        finally:
+            stop.set()
+            await syncing  # a pass in flight finishes: no item is left claimed mid-send
+        await self.sync_before_exit()
+
+    async def _converse(self, read: Read, *, echo: bool) -> None:
+        while True:
+            line = await read_line(read)
+            if line is None:
+                return
+            line = line.strip()
+            if not line:
+                continue
+            if echo:
+                self.out(f"> {_SECRET.sub('<hidden>', line)}")
+            try:
+                reply = await self.dispatch(line)
+            except EncryptionError as exc:  # its message names the setting, never a key
+                reply = Reply(render.terminal_line_failed(str(exc)))
+            except Exception as exc:  # one line must never end the conversation
+                log.debug("terminal line failed", exc_info=True)
+                reply = Reply(render.terminal_line_failed(type(exc).__name__))
+            if reply is None:
+                return
+            self.pending = self.show(reply)
+            self.out("")
+
+    def show(self, reply: Reply) -> list[Button]:
+        """Print a reply; its buttons are numbered, and returned so a number can tap one."""
+        self.out(render.to_plain(reply.html))
+        buttons = [b for row in reply.buttons for b in row]
+        if buttons:
+            self.out("  ".join(f"[{i}] {b.text}" for i, b in enumerate(buttons, start=1)))
+        return buttons
+
+    async def dispatch(self, line: str) -> Reply | None:
+        """The reply to one line; None for `/quit`."""
+        uid, assistant = TERMINAL_USER_ID, self.assistant
+        if line.isascii() and line.isdigit() and 1 <= int(line) <= len(self.pending):
+            data = self.pending[int(line) - 1].callback
+            return await assistant.on_button(user_id=uid, chat_id=uid, data=data)
+        if not line.startswith("/"):
+            return await assistant.handle_text(user_id=uid, chat_id=uid, text=line)
+        command, _, arg = line[1:].partition(" ")
+        command = command.lower()
+        if command in ("quit", "exit"):
+            return None
+        handlers: dict[str, Callable[[], Awaitable[Reply]]] = {
+            "start": lambda: assistant.start(user_id=uid),
+            "help": lambda: assistant.help(user_id=uid),
+            "today": lambda: assistant.today(user_id=uid),
+            "status": lambda: assistant.status(user_id=uid),
+            "settings": lambda: assistant.settings_view(user_id=uid),
+            "timezone": lambda: assistant.set_timezone(user_id=uid, name=arg),
+            "remind": lambda: assistant.set_reminder(user_id=uid, spec=arg),
+            "connect": lambda: self.connect(arg),
+            "disconnect": self.disconnect,
+            "forget": lambda: assistant.forget_request(user_id=uid),
+        }
+        handler = handlers.get(command)
+        if handler is None:
+            return Reply(render.unknown_command())
+        return await handler()
+
+    async def connect(self, key: str) -> Reply:
+        """`/connect KEY`; in the demo, `/connect demo` or `/connect` alone is the demo key."""
+        if self.demo_key is not None and key.strip().lower() in ("", DEMO_KEY_WORD):
+            key = self.demo_key
+        uid = TERMINAL_USER_ID
+        return await self.assistant.connect(
+            user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False
+        )
+
+    async def disconnect(self) -> Reply:
+        reply = await self.assistant.disconnect(user_id=TERMINAL_USER_ID)
+        if self.demo_key is not None:
+            reply.html += "\n\n" + render.demo_link_again()
+        return reply
+
+    # --- the outbox ----------------------------------------------------------------------
+
+    async def sync_once(self) -> None:
+        """One delivery pass, as the bot's outbox job runs it; a failure is said once."""
+        try:
+            await self.assistant.delivery.run_due(self._notify)
+        except Exception as exc:  # the next pass tries again; the terminal goes on
+            log.debug("terminal outbox pass failed", exc_info=True)
+            error = str(exc) if isinstance(exc, EncryptionError) else type(exc).__name__
+            if error != self._sync_error:
+                self.out(render.terminal_sync_failed(error))
+            self._sync_error = error
+        else:
+            self._sync_error = None
+
+    async def _notify(self, done: Delivered) -> None:
+        self.show(await self.assistant.synced_notice(done))
+        self.out("")
+
+    async def _sync_until(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            await self.sync_once()
+            try:
+                await asyncio.wait_for(stop.wait(), SYNC_EVERY)
+            except TimeoutError:
+                pass
+
+    async def sync_before_exit(self) -> None:
+        """Give what is still waiting a few seconds to go out, so a scripted run syncs too;
+        say what is left."""
+        deadline = time.monotonic() + EXIT_SYNC_SECONDS
+        while True:
+            await self.sync_once()
+            waiting, next_try = await self._waiting()
+            left = deadline - time.monotonic()
+            if not waiting or left <= 0:
+                break
+            if next_try is not None and next_try > self.assistant.clock() + dt.timedelta(
+                seconds=left
+            ):
+                break  # nothing will be tried again before the deadline
+            await asyncio.sleep(EXIT_SYNC_POLL)
+        if waiting:
+            self.out(render.terminal_still_waiting(waiting, demo=self.demo_key is not None))
+
+    async def _waiting(self) -> tuple[int, dt.datetime | None]:
+        """How many of the person's items are still open, and the soonest retry among them."""
+        try:
+            async with self.assistant.sessionmaker() as session:
+                items = await repo.pending_outbox(session=session, telegram_id=TERMINAL_USER_ID)
+        except Exception:
+            log.debug("could not read the outbox", exc_info=True)
+            return 0, None
+        retries = [item.next_attempt_at for item in items if item.next_attempt_at is not None]
+        return len(items), min(retries) if retries else None
 
 
 async def chat_loop(
-    assistant: Assistant, *, interactive: bool, out: Callable[[str], None] = print
+    assistant: Assistant,
+    *,
+    interactive: bool,
+    out: Callable[[str], None] = say,
+    demo_key: str | None = None,
 ) -> None:
     """Read lines, answer each; `/quit` or end of input stops."""
-    pending: list[Button] = []
+    terminal = Terminal(assistant, out=out, demo_key=demo_key)
+    if interactive:
+        _replace_undecodable(sys.stdin)
+    await terminal.run(_prompt if interactive else read_stdin_line, echo=not interactive)
+
+
+async def read_line(read: Read) -> str | None:
+    """One line from a blocking `read`, in a daemon thread: a read that never returns (a
+    prompt at exit) cannot keep the process alive."""
     loop = asyncio.get_running_loop()
-    while True:
-        if interactive:
-            line = await loop.run_in_executor(None, _prompt)
-        else:
-            line = await loop.run_in_executor(None, sys.stdin.readline)
-            if line == "":
-                return
-        if line is None:
-            return
-        line = line.strip()
-        if not line:
-            continue
-        if not interactive:
-            out(f"> {line}")
-        reply = await _dispatch(assistant, line, pending)
-        if reply is None:
-            return
-        pending = _show(reply, out)
-        out("")
+    future: asyncio.Future[str | None] = loop.create_future()
+
+    def settle(value: str | None) -> None:
+        if not future.done():
+            future.set_result(value)
+
+    def work() -> None:
+        try:
+            value = read()
+        except Exception:  # an unreadable stdin ends the conversation like EOF
+            log.debug("could not read stdin", exc_info=True)
+            value = None
+        try:
+            loop.call_soon_threadsafe(settle, value)
+        except RuntimeError:  # the loop closed meanwhile: nobody waits for this line
+            pass
+
+    threading.Thread(target=work, name="terminal-input", daemon=True).start()
+    return await future
+
+
+def read_stdin_line() -> str | None:
+    """A line of piped input; bytes that are not UTF-8 become U+FFFD instead of an error."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        text = sys.stdin.readline()
+        return text or None
+    raw = stream.readline()
+    return raw.decode("utf-8", errors="replace") if raw else None
+
+
+def _replace_undecodable(stream: object) -> None:
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
 
 
 def _prompt() -> str | None:

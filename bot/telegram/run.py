@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from collections.abc import Callable
 
 from telegram import Update
+from telegram.error import InvalidToken, NetworkError
 
 from bot import render
 from bot.config import Settings
@@ -46,12 +48,50 @@ def _refusal(settings: Settings, webhook: bool) -> str | None:
     return None
 
 
+async def telegram_refusal(
+    settings: Settings, say: Callable[[str], None]
+) -> tuple[int, str] | None:
+    """None once Telegram accepts the token; else the exit status and the one line that says
+    why the bot cannot start (2: the token was refused, 1: Telegram was not reached).
+
+    While Telegram cannot be reached it is asked again with back-off (1 s, 2 s, 4 s ... up to
+    TELEGRAM_START_MAX_WAIT_SECONDS), and each failed attempt is one line to `say`."""
+    from bot.doctor import probe_telegram
+
+    assert settings.telegram_bot_token is not None  # `_refusal` came first
+    token = settings.telegram_bot_token.get_secret_value()
+    base, attempts = settings.telegram_api_base_url, settings.telegram_start_attempts
+    for attempt in range(1, attempts + 1):
+        probe = await probe_telegram(settings, token)
+        if probe.refused is not None:
+            return 2, render.doctor_telegram_refused(probe.refused)
+        if probe.username is not None:
+            return None
+        error = probe.unreachable or "?"
+        if attempt == attempts:
+            return 1, render.run_telegram_gave_up(base, error, attempts)
+        wait = min(2.0 ** (attempt - 1), settings.telegram_start_max_wait_seconds)
+        say(
+            render.run_refused(
+                render.run_telegram_unreachable(base, error, attempt, attempts, wait)
+            )
+        )
+        await asyncio.sleep(wait)
+    return None  # attempts >= 1 (a setting's bound): not reached
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
 def main_run(settings: Settings, *, webhook: bool = False) -> int:
-    """The exit code of `healthbot run`: 0 after a clean stop, 2 when misconfigured."""
+    """The exit code of `healthbot run`: 0 after a clean stop, 2 when misconfigured or
+    refused by Telegram, 1 when Telegram or the database cannot be reached; always one line
+    that says why, never a traceback of ours."""
     configure_logging(settings.log_level)
     problem = _refusal(settings, webhook)
     if problem:
-        print(render.run_refused(problem), file=sys.stderr)
+        _say(render.run_refused(problem))
         return 2
     from bot.assistant import create_assistant
 
@@ -59,13 +99,28 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
     loop = new_event_loop(use_uvloop=settings.use_uvloop)
     asyncio.set_event_loop(loop)
     try:
+        refused = loop.run_until_complete(telegram_refusal(settings, _say))
+    except KeyboardInterrupt:
+        return 130
+    if refused is not None:
+        status, line = refused
+        _say(render.run_refused(line))
+        return status
+    try:
         assistant = loop.run_until_complete(create_assistant(settings))
     except (EncryptionError, TelegramNotConfigured) as exc:
-        print(render.run_refused(str(exc)), file=sys.stderr)
+        _say(render.run_refused(str(exc)))
         return 2
+    except Exception as exc:  # a database that cannot be opened or migrated
+        log.debug("the database could not be opened", exc_info=True)
+        _say(render.run_refused(render.doctor_db_failed(type(exc).__name__)))
+        return 1
     try:
         (run_webhook if webhook else run_polling)(settings, assistant)
     except TelegramNotConfigured as exc:
-        print(render.run_refused(str(exc)), file=sys.stderr)
+        _say(render.run_refused(str(exc)))
         return 2
+    except (InvalidToken, NetworkError) as exc:  # the token or the network changed since the probe
+        _say(render.run_refused(render.run_stopped_by_telegram(type(exc).__name__)))
+        return 1
     return 0

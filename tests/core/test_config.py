@@ -20,3 +20,9 @@ def test_env_example_lists_every_setting_and_nothing_else() -> None:
 def test_the_example_file_loads_as_settings() -> None:
     settings = Settings(_env_file=EXAMPLE)  # type: ignore[call-arg]
     assert settings.use_uvloop is True and settings.history_turns == 6
+
+
+def test_the_service_url_is_its_root_whether_or_not_it_names_the_api_prefix() -> None:
+    for given in ("http://svc:8787", "http://svc:8787/", "http://svc:8787/api/v1/agent/"):
+        settings = Settings(_env_file=None, agent_api_base_url=given)  # type: ignore[call-arg]
+        assert settings.agent_api_base_url == "http://svc:8787"

@@ -10,9 +10,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_cli(*args: str, stdin: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str, stdin: str, tmp_path: Path, **extra_env: str
+) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "TELEGRAM_"))}
-    env["PYTHONPATH"] = str(ROOT)
+    env.update(PYTHONPATH=str(ROOT), **extra_env)
     return subprocess.run(
         [sys.executable, "-m", "bot.cli", *args],
         input=stdin,
@@ -41,3 +43,41 @@ def test_demo_answers_commands_and_questions(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Eggs" in result.stdout
     assert result.stdout.count("Today,") >= 2  # after logging, and for /today
+
+
+def test_a_line_that_fails_or_is_not_utf8_gets_a_reply_and_the_demo_goes_on(
+    tmp_path: Path,
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "TELEGRAM_"))}
+    env["PYTHONPATH"] = str(ROOT)
+    script = b"/timezone UTC-14\n\xff\xfe\x80 banana\n2 eggs\n"
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "demo"],
+        input=script,
+        capture_output=True,
+        timeout=60,
+        cwd=tmp_path,
+        env=env,
+        check=False,
+    )
+    out = result.stdout.decode("utf-8", errors="replace")
+    err = result.stderr.decode("utf-8", errors="replace")
+    assert result.returncode == 0, err
+    assert "Traceback" not in out + err
+    assert "> /timezone UTC-14\n" in out and "> \ufffd\ufffd\ufffd banana\n" in out
+    assert "Eggs" in out  # the lines after them were answered too
+
+
+def test_the_demo_tells_the_truth_answers_status_and_links_again(tmp_path: Path) -> None:
+    script = "/status\n/sync\n/disconnect\n/connect demo\n/today\n"
+    result = run_cli("demo", stdin=script, tmp_path=tmp_path, TZ="America/New_York")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "America/New_York" in out and "Berlin" not in out  # this machine's zone
+    assert "deleted the message" not in out  # a terminal has no message to delete
+    assert "nothing is waiting" in out  # /status
+    assert "I don't know that command" in out  # /sync
+    assert "What you can say" not in out  # neither is answered with /help
+    assert "/connect demo" in out  # /disconnect says how to link again
+    assert out.count("Your account is linked") == 2  # at the start and after /connect demo
+    assert "Today," in out  # /today after linking again

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from bot.doctor import run_doctor
@@ -11,6 +14,8 @@ from tests.fixtures.core import make_settings
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox
 from tests.fixtures.telegram import BOT_TOKEN, FakeTelegram
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def doctor(tmp_path: Path, key: str | None, **overrides: object) -> tuple[int, str]:
@@ -66,3 +71,23 @@ def test_a_fresh_key_is_accepted(tmp_path: Path) -> None:
     assert "valid Fernet key" in out
     assert "pass --key" in out
     assert code == 1  # no bot token configured
+
+
+def test_doctor_in_an_empty_folder_creates_nothing_and_says_each_fix_once(tmp_path: Path) -> None:
+    scrubbed = ("OPENAI_", "TELEGRAM_", "AGENT_", "BOT_ENCRYPTION_KEY", "DATABASE_URL")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(scrubbed)}
+    env["PYTHONPATH"] = str(ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "doctor"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,  # the default DATABASE_URL is ./healthbot.db
+        env=env,
+        check=False,
+    )
+    assert result.returncode == 1, result.stderr
+    assert list(tmp_path.iterdir()) == []  # a check does not create the database
+    assert "No database at healthbot.db yet" in result.stdout
+    assert result.stdout.count("BOT_ENCRYPTION_KEY is not set") == 1
+    assert result.stdout.count("Fernet.generate_key") == 1

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import logging
+import os
+import socket
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import SecretStr
 
 from bot.config import Settings
+from bot.store.crypto import generate_key
 from bot.telegram.run import main_run
+from tests.fixtures.telegram import FakeTelegram
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -44,3 +53,54 @@ def test_refuses_to_start_and_says_why(
 ) -> None:
     assert main_run(settings(**values), webhook=webhook) == 2
     assert says in capsys.readouterr().err
+
+
+def run_bot(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:
+    """`healthbot run` as an operator starts it, with only the given settings."""
+    scrubbed = ("OPENAI_", "TELEGRAM_", "AGENT_", "BOT_ENCRYPTION_KEY", "DATABASE_URL")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(scrubbed)}
+    env.update(PYTHONPATH=str(ROOT), BOT_ENCRYPTION_KEY=generate_key(), **settings)
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", "run"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env=env,
+        check=False,
+    )
+
+
+def test_a_rejected_token_is_one_line_and_a_failure(
+    tmp_path: Path, fake_telegram: FakeTelegram
+) -> None:
+    result = run_bot(
+        tmp_path,
+        TELEGRAM_BOT_TOKEN="123:not-the-right-token-at-all-000000000000",
+        TELEGRAM_API_BASE_URL=fake_telegram.base_url,
+    )
+    assert result.returncode == 2
+    lines = (result.stdout + result.stderr).strip().splitlines()
+    assert len(lines) == 1, lines
+    assert "Telegram refused the bot token" in lines[0] and "@BotFather" in lines[0]
+    assert "not-the-right-token" not in lines[0]
+    assert list(tmp_path.iterdir()) == []  # refused before anything was set up
+
+
+def test_telegram_out_of_reach_is_tried_again_a_line_each_then_given_up(tmp_path: Path) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]  # nothing listens there once the socket is closed
+    result = run_bot(
+        tmp_path,
+        TELEGRAM_BOT_TOKEN="123:a-token-that-is-never-checked-00000000000",
+        TELEGRAM_API_BASE_URL=f"http://127.0.0.1:{port}/bot",
+        TELEGRAM_START_ATTEMPTS="3",
+        TELEGRAM_START_MAX_WAIT_SECONDS="0.2",
+    )
+    assert result.returncode == 1
+    lines = (result.stdout + result.stderr).strip().splitlines()
+    assert len(lines) == 3, lines
+    assert all("unreachable" in line for line in lines)
+    assert "attempt 1 of 3" in lines[0] and "attempt 2 of 3" in lines[1]
+    assert "Gave up after 3 attempt(s)" in lines[2]
