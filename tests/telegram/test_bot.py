@@ -84,9 +84,26 @@ class StubCore:
         return await self._answer("settings_view", user_id=user_id)
 
     async def handle_text(
-        self, *, user_id: int, chat_id: int, text: str, now: dt.datetime | None = None
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        text: str,
+        now: dt.datetime | None = None,
+        message_id: int | None = None,
     ) -> Reply:
         return await self._answer("handle_text", user_id=user_id, chat_id=chat_id, text=text)
+
+    async def handle_edit(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        message_id: int,
+        text: str,
+        now: dt.datetime | None = None,
+    ) -> Reply:
+        return await self._answer("handle_edit", user_id=user_id, chat_id=chat_id, text=text)
 
     async def on_button(
         self, *, user_id: int, chat_id: int, data: str, now: dt.datetime | None = None
