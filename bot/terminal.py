@@ -3,7 +3,8 @@
 Used by `healthbot demo` (against an in-process sandbox) and `healthbot chat` (against
 `AGENT_API_BASE_URL`). When stdin is not a TTY it reads lines until EOF, so it can be
 scripted: `echo "had oatmeal, slept badly" | healthbot demo`. Buttons are shown numbered;
-typing the number taps it.
+typing the number taps it. A tap that changes nothing prints its short notice and leaves the
+numbered buttons as they were, as Telegram leaves the message.
 """
 
 from __future__ import annotations
@@ -78,7 +79,10 @@ async def chat_loop(
         reply = await _dispatch(assistant, line, pending)
         if reply is None:
             return
-        pending = _show(reply, out)
+        if reply.toast is not None:
+            out(reply.toast)
+        else:
+            pending = _show(reply, out)
         out("")
 
 
