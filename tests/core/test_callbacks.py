@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot import callbacks
 from bot.callbacks import ConfirmMode, DraftButton, Forget, Rate, Snooze
@@ -71,3 +73,14 @@ def test_buttons_that_cannot_exist_are_not_built() -> None:
         DraftButton("save", 0)
     with pytest.raises(ValueError):
         DraftButton("save", callbacks.MAX_ID + 1)
+
+
+@given(
+    st.one_of(
+        st.text(max_size=80),
+        st.from_regex(r"(draft|rate|forget|settings|snooze)(:[^:]{0,25}){0,3}", fullmatch=True),
+    )
+)
+def test_decode_never_raises_and_accepts_only_what_encode_writes(data: str) -> None:
+    decoded = callbacks.decode(data)
+    assert decoded is None or decoded.encode() == data
