@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import httpx
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot import render
+from bot import callbacks, render
 from bot.agent_api.actions import Action, CheckinUpsert, WeightLog
 from bot.agent_api.client import AgentApiClient, new_http_client
 from bot.agent_api.errors import (
@@ -40,7 +40,7 @@ from bot.planner.base import (
     Turn,
 )
 from bot.plausibility import Concern, check
-from bot.replies import Button, Reply
+from bot.replies import Button, Reply, toast
 from bot.store import repo
 from bot.store.crypto import KeyCipher
 from bot.store.db import make_engine, make_sessionmaker
@@ -68,25 +68,36 @@ class Assistant(AccountCommands):
     # --- buttons -------------------------------------------------------------------------
 
     async def on_button(
-        self, *, user_id: int, chat_id: int, data: str, now: dt.datetime | None = None
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        data: str,
+        now: dt.datetime | None = None,
+        shown: bool = True,
     ) -> Reply:
-        if data == "forget:yes":
-            return await self.forget(user_id=user_id)
-        if data == "forget:no":
+        """A tapped inline button; `data` is untrusted (anyone can forge it).
+
+        `shown` says whether the button is still on its message (a front end that cannot
+        tell passes True). A button that is gone, or data no button of ours carries, changes
+        nothing and is answered with a toast; so is a repeated tap on a finished draft.
+        """
+        tapped = callbacks.decode(data)
+        if isinstance(tapped, callbacks.DraftButton):
+            return await self._draft_button(user_id, chat_id, tapped, now, shown=shown)
+        if not shown:
+            return toast(render.button_inactive())
+        if isinstance(tapped, callbacks.Forget):
+            if tapped.confirm:
+                return await self.forget(user_id=user_id)
             return Reply(render.forget_cancelled(), edit=True)
-        if data.startswith("draft:"):
-            _, verb, raw_id = [*data.split(":"), "", ""][:3]
-            if raw_id.isdigit():
-                return await self._draft_button(user_id, chat_id, verb, int(raw_id), now)
-        if data.startswith("settings:confirm:"):
-            return await self.set_confirm_mode(user_id=user_id, enabled=data.endswith(":on"))
-        if data.startswith("rate:"):
-            _, field, value = [*data.split(":"), "", ""][:3]
-            if field in RATING_FIELDS and value.isdigit() and 1 <= int(value) <= 5:
-                return await self.rate(
-                    user_id=user_id, chat_id=chat_id, field=field, value=int(value), now=now
-                )
-        return Reply(render.internal_error())
+        if isinstance(tapped, callbacks.ConfirmMode):
+            return await self.set_confirm_mode(user_id=user_id, enabled=tapped.enabled)
+        if isinstance(tapped, callbacks.Rate):
+            return await self.rate(
+                user_id=user_id, chat_id=chat_id, field=tapped.field, value=tapped.value, now=now
+            )
+        return toast(render.button_inactive())  # forged, or "later" (the reminders' own)
 
     async def rate(
         self, *, user_id: int, chat_id: int, field: str, value: int, now: dt.datetime | None = None
@@ -571,28 +582,35 @@ class Assistant(AccountCommands):
             render.draft(actions, concerns, day),
             buttons=[
                 [
-                    Button(save, f"draft:save:{draft.id}"),
-                    Button(fix, f"draft:fix:{draft.id}"),
-                    Button(drop, f"draft:drop:{draft.id}"),
+                    Button(save, callbacks.DraftButton("save", draft.id).encode()),
+                    Button(fix, callbacks.DraftButton("fix", draft.id).encode()),
+                    Button(drop, callbacks.DraftButton("drop", draft.id).encode()),
                 ]
             ],
         )
 
     async def _draft_button(
-        self, user_id: int, chat_id: int, verb: str, draft_id: int, now: dt.datetime | None
+        self,
+        user_id: int,
+        chat_id: int,
+        tapped: callbacks.DraftButton,
+        now: dt.datetime | None,
+        *,
+        shown: bool,
     ) -> Reply:
+        if not shown:  # its message moved on (e.g. "fix" was tapped): never act on it
+            return await self._draft_not_actionable(user_id, tapped.draft_id, shown=False)
         linked = await self._linked(user_id)
         if isinstance(linked, Reply):
             return linked
         account, api = linked
         day = self._local_now(account, now).date()
+        verb = tapped.verb
         target = {
             "save": DraftStatus.CONFIRMED,
             "drop": DraftStatus.DISCARDED,
             "fix": DraftStatus.FIXING,
-        }.get(verb)
-        if target is None:
-            return Reply(render.internal_error())
+        }[verb]
         sources = (
             (DraftStatus.PENDING,) if verb == "fix" else (DraftStatus.PENDING, DraftStatus.FIXING)
         )
@@ -600,14 +618,14 @@ class Assistant(AccountCommands):
             draft = await repo.resolve_draft(
                 session=session,
                 telegram_id=user_id,
-                draft_id=draft_id,
+                draft_id=tapped.draft_id,
                 status=target,
                 now=self.clock(),
                 from_statuses=sources,
             )
             await session.commit()
         if draft is None:
-            return Reply(render.draft_gone(), edit=True)
+            return await self._draft_not_actionable(user_id, tapped.draft_id, shown=True)
         actions = decode_actions(draft.actions)
         if verb == "drop":
             return Reply(render.draft_dropped(), edit=True)
@@ -618,6 +636,29 @@ class Assistant(AccountCommands):
         )
         reply.edit = True
         return reply
+
+    async def _draft_not_actionable(self, user_id: int, draft_id: int, *, shown: bool) -> Reply:
+        """Why a draft's button did nothing: a toast that never un-says what happened.
+
+        An expired draft's message still showing its buttons is edited to say so (and loses
+        them); a draft that is not this person's is as good as a forged button.
+        """
+        async with self.sessionmaker() as session:
+            draft = await repo.get_draft(session=session, telegram_id=user_id, draft_id=draft_id)
+        if draft is None:
+            return toast(render.button_inactive())
+        if draft.status == DraftStatus.CONFIRMED:
+            return toast(render.draft_already_saved())
+        if not shown:
+            return toast(render.button_inactive())
+        live = draft.expires_at > self.clock()
+        if draft.status == DraftStatus.DISCARDED:
+            return toast(render.draft_already_dropped())
+        if draft.status == DraftStatus.FIXING and live:
+            return toast(render.draft_awaiting_fix())
+        if draft.status in (DraftStatus.PENDING, DraftStatus.FIXING, DraftStatus.EXPIRED):
+            return Reply(render.draft_gone(), edit=True)
+        return toast(render.button_inactive())
 
     async def _revise(
         self,

@@ -10,7 +10,7 @@ import datetime as dt
 import logging
 import zoneinfo
 
-from bot import render
+from bot import callbacks, render
 from bot.agent_api.errors import (
     AgentApiError,
     BadKey,
@@ -85,7 +85,12 @@ class AccountCommands(CoreBase):
         yes, no = render.forget_buttons()
         return Reply(
             render.forget_confirm(),
-            buttons=[[Button(yes, "forget:yes"), Button(no, "forget:no")]],
+            buttons=[
+                [
+                    Button(yes, callbacks.Forget(confirm=True).encode()),
+                    Button(no, callbacks.Forget(confirm=False).encode()),
+                ]
+            ],
         )
 
     async def forget(self, *, user_id: int) -> Reply:
@@ -178,7 +183,7 @@ class AccountCommands(CoreBase):
         )
         toggle = Button(
             render.confirm_mode_buttons(confirm),
-            "settings:confirm:off" if confirm else "settings:confirm:on",
+            callbacks.ConfirmMode(enabled=not confirm).encode(),
         )
         return Reply(text, buttons=[[toggle]], edit=edit)
 

@@ -26,7 +26,7 @@ from typing import Protocol
 import httpx
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot import render
+from bot import callbacks, render
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.agent_api.views import CheckinView
@@ -40,9 +40,8 @@ from bot.store.schedule import local_date, next_due_at, zone
 
 log = logging.getLogger(__name__)
 
-RATED_FIELDS = ("mood", "energy", "sleep")
+RATED_FIELDS: tuple[callbacks.RatedField, ...] = ("mood", "energy", "sleep")
 CHECKIN_FIELDS = {"mood": "mood", "energy": "energy", "sleep": "sleep_quality"}
-SNOOZE_CALLBACK = "snooze"
 SNOOZE_FOR = dt.timedelta(hours=1)
 RETRY_SEND_AFTER = dt.timedelta(minutes=5)
 CLAIM_TIMEOUT = dt.timedelta(minutes=5)
@@ -69,36 +68,43 @@ class CoreResources(Protocol):
     http: httpx.AsyncClient
 
 
-def reminder_reply(local_day: dt.date, missing: tuple[str, ...] = RATED_FIELDS) -> Reply:
+def reminder_reply(
+    local_day: dt.date, missing: tuple[callbacks.RatedField, ...] = RATED_FIELDS
+) -> Reply:
     """The reminder message: a question, 1–5 buttons for each missing rating, and "later"."""
     rows = [
-        [Button(render.rating_button(field, n), f"rate:{field}:{n}") for n in range(1, 6)]
+        [
+            Button(render.rating_button(field, n), callbacks.Rate(field, n).encode())
+            for n in range(1, 6)
+        ]
         for field in missing
     ]
-    rows.append([Button(render.later_button(), SNOOZE_CALLBACK)])
+    rows.append([Button(render.later_button(), callbacks.Snooze().encode())])
     return Reply(render.reminder(local_day), buttons=rows)
 
 
-def remaining_buttons(keyboard: list[list[Button]], tapped: str) -> list[list[Button]]:
-    """The rating rows still worth showing after `tapped` ("rate:mood:4") was saved.
+def remaining_buttons(keyboard: list[list[Button]], tapped: callbacks.Rate) -> list[list[Button]]:
+    """The rows still worth showing after the rating `tapped` was saved.
 
-    The tapped field's row goes; so does "later" (the person is answering now). Once every
-    field is rated, nothing is left and the message becomes a plain confirmation.
+    The tapped field's row goes; the other rating rows stay, and "later" with them while any
+    is left. Once every field is rated, nothing is left and the message becomes a plain
+    confirmation.
     """
-    parts = tapped.split(":")
-    if len(parts) != 3 or parts[0] != "rate":
-        return keyboard
-    field_prefix = f"rate:{parts[1]}:"
-    return [
-        row
-        for row in keyboard
-        if row
-        and all(b.callback.startswith("rate:") for b in row)
-        and not any(b.callback.startswith(field_prefix) for b in row)
-    ]
+
+    def other_rating(button: Button) -> bool:
+        rate = callbacks.decode(button.callback)
+        return isinstance(rate, callbacks.Rate) and rate.field != tapped.field
+
+    def later(button: Button) -> bool:
+        return isinstance(callbacks.decode(button.callback), callbacks.Snooze)
+
+    ratings = [row for row in keyboard if row and all(other_rating(b) for b in row)]
+    if not ratings:
+        return []
+    return [row for row in keyboard if row and (row in ratings or all(later(b) for b in row))]
 
 
-def missing_ratings(checkin: CheckinView | None) -> tuple[str, ...]:
+def missing_ratings(checkin: CheckinView | None) -> tuple[callbacks.RatedField, ...]:
     """The ratings today's check-in does not have yet, in button order."""
     if checkin is None:
         return RATED_FIELDS
@@ -238,7 +244,7 @@ class Reminders:
             and account.timezone is not None
         )
 
-    async def _missing(self, account: Account, day: dt.date) -> tuple[str, ...]:
+    async def _missing(self, account: Account, day: dt.date) -> tuple[callbacks.RatedField, ...]:
         """The ratings still missing today; all of them when the service cannot tell."""
         assert account.encrypted_key is not None
         try:

@@ -543,7 +543,26 @@ def draft_plain(actions: Sequence[BaseModel], today: dt.date) -> str:
 
 
 def draft_gone() -> str:
-    return "That draft has expired or was already handled, so nothing was saved. Send it again?"
+    return "That draft has expired, so nothing was saved. Send it again?"
+
+
+# Toasts: the short notice over the chat for a tap that changes nothing (plain text, ≤ 200).
+
+
+def button_inactive() -> str:
+    return "That button is no longer active."
+
+
+def draft_already_saved() -> str:
+    return "Already saved."
+
+
+def draft_already_dropped() -> str:
+    return "Already dropped — nothing was saved."
+
+
+def draft_awaiting_fix() -> str:
+    return "Send me the correction as a message."
 
 
 def draft_dropped() -> str:

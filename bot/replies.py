@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Button:
-    """One inline button. `callback` is at most 64 bytes (Telegram's limit)."""
+    """One inline button. `callback` is written by `bot.callbacks` (at most 64 bytes)."""
 
     text: str
     callback: str
@@ -25,6 +25,16 @@ class Reply:
     buttons: list[list[Button]] = field(default_factory=list)
     delete_user_message: bool = False
     edit: bool = False  # replace the message the tapped button belongs to instead of a new one
+    toast: str | None = None  # a tap that changes nothing: this short notice, the message stays
+
+
+def toast(text: str) -> Reply:
+    """The answer to a tap that leaves its message as it is (a repeated or stale button).
+
+    Telegram shows `text` briefly over the chat (at most 200 characters, plain text); the
+    terminal prints it.
+    """
+    return Reply("", toast=text)
 
 
 @dataclass

@@ -3,7 +3,8 @@
 Used by `healthbot demo` (against an in-process sandbox) and `healthbot chat` (against
 `AGENT_API_BASE_URL`). When stdin is not a TTY it reads lines until EOF, so it can be
 scripted: `echo "had oatmeal, slept badly" | healthbot demo`. Buttons are shown numbered;
-typing the number taps it.
+typing the number taps it. A tap that changes nothing prints its short notice and leaves the
+numbered buttons as they were, as Telegram leaves the message.
 
 What could not reach the service is kept in the outbox and sent by the same delivery the bot
 runs, in the background while the terminal waits for input and once more at the end, and the
@@ -97,7 +98,10 @@ class Terminal:
                 reply = Reply(render.terminal_line_failed(type(exc).__name__))
             if reply is None:
                 return
-            self.pending = self.show(reply)
+            if reply.toast is not None:
+                self.out(reply.toast)
+            else:
+                self.pending = self.show(reply)
             self.out("")
 
     def show(self, reply: Reply) -> list[Button]:

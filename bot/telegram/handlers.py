@@ -12,24 +12,32 @@ import traceback
 from collections.abc import Sequence
 from typing import Literal, Protocol
 
-from telegram import Audio, Bot, Message, PhotoSize, Update, Voice
+from telegram import (
+    Audio,
+    Bot,
+    CallbackQuery,
+    MaybeInaccessibleMessage,
+    Message,
+    PhotoSize,
+    Update,
+    Voice,
+)
 from telegram.constants import ChatType
-from telegram.error import Forbidden, NetworkError, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
-from bot import render
+from bot import callbacks, render
 from bot.config import Settings
 from bot.journal import UpdateJournal
 from bot.outbox import Delivered, Delivery
 from bot.reminders import (
-    SNOOZE_CALLBACK,
     CoreResources,
     RecipientBlocked,
     Reminders,
     Send,
     remaining_buttons,
 )
-from bot.replies import Reply
+from bot.replies import Reply, toast
 from bot.telegram.journal import handle_earlier, replay
 from bot.telegram.outgoing import buttons_of, edit_reply, send_reply, try_delete, typing
 
@@ -69,7 +77,13 @@ class Core(CoreResources, Protocol):
         now: dt.datetime | None = None,
     ) -> Reply: ...
     async def on_button(
-        self, *, user_id: int, chat_id: int, data: str, now: dt.datetime | None = None
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        data: str,
+        now: dt.datetime | None = None,
+        shown: bool = True,
     ) -> Reply: ...
     async def media_refusal(
         self,
@@ -117,6 +131,25 @@ def reminder_sender(bot: Bot) -> Send:
             raise RecipientBlocked(chat_id) from exc
 
     return send
+
+
+def _still_shown(message: MaybeInaccessibleMessage, data: str) -> bool:
+    """Whether the tapped button is still on its message, as Telegram last saw it.
+
+    A message too old for Telegram to show the bot counts as shown: the core decides alone.
+    """
+    if not isinstance(message, Message):
+        return True
+    return any(button.callback == data for row in buttons_of(message) for button in row)
+
+
+async def _answer(query: CallbackQuery, text: str | None) -> None:
+    """Stop the button's spinner (with `text` as a toast); a query Telegram no longer takes,
+    answered after a slow save, is not the person's problem."""
+    try:
+        await query.answer(text)
+    except BadRequest as exc:
+        log.info("callback query not answered: %s", exc)
 
 
 def _who(update: Update) -> tuple[Message, int, int] | None:
@@ -392,25 +425,46 @@ class Handlers:
             await self._send(context, who[2], Reply(render.non_text_hint(_kind(who[0]))))
 
     async def button(self, update: Update, context: Context) -> None:
-        """An inline button: "later" goes to the reminders, everything else to the core."""
+        """An inline button: "later" goes to the reminders, everything else to the core.
+
+        The query is answered once the outcome is known: with a toast when the tap changes
+        nothing (the message stays as it is), else plainly and the reply is sent.
+        """
         query, user = update.callback_query, update.effective_user
         if query is None or user is None or query.data is None or query.message is None:
             return
-        await query.answer()
         chat_id, message_id = query.message.chat.id, query.message.message_id
-        if query.data == SNOOZE_CALLBACK:
-            reply = await self.reminders.snooze(user_id=user.id)
-        else:
-            async with typing(context.bot, chat_id):
-                reply = await self.assistant.on_button(
-                    user_id=user.id, chat_id=chat_id, data=query.data
-                )
-            if reply.edit and not reply.buttons and isinstance(query.message, Message):
-                reply.buttons = remaining_buttons(buttons_of(query.message), query.data)
+        try:
+            reply = await self._tapped(context, query.message, query.data, user.id)
+        except Exception:
+            await _answer(query, None)  # the error handler tells the person
+            raise
+        await _answer(query, reply.toast)
+        if reply.toast is not None:
+            return
         if reply.edit:
             await edit_reply(context.bot, chat_id, message_id, reply)
         else:
             await self._send(context, chat_id, reply)
+
+    async def _tapped(
+        self, context: Context, message: MaybeInaccessibleMessage, data: str, user_id: int
+    ) -> Reply:
+        """What a tap does; a rating keeps the other rating rows (and "later") on its message."""
+        tapped = callbacks.decode(data)
+        shown = _still_shown(message, data)
+        if isinstance(tapped, callbacks.Snooze):
+            if not shown:
+                return toast(render.button_inactive())
+            return await self.reminders.snooze(user_id=user_id)
+        async with typing(context.bot, message.chat.id):
+            reply = await self.assistant.on_button(
+                user_id=user_id, chat_id=message.chat.id, data=data, shown=shown
+            )
+        if isinstance(tapped, callbacks.Rate) and isinstance(message, Message):
+            if reply.edit and not reply.buttons:
+                reply.buttons = remaining_buttons(buttons_of(message), tapped)
+        return reply
 
     # --- the reminder job and errors --------------------------------------------------------
 

@@ -41,7 +41,32 @@ async def test_implausible_calories_are_not_written_until_saved(
     saved = await tap(assistant, callbacks(reply)["save"])
     assert saved.edit and "Calories:" in plain(saved.html)
     again = await tap(assistant, callbacks(reply)["save"])  # a double tap saves once
-    assert "already handled" in plain(again.html)
+    assert again.toast == render.draft_already_saved()  # and does not un-say "saved"
+    assert (await sandbox.counts(key))["nutrition"] == 1
+
+
+async def test_forged_button_data_changes_nothing(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, key = await linked(assistant_factory, sandbox)
+    draft = await text_reply(assistant, "protein bar 6000 kcal")
+    draft_id = int(callbacks(draft)["save"].rsplit(":", 1)[1])
+    forged = [
+        "draft:save:99999999999999999999999",
+        "draft:save:²",
+        f"draft:save:{draft_id}²",
+        "rate:mood:³",
+        "draft:save:424242",  # no such draft
+        f"draft:save:{2**63 - 1}",  # the largest id there can be, and none
+        "",
+        "forget:yes:now",
+    ]
+    for data in forged:
+        reply = await tap(assistant, data)
+        assert reply.toast == render.button_inactive(), data
+    assert (await sandbox.counts(key))["nutrition"] == 0
+    saved = await tap(assistant, callbacks(draft)["save"])  # the real button still works
+    assert saved.edit and "Calories:" in plain(saved.html)
     assert (await sandbox.counts(key))["nutrition"] == 1
 
 

@@ -20,7 +20,7 @@ from pydantic import SecretStr
 from bot import render
 from bot.config import Settings
 from bot.reminders import Reminders, Send, reminder_reply
-from bot.replies import Button, Reply
+from bot.replies import Button, Reply, toast
 from bot.telegram.app import build_application, webhook_options
 from tests.fixtures.telegram import FakeTelegram, deliver_webhook, free_port, running_bot
 
@@ -106,7 +106,13 @@ class StubCore:
         return await self._answer("handle_edit", user_id=user_id, chat_id=chat_id, text=text)
 
     async def on_button(
-        self, *, user_id: int, chat_id: int, data: str, now: dt.datetime | None = None
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        data: str,
+        now: dt.datetime | None = None,
+        shown: bool = True,
     ) -> Reply:
         reply = await self._answer("on_button", user_id=user_id, chat_id=chat_id, data=data)
         if data.startswith("rate:"):
@@ -330,7 +336,7 @@ async def test_long_replies_are_split_with_buttons_on_the_last_part(bot: Bot) ->
     assert "\n".join(m.text for m in sent) == long
 
 
-async def test_reminder_buttons_rate_and_keep_the_other_rows(bot: Bot) -> None:
+async def test_reminder_buttons_rate_and_keep_the_other_rows_and_later(bot: Bot) -> None:
     reminder = reminder_reply(dt.date(2026, 3, 1))
     bot.core.replies["handle_text"] = reminder  # any way to get the message on screen
     bot.fake.push_text(ALICE, "show me")
@@ -345,7 +351,7 @@ async def test_reminder_buttons_rate_and_keep_the_other_rows(bot: Bot) -> None:
     assert edited.text == "Mood 4/5 saved."
     assert not any(c.startswith("rate:mood") for c in edited.callbacks)
     assert any(c.startswith("rate:energy") for c in edited.callbacks)
-    assert "snooze" not in edited.callbacks
+    assert "snooze" in edited.callbacks  # energy and sleep are still to rate
     assert len(bot.fake.calls("answerCallbackQuery")) == 1
     assert bot.core.calls[-1][0] == "on_button"
 
@@ -358,6 +364,44 @@ async def test_later_goes_to_the_reminders(bot: Bot) -> None:
     await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].text == "snoozed")
     assert bot.reminders.snoozed == [ALICE]
     assert bot.fake.messages[message.message_id].callbacks == []
+
+
+async def test_a_later_tap_on_a_message_without_later_snoozes_nothing(bot: Bot) -> None:
+    bot.core.replies["handle_text"] = Reply("Mood 4/5 saved.")
+    bot.fake.push_text(ALICE, "show me")
+    [message] = await bot.fake.wait_sent(ALICE, 1)
+    bot.fake.push_callback(ALICE, "snooze", message.message_id)
+    await bot.fake.wait_for(lambda: bot.fake.calls("answerCallbackQuery"))
+    [answer] = bot.fake.calls("answerCallbackQuery")
+    assert answer.params["text"] == render.button_inactive()
+    assert bot.reminders.snoozed == []
+    assert bot.fake.messages[message.message_id].edits == 0
+
+
+async def test_a_toast_answers_the_tap_and_leaves_the_message_as_it_is(bot: Bot) -> None:
+    bot.core.replies["forget_request"] = Reply("sure?", buttons=[[Button("Yes", "forget:yes")]])
+    bot.fake.push_text(ALICE, "/forget")
+    [question] = await bot.fake.wait_sent(ALICE, 1)
+    bot.core.replies["on_button"] = toast("Already done.")
+    bot.fake.push_callback(ALICE, "forget:yes", question.message_id)
+    bot.fake.push_text(ALICE, "next")  # handled after the tap, in order
+    await bot.fake.wait_sent(ALICE, 2)
+    [answer] = bot.fake.calls("answerCallbackQuery")
+    assert answer.params["text"] == "Already done."
+    assert bot.fake.messages[question.message_id].edits == 0
+    assert [m.text for m in bot.fake.sent(ALICE)] == ["sure?", "<b>handle_text</b> next"]
+
+
+async def test_a_tap_the_core_fails_on_is_answered_and_explained(bot: Bot) -> None:
+    bot.core.replies["forget_request"] = Reply("sure?", buttons=[[Button("Yes", "forget:yes")]])
+    bot.fake.push_text(ALICE, "/forget")
+    [question] = await bot.fake.wait_sent(ALICE, 1)
+    bot.core.fail_on = "on_button"
+    bot.fake.push_callback(ALICE, "forget:yes", question.message_id)
+    sent = await bot.fake.wait_sent(ALICE, 2)
+    assert sent[1].text == render.internal_error()
+    [answer] = bot.fake.calls("answerCallbackQuery")  # the button stops spinning
+    assert answer.params.get("text") is None
 
 
 async def test_a_button_reply_that_is_not_an_edit_is_a_new_message(bot: Bot) -> None:
