@@ -95,6 +95,55 @@ def offline_not_understood(unknown: Sequence[str], logged_something: bool) -> st
     return f"{lead} Try phrasing it like {OFFLINE_EXAMPLES}. {OFFLINE_LLM_HINT}"
 
 
+def offline_odd_numbers(numbers: Sequence[str]) -> str:
+    """A message with a number the rules would misread ("1e309", "-500"): nothing is saved."""
+    quoted = ", ".join(f"“{_offline_quote(n, 20)}”" for n in numbers[:3])
+    return (
+        f"I can't read {quoted}, so nothing was saved. Please write amounts as plain positive "
+        "numbers, like 72.4 kg, 250 kcal or 2 eggs: no minus or plus sign and no powers of ten."
+    )
+
+
+def range_rating(top: int) -> str:
+    return f"mood, energy and sleep are rated 1 to {top} (or out of 10, like “7/10”)"
+
+
+def range_weight(low_kg: float, high_kg: float) -> str:
+    return (
+        f"body weight goes from {low_kg:g} to {high_kg:g} kg, with its unit "
+        "(kg, lb or st), like “72.4 kg”"
+    )
+
+
+def range_amount(max_count: float, max_grams: float) -> str:
+    return f"one food can be up to {max_count:g} pieces or portions, or up to {max_grams:,.0f} g"
+
+
+def range_energy(max_kcal: float) -> str:
+    return f"one item can have up to {max_kcal:,.0f} kcal"
+
+
+def range_goal(
+    low_kcal: float, high_kcal: float, high_grams: float, low_kg: float, high_kg: float
+) -> str:
+    return (
+        f"a calorie goal goes from {low_kcal:,.0f} to {high_kcal:,.0f} kcal, a protein, carb "
+        f"or fat goal up to {high_grams:,.0f} g, and a weight goal from {low_kg:g} to "
+        f"{high_kg:g} kg"
+    )
+
+
+def offline_out_of_range(refused: Sequence[tuple[str, str]], unknown: Sequence[str]) -> str:
+    """Numbers outside what can be logged, each with its allowed range (`refused` holds the
+    person's words and a `range_*` text), then anything not understood at all."""
+    lines = [f"I can't log '{_offline_quote(words)}': {allowed}." for words, allowed in refused]
+    if unknown:
+        quoted = ", ".join(f"'{_offline_quote(w)}'" for w in unknown[:5])
+        lines.append(f"I couldn't place {quoted} either.")
+    lines.append("Nothing was saved; please send it again within those limits.")
+    return " ".join(lines)
+
+
 def offline_too_long(limit: int) -> str:
     return (
         f"That message is too long for me to read without an LLM (over {limit} characters). "
