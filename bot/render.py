@@ -28,6 +28,7 @@ from bot.agent_api.actions import (
 from bot.agent_api.errors import RateLimited
 from bot.agent_api.views import MacroTotals, TodayView
 from bot.plausibility import Concern
+from bot.timezones import zone_label
 
 
 def esc(value: object) -> str:
@@ -778,7 +779,7 @@ def connected(name: str | None, timezone: str | None) -> str:
     text = f"Welcome{who}! Your account is linked. I deleted the message with your key."
     if timezone:
         return (
-            text + f"\n\nI'll use your timezone <b>{esc(timezone)}</b> for “today” and "
+            text + f"\n\nI'll use your timezone <b>{esc(zone_label(timezone))}</b> for “today” and "
             "reminders; change it with /timezone CITY. Now tell me what you ate or how you feel."
         )
     return (
@@ -841,8 +842,18 @@ def timezone_unknown(text: str) -> str:
     return f"I don't know the timezone “{esc(text[:64])}”. " + timezone_usage()
 
 
+def timezone_offset_unknown(text: str) -> str:
+    """An offset no zone has ("UTC-13") or a half-hour one ("UTC+5:30")."""
+    return (
+        f"“{esc(text[:64])}” is not an offset I can use: UTC offsets go from "
+        "<code>UTC-12</code> to <code>UTC+14</code> in whole hours. For a half-hour zone, or "
+        "to follow daylight saving time, send your city, e.g. <code>/timezone Kolkata</code>."
+    )
+
+
 def timezone_set(name: str, local_now: dt.datetime, reminder: dt.time | None) -> str:
-    text = f"Timezone set to <b>{esc(name)}</b> — it's {local_now:%H:%M} on {local_now:%a} there."
+    shown = esc(zone_label(name))
+    text = f"Timezone set to <b>{shown}</b> — it's {local_now:%H:%M} on {local_now:%a} there."
     if reminder is not None:
         text += f"\nI'll remind you to check in daily at {reminder:%H:%M} (/remind to change)."
     return text
@@ -864,7 +875,7 @@ def remind_set(at: dt.time, timezone: str | None) -> str:
             f"Reminder set for {at:%H:%M}. Set your timezone first (<code>/timezone Berlin</code>) "
             "so it arrives at your local time."
         )
-    return f"I'll remind you to check in every day at {at:%H:%M} ({esc(timezone)})."
+    return f"I'll remind you to check in every day at {at:%H:%M} ({esc(zone_label(timezone))})."
 
 
 def settings_view(
@@ -881,7 +892,7 @@ def settings_view(
     return (
         "<b>Your settings</b>\n"
         f"Account: {'linked' + (f' as {esc(name)}' if name else '') if linked else 'not linked'}\n"
-        f"Timezone: {esc(timezone) if timezone else 'not set (/timezone CITY)'}\n"
+        f"Timezone: {esc(zone_label(timezone)) if timezone else 'not set (/timezone CITY)'}\n"
         f"Daily reminder: {remind}\n"
         f"Understanding: {'AI model + built-in rules' if llm else 'built-in rules (no AI model)'}\n"
         f"Confirm before saving: {'on' if confirm else 'off'} (tap below to switch)"
