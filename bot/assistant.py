@@ -55,6 +55,13 @@ log = logging.getLogger(__name__)
 RATING_FIELDS = {"mood": "mood", "energy": "energy", "sleep": "sleep_quality"}
 
 
+def _storable(text: str) -> str:
+    """`text` as every store and the service can take it: a lone surrogate (valid in a Python
+    string and in Telegram's JSON, not in UTF-8) becomes U+FFFD, a surrogate pair becomes its
+    character, and NUL, which PostgreSQL text refuses, is dropped."""
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").replace("\x00", "")
+
+
 class Assistant(AccountCommands):
     """The conversation: free text, voice, photos, buttons, and what is waiting to sync."""
 
@@ -110,6 +117,7 @@ class Assistant(AccountCommands):
     async def handle_text(
         self, *, user_id: int, chat_id: int, text: str, now: dt.datetime | None = None
     ) -> Reply:
+        text = _storable(text)
         notes: list[str] = []
         limit = self.settings.max_message_chars
         if len(text) > limit:
