@@ -32,8 +32,10 @@ from bot.timezones import zone_label
 
 
 def esc(value: object) -> str:
-    """HTML-escape anything for Telegram's HTML parse mode."""
-    return html.escape(str(value), quote=False)
+    """HTML-escape anything for Telegram's HTML parse mode; a lone surrogate echoed from the
+    person's text becomes U+FFFD, as Telegram refuses text that is not valid Unicode."""
+    text = str(value).encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return html.escape(text, quote=False)
 
 
 # --- offline planner -----------------------------------------------------------------------
