@@ -76,10 +76,12 @@ button_data = st.one_of(
 
 
 def assert_a_reply(reply: Reply) -> None:
+    """Words for the person: the message, or for a button the short notice shown instead."""
     assert isinstance(reply, Reply)
-    assert reply.html.strip(), reply
-    reply.html.encode("utf-8")  # Telegram refuses text that is not valid Unicode
-    assert "Traceback" not in reply.html
+    words = reply.html.strip() or str(getattr(reply, "toast", None) or "").strip()
+    assert words, reply
+    words.encode("utf-8")  # Telegram refuses text that is not valid Unicode
+    assert "Traceback" not in words
 
 
 @pytest.fixture
