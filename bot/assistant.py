@@ -55,6 +55,13 @@ log = logging.getLogger(__name__)
 RATING_FIELDS = {"mood": "mood", "energy": "energy", "sleep": "sleep_quality"}
 
 
+def _storable(text: str) -> str:
+    """`text` as every store and the service can take it: a lone surrogate (valid in a Python
+    string and in Telegram's JSON, not in UTF-8) becomes U+FFFD, a surrogate pair becomes its
+    character, and NUL, which PostgreSQL text refuses, is dropped."""
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").replace("\x00", "")
+
+
 class Assistant(AccountCommands):
     """The conversation: free text, voice, photos, buttons, and what is waiting to sync."""
 
@@ -129,6 +136,7 @@ class Assistant(AccountCommands):
     ) -> Reply:
         """A message: log it, propose it as a draft, or answer it. `message_id` (Telegram's)
         is kept with what it became, so that an edit of it can be matched later."""
+        text = _storable(text)
         notes: list[str] = []
         limit = self.settings.max_message_chars
         if len(text) > limit:
@@ -201,6 +209,7 @@ class Assistant(AccountCommands):
         changed behind the person's back: they are told how to correct it. Anything else
         (a question, a message from before edits were tracked) is not acted on, since an
         edit of a message whose fate is unknown could log the same food twice."""
+        text = _storable(text)
         linked = await self._linked(user_id)
         if isinstance(linked, Reply):
             return linked

@@ -20,7 +20,7 @@ from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.models import Account
 from bot.store.schedule import next_due_at
-from bot.timezones import resolve_timezone
+from bot.timezones import looks_like_offset, resolve_timezone
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +104,8 @@ class AccountCommands(CoreBase):
         if not name.strip():
             return Reply(render.timezone_usage())
         zone = resolve_timezone(name)
+        if zone is None and looks_like_offset(name):
+            return Reply(render.timezone_offset_unknown(name))
         if zone is None:
             return Reply(render.timezone_unknown(name))
         async with self.sessionmaker() as session:

@@ -28,11 +28,14 @@ from bot.agent_api.actions import (
 from bot.agent_api.errors import RateLimited
 from bot.agent_api.views import MacroTotals, TodayView
 from bot.plausibility import Concern
+from bot.timezones import zone_label
 
 
 def esc(value: object) -> str:
-    """HTML-escape anything for Telegram's HTML parse mode."""
-    return html.escape(str(value), quote=False)
+    """HTML-escape anything for Telegram's HTML parse mode; a lone surrogate echoed from the
+    person's text becomes U+FFFD, as Telegram refuses text that is not valid Unicode."""
+    text = str(value).encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return html.escape(text, quote=False)
 
 
 # --- offline planner -----------------------------------------------------------------------
@@ -93,6 +96,55 @@ def offline_not_understood(unknown: Sequence[str], logged_something: bool) -> st
     else:
         lead = "I couldn't understand that, so nothing was saved."
     return f"{lead} Try phrasing it like {OFFLINE_EXAMPLES}. {OFFLINE_LLM_HINT}"
+
+
+def offline_odd_numbers(numbers: Sequence[str]) -> str:
+    """A message with a number the rules would misread ("1e309", "-500"): nothing is saved."""
+    quoted = ", ".join(f"“{_offline_quote(n, 20)}”" for n in numbers[:3])
+    return (
+        f"I can't read {quoted}, so nothing was saved. Please write amounts as plain positive "
+        "numbers, like 72.4 kg, 250 kcal or 2 eggs: no minus or plus sign and no powers of ten."
+    )
+
+
+def range_rating(top: int) -> str:
+    return f"mood, energy and sleep are rated 1 to {top} (or out of 10, like “7/10”)"
+
+
+def range_weight(low_kg: float, high_kg: float) -> str:
+    return (
+        f"body weight goes from {low_kg:g} to {high_kg:g} kg, with its unit "
+        "(kg, lb or st), like “72.4 kg”"
+    )
+
+
+def range_amount(max_count: float, max_grams: float) -> str:
+    return f"one food can be up to {max_count:g} pieces or portions, or up to {max_grams:,.0f} g"
+
+
+def range_energy(max_kcal: float) -> str:
+    return f"one item can have up to {max_kcal:,.0f} kcal"
+
+
+def range_goal(
+    low_kcal: float, high_kcal: float, high_grams: float, low_kg: float, high_kg: float
+) -> str:
+    return (
+        f"a calorie goal goes from {low_kcal:,.0f} to {high_kcal:,.0f} kcal, a protein, carb "
+        f"or fat goal up to {high_grams:,.0f} g, and a weight goal from {low_kg:g} to "
+        f"{high_kg:g} kg"
+    )
+
+
+def offline_out_of_range(refused: Sequence[tuple[str, str]], unknown: Sequence[str]) -> str:
+    """Numbers outside what can be logged, each with its allowed range (`refused` holds the
+    person's words and a `range_*` text), then anything not understood at all."""
+    lines = [f"I can't log '{_offline_quote(words)}': {allowed}." for words, allowed in refused]
+    if unknown:
+        quoted = ", ".join(f"'{_offline_quote(w)}'" for w in unknown[:5])
+        lines.append(f"I couldn't place {quoted} either.")
+    lines.append("Nothing was saved; please send it again within those limits.")
+    return " ".join(lines)
 
 
 def offline_too_long(limit: int) -> str:
@@ -779,7 +831,7 @@ def connected(name: str | None, timezone: str | None, *, key_message_deleted: bo
         text = f"Welcome{who}! Your account is linked; I keep its key encrypted."
     if timezone:
         return (
-            text + f"\n\nI'll use your timezone <b>{esc(timezone)}</b> for “today” and "
+            text + f"\n\nI'll use your timezone <b>{esc(zone_label(timezone))}</b> for “today” and "
             "reminders; change it with /timezone CITY. Now tell me what you ate or how you feel."
         )
     return (
@@ -842,8 +894,18 @@ def timezone_unknown(text: str) -> str:
     return f"I don't know the timezone “{esc(text[:64])}”. " + timezone_usage()
 
 
+def timezone_offset_unknown(text: str) -> str:
+    """An offset no zone has ("UTC-13") or a half-hour one ("UTC+5:30")."""
+    return (
+        f"“{esc(text[:64])}” is not an offset I can use: UTC offsets go from "
+        "<code>UTC-12</code> to <code>UTC+14</code> in whole hours. For a half-hour zone, or "
+        "to follow daylight saving time, send your city, e.g. <code>/timezone Kolkata</code>."
+    )
+
+
 def timezone_set(name: str, local_now: dt.datetime, reminder: dt.time | None) -> str:
-    text = f"Timezone set to <b>{esc(name)}</b> — it's {local_now:%H:%M} on {local_now:%a} there."
+    shown = esc(zone_label(name))
+    text = f"Timezone set to <b>{shown}</b> — it's {local_now:%H:%M} on {local_now:%a} there."
     if reminder is not None:
         text += f"\nI'll remind you to check in daily at {reminder:%H:%M} (/remind to change)."
     return text
@@ -865,7 +927,7 @@ def remind_set(at: dt.time, timezone: str | None) -> str:
             f"Reminder set for {at:%H:%M}. Set your timezone first (<code>/timezone Berlin</code>) "
             "so it arrives at your local time."
         )
-    return f"I'll remind you to check in every day at {at:%H:%M} ({esc(timezone)})."
+    return f"I'll remind you to check in every day at {at:%H:%M} ({esc(zone_label(timezone))})."
 
 
 def settings_view(
@@ -882,7 +944,7 @@ def settings_view(
     return (
         "<b>Your settings</b>\n"
         f"Account: {'linked' + (f' as {esc(name)}' if name else '') if linked else 'not linked'}\n"
-        f"Timezone: {esc(timezone) if timezone else 'not set (/timezone CITY)'}\n"
+        f"Timezone: {esc(zone_label(timezone)) if timezone else 'not set (/timezone CITY)'}\n"
         f"Daily reminder: {remind}\n"
         f"Understanding: {'AI model + built-in rules' if llm else 'built-in rules (no AI model)'}\n"
         f"Confirm before saving: {'on' if confirm else 'off'} (tap below to switch)"

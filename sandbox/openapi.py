@@ -4,7 +4,9 @@ FastAPI's generated schema would be empty here: the routes read query parameters
 by hand (so every failure is a problem document with named fields). This document describes
 what the routes accept, loosely enough (dates as strings, action fields as open objects) that
 a generator such as schemathesis also sends wrong values; the sandbox must answer those with
-a 4xx, never a 500. The action types and their fields follow `sandbox.validation.SCHEMAS`.
+a 4xx, never a 500. Each operation lists every status the sandbox sends on purpose, so a
+generator can check that nothing else comes back. The action types and their fields follow
+`sandbox.validation.SCHEMAS`.
 """
 
 from __future__ import annotations
@@ -59,12 +61,50 @@ def _query(*names: str) -> list[dict[str, Any]]:
     return [{"name": n, "in": "query", "required": False, "schema": _DATE} for n in names]
 
 
+_PROBLEM: dict[str, Any] = {
+    "type": "object",
+    "required": ["type", "title", "status", "detail"],
+    "properties": {
+        "type": {"type": "string"},
+        "title": {"type": "string"},
+        "status": {"type": "integer"},
+        "detail": {"type": "string"},
+        "errors": {"type": "array", "items": {"type": "object"}},
+    },
+}
+# Every status the sandbox sends on purpose, each as an RFC 9457 problem (sandbox.problems).
+# A 500 is never listed: it would be a bug, and the schemathesis test says so.
+_ERRORS = {
+    "400": "The body is not valid JSON",
+    "401": "Missing, malformed or unknown key",
+    "413": "Body over 256 KiB, or more than 100 actions",
+    "415": "Content-Type is not application/json",
+    "422": "A body field or query parameter failed validation (each is named)",
+    "429": "Rate limit exceeded; Retry-After says when to try again",
+    "503": "Unavailable; a write may or may not have been applied",
+}
+_GET_ERRORS = ("401", "429")
+_QUERY_ERRORS = ("422",)
+_POST_ERRORS = ("400", "401", "413", "415", "422", "429", "503")
+
+
+def _responses(ok: str, errors: tuple[str, ...]) -> dict[str, Any]:
+    problem = {"application/problem+json": {"schema": _PROBLEM}}
+    responses: dict[str, Any] = {
+        "200": {"description": ok, "content": {"application/json": {"schema": {}}}}
+    }
+    for status in sorted(errors):
+        responses[status] = {"description": _ERRORS[status], "content": problem}
+    return responses
+
+
 def _get(summary: str, *params: str) -> dict[str, Any]:
+    errors = _GET_ERRORS + (_QUERY_ERRORS if params else ())
     return {
         "get": {
             "summary": summary,
             "parameters": _query(*params),
-            "responses": {"200": {"description": "OK"}, "401": {"description": "Bad key"}},
+            "responses": _responses("OK", errors),
         }
     }
 
@@ -74,11 +114,7 @@ def _post(summary: str, body: dict[str, Any]) -> dict[str, Any]:
         "post": {
             "summary": summary,
             "requestBody": {"required": True, "content": {"application/json": {"schema": body}}},
-            "responses": {
-                "200": {"description": "Applied"},
-                "401": {"description": "Bad key"},
-                "422": {"description": "Invalid"},
-            },
+            "responses": _responses("Applied", _POST_ERRORS),
         }
     }
 

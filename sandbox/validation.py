@@ -106,6 +106,23 @@ def text(max_len: int, *, allow_blank: bool = False) -> Check:
     return check
 
 
+def name_text(max_len: int) -> Check:
+    """A name that is unique regardless of case: its casefolded key is stored too, so the key
+    must fit as well ("ß" folds to "ss", "ﬃ" to "ffi"; PostgreSQL enforces the column)."""
+    plain = text(max_len)
+
+    def check(value: Any) -> str:
+        cleaned = plain(value)
+        if len(cleaned.casefold()) > max_len:
+            raise Invalid(
+                f"must be at most {max_len} characters, also when compared regardless of case"
+                " (ß counts as ss)"
+            )
+        return cleaned
+
+    return check
+
+
 def text_list(max_items: int, max_len: int) -> Check:
     item = text(max_len)
 
@@ -181,7 +198,7 @@ kcal = number(high=MAX_KCAL)
 grams = number(high=MAX_GRAMS)
 kilograms = number(low=0.0, high=1000.0, low_exclusive=True)
 scale = nullable(integer(1, 5))
-name = text(200)
+name = name_text(200)
 
 MACROS = Obj(required={"calories": kcal, "protein": grams, "carbs": grams, "fat": grams})
 ENTRY = Obj(required={"food": text(500), **MACROS.required})

@@ -20,6 +20,7 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from bot import render
 from bot.agent_api.actions import (
@@ -32,11 +33,13 @@ from bot.agent_api.actions import (
     WeightLog,
     WeightSetGoal,
 )
-from bot.planner.base import Plan, PlanContext, ReadResult
+from bot.planner.base import CHECKIN_SCALE, Plan, PlanContext, ReadResult
 from bot.planner.offline_dates import WEEKDAYS, DayRef, find_day_refs, rx
 from bot.planner.offline_foods import (
     HOUSEHOLD_UNITS,
     MASS_UNITS,
+    MAX_COUNT,
+    MAX_GRAMS,
     NUMBER_WORDS,
     SIZES,
     FoodItem,
@@ -51,18 +54,26 @@ from bot.planner.offline_reads import (
     reads_for,
 )
 from bot.planner.offline_rules import (
+    MAX_GOAL_GRAMS,
+    MAX_GOAL_KCAL,
+    MAX_KG,
+    MAX_STATED_KCAL,
+    MIN_GOAL_KCAL,
+    MIN_KG,
     CheckinField,
     Found,
+    RangeKind,
     find_checkins,
     find_energies,
     find_notes,
     find_nutrition_goals,
+    find_out_of_range,
     find_supplements,
     find_weight_goals,
     find_weights,
     normalized_phrase_words,
 )
-from bot.planner.offline_text import CLAUSE_ENDS, SENTENCE_ENDS, Tokens, tokenize
+from bot.planner.offline_text import CLAUSE_ENDS, SENTENCE_ENDS, Tokens, odd_numbers, tokenize
 
 MAX_CHARS = 1000
 
@@ -189,6 +200,9 @@ def plan_text(text: str, context: PlanContext) -> Plan:
         return Plan(understood=False, reply=render.OFFLINE_LLM_ONLY)
     if any(t.text in _CORRECTION_WORDS for t in words):
         return Plan(understood=False, reply=render.OFFLINE_CORRECTION)
+    odd = odd_numbers(text)
+    if odd:
+        return Plan(understood=False, reply=render.offline_odd_numbers(odd))
     if looks_like_question(text, tokens):
         question = read_question(tokens, context.today)
         if not question.topics:
@@ -308,8 +322,13 @@ def _log_plan(text: str, tokens: Tokens, today: dt.date) -> Plan:
     weights = find_weights(tokens)
     checkins = find_checkins(tokens)
     supplements = find_supplements(tokens, clauses.clause_of)
-    foods = find_foods(tokens)
+    refused_foods: list[range] = []
+    foods = find_foods(tokens, refused_foods)
     foods = _apply_energies(tokens, foods)
+    refused: list[tuple[range, RangeKind | Literal["amount"]]] = [
+        (span, "amount") for span in refused_foods
+    ]
+    refused.extend(find_out_of_range(tokens))
 
     actions: list[Action] = []
     if nutrition_goals:
@@ -334,6 +353,13 @@ def _log_plan(text: str, tokens: Tokens, today: dt.date) -> Plan:
             actions.append(SupplementMarkTaken(date=key[0], name=key[1]))
 
     unknown = _unknown_phrases(text, tokens)
+    if refused:
+        allowed = [
+            (tokens.raw_between(span.start, span.stop - 1, text), _allowed(kind))
+            for span, kind in sorted(refused, key=lambda r: r[0].start)
+        ]
+        # The rest may hang on the refused number ("banana 99999 kcal"): save none of it.
+        return Plan(understood=False, reply=render.offline_out_of_range(allowed, unknown))
     if unknown or not actions:
         return Plan(
             actions=actions,
@@ -341,6 +367,19 @@ def _log_plan(text: str, tokens: Tokens, today: dt.date) -> Plan:
             reply=render.offline_not_understood(unknown, bool(actions)),
         )
     return Plan(actions=actions)
+
+
+def _allowed(kind: RangeKind | Literal["amount"]) -> str:
+    """What the rules accept for one kind of number, in words."""
+    if kind == "rating":
+        return render.range_rating(CHECKIN_SCALE[1])
+    if kind == "weight":
+        return render.range_weight(MIN_KG, MAX_KG)
+    if kind == "energy":
+        return render.range_energy(MAX_STATED_KCAL)
+    if kind == "goal":
+        return render.range_goal(MIN_GOAL_KCAL, MAX_GOAL_KCAL, MAX_GOAL_GRAMS, MIN_KG, MAX_KG)
+    return render.range_amount(MAX_COUNT, MAX_GRAMS)
 
 
 def _entry(item: FoodItem, day: dt.date) -> NutritionAddEntry:

@@ -286,8 +286,12 @@ def _read_quantity(words: list[str]) -> _Quantity | None:
     return quantity
 
 
-def find_foods(tokens: Tokens) -> list[FoodItem]:
-    """Claim every food of the table named in the message, each with its quantity."""
+def find_foods(tokens: Tokens, refused: list[range] | None = None) -> list[FoodItem]:
+    """Claim every food of the table named in the message, each with its quantity.
+
+    A food whose stated quantity is out of bounds ("60 eggs", "6000 g rice") is not an item;
+    its tokens are claimed and added to `refused`, so the reply can give the bounds.
+    """
     table = food_table()
     items: list[FoodItem] = []
     i = 0
@@ -298,7 +302,7 @@ def find_foods(tokens: Tokens) -> list[FoodItem]:
             i += 1
             continue
         food, length = found
-        item = _make_item(tokens, food, i, i + length - 1)
+        item = _make_item(tokens, food, i, i + length - 1, refused)
         if item is not None:
             items.append(item)
         i += length
@@ -316,7 +320,9 @@ def _longest_alias(tokens: Tokens, i: int, table: FoodTable) -> tuple[Food, int]
     return None
 
 
-def _make_item(tokens: Tokens, food: Food, first: int, last: int) -> FoodItem | None:
+def _make_item(
+    tokens: Tokens, food: Food, first: int, last: int, refused: list[range] | None = None
+) -> FoodItem | None:
     before: list[str] = []
     j = first - 1
     while j >= 0 and first - j <= 6 and not tokens.used[j] and tokens.items[j].kind != "punct":
@@ -332,8 +338,12 @@ def _make_item(tokens: Tokens, food: Food, first: int, last: int) -> FoodItem | 
         quantity.unit = post[0].unit  # "a quinoa bowl": the count before, the bowl after
         end = last + post[1]
     item = _scale(food, quantity, first - quantity.tokens, end)
+    span = range(first - quantity.tokens, end + 1)
     if item is not None:
-        tokens.claim(range(first - quantity.tokens, end + 1))
+        tokens.claim(span)
+    elif quantity.explicit and refused is not None:
+        tokens.claim(span)
+        refused.append(span)
     return item
 
 

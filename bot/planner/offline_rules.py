@@ -19,6 +19,9 @@ CheckinField = Literal["mood", "energy", "sleep_quality"]
 
 NUM = r"\d+(?:\.\d+)?"
 MIN_KG, MAX_KG = 25.0, 350.0
+MIN_GOAL_KCAL, MAX_GOAL_KCAL, MAX_GOAL_GRAMS = 500.0, 10000.0, 1000.0
+MAX_STATED_KCAL = 10000.0
+RangeKind = Literal["rating", "weight", "energy", "goal"]
 KG_PER = {"kg": 1.0, "lb": 0.45359237, "st": 6.35029318}
 _KG_WORDS = r"kg|kgs|kilo|kilos|kilogram|kilograms|kilogramm|kilogramos"
 _LB_WORDS = r"lb|lbs|pound|pounds|libra|libras"
@@ -270,8 +273,8 @@ def find_nutrition_goals(tokens: Tokens) -> dict[str, float]:
         word = match.group("f1") or match.group("f2") or match.group("f3")
         value = float(match.group("num"))
         field = _GOAL_FIELDS[word]
-        if (field == "calories" and 500 <= value <= 10000) or (
-            field != "calories" and 0 < value <= 1000
+        if (field == "calories" and MIN_GOAL_KCAL <= value <= MAX_GOAL_KCAL) or (
+            field != "calories" and 0 < value <= MAX_GOAL_GRAMS
         ):
             tokens.claim(span)
             goals[field] = value
@@ -446,10 +449,44 @@ def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
         value = float(match.group("num"))
         if match.group("unit") in {"kj", "kilojoules", "kilojoule"}:
             value /= 4.184
-        if 0 < value <= 10000:
+        if 0 < value <= MAX_STATED_KCAL:
             tokens.claim(span)
             found.append((span, round(value)))
     return found
+
+
+def find_out_of_range(tokens: Tokens) -> list[tuple[range, RangeKind]]:
+    """Numbers in a place the rules know but outside what they accept: "mood 9", "weight 0 kg".
+
+    Run after the other rules: what they accepted is claimed, so a match left over is one
+    they refused for its value. It is claimed here, so the reply can give the allowed range
+    instead of "couldn't place". A weight needs its keyword ("lost 2 kg" is no body weight)
+    and energy that was not eaten ("burned 300 kcal") is left alone.
+    """
+    found: list[tuple[range, RangeKind]] = []
+    for _match, span in tokens.matches(_CHECKIN_NUMBER_RE):
+        tokens.claim(span)
+        found.append((span, "rating"))
+    for pattern in (_WEIGHT_GOAL_RE, _NUTRITION_GOAL_RE):
+        for _match, span in tokens.matches(pattern):
+            tokens.claim(span)
+            found.append((span, "goal"))
+    for match, span in tokens.matches(_WEIGHT_RE):
+        if match.group("kw"):
+            tokens.claim(span)
+            found.append((span, "weight"))
+    for _match, span in tokens.matches(_BARE_WEIGHT_RE):
+        tokens.claim(span)
+        found.append((span, "weight"))
+    for match, span in tokens.matches(_ENERGY_RE):
+        before = {t.text for t in tokens.items[max(0, span.start - 4) : span.start]}
+        value = float(match.group("num"))
+        if match.group("unit") in {"kj", "kilojoules", "kilojoule"}:
+            value /= 4.184
+        if not before & _NOT_EATEN_BEFORE and not 0 < value <= MAX_STATED_KCAL:
+            tokens.claim(span)
+            found.append((span, "energy"))
+    return sorted(found, key=lambda f: f[0].start)
 
 
 def normalized_phrase_words() -> frozenset[str]:

@@ -67,6 +67,22 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
+# Numbers the rules never read: a power of ten ("1e309", "2.5E3", "10^3") or a sign stuck to
+# the digits ("-500 kcal", "+3 bananas", "−2"). Read digit by digit they would become some
+# other number ("1e309" -> 309), so a message carrying one is refused as a whole instead. A
+# dash between words or digits ("2-3 eggs", "omega-3", "2026-11-22", "oatmeal - 300 kcal") is
+# no sign.
+_ODD_NUMBER_RE = re.compile(
+    r"\d+(?:[.,]\d+)?[eE][-+−]?\d+|\d+\s?\^\s?[-+−]?\d+"
+    r"|(?<![\w.,/:+\-−–])[-+−–]\d+(?:[.,]\d+)?"
+)
+
+
+def odd_numbers(text: str) -> list[str]:
+    """Each number written in a way the rules would misread, as typed, once each."""
+    return list(dict.fromkeys(m.group(0).strip() for m in _ODD_NUMBER_RE.finditer(text)))
+
+
 def number_value(text: str) -> float | None:
     """The value of a number token ("72.4", "1/2"); None when it is not one."""
     try:

@@ -1,4 +1,5 @@
-"""Schemathesis against the sandbox's own OpenAPI document: no request makes it answer 500.
+"""Schemathesis against the sandbox's own OpenAPI document: no request makes it answer 500,
+and every status it answers is one the document lists for that operation.
 
 Generated requests, valid and invalid (wrong types, missing fields, odd strings), go over HTTP
 to a running sandbox with a real key; bounded (25 per operation) and derandomized so the run
@@ -14,6 +15,7 @@ import httpx
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
+from schemathesis.checks import not_a_server_error, status_code_conformance
 
 from sandbox.app import SandboxConfig
 from sandbox.openapi import openapi_document
@@ -55,7 +57,35 @@ def test_no_generated_request_makes_the_sandbox_fail(label: str, fuzzed: Fuzzed)
         response = case.call(base_url=running.url, headers=headers)
         seen.append(response.status_code)
         assert response.status_code < 500, (case.path, case.query, case.body, response.text)
+        case.validate_response(response, checks=[not_a_server_error, status_code_conformance])
 
     run()
     assert seen and 401 not in seen  # the key was used, so the real handlers were reached
     print(f"{label}: {sorted(seen)}")
+
+
+POSTS = sorted(label for label in OPERATIONS if label.startswith("POST "))
+_REFUSED_BODIES = {
+    415: ({"Content-Type": "text/plain"}, b'{"actions": []}'),
+    400: ({"Content-Type": "application/json"}, b'{"actions": ['),
+    413: ({"Content-Type": "application/json"}, b" " * (256 * 1024 + 1)),
+}
+
+
+@pytest.mark.parametrize("label", POSTS)
+@pytest.mark.parametrize("status", sorted(_REFUSED_BODIES))
+def test_the_bodies_a_generator_rarely_sends_get_documented_statuses(
+    label: str, status: int, fuzzed: Fuzzed
+) -> None:
+    """A wrong media type, broken JSON and an oversized body: answered and documented."""
+    running, key = fuzzed
+    operation = OPERATIONS[label]
+    headers, content = _REFUSED_BODIES[status]
+    response = httpx.post(
+        running.url + operation.path,
+        content=content,
+        headers={"Authorization": f"Bearer {key}", **headers},
+    )
+    assert response.status_code == status, response.text
+    case = operation.Case(body={}, media_type="application/json")
+    case.validate_response(response, checks=[status_code_conformance])

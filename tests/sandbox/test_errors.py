@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from tests.fixtures.sandbox import RunningSandbox
-from tests.sandbox.conftest import DAY, User, add_entry, entry
+from tests.sandbox.conftest import DAY, MakeUser, User, add_entry, entry
 
 ROUTES_GET = ["/me", "/today", "/nutrition", "/weight", "/checkins", "/supplements"]
 ROUTES_GET += ["/recipes", "/support"]
@@ -237,8 +237,12 @@ async def test_one_bad_action_means_nothing_is_written(
     assert set((await shared_sandbox.counts(alice.key)).values()) == {0}
 
 
-async def test_strange_inputs_never_cause_a_500(alice: User) -> None:
+async def test_strange_inputs_never_cause_a_500(
+    any_sandbox: RunningSandbox, make_user: MakeUser
+) -> None:
+    alice = await make_user(on=any_sandbox)
     long_text = "𝄞" * 300
+    folds_long = "ß" * 101  # 101 characters, 202 once case is folded
     bodies: list[Any] = [
         None,
         "actions",
@@ -249,11 +253,22 @@ async def test_strange_inputs_never_cause_a_500(alice: User) -> None:
         {"actions": [add_entry(food=long_text)]},
         {"actions": [{"type": "checkin.upsert", "date": DAY, "notes": "\ud800"}]},
         {"actions": [{"type": "supplements.toggle", "date": DAY, "name": {"x": 1}}]},
+        {"actions": [{"type": "supplements.add_item", "name": folds_long}]},
+        {"actions": [{"type": "supplements.mark_taken", "date": DAY, "name": "ﬃ" * 70}]},
+        {"action": "add_item", "name": folds_long},
+        {
+            "action": "upsert",
+            "name": folds_long,
+            "servings": 1,
+            "ingredients": [],
+            "instructions": "",
+            "perServing": {"calories": 1, "protein": 0, "carbs": 0, "fat": 0},
+        },
         {"action": None},
         {"action": "add_entry", "entry": entry()},
     ]
     for body in bodies:
-        for route in ("/ingest", "/nutrition", "/checkins"):
+        for route in ("/ingest", "/nutrition", "/checkins", "/supplements", "/recipes"):
             raw = json.dumps(body).encode()
             response = await alice.http.post(
                 route, content=raw, headers={"Content-Type": "application/json"}
