@@ -22,7 +22,10 @@ CHECKIN_SCALE = (1, 5)
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(populate_by_name=True, extra="forbid", frozen=True)
+    # JSON's 1e309 parses as infinity: no amount a person ate or weighed is infinite.
+    model_config = ConfigDict(
+        populate_by_name=True, extra="forbid", frozen=True, allow_inf_nan=False
+    )
 
 
 class Macros(_Model):

@@ -225,3 +225,10 @@ def test_names_of_folded_action_types_are_accepted_though_not_offered() -> None:
     (action,) = parse_tool_call("supplements_mark_taken", json.dumps(args), CONTEXT)
     assert action_type(action) == "supplements.mark_taken"
     assert tool_area("weight_set_goal") == "goals"
+
+
+@pytest.mark.parametrize("number", ["1e309", "-1e309", "NaN", "Infinity"])
+def test_an_infinite_or_undefined_amount_is_invalid(number: str) -> None:
+    raw = json.dumps({"date": TODAY, "items": [OATMEAL]}).replace("158", number)
+    with pytest.raises(InvalidArguments):
+        parse_tool_call("log_food", raw, CONTEXT)
