@@ -153,9 +153,12 @@ class Assistant(AccountCommands):
         if isinstance(planned, Reply):
             return planned
         plan, planner = planned
-        return await self._carry_out(
+        reply = await self._carry_out(
             user_id, chat_id, api, text, context, plan, planner, notes, confirm=account.confirm_mode
         )
+        if self.llm is None and not plan.understood:
+            reply.operator_note = render.OFFLINE_LLM_HINT
+        return reply
 
     # --- voice notes and photos -----------------------------------------------------------
 
@@ -165,11 +168,29 @@ class Assistant(AccountCommands):
         user_id: int,
         kind: Literal["voice", "photo"],
         duration: int | None = None,
+        caption: str | None = None,
+        chat_id: int | None = None,
         now: dt.datetime | None = None,
     ) -> Reply | None:
-        """Why a voice note or photo cannot be handled; asked before it is downloaded."""
+        """The reply instead of a voice note or photo; asked before it is downloaded.
+
+        None means: download it and hand it over. Without a vision model a photo's caption is
+        still read as text ("lunch: 2 eggs" logs the eggs), under a line saying the photo
+        itself was not looked at.
+        """
         checked = await self._media_check(user_id, kind, duration, now)
-        return checked if isinstance(checked, Reply) else None
+        if not isinstance(checked, Reply):
+            return None
+        words = (caption or "").strip()
+        if self.media is None and not isinstance(await self._linked(user_id), Reply):
+            log.info("user %s sent a %s: refused, OPENAI_API_KEY is not set", user_id, kind)
+            if kind == "photo" and words and chat_id is not None:
+                reply = await self.handle_text(
+                    user_id=user_id, chat_id=chat_id, text=words, now=now
+                )
+                reply.html = render.photo_caption_only() + "\n\n" + reply.html
+                return reply
+        return checked
 
     async def handle_voice(
         self,
@@ -747,6 +768,11 @@ async def create_assistant(
         from bot.media import build_media
 
         media = build_media(settings)
+    if llm is None:
+        log.info(
+            "no LLM (OPENAI_API_KEY is not set): built-in rules only; voice notes and photos "
+            "are refused, a photo's caption is read as text"
+        )
     assistant = Assistant(
         settings=settings,
         engine=engine,

@@ -41,6 +41,7 @@ def esc(value: object) -> str:
 # from the service is escaped, so the result reads the same whether or not it is escaped again.
 
 OFFLINE_EXAMPLES = '"2 eggs and toast", "72.4 kg", "mood 4, slept badly", "took vitamin D"'
+# For whoever runs the bot (the terminal prints it as `Reply.operator_note`), never for a chat.
 OFFLINE_LLM_HINT = "Connecting an LLM (set OPENAI_API_KEY) lets me understand free text as well."
 OFFLINE_EMPTY = f"I only understand words, not emoji (yet). Try something like {OFFLINE_EXAMPLES}."
 OFFLINE_INJECTION = (
@@ -57,22 +58,22 @@ OFFLINE_ACK = "👍"
 OFFLINE_HELP = (
     f"I log food, weight, check-ins and supplements. Examples: {OFFLINE_EXAMPLES}, "
     '"200 g chicken breast", "weight 160 lb", "energy 2/5", "note: headache". Ask me '
-    '"how much protein today?" or "what did I weigh last week?". ' + OFFLINE_LLM_HINT
+    '"how much protein today?" or "what did I weigh last week?".'
 )
 OFFLINE_HOW_ARE_YOU = 'I\'m doing well, thanks! How about you? Tell me your mood, e.g. "mood 4".'
 OFFLINE_UNKNOWN_QUESTION = (
     "I can answer questions about today's food (calories, protein, carbs, fat), your weight, "
     'check-ins and supplements, e.g. "how much protein today?" or "how did I sleep '
-    'yesterday?". ' + OFFLINE_LLM_HINT
+    'yesterday?".'
 )
 OFFLINE_CORRECTION = (
-    "I can't change or remove what's already logged without an LLM (set OPENAI_API_KEY), so "
-    "nothing was saved. Please fix the entry in the app, then tell me the right amount."
+    "I can't change or remove what's already logged, so nothing was saved. Please fix the "
+    "entry in the app, then tell me the right amount."
 )
 OFFLINE_LLM_ONLY = (
-    "Recipes, support requests and changes to your supplement stack need an LLM: set "
-    "OPENAI_API_KEY to connect one. Without it I log food, weight, check-ins and supplements "
-    f"taken, e.g. {OFFLINE_EXAMPLES}."
+    "I can't save recipes, send support requests or change your supplement stack here, so "
+    "nothing was saved. I log food, weight, check-ins and supplements taken, e.g. "
+    f"{OFFLINE_EXAMPLES}."
 )
 
 
@@ -92,7 +93,7 @@ def offline_not_understood(unknown: Sequence[str], logged_something: bool) -> st
         lead += ", so I logged only the rest." if logged_something else "."
     else:
         lead = "I couldn't understand that, so nothing was saved."
-    return f"{lead} Try phrasing it like {OFFLINE_EXAMPLES}. {OFFLINE_LLM_HINT}"
+    return f"{lead} Try phrasing it like {OFFLINE_EXAMPLES}."
 
 
 def offline_too_long(limit: int) -> str:
@@ -591,16 +592,21 @@ def voice_transcript(text: str) -> str:
 
 def voice_needs_llm() -> str:
     return (
-        "I can't listen to voice messages here: that needs a language model, and none is set "
-        "up for this bot (OPENAI_API_KEY). Please type it instead, e.g. <i>2 eggs and toast</i>."
+        "I can't listen to voice messages here, so nothing was saved. Please type it instead, "
+        "e.g. <i>2 eggs and toast</i>."
     )
 
 
 def photo_needs_llm() -> str:
     return (
-        "I can't look at photos here: that needs a vision model, and none is set up for this "
-        "bot (OPENAI_API_KEY). Tell me what you ate instead, e.g. <i>chicken, rice and salad</i>."
+        "I can't look at photos here, so nothing was saved. Tell me what you ate instead, "
+        "e.g. <i>chicken, rice and salad</i>, or send the photo with a caption that says it."
     )
+
+
+def photo_caption_only() -> str:
+    """Above the reply to a photo's caption, when the photo itself could not be looked at."""
+    return "📷 I can't look at photos here, so I read only your caption:"
 
 
 def voice_too_long(seconds: int, limit: int) -> str:

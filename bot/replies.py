@@ -25,6 +25,9 @@ class Reply:
     buttons: list[list[Button]] = field(default_factory=list)
     delete_user_message: bool = False
     edit: bool = False  # replace the message the tapped button belongs to instead of a new one
+    # For whoever runs the bot (e.g. "set OPENAI_API_KEY"): the terminal prints it, Telegram
+    # never sends it, since the person chatting there cannot change the bot's settings.
+    operator_note: str | None = None
 
 
 @dataclass

@@ -21,6 +21,8 @@ TERMINAL_USER_ID = 1
 
 def _show(reply: Reply, out: Callable[[str], None]) -> list[Button]:
     out(render.to_plain(reply.html))
+    if reply.operator_note:
+        out(f"({reply.operator_note})")
     buttons = [b for row in reply.buttons for b in row]
     if buttons:
         out("  ".join(f"[{i}] {b.text}" for i, b in enumerate(buttons, start=1)))

@@ -62,6 +62,8 @@ class Core(CoreResources, Protocol):
         user_id: int,
         kind: Literal["voice", "photo"],
         duration: int | None = None,
+        caption: str | None = None,
+        chat_id: int | None = None,
         now: dt.datetime | None = None,
     ) -> Reply | None: ...
     async def handle_voice(
@@ -327,7 +329,9 @@ class Handlers:
             return
         message, user_id, chat_id = who
         async with typing(context.bot, chat_id):
-            reply = await self.assistant.media_refusal(user_id=user_id, kind="photo")
+            reply = await self.assistant.media_refusal(
+                user_id=user_id, kind="photo", caption=message.caption, chat_id=chat_id
+            )
             if reply is None:
                 reply = await self._estimated(message, user_id, chat_id)
         await self._send(context, chat_id, reply)

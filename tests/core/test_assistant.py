@@ -330,3 +330,19 @@ async def test_a_correction_sees_what_was_logged_before(
     assert "Logged: " in history and "Egg, 1 large, fried" in history
     assert "2 in total" in text
     assert (await sandbox.counts(key))["nutrition"] == 2
+
+
+# --- words that are true and meant for the person -------------------------------------------
+
+
+async def test_operator_advice_goes_to_the_operator_note_not_the_persons_text(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, _ = await linked(assistant_factory, sandbox)
+    reply = await assistant.handle_text(
+        user_id=USER, chat_id=USER, text="the usual from that place downtown", now=MORNING
+    )
+    assert "OPENAI_API_KEY" not in reply.html and "2 eggs and toast" in reply.html
+    assert reply.operator_note is not None and "OPENAI_API_KEY" in reply.operator_note
+    understood = await assistant.handle_text(user_id=USER, chat_id=USER, text="2 eggs", now=MORNING)
+    assert understood.operator_note is None

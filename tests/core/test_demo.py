@@ -41,3 +41,12 @@ def test_demo_answers_commands_and_questions(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Eggs" in result.stdout
     assert result.stdout.count("Today,") >= 2  # after logging, and for /today
+
+
+def test_the_terminal_shows_what_an_llm_would_add_where_telegram_stays_silent(
+    tmp_path: Path,
+) -> None:
+    result = run_cli("demo", stdin="the usual from that place downtown\n", tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    reply = result.stdout.split("> the usual from that place downtown", 1)[1]
+    assert "2 eggs and toast" in reply and "OPENAI_API_KEY" in reply
