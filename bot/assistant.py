@@ -39,6 +39,7 @@ from bot.planner.base import (
     ReadResult,
     Turn,
 )
+from bot.planner.offline import MAX_CHARS as OFFLINE_MAX_CHARS
 from bot.plausibility import Concern, check
 from bot.replies import Button, Reply
 from bot.store import repo
@@ -114,7 +115,10 @@ class Assistant(AccountCommands):
         limit = self.settings.max_message_chars
         if len(text) > limit:
             text = text[:limit]
-            notes.append(render.message_truncated(limit))
+            # Without an LLM the built-in rules refuse anything over OFFLINE_MAX_CHARS outright
+            # and say so; "I read the first N" would then be untrue.
+            if self.llm is not None or limit <= OFFLINE_MAX_CHARS:
+                notes.append(render.message_truncated(limit))
         # One session for everything the message needs to know before planning.
         async with self.sessionmaker() as session:
             found, fixing = await repo.get_account_with_draft(

@@ -98,7 +98,7 @@ def offline_not_understood(unknown: Sequence[str], logged_something: bool) -> st
 
 def offline_too_long(limit: int) -> str:
     return (
-        f"That message is too long for me to read without an LLM (over {limit} characters). "
+        f"That message is too long for me (over {limit:,} characters), so nothing was saved. "
         f"Please send one or two items at a time, like {OFFLINE_EXAMPLES}."
     )
 

@@ -439,7 +439,7 @@ async def test_ten_thousand_characters_are_refused_quickly() -> None:
     p = await plan("2 eggs and toast " * 600)
     assert time.perf_counter() - started < 0.05
     assert p.actions == [] and not p.understood
-    assert str(MAX_CHARS) in (p.reply or "")
+    assert f"{MAX_CHARS:,}" in (p.reply or "")
 
 
 async def test_long_but_allowed_message_is_fast() -> None:
