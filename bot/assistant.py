@@ -664,6 +664,8 @@ class Assistant(AccountCommands):
         async with self.sessionmaker() as session:
             waiting = await repo.pending_outbox(session=session, telegram_id=user_id)
             items = [(item.local_date, decode(item), item.attempts) for item in waiting]
+        if account is None or account.encrypted_key is None:
+            return Reply(render.outbox_status_not_linked(items, today))
         return Reply(render.outbox_status(items, today))
 
     async def _read(self, api: AgentApiClient, request: ReadRequest) -> ReadResult:

@@ -502,6 +502,25 @@ def outbox_status(items: Sequence[tuple[dt.date, Sequence[BaseModel], int]], tod
     return _fit("\n".join(lines))
 
 
+def outbox_status_not_linked(
+    items: Sequence[tuple[dt.date, Sequence[BaseModel], int]], today: dt.date
+) -> str:
+    """`/status` without a linked account: nothing can reach one, so nothing is "in" it."""
+    link = "Send <code>/connect YOUR_KEY</code> to link your account."
+    if not items:
+        return "You're not linked to a health account, so nothing is on its way to one. " + link
+    lines = [f"<b>Not sent</b> ({len(items)}) — you're not linked to a health account now:"]
+    for _day, actions, _attempts in items:
+        lines.extend(logged_line(a, today) for a in actions)
+    lines = [
+        lines[0],
+        *_capped(lines[1:]),
+        "They can't reach your account until you link it again with "
+        "<code>/connect YOUR_KEY</code>; /status then shows whether they're still on their way.",
+    ]
+    return _fit("\n".join(lines))
+
+
 # Drafts: shown before saving (confirm mode, implausible values)
 
 
@@ -752,6 +771,13 @@ def disconnected() -> str:
     )
 
 
+def disconnect_not_linked() -> str:
+    return (
+        "You weren't linked, so there was no API key to delete. Send "
+        "<code>/connect YOUR_KEY</code> to link your account."
+    )
+
+
 def not_linked() -> str:
     return (
         "I'm not linked to your health account yet. Send <code>/connect YOUR_KEY</code> "
@@ -824,6 +850,22 @@ def remind_set(at: dt.time, timezone: str | None) -> str:
     return f"I'll remind you to check in every day at {at:%H:%M} ({esc(timezone)})."
 
 
+def remind_set_not_linked(at: dt.time, timezone: str | None) -> str:
+    """Reminders go only to a linked account (they read and write its check-in)."""
+    zone = "" if timezone else " and set your timezone (<code>/timezone Berlin</code>)"
+    return (
+        f"Reminder set for {at:%H:%M}. Reminders start once you link your account with "
+        f"<code>/connect YOUR_KEY</code>{zone}."
+    )
+
+
+def remind_not_a_time(spec: str) -> str:
+    return (
+        f"I couldn't read “{esc(spec[:32])}” as a time of day. Try <code>/remind 21:30</code>, "
+        "<code>/remind 9pm</code> or <code>/remind off</code>."
+    )
+
+
 def settings_view(
     *,
     linked: bool,
@@ -835,6 +877,8 @@ def settings_view(
     confirm: bool = False,
 ) -> str:
     remind = f"{reminder:%H:%M}" if reminder and reminders_enabled else "off"
+    if remind != "off" and not linked:
+        remind += " (starts once you link your account)"
     return (
         "<b>Your settings</b>\n"
         f"Account: {'linked' + (f' as {esc(name)}' if name else '') if linked else 'not linked'}\n"

@@ -69,3 +69,69 @@ async def test_a_photo_caption_is_logged_as_text_when_no_vision_model_is_set_up(
     no_operator_advice(reply)
     assert bot.fake.calls("getFile") == []  # the photo itself was not downloaded
     assert (await sandbox.counts(key))["nutrition"] == 1
+
+
+# --- linking and settings say what is true ------------------------------------------------
+
+
+async def test_status_and_disconnect_when_never_linked_say_so(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    bot = await harness_factory(start=NOON, agent_api_base_url=sandbox.url, outbox_every=None)
+    status = (await bot.say(ADA, "/status")).text
+    assert "in your account" not in status and "not linked" in status
+    gone = (await bot.say(ADA, "/disconnect")).text
+    assert "deleted your API key" not in gone
+    assert gone == render.disconnect_not_linked()
+
+
+async def test_status_after_unlinking_lists_what_waits_and_says_it_is_not_linked(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    bot, _ = await linked(harness_factory, sandbox)
+    sandbox.stop()
+    assert "Eggs, 2" in (await bot.say(ADA, "2 eggs")).text  # kept, waiting to sync
+    assert "deleted your API key" in (await bot.say(ADA, "/disconnect")).text
+    status = (await bot.say(ADA, "/status")).text
+    assert "Eggs, 2" in status and "not linked" in status
+    assert "in your account" not in status and "I retry automatically" not in status
+
+
+async def test_remind_and_settings_before_linking_say_reminders_start_once_linked(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    bot = await harness_factory(start=NOON, agent_api_base_url=sandbox.url, outbox_every=None)
+    assert "remind you" not in (await bot.say(ADA, "/timezone Europe/Berlin")).text
+    remind = (await bot.say(ADA, "/remind 21:30")).text
+    assert "I'll remind you" not in remind and "once you link" in remind
+    settings = (await bot.say(ADA, "/settings")).text
+    assert "Daily reminder: 21:30" in settings and "once you link" in settings
+
+
+async def test_remind_accepts_twelve_hour_and_dotted_times(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    bot, _ = await linked(harness_factory, sandbox)
+    for spec, shown in (
+        ("9pm", "21:00"),
+        ("9 pm", "21:00"),
+        ("7:30pm", "19:30"),
+        ("7.30pm", "19:30"),
+        ("7.30 p.m.", "19:30"),
+        ("21h", "21:00"),
+        ("21.30", "21:30"),
+        ("6am", "06:00"),
+        ("12am", "00:00"),
+        ("12pm", "12:00"),
+        ("21:30", "21:30"),
+        ("9", "09:00"),
+    ):
+        reply = (await bot.say(ADA, f"/remind {spec}")).text
+        assert f"every day at {shown}" in reply, (spec, reply)
+        account = await bot.account(ADA)
+        assert account is not None and f"{account.reminder_time:%H:%M}" == shown
+    for nonsense in ("25:00", "13pm", "9:75", "soon", "0pm"):
+        reply = (await bot.say(ADA, f"/remind {nonsense}")).text
+        assert reply == render.remind_not_a_time(nonsense), reply
+    account = await bot.account(ADA)
+    assert account is not None and f"{account.reminder_time:%H:%M}" == "09:00"  # unchanged
