@@ -917,6 +917,31 @@ def service_rejected(detail: str | None) -> str:
     return f"The health service didn't accept that, so nothing was saved.{why} Try rephrasing it?"
 
 
+def today_unavailable(*, busy: bool, retry_after: float | None = None) -> str:
+    """`/today` could not be read; nothing was being saved, so there is nothing to resend."""
+    if busy:
+        wait = f"in about {max(1, round(retry_after))} s" if retry_after else "in a minute"
+        return f"The health service is busy right now, so I can't show your day. Try /today {wait}."
+    return (
+        "I couldn't reach the health service, so I can't show your day just now. "
+        "Try /today again in a minute."
+    )
+
+
+def today_waiting(count: int) -> str:
+    """Below a failed `/today`: what the person told earlier is still kept, not lost."""
+    if count == 1:
+        return "1 thing you told me earlier is still waiting to sync — /status lists it."
+    return f"{count} things you told me earlier are still waiting to sync — /status lists them."
+
+
+def needs_reconnect_read() -> str:
+    return (
+        "Your health service no longer accepts the key you linked (it may have been revoked "
+        "or rotated), so I can't show your day. Please send <code>/connect NEW_KEY</code>."
+    )
+
+
 def read_failed() -> str:
     return "I couldn't load that from the health service just now. Please ask again in a minute."
 

@@ -12,7 +12,7 @@ from typing import Any
 from bot import render
 from tests.e2e.conftest import Harness
 from tests.e2e.test_media import photo, reply_to, voice
-from tests.fixtures.sandbox import RunningSandbox
+from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
 
 ADA = 7001  # the id tests/e2e/test_media.py's photo and voice helpers send as
 NOON = dt.datetime(2026, 3, 10, 11, 0, tzinfo=dt.UTC)  # 12:00 in Berlin
@@ -135,3 +135,33 @@ async def test_remind_accepts_twelve_hour_and_dotted_times(
         assert reply == render.remind_not_a_time(nonsense), reply
     account = await bot.account(ADA)
     assert account is not None and f"{account.reminder_time:%H:%M}" == "09:00"  # unchanged
+
+
+# --- reads are worded as reads ------------------------------------------------------------
+
+
+async def test_today_while_the_service_is_down_says_it_cannot_show_the_day(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    bot, _ = await linked(harness_factory, sandbox)
+    sandbox.stop()
+    today = (await bot.say(ADA, "/today")).text
+    assert "Nothing was saved" not in today and "send that again" not in today
+    assert today == render.today_unavailable(busy=False)
+    await bot.say(ADA, "2 eggs")  # kept, waiting to sync
+    today = (await bot.say(ADA, "/today")).text
+    assert "Nothing was saved" not in today
+    assert render.today_waiting(1) in today
+
+
+async def test_today_under_a_rate_limit_says_when_to_look_again(
+    harness_factory: Any, sandbox_factory: SandboxFactory
+) -> None:
+    busy = sandbox_factory(rate_limit=1)  # /connect's GET /me uses the minute's one request
+    bot, _ = await linked(harness_factory, busy)
+    before = len(bot.fake.sent(ADA))
+    bot.fake.push_text(ADA, "/today")
+    # the client waits out two short retries of the read first
+    today = (await bot.fake.wait_sent(ADA, before + 1, timeout=60))[before].text
+    assert "Nothing was saved" not in today and "send that again" not in today
+    assert "busy" in today and "/today" in today
