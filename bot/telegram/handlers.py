@@ -419,10 +419,13 @@ class Handlers:
         if isinstance(error, NetworkError):
             log.warning("Telegram unreachable while serving user %s: %s", user_id, name)
             return
+        if isinstance(error, Forbidden):  # they blocked the bot: nothing to fix, nobody to tell
+            log.warning("not delivered to user %s: they blocked or removed the bot", user_id)
+            return
         # Frames only: an exception's message may quote what the person wrote.
         frames = "".join(traceback.format_tb(error.__traceback__)) if error else ""
         log.error("update from user %s failed: %s\n%s", user_id, name, frames.rstrip())
-        if not isinstance(update, Update) or isinstance(error, Forbidden):
+        if not isinstance(update, Update):
             return
         chat = update.effective_chat
         if chat is None:

@@ -7,7 +7,10 @@ unless a test says otherwise. Each test reads the words a person would see.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from typing import Any
+
+import pytest
 
 from bot import render
 from tests.e2e.conftest import Harness
@@ -165,3 +168,27 @@ async def test_today_under_a_rate_limit_says_when_to_look_again(
     today = (await bot.fake.wait_sent(ADA, before + 1, timeout=60))[before].text
     assert "Nothing was saved" not in today and "send that again" not in today
     assert "busy" in today and "/today" in today
+
+
+# --- a person who blocked the bot -----------------------------------------------------------
+
+
+async def test_a_reply_to_a_person_who_blocked_the_bot_is_one_warning_line(
+    harness_factory: Any, sandbox: RunningSandbox, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot, _ = await linked(harness_factory, sandbox)
+    bot.fake.block(ADA)
+    attempts = len(bot.fake.calls("sendMessage"))
+    with caplog.at_level(logging.INFO):
+        bot.fake.push_text(ADA, "/settings")
+        await bot.fake.wait_for(lambda: len(bot.fake.calls("sendMessage")) > attempts)
+        await bot.fake.wait_for(
+            lambda: any(
+                r.name == "bot.telegram.handlers" and r.levelno >= logging.WARNING
+                for r in caplog.records
+            )
+        )
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    [warning] = [r for r in caplog.records if "blocked" in r.getMessage()]
+    assert warning.levelno == logging.WARNING and "\n" not in warning.getMessage()
+    assert warning.exc_info is None
