@@ -39,6 +39,7 @@ from bot.planner.base import (
     ReadResult,
     Turn,
 )
+from bot.planner.offline import MAX_CHARS as OFFLINE_MAX_CHARS
 from bot.plausibility import Concern, check
 from bot.replies import Button, Reply, toast
 from bot.store import repo
@@ -141,7 +142,10 @@ class Assistant(AccountCommands):
         limit = self.settings.max_message_chars
         if len(text) > limit:
             text = text[:limit]
-            notes.append(render.message_truncated(limit))
+            # Without an LLM the built-in rules refuse anything over OFFLINE_MAX_CHARS outright
+            # and say so; "I read the first N" would then be untrue.
+            if self.llm is not None or limit <= OFFLINE_MAX_CHARS:
+                notes.append(render.message_truncated(limit))
         # One session for everything the message needs to know before planning.
         async with self.sessionmaker() as session:
             found, fixing = await repo.get_account_with_draft(
@@ -180,7 +184,7 @@ class Assistant(AccountCommands):
         if isinstance(planned, Reply):
             return planned
         plan, planner = planned
-        return await self._carry_out(
+        reply = await self._carry_out(
             user_id,
             chat_id,
             api,
@@ -192,6 +196,9 @@ class Assistant(AccountCommands):
             confirm=account.confirm_mode,
             message_id=message_id,
         )
+        if self.llm is None and not plan.understood:
+            reply.operator_note = render.OFFLINE_LLM_HINT
+        return reply
 
     # --- edited messages -------------------------------------------------------------------
 
@@ -271,11 +278,29 @@ class Assistant(AccountCommands):
         user_id: int,
         kind: Literal["voice", "photo"],
         duration: int | None = None,
+        caption: str | None = None,
+        chat_id: int | None = None,
         now: dt.datetime | None = None,
     ) -> Reply | None:
-        """Why a voice note or photo cannot be handled; asked before it is downloaded."""
+        """The reply instead of a voice note or photo; asked before it is downloaded.
+
+        None means: download it and hand it over. Without a vision model a photo's caption is
+        still read as text ("lunch: 2 eggs" logs the eggs), under a line saying the photo
+        itself was not looked at.
+        """
         checked = await self._media_check(user_id, kind, duration, now)
-        return checked if isinstance(checked, Reply) else None
+        if not isinstance(checked, Reply):
+            return None
+        words = (caption or "").strip()
+        if self.media is None and not isinstance(await self._linked(user_id), Reply):
+            log.info("user %s sent a %s: refused, OPENAI_API_KEY is not set", user_id, kind)
+            if kind == "photo" and words and chat_id is not None:
+                reply = await self.handle_text(
+                    user_id=user_id, chat_id=chat_id, text=words, now=now
+                )
+                reply.html = render.photo_caption_only() + "\n\n" + reply.html
+                return reply
+        return checked
 
     async def handle_voice(
         self,
@@ -793,6 +818,8 @@ class Assistant(AccountCommands):
         async with self.sessionmaker() as session:
             waiting = await repo.pending_outbox(session=session, telegram_id=user_id)
             items = [(item.local_date, decode(item), item.attempts) for item in waiting]
+        if account is None or account.encrypted_key is None:
+            return Reply(render.outbox_status_not_linked(items, today))
         return Reply(render.outbox_status(items, today))
 
     async def _read(self, api: AgentApiClient, request: ReadRequest) -> ReadResult:
@@ -901,6 +928,11 @@ async def create_assistant(
         from bot.media import build_media
 
         media = build_media(settings)
+    if llm is None:
+        log.info(
+            "no LLM (OPENAI_API_KEY is not set): built-in rules only; voice notes and photos "
+            "are refused, a photo's caption is read as text"
+        )
     assistant = Assistant(
         settings=settings,
         engine=engine,

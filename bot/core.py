@@ -121,13 +121,24 @@ class CoreBase:
             await session.commit()
 
     async def _error_reply(self, user_id: int, exc: AgentApiError) -> Reply:
+        """What a person reads when reading their day (`/today`) failed.
+
+        A read saves nothing, so nothing is to be sent again; what they told earlier and is
+        still waiting in the outbox is named, so a failed read does not look like a loss.
+        """
         if isinstance(exc, BadKey):
             await self._mark_needs_reconnect(user_id)
-            return Reply(render.needs_reconnect())
+            return Reply(render.needs_reconnect_read())
         if isinstance(exc, RateLimited):
-            return Reply(render.service_rate_limited(exc.retry_after))
-        if isinstance(exc, ServiceUnavailable):
-            return Reply(render.service_unavailable(exc.maybe_applied))
-        if isinstance(exc, InvalidRequest):
-            return Reply(render.service_rejected(exc.detail))
-        return Reply(render.internal_error())
+            text = render.today_unavailable(busy=True, retry_after=exc.retry_after)
+        elif isinstance(exc, ServiceUnavailable):
+            text = render.today_unavailable(busy=False)
+        elif isinstance(exc, InvalidRequest):
+            text = render.read_failed()
+        else:
+            return Reply(render.internal_error())
+        async with self.sessionmaker() as session:
+            waiting = len(await repo.pending_outbox(session=session, telegram_id=user_id))
+        if waiting:
+            text += "\n\n" + render.today_waiting(waiting)
+        return Reply(text)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 import zoneinfo
 
 from bot import callbacks, render
@@ -23,6 +24,28 @@ from bot.store.schedule import next_due_at
 from bot.timezones import looks_like_offset, resolve_timezone
 
 log = logging.getLogger(__name__)
+
+# "21:30", "21.30", "21h", "21h30", "9", "9pm", "9 pm", "7:30pm", "7.30 p.m.", "6am"
+_TIME_OF_DAY = re.compile(
+    r"(?P<hour>\d{1,2})(?:\s*[:.h]\s*(?P<minute>\d{2}))?\s*(?:(?P<half>[ap])\.?\s*m\.?|(?P<h>h))?"
+)
+
+
+def parse_time_of_day(spec: str) -> dt.time | None:
+    """A clock time as people type it, 24-hour or 12-hour; None when it is not one."""
+    found = _TIME_OF_DAY.fullmatch(spec.strip().lower())
+    if found is None:
+        return None
+    hour, minute = int(found["hour"]), int(found["minute"] or 0)
+    if minute > 59:
+        return None
+    if found["half"]:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if found["half"] == "p" else 0)
+    elif hour > 23:
+        return None
+    return dt.time(hour, minute)
 
 
 class AccountCommands(CoreBase):
@@ -76,10 +99,12 @@ class AccountCommands(CoreBase):
 
     async def disconnect(self, *, user_id: int) -> Reply:
         async with self.sessionmaker() as session:
+            account = await repo.get_account(session=session, telegram_id=user_id)
+            had_key = account is not None and account.encrypted_key is not None
             await repo.unlink_account(session=session, telegram_id=user_id)
             await session.commit()
         self.weights.forget(user_id)
-        return Reply(render.disconnected())
+        return Reply(render.disconnected() if had_key else render.disconnect_not_linked())
 
     async def forget_request(self, *, user_id: int) -> Reply:
         yes, no = render.forget_buttons()
@@ -112,7 +137,8 @@ class AccountCommands(CoreBase):
             await repo.upsert_account(session=session, telegram_id=user_id)
             account = await repo.set_timezone(session=session, telegram_id=user_id, timezone=zone)
             await session.commit()
-            reminder = self._reminder_time(account)
+            # Reminders go to linked accounts only: promise none before that.
+            reminder = self._reminder_time(account) if account.encrypted_key else None
         await self._reschedule(user_id)
         local = self.clock().astimezone(zoneinfo.ZoneInfo(zone))
         return Reply(render.timezone_set(zone, local, reminder))
@@ -133,11 +159,11 @@ class AccountCommands(CoreBase):
                 await session.commit()
             await self._reschedule(user_id)
             return Reply(render.remind_off())
-        try:
-            at = dt.time.fromisoformat(spec if len(spec) > 2 else f"{int(spec):02d}:00")
-        except ValueError:
+        if not spec:
             return Reply(render.remind_usage())
-        at = at.replace(second=0, microsecond=0, tzinfo=None)
+        at = parse_time_of_day(spec)
+        if at is None:
+            return Reply(render.remind_not_a_time(spec))
         async with self.sessionmaker() as session:
             await repo.upsert_account(session=session, telegram_id=user_id)
             account = await repo.set_reminder_time(
@@ -145,7 +171,10 @@ class AccountCommands(CoreBase):
             )
             await session.commit()
             timezone = account.timezone
+            linked = account.encrypted_key is not None
         await self._reschedule(user_id)
+        if not linked:
+            return Reply(render.remind_set_not_linked(at, timezone))
         return Reply(render.remind_set(at, timezone))
 
     async def _reschedule(self, user_id: int) -> None:

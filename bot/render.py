@@ -44,6 +44,7 @@ def esc(value: object) -> str:
 # from the service is escaped, so the result reads the same whether or not it is escaped again.
 
 OFFLINE_EXAMPLES = '"2 eggs and toast", "72.4 kg", "mood 4, slept badly", "took vitamin D"'
+# For whoever runs the bot (the terminal prints it as `Reply.operator_note`), never for a chat.
 OFFLINE_LLM_HINT = "Connecting an LLM (set OPENAI_API_KEY) lets me understand free text as well."
 OFFLINE_EMPTY = f"I only understand words, not emoji (yet). Try something like {OFFLINE_EXAMPLES}."
 OFFLINE_INJECTION = (
@@ -60,22 +61,22 @@ OFFLINE_ACK = "👍"
 OFFLINE_HELP = (
     f"I log food, weight, check-ins and supplements. Examples: {OFFLINE_EXAMPLES}, "
     '"200 g chicken breast", "weight 160 lb", "energy 2/5", "note: headache". Ask me '
-    '"how much protein today?" or "what did I weigh last week?". ' + OFFLINE_LLM_HINT
+    '"how much protein today?" or "what did I weigh last week?".'
 )
 OFFLINE_HOW_ARE_YOU = 'I\'m doing well, thanks! How about you? Tell me your mood, e.g. "mood 4".'
 OFFLINE_UNKNOWN_QUESTION = (
     "I can answer questions about today's food (calories, protein, carbs, fat), your weight, "
     'check-ins and supplements, e.g. "how much protein today?" or "how did I sleep '
-    'yesterday?". ' + OFFLINE_LLM_HINT
+    'yesterday?".'
 )
 OFFLINE_CORRECTION = (
-    "I can't change or remove what's already logged without an LLM (set OPENAI_API_KEY), so "
-    "nothing was saved. Please fix the entry in the app, then tell me the right amount."
+    "I can't change or remove what's already logged, so nothing was saved. Please fix the "
+    "entry in the app, then tell me the right amount."
 )
 OFFLINE_LLM_ONLY = (
-    "Recipes, support requests and changes to your supplement stack need an LLM: set "
-    "OPENAI_API_KEY to connect one. Without it I log food, weight, check-ins and supplements "
-    f"taken, e.g. {OFFLINE_EXAMPLES}."
+    "I can't save recipes, send support requests or change your supplement stack here, so "
+    "nothing was saved. I log food, weight, check-ins and supplements taken, e.g. "
+    f"{OFFLINE_EXAMPLES}."
 )
 
 
@@ -95,7 +96,7 @@ def offline_not_understood(unknown: Sequence[str], logged_something: bool) -> st
         lead += ", so I logged only the rest." if logged_something else "."
     else:
         lead = "I couldn't understand that, so nothing was saved."
-    return f"{lead} Try phrasing it like {OFFLINE_EXAMPLES}. {OFFLINE_LLM_HINT}"
+    return f"{lead} Try phrasing it like {OFFLINE_EXAMPLES}."
 
 
 def offline_odd_numbers(numbers: Sequence[str]) -> str:
@@ -149,7 +150,7 @@ def offline_out_of_range(refused: Sequence[tuple[str, str]], unknown: Sequence[s
 
 def offline_too_long(limit: int) -> str:
     return (
-        f"That message is too long for me to read without an LLM (over {limit} characters). "
+        f"That message is too long for me (over {limit:,} characters), so nothing was saved. "
         f"Please send one or two items at a time, like {OFFLINE_EXAMPLES}."
     )
 
@@ -553,6 +554,25 @@ def outbox_status(items: Sequence[tuple[dt.date, Sequence[BaseModel], int]], tod
     return _fit("\n".join(lines))
 
 
+def outbox_status_not_linked(
+    items: Sequence[tuple[dt.date, Sequence[BaseModel], int]], today: dt.date
+) -> str:
+    """`/status` without a linked account: nothing can reach one, so nothing is "in" it."""
+    link = "Send <code>/connect YOUR_KEY</code> to link your account."
+    if not items:
+        return "You're not linked to a health account, so nothing is on its way to one. " + link
+    lines = [f"<b>Not sent</b> ({len(items)}) — you're not linked to a health account now:"]
+    for _day, actions, _attempts in items:
+        lines.extend(logged_line(a, today) for a in actions)
+    lines = [
+        lines[0],
+        *_capped(lines[1:]),
+        "They can't reach your account until you link it again with "
+        "<code>/connect YOUR_KEY</code>; /status then shows whether they're still on their way.",
+    ]
+    return _fit("\n".join(lines))
+
+
 # Drafts: shown before saving (confirm mode, implausible values)
 
 
@@ -691,16 +711,21 @@ def voice_transcript(text: str) -> str:
 
 def voice_needs_llm() -> str:
     return (
-        "I can't listen to voice messages here: that needs a language model, and none is set "
-        "up for this bot (OPENAI_API_KEY). Please type it instead, e.g. <i>2 eggs and toast</i>."
+        "I can't listen to voice messages here, so nothing was saved. Please type it instead, "
+        "e.g. <i>2 eggs and toast</i>."
     )
 
 
 def photo_needs_llm() -> str:
     return (
-        "I can't look at photos here: that needs a vision model, and none is set up for this "
-        "bot (OPENAI_API_KEY). Tell me what you ate instead, e.g. <i>chicken, rice and salad</i>."
+        "I can't look at photos here, so nothing was saved. Tell me what you ate instead, "
+        "e.g. <i>chicken, rice and salad</i>, or send the photo with a caption that says it."
     )
+
+
+def photo_caption_only() -> str:
+    """Above the reply to a photo's caption, when the photo itself could not be looked at."""
+    return "📷 I can't look at photos here, so I read only your caption:"
 
 
 def voice_too_long(seconds: int, limit: int) -> str:
@@ -848,6 +873,13 @@ def disconnected() -> str:
     )
 
 
+def disconnect_not_linked() -> str:
+    return (
+        "You weren't linked, so there was no API key to delete. Send "
+        "<code>/connect YOUR_KEY</code> to link your account."
+    )
+
+
 def not_linked() -> str:
     return (
         "I'm not linked to your health account yet. Send <code>/connect YOUR_KEY</code> "
@@ -930,6 +962,22 @@ def remind_set(at: dt.time, timezone: str | None) -> str:
     return f"I'll remind you to check in every day at {at:%H:%M} ({esc(zone_label(timezone))})."
 
 
+def remind_set_not_linked(at: dt.time, timezone: str | None) -> str:
+    """Reminders go only to a linked account (they read and write its check-in)."""
+    zone = "" if timezone else " and set your timezone (<code>/timezone Berlin</code>)"
+    return (
+        f"Reminder set for {at:%H:%M}. Reminders start once you link your account with "
+        f"<code>/connect YOUR_KEY</code>{zone}."
+    )
+
+
+def remind_not_a_time(spec: str) -> str:
+    return (
+        f"I couldn't read “{esc(spec[:32])}” as a time of day. Try <code>/remind 21:30</code>, "
+        "<code>/remind 9pm</code> or <code>/remind off</code>."
+    )
+
+
 def settings_view(
     *,
     linked: bool,
@@ -941,6 +989,8 @@ def settings_view(
     confirm: bool = False,
 ) -> str:
     remind = f"{reminder:%H:%M}" if reminder and reminders_enabled else "off"
+    if remind != "off" and not linked:
+        remind += " (starts once you link your account)"
     return (
         "<b>Your settings</b>\n"
         f"Account: {'linked' + (f' as {esc(name)}' if name else '') if linked else 'not linked'}\n"
@@ -977,6 +1027,31 @@ def service_unavailable(maybe_applied: bool) -> str:
 def service_rejected(detail: str | None) -> str:
     why = f" It said: “{esc(detail[:200])}”." if detail else ""
     return f"The health service didn't accept that, so nothing was saved.{why} Try rephrasing it?"
+
+
+def today_unavailable(*, busy: bool, retry_after: float | None = None) -> str:
+    """`/today` could not be read; nothing was being saved, so there is nothing to resend."""
+    if busy:
+        wait = f"in about {max(1, round(retry_after))} s" if retry_after else "in a minute"
+        return f"The health service is busy right now, so I can't show your day. Try /today {wait}."
+    return (
+        "I couldn't reach the health service, so I can't show your day just now. "
+        "Try /today again in a minute."
+    )
+
+
+def today_waiting(count: int) -> str:
+    """Below a failed `/today`: what the person told earlier is still kept, not lost."""
+    if count == 1:
+        return "1 thing you told me earlier is still waiting to sync — /status lists it."
+    return f"{count} things you told me earlier are still waiting to sync — /status lists them."
+
+
+def needs_reconnect_read() -> str:
+    return (
+        "Your health service no longer accepts the key you linked (it may have been revoked "
+        "or rotated), so I can't show your day. Please send <code>/connect NEW_KEY</code>."
+    )
 
 
 def read_failed() -> str:

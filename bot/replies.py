@@ -26,6 +26,9 @@ class Reply:
     delete_user_message: bool = False
     edit: bool = False  # replace the message the tapped button belongs to instead of a new one
     toast: str | None = None  # a tap that changes nothing: this short notice, the message stays
+    # For whoever runs the bot (e.g. "set OPENAI_API_KEY"): the terminal prints it, Telegram
+    # never sends it, since the person chatting there cannot change the bot's settings.
+    operator_note: str | None = None
 
 
 def toast(text: str) -> Reply:

@@ -107,6 +107,8 @@ class Terminal:
     def show(self, reply: Reply) -> list[Button]:
         """Print a reply; its buttons are numbered, and returned so a number can tap one."""
         self.out(render.to_plain(reply.html))
+        if reply.operator_note:
+            self.out(f"({reply.operator_note})")
         buttons = [b for row in reply.buttons for b in row]
         if buttons:
             self.out("  ".join(f"[{i}] {b.text}" for i, b in enumerate(buttons, start=1)))

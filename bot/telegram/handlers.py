@@ -91,6 +91,8 @@ class Core(CoreResources, Protocol):
         user_id: int,
         kind: Literal["voice", "photo"],
         duration: int | None = None,
+        caption: str | None = None,
+        chat_id: int | None = None,
         now: dt.datetime | None = None,
     ) -> Reply | None: ...
     async def handle_voice(
@@ -388,7 +390,9 @@ class Handlers:
             return
         message, user_id, chat_id = who
         async with typing(context.bot, chat_id):
-            reply = await self.assistant.media_refusal(user_id=user_id, kind="photo")
+            reply = await self.assistant.media_refusal(
+                user_id=user_id, kind="photo", caption=message.caption, chat_id=chat_id
+            )
             if reply is None:
                 reply = await self._estimated(message, user_id, chat_id)
         await self._send(context, chat_id, reply)
@@ -497,10 +501,13 @@ class Handlers:
         if isinstance(error, NetworkError):
             log.warning("Telegram unreachable while serving user %s: %s", user_id, name)
             return
+        if isinstance(error, Forbidden):  # they blocked the bot: nothing to fix, nobody to tell
+            log.warning("not delivered to user %s: they blocked or removed the bot", user_id)
+            return
         # Frames only: an exception's message may quote what the person wrote.
         frames = "".join(traceback.format_tb(error.__traceback__)) if error else ""
         log.error("update from user %s failed: %s\n%s", user_id, name, frames.rstrip())
-        if not isinstance(update, Update) or isinstance(error, Forbidden):
+        if not isinstance(update, Update):
             return
         chat = update.effective_chat
         if chat is None:

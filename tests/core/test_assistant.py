@@ -330,3 +330,40 @@ async def test_a_correction_sees_what_was_logged_before(
     assert "Logged: " in history and "Egg, 1 large, fried" in history
     assert "2 in total" in text
     assert (await sandbox.counts(key))["nutrition"] == 2
+
+
+# --- words that are true and meant for the person -------------------------------------------
+
+
+async def test_a_very_long_message_without_an_llm_gets_one_true_reply(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, key = await linked(assistant_factory, sandbox)
+    text = await say(assistant, "2 eggs and toast, " * 600)  # 10,800 characters
+    assert "too long" in text and "over 1,000 characters" in text
+    assert "only read its first" not in text
+    assert sum((await sandbox.counts(key)).values()) == 0
+
+
+async def test_a_very_long_message_to_the_llm_says_how_much_was_read(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
+) -> None:
+    assistant, _ = await linked(assistant_factory, sandbox, openai_base_url=fake_openai.base_url)
+    fake_openai.reply_text("That's a lot of eggs!")
+    text = await say(assistant, "2 eggs and toast, " * 600)
+    assert "only read its first 2,000 characters" in text and "too long" not in text
+    sent = json.dumps(fake_openai.requests[0]["messages"])
+    assert "2 eggs and toast, " * 110 in sent and "2 eggs and toast, " * 112 not in sent
+
+
+async def test_operator_advice_goes_to_the_operator_note_not_the_persons_text(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, _ = await linked(assistant_factory, sandbox)
+    reply = await assistant.handle_text(
+        user_id=USER, chat_id=USER, text="the usual from that place downtown", now=MORNING
+    )
+    assert "OPENAI_API_KEY" not in reply.html and "2 eggs and toast" in reply.html
+    assert reply.operator_note is not None and "OPENAI_API_KEY" in reply.operator_note
+    understood = await assistant.handle_text(user_id=USER, chat_id=USER, text="2 eggs", now=MORNING)
+    assert understood.operator_note is None

@@ -81,3 +81,12 @@ def test_the_demo_tells_the_truth_answers_status_and_links_again(tmp_path: Path)
     assert "/connect demo" in out  # /disconnect says how to link again
     assert out.count("Your account is linked") == 2  # at the start and after /connect demo
     assert "Today," in out  # /today after linking again
+
+
+def test_the_terminal_shows_what_an_llm_would_add_where_telegram_stays_silent(
+    tmp_path: Path,
+) -> None:
+    result = run_cli("demo", stdin="the usual from that place downtown\n", tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    reply = result.stdout.split("> the usual from that place downtown", 1)[1]
+    assert "2 eggs and toast" in reply and "OPENAI_API_KEY" in reply

@@ -170,7 +170,7 @@ async def test_without_an_llm_key_voice_and_photos_say_so_and_download_nothing(
 ) -> None:
     bot, key = await start(harness_factory, sandbox)
     assert (await reply_to(bot, voice(bot))).text == render.voice_needs_llm()
-    assert (await reply_to(bot, photo(bot, caption="lunch"))).text == render.photo_needs_llm()
+    assert (await reply_to(bot, photo(bot))).text == render.photo_needs_llm()
     assert bot.fake.calls("getFile") == []
     assert (await sandbox.counts(key))["nutrition"] == 0
 

@@ -367,7 +367,7 @@ async def test_partly_understood_keeps_the_rest_and_names_the_unknown() -> None:
     assert not p.understood
     assert entries(p)[0].entry.food == "Eggs, 2 large"
     assert "dragonfruit" in (p.reply or "")
-    assert "OPENAI_API_KEY" in (p.reply or "")
+    assert "OPENAI_API_KEY" not in (p.reply or "")
 
 
 async def test_not_understood_reply_says_how_to_phrase_it() -> None:
@@ -376,7 +376,7 @@ async def test_not_understood_reply_says_how_to_phrase_it() -> None:
     assert not p.understood
     reply = p.reply or ""
     assert "2 eggs and toast" in reply and "72.4 kg" in reply and "took vitamin D" in reply
-    assert "OPENAI_API_KEY" in reply
+    assert "OPENAI_API_KEY" not in reply
 
 
 async def test_filler_words_alone_are_not_understood() -> None:
@@ -400,7 +400,7 @@ async def test_unknown_words_are_html_safe_in_the_reply() -> None:
 async def test_areas_that_need_an_llm_write_nothing(text: str) -> None:
     p = await plan(text)
     assert p.actions == [] and not p.understood
-    assert "OPENAI_API_KEY" in (p.reply or "")
+    assert "OPENAI_API_KEY" not in (p.reply or "")
 
 
 # --- small talk, injections, odd input -----------------------------------------------------
@@ -439,7 +439,7 @@ async def test_ten_thousand_characters_are_refused_quickly() -> None:
     p = await plan("2 eggs and toast " * 600)
     assert time.perf_counter() - started < 0.05
     assert p.actions == [] and not p.understood
-    assert str(MAX_CHARS) in (p.reply or "")
+    assert f"{MAX_CHARS:,}" in (p.reply or "")
 
 
 async def test_long_but_allowed_message_is_fast() -> None:
@@ -642,7 +642,7 @@ def test_any_text_gives_a_valid_plan_without_crashing(text: str) -> None:
 async def test_corrections_write_nothing_rather_than_a_duplicate(text: str) -> None:
     p = await plan(text)
     assert p.actions == [] and not p.understood
-    assert "OPENAI_API_KEY" in (p.reply or "")
+    assert "OPENAI_API_KEY" not in (p.reply or "")
 
 
 @pytest.mark.parametrize(
