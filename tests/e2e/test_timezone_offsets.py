@@ -50,9 +50,9 @@ async def test_a_fixed_offset_is_shown_the_same_everywhere(
 ) -> None:
     bot = await harness_factory(start=NOON, agent_api_base_url=sandbox.url)
     await bot.say(ADA, "/timezone UTC+2")
-    remind = await bot.say(ADA, "/remind 20:30")
-    settings = await bot.say(ADA, "/settings")
     key = await sandbox.add_user("Ada", "Europe/Berlin")
     connected = await bot.say(ADA, f"/connect {key}")
+    remind = await bot.say(ADA, "/remind 20:30")
+    settings = await bot.say(ADA, "/settings")
     for reply in (remind, settings, connected):
         assert "UTC+02:00" in reply.text and "Etc/GMT" not in reply.text, reply.text
