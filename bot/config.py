@@ -31,6 +31,11 @@ class Settings(BaseSettings):
     webhook_port: int = 8443
     webhook_path: str = "/telegram"
     webhook_secret_token: SecretStr | None = None
+    # Liveness: GET http://HEALTH_LISTEN:HEALTH_PORT/healthz answers 503 once the bot has not
+    # been able to receive updates for RECEIVER_STALE_SECONDS (polling and webhook); 0 = off.
+    health_port: int = Field(default=0, ge=0, le=65535)
+    health_listen: str = "127.0.0.1"
+    receiver_stale_seconds: float = Field(default=60.0, gt=0)
 
     # LLM (any OpenAI-compatible server)
     openai_api_key: SecretStr | None = None
