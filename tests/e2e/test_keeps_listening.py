@@ -21,9 +21,11 @@ from typing import Any
 import httpx
 import pytest
 from pydantic import SecretStr
-from sqlalchemy import select
+from sqlalchemy import select, text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.assistant import create_assistant
+from bot.store.db import async_url
 from bot.store.journal import unhandled_updates
 from bot.store.models import ProcessedUpdate
 from bot.telegram.app import build_application, webhook_options
@@ -33,7 +35,7 @@ from tests.fixtures.core import store_on_postgres
 from tests.fixtures.sandbox import RunningSandbox
 from tests.fixtures.telegram import FakeTelegram, deliver_webhook, free_port
 
-pytestmark = pytest.mark.skipif(
+sqlite_only = pytest.mark.skipif(
     store_on_postgres(), reason="a lock held on the SQLite file; PostgreSQL waits instead"
 )
 
@@ -123,6 +125,7 @@ async def linked(bot: Any, sandbox: RunningSandbox, user_id: int, name: str) -> 
     return key
 
 
+@sqlite_only
 async def test_a_database_lock_while_messages_arrive_delays_them_and_loses_none(
     harness_factory: Any,
     sandbox: RunningSandbox,
@@ -168,6 +171,7 @@ async def test_a_database_lock_while_messages_arrive_delays_them_and_loses_none(
     assert "database is locked" in warnings[0]
 
 
+@sqlite_only
 async def test_a_webhook_update_that_cannot_be_stored_is_refused_so_telegram_sends_it_again(
     fake_telegram: FakeTelegram, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -216,3 +220,28 @@ async def test_a_webhook_update_that_cannot_be_stored_is_refused_so_telegram_sen
             await app.stop()
             assert app.post_shutdown is not None
             await app.post_shutdown(app)
+
+
+@pytest.mark.skipif(not store_on_postgres(), reason="a PostgreSQL table lock")
+async def test_a_table_lock_on_postgresql_holds_the_receiver_back_and_is_reported(
+    harness_factory: Any, tmp_path: Path
+) -> None:
+    """PostgreSQL makes a write wait for the lock instead of failing: the update waits too,
+    unconfirmed, and `/healthz` says the bot is not receiving until the lock is gone."""
+    port = free_port()
+    bot = await harness_factory(start=NOON, health_port=port, receiver_stale_seconds=STALE)
+    await bot.say(ADA, "/start")
+    await eventually(lambda: nothing_unhandled(bot), "/start to be finished")
+    other = create_async_engine(async_url(bot.settings.database_url))
+    try:
+        async with other.connect() as connection:
+            await connection.execute(text("LOCK TABLE processed_updates IN EXCLUSIVE MODE"))
+            update_id = bot.fake.push_text(ADA, "/help")
+            assert "not been polled" in await health_becomes(port, 503)
+            assert bot.fake.confirmed_offset <= update_id
+            await connection.rollback()
+        await bot.fake.wait_sent(ADA, 2, timeout=20)
+        assert (await health_becomes(port, 200)).startswith("ok")
+        await eventually(lambda: handled(bot, [update_id]), "/help to be handled")
+    finally:
+        await other.dispose()
