@@ -245,3 +245,21 @@ async def test_a_table_lock_on_postgresql_holds_the_receiver_back_and_is_reporte
         await eventually(lambda: handled(bot, [update_id]), "/help to be handled")
     finally:
         await other.dispose()
+
+
+@sqlite_only
+async def test_a_bot_stopped_while_it_cannot_store_a_message_gets_it_again_after_a_restart(
+    harness_factory: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """What a supervisor does on a 503: the update was never confirmed, so Telegram keeps it."""
+    bot = await harness_factory(start=NOON, database_url=sqlite_url(tmp_path))
+    with write_lock(tmp_path):
+        update_id = bot.fake.push_text(ADA, "/start")
+        await bot.fake.wait_for(lambda: store_warnings(caplog, update_id), timeout=20)
+        await asyncio.wait_for(bot.stop(), timeout=20)
+    assert bot.fake.confirmed_offset <= update_id
+    assert bot.fake.sent(ADA) == []
+    await bot.start()
+    [reply] = await bot.fake.wait_sent(ADA, 1, timeout=20)
+    assert "/connect" in reply.text
+    await eventually(lambda: handled(bot, [update_id]), "/start to be handled")
