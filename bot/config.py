@@ -36,6 +36,11 @@ class Settings(BaseSettings):
     # gets this many attempts, waiting twice as long each time up to the max wait between two.
     telegram_start_attempts: int = Field(default=5, ge=1)
     telegram_start_max_wait_seconds: float = Field(default=30.0, gt=0)
+    # Liveness: GET http://HEALTH_LISTEN:HEALTH_PORT/healthz answers 503 once the bot has not
+    # been able to receive updates for RECEIVER_STALE_SECONDS (polling and webhook); 0 = off.
+    health_port: int = Field(default=0, ge=0, le=65535)
+    health_listen: str = "127.0.0.1"
+    receiver_stale_seconds: float = Field(default=60.0, gt=0)
 
     # LLM (any OpenAI-compatible server)
     openai_api_key: SecretStr | None = None

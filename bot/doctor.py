@@ -154,6 +154,24 @@ def _absent_sqlite_file(path: Path) -> Check | None:
     return None, render.doctor_db_absent(str(path))
 
 
+async def check_receiver(settings: Settings) -> Check:
+    """Ask a running bot's `/healthz` whether it still receives updates."""
+    from bot.telegram.liveness import health_url
+
+    if not settings.health_port:
+        return None, render.doctor_receiver_off()
+    url = health_url(settings.health_listen, settings.health_port)
+    try:
+        async with httpx.AsyncClient(timeout=5) as http:
+            response = await http.get(url)
+    except httpx.HTTPError:
+        return None, render.doctor_receiver_not_running(url)
+    why = response.text.strip().partition(": ")[2] or response.text.strip()
+    if response.status_code == 200:
+        return True, render.doctor_receiver_ok(why)
+    return False, render.doctor_receiver_stuck(why)
+
+
 async def _run(settings: Settings, key: str | None, out: Callable[[str], None]) -> int:
     checks: list[Callable[[], Awaitable[Check]]] = [
         lambda: check_encryption(settings),
@@ -162,6 +180,7 @@ async def _run(settings: Settings, key: str | None, out: Callable[[str], None]) 
         lambda: check_llm(settings),
         lambda: check_prompt_size(settings),
         lambda: check_service(settings, key),
+        lambda: check_receiver(settings),
     ]
     failed = 0
     for check in checks:

@@ -1319,6 +1319,25 @@ def doctor_db_behind(backend: str) -> str:
     return f"The database ({esc(backend)}) is reachable; the bot updates its tables at start."
 
 
+def doctor_receiver_off() -> str:
+    return "HEALTH_PORT is not set: a running bot's receiver cannot be checked from here."
+
+
+def doctor_receiver_not_running(url: str) -> str:
+    return f"No bot answers at {esc(url)}: it is not running here (or HEALTH_PORT differs)."
+
+
+def doctor_receiver_ok(why: str) -> str:
+    return f"The running bot is {esc(why)}."
+
+
+def doctor_receiver_stuck(why: str) -> str:
+    return (
+        f"The running bot is not receiving updates: {esc(why)}. Check the database (a lock "
+        "held by a backup or a shell, a read-only file); restarting it loses nothing."
+    )
+
+
 # --- telegram: commands, linking, reminders -------------------------------------------------
 
 BOT_COMMANDS = (

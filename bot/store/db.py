@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from sqlalchemy import event
@@ -54,15 +55,27 @@ def make_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
         kwargs.setdefault("pool_size", 1)
         kwargs.setdefault("max_overflow", 0)
     engine = create_async_engine(parsed, **kwargs)
-    event.listen(engine.sync_engine, "connect", _configure_sqlite)
+    configure = partial(_configure_sqlite, busy_timeout_ms=_busy_timeout_ms(parsed))
+    event.listen(engine.sync_engine, "connect", configure)
     return engine
 
 
-def _configure_sqlite(dbapi_connection: Any, _connection_record: Any) -> None:
+def _busy_timeout_ms(url: URL) -> int:
+    """How long a write waits for another connection's lock: the URL's `?timeout=` (seconds,
+    as `sqlite3.connect` takes it) when given, else `SQLITE_BUSY_TIMEOUT_MS`."""
+    timeout = url.query.get("timeout")
+    if isinstance(timeout, str):
+        return int(float(timeout) * 1000)
+    return SQLITE_BUSY_TIMEOUT_MS
+
+
+def _configure_sqlite(
+    dbapi_connection: Any, _connection_record: Any, *, busy_timeout_ms: int
+) -> None:
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
     finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Any
 from urllib.parse import urlsplit
@@ -25,10 +26,14 @@ from bot.locks import person_locks
 from bot.reminders import Reminders
 from bot.telegram.handlers import Core, Handlers
 from bot.telegram.journal import journaled_queue, replay
+from bot.telegram.liveness import HealthServer, PollingRequest, Receiver
 from bot.telegram.ordering import PerPersonUpdateProcessor
+
+log = logging.getLogger(__name__)
 
 REMINDER_EVERY = 30.0  # seconds between looks at the reminders table
 OUTBOX_EVERY = 10.0  # seconds between looks at the outbox
+RECEIVER_WATCH_EVERY = 5.0  # seconds between looks at the receiver's health, for the log
 FINISHED_GROUP = 100  # after every other handler of an update
 RATE_LIMIT_RETRIES = 3  # times AIORateLimiter waits out a 429 before giving up
 # APScheduler skips a run that starts more than 1 s late (a busy loop, a slow start): run late.
@@ -62,8 +67,25 @@ def build_application(
     if journal is None and assistant.sessionmaker is not None:
         journal = UpdateJournal.from_assistant(assistant)
     handlers = Handlers(assistant, reminders, settings, journal)
+    receiver = Receiver(settings.receiver_stale_seconds)
+    health = (
+        HealthServer(receiver, listen=settings.health_listen, port=settings.health_port)
+        if settings.health_port
+        else None
+    )
 
     async def post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        if health is not None:
+            await health.start()
+        if app.job_queue is not None:
+            every = min(RECEIVER_WATCH_EVERY, settings.receiver_stale_seconds / 2)
+            app.job_queue.run_repeating(
+                _receiver_watch(receiver),
+                interval=every,
+                first=every,
+                name="receiver-watch",
+                job_kwargs=RUN_LATE,
+            )
         commands = [BotCommand(name, about) for name, about in render.bot_commands()]
         await app.bot.set_my_commands(commands)
         if reminder_every is not None and app.job_queue is not None:
@@ -95,6 +117,8 @@ def build_application(
             await replay(journal, app.update_queue, app.bot)
 
     async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        if health is not None:
+            await health.stop()
         await assistant.aclose()
 
     # Several replicas share PostgreSQL: a person's turn is then also taken in the database.
@@ -102,13 +126,14 @@ def build_application(
         settings.max_concurrent_updates, locks=person_locks(settings.database_url)
     )
     if journal is not None:
-        processor.queue = journaled_queue(journal, processor.locks)
+        processor.queue = journaled_queue(journal, processor.locks, receiver)
     app = (
         ApplicationBuilder()
         .token(settings.telegram_bot_token.get_secret_value())
         .base_url(settings.telegram_api_base_url)
         .base_file_url(settings.telegram_api_file_url or "")
         .update_queue(processor.queue)
+        .get_updates_request(PollingRequest(receiver))
         .concurrent_updates(processor)
         .rate_limiter(
             # Telegram's 30 messages per second, evenly spaced: the default bucket lets 30 go
@@ -123,6 +148,23 @@ def build_application(
     )
     _register(app, handlers)
     return app
+
+
+def _receiver_watch(receiver: Receiver) -> Any:
+    """A job that logs when the receiver gets stuck and when it moves again: a bot that stops
+    receiving must say so even when no supervisor reads `/healthz`."""
+    stuck = False
+
+    async def watch(context: Any) -> None:
+        nonlocal stuck
+        healthy, why = receiver.health()
+        if not healthy and not stuck:
+            log.error("the bot is not receiving updates: %s", why)
+        elif healthy and stuck:
+            log.warning("the bot is receiving updates again")
+        stuck = not healthy
+
+    return watch
 
 
 def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> None:

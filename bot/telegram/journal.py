@@ -5,6 +5,25 @@ Telegram the earlier ones arrived); the webhook handler answers Telegram right a
 So journaling inside `put` closes the gap between "Telegram considers it delivered" and "the
 bot has it on disk". Replays go back through the same queue, and the duplicate gate
 (`Handlers.drop_duplicates`) lets each update through once.
+
+When the store cannot take an update (a backup or an `sqlite3` shell holding the write lock, a
+read-only file, a database restarting), `put` must neither lose it nor kill the receiver:
+
+- polling: `put` retries with back-off until the update is journaled, logging each failure.
+  PTB's poller awaits `put` for every fetched update before it raises its offset
+  (`_last_update_id = updates[-1].update_id + 1`) and before it calls `getUpdates` again, and
+  only that next call confirms the batch to Telegram. So while `put` waits, the update stays
+  unconfirmed at Telegram, which keeps it for a day and sends it again after a restart. The
+  other choice, confirming and holding the update in memory until the store is back, would
+  lose it to a crash or a supervisor's restart in the meantime; waiting only costs the time
+  the store is away, during which the bot could not handle a message anyway. Had `put`
+  raised, PTB's polling task would have died for good (it retries only Telegram errors).
+- webhook: one attempt (the store's own lock wait is the patience), then the error goes up
+  and PTB's webhook answers 500, so Telegram sends the update again later. Waiting longer
+  would hold Telegram's connection and the chat's next updates behind it.
+
+Either way `Receiver` (bot/telegram/liveness.py) learns of it, so `/healthz` and `healthbot
+doctor` report a receiver that stays stuck.
 """
 
 from __future__ import annotations
@@ -14,42 +33,106 @@ import json
 import logging
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from telegram import Bot, Update
 
 from bot.journal import UpdateJournal
 from bot.locks import PersonLocks
+from bot.telegram.liveness import Receiver
 from bot.telegram.ordering import OrderedUpdateQueue
 
 log = logging.getLogger(__name__)
+
+# What a store that is away raises: SQLAlchemy wraps driver errors ("database is locked",
+# "attempt to write a readonly database", a dropped PostgreSQL connection); OSError covers
+# what reaches us unwrapped (a refused connection, a timeout).
+STORE_ERRORS = (SQLAlchemyError, OSError)
+FIRST_RETRY = 0.5  # seconds before the first retry; doubled after each failure
+LAST_RETRY = 30.0  # the longest wait between two retries
 
 
 class JournaledQueue(asyncio.Queue[object]):
     """`put` journals an update first; everything else is a plain asyncio queue."""
 
-    def __init__(self, journal: UpdateJournal) -> None:
+    def __init__(self, journal: UpdateJournal, receiver: Receiver | None = None) -> None:
         super().__init__()
         self.journal = journal
+        self.receiver = receiver or Receiver(stale_after=float("inf"))
 
     async def put(self, item: object) -> None:
-        if isinstance(item, Update):
-            user = item.effective_user
-            await self.journal.record(item.update_id, item.to_json(), user.id if user else None)
-        await super().put(item)
+        """Journal and queue `item`; on a store error, wait and retry (polling) or raise
+        (webhook), as the module docstring says."""
+        if not isinstance(item, Update):
+            await super().put(item)
+            return
+        failures = 0
+        while True:
+            try:
+                await self._take(item)
+            except STORE_ERRORS as exc:
+                failures += 1
+                reason = store_error(exc)
+                self.receiver.failed(reason)
+                if not self.receiver.polling:
+                    log.warning(
+                        "could not store update %s (%s); Telegram is answered with an error "
+                        "and will send it again",
+                        item.update_id,
+                        reason,
+                    )
+                    raise
+                delay = min(FIRST_RETRY * 2 ** (failures - 1), LAST_RETRY)
+                log.warning(
+                    "could not store update %s (%s); not receiving until it is stored, "
+                    "trying again in %.1f s (attempt %d)",
+                    item.update_id,
+                    reason,
+                    delay,
+                    failures,
+                )
+                await asyncio.sleep(delay)
+                continue
+            self.receiver.took()
+            if failures:
+                log.warning(
+                    "stored update %s after %d failed attempts; receiving again",
+                    item.update_id,
+                    failures,
+                )
+            return
+
+    async def _take(self, update: Update) -> None:
+        user = update.effective_user
+        await self.journal.record(update.update_id, update.to_json(), user.id if user else None)
+        await super().put(update)
 
 
 class JournaledOrderedQueue(JournaledQueue, OrderedUpdateQueue):
     """Journaled, then the person's cross-process lock (several replicas on PostgreSQL)."""
 
-    def __init__(self, journal: UpdateJournal, locks: PersonLocks) -> None:
+    def __init__(
+        self, journal: UpdateJournal, locks: PersonLocks, receiver: Receiver | None = None
+    ) -> None:
         OrderedUpdateQueue.__init__(self, locks)
         self.journal = journal
+        self.receiver = receiver or Receiver(stale_after=float("inf"))
 
 
-def journaled_queue(journal: UpdateJournal, locks: PersonLocks | None) -> asyncio.Queue[object]:
+def journaled_queue(
+    journal: UpdateJournal, locks: PersonLocks | None, receiver: Receiver | None = None
+) -> asyncio.Queue[object]:
     """The update queue to give PTB (and the update processor) when a journal is kept."""
     if locks is not None:
-        return JournaledOrderedQueue(journal, locks)
-    return JournaledQueue(journal)
+        return JournaledOrderedQueue(journal, locks, receiver)
+    return JournaledQueue(journal, receiver)
+
+
+def store_error(exc: BaseException) -> str:
+    """One line naming a store error, without the SQL statement or its parameters (which
+    SQLAlchemy puts in its message, and which carry the encrypted update)."""
+    cause = getattr(exc, "orig", None) or exc
+    first_line = (str(cause).strip().splitlines() or [""])[0][:200]
+    return f"{type(exc).__name__}: {first_line}" if first_line else type(exc).__name__
 
 
 async def replay(journal: UpdateJournal, queue: asyncio.Queue[Any], bot: Bot) -> int:

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+from pydantic import SecretStr
+
+from bot.assistant import create_assistant
 from bot.doctor import run_doctor
 from bot.store.crypto import generate_key
+from bot.telegram.app import build_application
 from tests.fixtures.core import make_settings
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox
-from tests.fixtures.telegram import BOT_TOKEN, FakeTelegram
+from tests.fixtures.telegram import BOT_TOKEN, FakeTelegram, free_port, running_bot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -91,3 +97,49 @@ def test_doctor_in_an_empty_folder_creates_nothing_and_says_each_fix_once(tmp_pa
     assert "No database at healthbot.db yet" in result.stdout
     assert result.stdout.count("BOT_ENCRYPTION_KEY is not set") == 1
     assert result.stdout.count("Fernet.generate_key") == 1
+
+
+async def test_a_running_bot_that_stopped_receiving_is_reported(
+    tmp_path: Path, fake_telegram: FakeTelegram
+) -> None:
+    """The bot runs in this process, the doctor asks it over HTTP as another process would."""
+    port = free_port()
+    bot_db = tmp_path / "bot.db"
+    bot_settings = make_settings(
+        tmp_path,
+        telegram_bot_token=SecretStr(fake_telegram.token),
+        telegram_api_base_url=fake_telegram.base_url,
+        database_url=f"sqlite+aiosqlite:///{bot_db}?timeout=0.3",
+        health_port=port,
+        receiver_stale_seconds=1.0,
+    )
+    assistant = await create_assistant(bot_settings)
+    app = build_application(bot_settings, assistant, reminder_every=None, outbox_every=None)
+    (tmp_path / "doctor").mkdir()
+
+    doctor_settings = {"health_port": port, "telegram_api_base_url": fake_telegram.base_url}
+
+    async def receiver_line() -> str:
+        _, out = await asyncio.to_thread(doctor, tmp_path / "doctor", None, **doctor_settings)
+        [line] = [line for line in out.splitlines() if "running bot" in line]
+        return line
+
+    async with running_bot(app):
+        assert (await receiver_line()).startswith("✓ The running bot is receiving updates")
+        lock = sqlite3.connect(bot_db, isolation_level=None)
+        lock.execute("BEGIN IMMEDIATE")
+        try:
+            fake_telegram.push_text(4242, "/start")
+            deadline = time.monotonic() + 20
+            line = await receiver_line()
+            while line.startswith("✓") and time.monotonic() < deadline:
+                line = await receiver_line()
+            assert line.startswith("✗ The running bot is not receiving updates")
+            assert "database is locked" in line
+        finally:
+            lock.execute("ROLLBACK")
+            lock.close()
+        await fake_telegram.wait_sent(4242, 1, timeout=10)
+        assert (await receiver_line()).startswith("✓")
+    out = (await asyncio.to_thread(doctor, tmp_path / "doctor", None, **doctor_settings))[1]
+    assert f"No bot answers at http://127.0.0.1:{port}/healthz" in out
