@@ -27,6 +27,7 @@ from bot.agent_api.errors import (
 from bot.agent_api.views import TodayView
 from bot.config import Settings
 from bot.drafts import is_retry, merge_revision
+from bot.keys import find_key
 from bot.linking import AccountCommands
 from bot.outbox import Delivered, decode, decode_actions, wire
 from bot.planner.base import (
@@ -110,6 +111,8 @@ class Assistant(AccountCommands):
     async def handle_text(
         self, *, user_id: int, chat_id: int, text: str, now: dt.datetime | None = None
     ) -> Reply:
+        if find_key(text) is not None:  # a pasted key: linked, never planned, kept or echoed
+            return await self.connect(user_id=user_id, chat_id=chat_id, api_key=text)
         notes: list[str] = []
         limit = self.settings.max_message_chars
         if len(text) > limit:

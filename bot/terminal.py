@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from bot import render
 from bot.assistant import Assistant
+from bot.keys import hide_keys
 from bot.replies import Button, Reply
 
 TERMINAL_USER_ID = 1
@@ -74,7 +75,7 @@ async def chat_loop(
         if not line:
             continue
         if not interactive:
-            out(f"> {line}")
+            out(f"> {hide_keys(line)}")
         reply = await _dispatch(assistant, line, pending)
         if reply is None:
             return
