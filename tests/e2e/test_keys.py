@@ -9,23 +9,38 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import SecretStr
 from sqlalchemy import select
 
 from bot import render
+from bot.assistant import create_assistant
 from bot.store.models import ConversationTurn
-from tests.e2e.conftest import Harness
+from bot.telegram.app import build_application, webhook_options
+from bot.telegram.logs import NOISY_LOGGERS, RedactingFilter, configure_logging
+from tests.e2e.conftest import Harness, harness_settings
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox
-from tests.fixtures.telegram import FakeTelegram, SentMessage
+from tests.fixtures.telegram import (
+    BOT_TOKEN,
+    BOT_USERNAME,
+    FakeTelegram,
+    SentMessage,
+    deliver_webhook,
+    free_port,
+)
 
 ADA = 6001
 GROUP = -1006001
 MORNING = dt.datetime(2026, 3, 10, 7, 0, tzinfo=dt.UTC)  # 08:00 in Berlin
 DAY = "2026-03-10"
-ZWSP, BOM = "\u200b", "\ufeff"
+WEBHOOK_SECRET = "hook-s3cret-Zq81xv"
+ZWSP, BOM, NBSP = "\u200b", "\ufeff", "\u00a0"
 
 
 def fragments(secret: str) -> list[str]:
@@ -179,3 +194,158 @@ async def test_a_key_that_is_not_ascii_is_refused_in_words_after_its_message_is_
     [answer] = [c for c in bot.fake.calls("sendMessage") if c.params.get("chat_id") == ADA]
     assert delete.at <= answer.at  # deleted before anything was checked or said
     assert await bot.account(ADA) is None
+
+
+# --- the logs, at DEBUG --------------------------------------------------------------------
+
+
+class Records(logging.Handler):
+    """Every record that reaches the root logger, formatted with its traceback."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.setFormatter(logging.Formatter("%(name)s %(levelname)s %(message)s"))
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+
+@pytest.fixture
+def debug_logs(caplog: pytest.LogCaptureFixture) -> Iterator[Records]:
+    """The root logger at DEBUG with `configure_logging` applied, as `healthbot run` does it
+    with LOG_LEVEL=DEBUG (no secret named to it: the patterns alone must do); undone after."""
+    root = logging.getLogger()
+    factory, level = logging.getLogRecordFactory(), root.level
+    noisy = {name: logging.getLogger(name).level for name in NOISY_LOGGERS}
+    records = Records()
+    root.addHandler(records)
+    caplog.set_level(logging.DEBUG)
+    configure_logging("DEBUG")
+    try:
+        yield records
+    finally:
+        root.removeHandler(records)
+        for handler in root.handlers:
+            for redacting in [f for f in handler.filters if isinstance(f, RedactingFilter)]:
+                handler.removeFilter(redacting)
+        logging.setLogRecordFactory(factory)
+        root.setLevel(level)
+        for name, was in noisy.items():
+            logging.getLogger(name).setLevel(was)
+
+
+def assert_no_leak_in_logs(
+    records: Records, caplog: pytest.LogCaptureFixture, *secrets: str
+) -> None:
+    assert len(records.lines) > 50  # PTB's DEBUG dumps were there to be read
+    found = [
+        (line[:200], leaked(line, *secrets)) for line in records.lines if leaked(line, *secrets)
+    ]
+    assert not found
+    assert not leaked(caplog.text, *secrets)
+    assert not [r for r in caplog.records if leaked(r.getMessage(), *secrets)]
+
+
+async def test_a_journey_at_debug_leaves_no_key_or_token_anywhere(
+    harness_factory: Any,
+    sandbox: RunningSandbox,
+    fake_openai: FakeOpenAI,
+    debug_logs: Records,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    bot = await harness_factory(
+        start=MORNING,
+        agent_api_base_url=sandbox.url,
+        openai_api_key="test-key",
+        openai_base_url=fake_openai.base_url,
+        offline_fast_path=False,
+    )
+    key = await sandbox.add_user("Ada", "Europe/Berlin")
+    pasted = [
+        key,
+        f"my key is {key} ok?",
+        f"/connect\n{key}",
+        f"/connect {ZWSP}{key}",
+        f"/connect@{BOT_USERNAME} «{key}»",
+        f"/connect {key}{NBSP}",
+    ]
+    for text in pasted[:1]:
+        message_id, reply = await send(bot, text)
+        assert reply.text.startswith("Welcome, Ada!") and deleted(bot.fake, ADA, message_id)
+    await send(bot, "/timezone Europe/Berlin")
+    oatmeal(fake_openai)
+    _, reply = await send(bot, "had oatmeal")
+    assert "Oatmeal" in reply.text
+    for text in pasted[1:]:
+        message_id, reply = await send(bot, text)
+        assert reply.text.startswith("Welcome, Ada!") and deleted(bot.fake, ADA, message_id)
+    _, reply = await send(bot, "/connect " + key[:10] + "а" + key[11:])
+    assert reply.text == render.connect_unreadable_key()
+    fake_openai.reply_text("You had oatmeal.")
+    _, reply = await send(bot, "what did I eat?")
+    assert "oatmeal" in reply.text
+    _, reply = await send(bot, key, chat_id=GROUP)
+    assert reply.text == render.connect_in_group()
+    _, reply = await send(bot, "/today")
+    assert "158" in reply.text
+
+    secret_part = BOT_TOKEN.split(":", 1)[1]
+    assert_no_leak_in_logs(debug_logs, caplog, key, secret_part)
+    said = [c.params for c in bot.fake.calls() if c.method != "getUpdates"]
+    assert not leaked(json.dumps(said, default=str, ensure_ascii=False), key)
+    assert not leaked(" ".join(await history(bot)), key)
+    assert not leaked(json.dumps(fake_openai.requests, ensure_ascii=False), key)
+
+
+async def test_a_webhook_at_debug_leaves_no_key_token_or_secret_in_the_logs(
+    fake_telegram: FakeTelegram,
+    sandbox: RunningSandbox,
+    tmp_path: Path,
+    debug_logs: Records,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    port = free_port()
+    settings = harness_settings(
+        fake_telegram,
+        tmp_path,
+        agent_api_base_url=sandbox.url,
+        webhook_url=f"https://bot.example.org:{port}",
+        webhook_listen="127.0.0.1",
+        webhook_port=port,
+        webhook_secret_token=SecretStr(WEBHOOK_SECRET),
+    )
+    key = await sandbox.add_user("Ada", "Europe/Berlin")
+    assistant = await create_assistant(settings)
+    app = build_application(settings, assistant, reminder_every=None, outbox_every=None)
+    url = f"http://127.0.0.1:{port}/telegram"
+
+    def message(update_id: int, text: str) -> dict[str, Any]:
+        user = {"id": ADA, "is_bot": False, "first_name": "Ada"}
+        chat = {"id": ADA, "type": "private", "first_name": "Ada"}
+        body: dict[str, Any] = {"message_id": update_id, "date": 0, "chat": chat, "from": user}
+        if text.startswith("/"):
+            body["entities"] = [{"type": "bot_command", "offset": 0, "length": 8}]
+        return {"update_id": update_id, "message": {**body, "text": text}}
+
+    async with app:
+        assert app.updater is not None
+        await app.updater.start_webhook(**webhook_options(settings))
+        await app.start()
+        try:
+            assert fake_telegram.webhook is not None
+            assert fake_telegram.webhook["secret_token"] == WEBHOOK_SECRET
+            texts = [f"/connect\n{key}", f"my key: «{key}»", f"/connect {ZWSP}{key}"]
+            for update_id, text in enumerate(texts, start=1):
+                assert await deliver_webhook(url, message(update_id, text), WEBHOOK_SECRET) == 200
+                replies = await fake_telegram.wait_sent(ADA, update_id, timeout=10)
+                assert replies[-1].text.startswith("Welcome, Ada!")
+            assert await deliver_webhook(url, message(9, "/start"), WEBHOOK_SECRET[:-1]) == 403
+        finally:
+            await app.updater.stop()
+            await app.stop()
+    await assistant.aclose()
+    assert len(fake_telegram.calls("deleteMessage")) == len(texts)
+    secret_part = BOT_TOKEN.split(":", 1)[1]
+    assert_no_leak_in_logs(debug_logs, caplog, key, secret_part, WEBHOOK_SECRET)
+    assert any("Webhook received data" in line for line in debug_logs.lines)
