@@ -27,6 +27,7 @@ from bot.agent_api.errors import (
 from bot.agent_api.views import TodayView
 from bot.config import Settings
 from bot.drafts import is_retry, merge_revision
+from bot.keys import find_key
 from bot.linking import AccountCommands
 from bot.outbox import Delivered, decode, decode_actions, wire
 from bot.planner.base import (
@@ -137,6 +138,8 @@ class Assistant(AccountCommands):
     ) -> Reply:
         """A message: log it, propose it as a draft, or answer it. `message_id` (Telegram's)
         is kept with what it became, so that an edit of it can be matched later."""
+        if find_key(text) is not None:  # a pasted key: linked, never planned, kept or echoed
+            return await self.connect(user_id=user_id, chat_id=chat_id, api_key=text)
         text = _storable(text)
         notes: list[str] = []
         limit = self.settings.max_message_chars
@@ -216,6 +219,8 @@ class Assistant(AccountCommands):
         changed behind the person's back: they are told how to correct it. Anything else
         (a question, a message from before edits were tracked) is not acted on, since an
         edit of a message whose fate is unknown could log the same food twice."""
+        if find_key(text) is not None:  # a key edited in: linked, never planned or kept
+            return await self.connect(user_id=user_id, chat_id=chat_id, api_key=text)
         text = _storable(text)
         linked = await self._linked(user_id)
         if isinstance(linked, Reply):

@@ -17,6 +17,7 @@ from bot.agent_api.errors import (
     BadKey,
 )
 from bot.core import CoreBase
+from bot.keys import clean_key, find_key, usable
 from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.models import Account
@@ -62,11 +63,18 @@ class AccountCommands(CoreBase):
     async def connect(
         self, *, user_id: int, chat_id: int, api_key: str, key_message_deleted: bool = True
     ) -> Reply:
-        """Check and store a key; `key_message_deleted` is False where the front end has no
-        message to delete (the terminal), so the reply does not claim it was deleted."""
-        key = api_key.strip()
+        """Link the key in `api_key`: what followed /connect, or a message with a key in it.
+
+        What a copy brings along (invisible characters, quotes) is taken off first; a key
+        that still could not travel in a request header is refused before any request.
+        `key_message_deleted` is False where the front end has no message to delete (the
+        terminal), so the reply does not claim it was deleted.
+        """
+        key = find_key(api_key) or clean_key(api_key)
         if not key:
             return Reply(render.connect_usage())
+        if not usable(key):
+            return Reply(render.connect_unreadable_key(), delete_user_message=True)
         try:
             me = await self.api(key).me()
         except BadKey:

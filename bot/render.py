@@ -842,6 +842,15 @@ def connect_bad_key() -> str:
     )
 
 
+def connect_unreadable_key() -> str:
+    return (
+        "That doesn't look like an API key: a key is one word of plain letters, digits and "
+        "signs like _ and -, and this has other characters in it (perhaps ones you can't see, "
+        "copied along). Please copy it again from the API card in your dashboard and send "
+        "<code>/connect YOUR_KEY</code>. Nothing was saved."
+    )
+
+
 def connect_failed_service() -> str:
     return (
         "I couldn't reach the service to check your key. Nothing was saved; please try "

@@ -7,7 +7,7 @@ import secrets
 from typing import Any
 from urllib.parse import urlsplit
 
-from telegram import BotCommand, Update
+from telegram import BotCommand, Message, Update
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -22,6 +22,7 @@ from telegram.ext import (
 from bot import render
 from bot.config import Settings
 from bot.journal import UpdateJournal
+from bot.keys import find_key
 from bot.locks import person_locks
 from bot.reminders import Reminders
 from bot.telegram.handlers import Core, Handlers
@@ -167,6 +168,13 @@ def _receiver_watch(receiver: Receiver) -> Any:
     return watch
 
 
+class _CarriesKey(filters.MessageFilter):
+    """A message whose text or caption holds something shaped like an API key."""
+
+    def filter(self, message: Message) -> bool:
+        return find_key(message.text or message.caption or "") is not None
+
+
 def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> None:
     """Handlers by group: -2 drops duplicates, -1 gates people, 0 does the work, the last
     marks the update handled in the journal."""
@@ -179,6 +187,8 @@ def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> No
     elsewhere = ~filters.ChatType.PRIVATE & new
     app.add_handler(CommandHandler("connect", h.connect, filters=private))
     app.add_handler(CommandHandler("connect", h.connect_in_group, filters=elsewhere))
+    # Before every other handler: a key pasted anywhere, in any message or an edit of one.
+    app.add_handler(MessageHandler(filters.UpdateType.MESSAGES & _CarriesKey(), h.pasted_key))
     commands = {
         "start": h.start,
         "help": h.help,

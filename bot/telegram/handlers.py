@@ -279,16 +279,35 @@ class Handlers:
             await self._send(context, who[2], await self.assistant.help(user_id=who[1]))
 
     async def connect(self, update: Update, context: Context) -> None:
-        """/connect KEY in a private chat: link, then delete the message carrying the key."""
+        """/connect KEY in a private chat: delete the message carrying the key, then link."""
         if not (who := _who(update)):
             return
         message, user_id, chat_id = who
+        carries_key = bool(context.args)
+        if carries_key:  # first: whatever checking the key does, it leaves the chat at once
+            await try_delete(context.bot, chat_id, message.message_id)
         async with typing(context.bot, chat_id):
             reply = await self.assistant.connect(
                 user_id=user_id, chat_id=chat_id, api_key=_args(context)
             )
-        if reply.delete_user_message:
+        if reply.delete_user_message and not carries_key:
             await try_delete(context.bot, chat_id, message.message_id)
+        await self._send(context, chat_id, reply)
+
+    async def pasted_key(self, update: Update, context: Context) -> None:
+        """A message with something shaped like an API key in it, without /connect: in a
+        private chat, deleted and linked as /connect would; elsewhere, refused and deleted."""
+        if not (who := _who(update)):
+            return
+        message, user_id, chat_id = who
+        if message.chat.type != ChatType.PRIVATE:
+            await self.connect_in_group(update, context)
+            return
+        await try_delete(context.bot, chat_id, message.message_id)
+        async with typing(context.bot, chat_id):
+            reply = await self.assistant.connect(
+                user_id=user_id, chat_id=chat_id, api_key=message.text or message.caption or ""
+            )
         await self._send(context, chat_id, reply)
 
     async def connect_in_group(self, update: Update, context: Context) -> None:
@@ -368,6 +387,8 @@ class Handlers:
             reply = await self.assistant.handle_edit(
                 user_id=user_id, chat_id=chat_id, message_id=message.message_id, text=text
             )
+        if reply.delete_user_message:
+            await try_delete(context.bot, chat_id, message.message_id)
         await self._send(context, chat_id, reply)
 
     async def voice(self, update: Update, context: Context) -> None:

@@ -16,7 +16,7 @@ from bot.eventloop import new_event_loop
 from bot.store.crypto import GENERATE_HINT, EncryptionError
 from bot.telegram.app import TelegramNotConfigured, build_application, webhook_options
 from bot.telegram.handlers import Core
-from bot.telegram.logs import configure_logging
+from bot.telegram.logs import configure_logging, redact_also
 
 log = logging.getLogger(__name__)
 
@@ -30,11 +30,25 @@ def run_polling(settings: Settings, assistant: Core) -> None:
 def run_webhook(settings: Settings, assistant: Core) -> None:
     """Serve Telegram's webhook; requests without the secret token get 403."""
     app = build_application(settings, assistant)
+    options = webhook_options(settings)
+    redact_also([options["secret_token"]])  # made up for this run when none is configured
     app.run_webhook(
-        **webhook_options(settings),
+        **options,
         allowed_updates=Update.ALL_TYPES,
         drop_pending_updates=False,
     )
+
+
+def _secrets(settings: Settings) -> list[str | None]:
+    """Every secret in the settings, redacted by value wherever a log line would hold it."""
+    fields = (
+        settings.telegram_bot_token,
+        settings.webhook_secret_token,
+        settings.openai_api_key,
+        settings.agent_api_key,
+    )
+    values = [field.get_secret_value() for field in fields if field is not None]
+    return [*values, *settings.encryption_keys()]
 
 
 def _refusal(settings: Settings, webhook: bool) -> str | None:
@@ -88,7 +102,7 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
     """The exit code of `healthbot run`: 0 after a clean stop, 2 when misconfigured or
     refused by Telegram, 1 when Telegram or the database cannot be reached; always one line
     that says why, never a traceback of ours."""
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, secrets=_secrets(settings))
     problem = _refusal(settings, webhook)
     if problem:
         _say(render.run_refused(problem))

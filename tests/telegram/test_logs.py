@@ -7,8 +7,9 @@ import logging
 from collections.abc import Iterator
 
 import pytest
+from uvicorn.logging import AccessFormatter
 
-from bot.telegram.logs import RedactingFilter, configure_logging, redact
+from bot.telegram.logs import NOISY_LOGGERS, RedactingFilter, configure_logging, redact
 
 TOKEN = "7000000001:AAHfakeTokenForTestsOnly_abcdefghijklmnop"
 KEY = "hb_live_s3cr3t_key_value"
@@ -74,3 +75,96 @@ def test_configure_logging_quiets_httpx_and_covers_later_handlers() -> None:
     finally:
         logging.setLogRecordFactory(factory)
         logging.getLogger("httpx").setLevel(httpx_level)
+
+
+KEY_43 = "hk_" + "Ab3-_x9Zq" * 4 + "Tu4Kp0R"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"'text': '/connect\\n{KEY_43}', 'entities': []",  # a Python repr: the break escaped
+        f'{{"text": "/connect\\n{KEY_43}"}}',  # raw JSON, as the webhook logs it
+        f'\'{{"text": "/connect\\\\n{KEY_43}"}}\'',  # JSON inside a repr
+        f"'text': '/connect\n{KEY_43}'",  # a real line break
+        f"'text': '/connect@healthbot_test_bot {KEY_43}'",
+        f"'text': '/connect \\u200b{KEY_43}'",
+        f"'text': '/connect «{KEY_43}»'",
+        f'{{"text": "/connect \\u00ab{KEY_43}\\u00bb"}}',
+        f"'text': 'my key is {KEY_43} ok?'",
+        f"'text': '/timezone {KEY_43}'",
+        f"'text': '{KEY_43[:10]}\\u200b{KEY_43[10:]}'",  # a zero-width space inside the key
+        f"'text': '{KEY_43[:10]}а{KEY_43[10:]}'",  # a look-alike letter inside the key
+        f"'caption': 'lunch {KEY_43.upper()}'",
+    ],
+)
+def test_a_key_is_redacted_in_every_form_a_log_holds_it(line: str) -> None:
+    out = redact(line).lower()
+    assert KEY_43[3:13].lower() not in out and KEY_43[-10:].lower() not in out
+    assert "<redacted>" in out
+
+
+def test_whatever_follows_connect_is_redacted_even_if_it_is_no_hk_key() -> None:
+    out = redact("'text': '/connect\\nsk-other-service-key-123'")
+    assert "sk-other" not in out and "/connect\\n<redacted>" in out
+    assert redact("'text': '/connect', 'x': 1") == "'text': '/connect', 'x': 1"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Calling Bot API endpoint `setWebhook` with parameters `{'url': 'https://b.example/"
+        "telegram', 'secret_token': 'hook-s3cret-Zq81xv', 'max_connections': 40}`",
+        "Request had the wrong secret token: hook-s3cret-Zq81xv",
+        "headers: {'x-telegram-bot-api-secret-token': 'hook-s3cret-Zq81xv'}",
+    ],
+)
+def test_the_webhook_secret_is_redacted(line: str) -> None:
+    out = redact(line)
+    assert "s3cret" not in out and "<redacted>" in out
+
+
+def test_every_logger_is_redacted_even_one_with_its_own_handler() -> None:
+    factory = logging.getLogRecordFactory()
+    levels = {name: logging.getLogger(name).level for name in NOISY_LOGGERS}
+    out = io.StringIO()
+    isolated = logging.getLogger("tests.isolated")
+    own = logging.StreamHandler(out)
+    isolated.addHandler(own)
+    isolated.setLevel(logging.DEBUG)
+    isolated.propagate = False
+    try:
+        configure_logging("INFO")
+        isolated.debug("received %r", {"text": f"my key is {KEY_43}"})
+        isolated.debug("setWebhook %s", {"secret_token": "hook-s3cret-Zq81xv"})
+    finally:
+        isolated.removeHandler(own)
+        isolated.propagate = True
+        logging.setLogRecordFactory(factory)
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+    assert KEY_43 not in out.getvalue() and "s3cret" not in out.getvalue()
+    assert out.getvalue().count("<redacted>") == 2
+
+
+def test_a_record_with_nothing_to_redact_keeps_its_arguments() -> None:
+    """uvicorn's access log formats its own line from the record's arguments."""
+    factory = logging.getLogRecordFactory()
+    levels = {name: logging.getLogger(name).level for name in NOISY_LOGGERS}
+    out = io.StringIO()
+    access = logging.getLogger("tests.access")
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(AccessFormatter("%(request_line)s %(status_code)s", use_colors=False))
+    access.addHandler(handler)
+    access.setLevel(logging.INFO)
+    access.propagate = False
+    try:
+        configure_logging("INFO")
+        access.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "POST", "/telegram", "1.1", 200)
+    finally:
+        access.removeHandler(handler)
+        access.propagate = True
+        logging.setLogRecordFactory(factory)
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+    assert out.getvalue().strip() == "POST /telegram HTTP/1.1 200 OK"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import socket
@@ -16,6 +17,7 @@ from pydantic import SecretStr
 
 from bot.config import Settings
 from bot.store.crypto import generate_key
+from bot.telegram import logs
 from bot.telegram.run import main_run
 from tests.fixtures.telegram import FakeTelegram
 
@@ -26,10 +28,16 @@ ROOT = Path(__file__).resolve().parents[2]
 def _restore_logging() -> Iterator[None]:
     factory, root = logging.getLogRecordFactory(), logging.getLogger()
     handlers, level = list(root.handlers), root.level
+    noisy = {name: logging.getLogger(name).level for name in logs.NOISY_LOGGERS}
+    known = set(logs._known)
     yield
     logging.setLogRecordFactory(factory)
     root.handlers[:] = handlers
     root.setLevel(level)
+    for name, was in noisy.items():
+        logging.getLogger(name).setLevel(was)
+    logs._known.clear()
+    logs._known.update(known)
 
 
 def settings(**values: Any) -> Settings:
@@ -104,3 +112,26 @@ def test_telegram_out_of_reach_is_tried_again_a_line_each_then_given_up(tmp_path
     assert all("unreachable" in line for line in lines)
     assert "attempt 1 of 3" in lines[0] and "attempt 2 of 3" in lines[1]
     assert "Gave up after 3 attempt(s)" in lines[2]
+
+
+def test_the_configured_secrets_are_redacted_from_the_first_log_line() -> None:
+    """`healthbot run` sets up redaction first, and by value: a token or a webhook secret
+    that no pattern would recognise is still never written."""
+    token, secret = "4242:short-token-value", "plain words secret"
+    values = {
+        "telegram_bot_token": SecretStr(token),
+        "webhook_secret_token": SecretStr(secret),
+        "log_level": "DEBUG",
+    }
+    assert main_run(settings(**values)) == 2  # no encryption key: refused after set-up
+    out = io.StringIO()
+    ptb = logging.getLogger("telegram.ext.ExtBot")
+    handler = logging.StreamHandler(out)
+    ptb.addHandler(handler)
+    try:
+        ptb.debug("Set Bot API URL: https://api.telegram.org/bot%s", token)
+        ptb.debug("Calling setWebhook with %s", {"url": "https://b.example", "token": secret})
+    finally:
+        ptb.removeHandler(handler)
+    assert token not in out.getvalue() and secret not in out.getvalue()
+    assert out.getvalue().count("<redacted>") == 2
