@@ -67,3 +67,13 @@ async def test_an_edit_of_a_question_changes_nothing(
     answer = await edited(bot, message_id, "3 bananas")
     assert answer.text == render.to_plain(render.edit_not_applied())
     assert (await sandbox.counts(key))["nutrition"] == 0
+
+
+async def test_a_key_edited_into_a_message_is_deleted_and_never_echoed(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    bot, key = await start(harness_factory, sandbox)
+    message_id, _ = await said(bot, "how much protein today?")
+    answer = await edited(bot, message_id, f"oops, my key is {key}")
+    assert message_id in bot.fake.deleted_user_messages
+    assert key not in answer.text and all(key not in m.text for m in bot.fake.sent())
