@@ -8,11 +8,13 @@ health note must not sit in the database in clear text.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.store import repo
@@ -22,6 +24,8 @@ from bot.store.models import utcnow
 log = logging.getLogger(__name__)
 
 REPLAY_WINDOW = dt.timedelta(minutes=10)  # older unhandled updates are no longer acted on
+HANDLED_ATTEMPTS = 5  # marking an answered update handled waits up to 0.2 + 0.4 + ... = 3 s
+HANDLED_FIRST_WAIT = 0.2
 
 
 class UpdateJournal:
@@ -76,9 +80,32 @@ class UpdateJournal:
         return first
 
     async def handled(self, update_id: int) -> None:
-        async with self.sessionmaker() as session:
-            await repo.mark_update_handled(session=session, update_id=update_id, now=self.clock())
-            await session.commit()
+        """Mark an answered update handled; a store that is away is waited for a few seconds.
+
+        Never raises: the person already has their answer, and an error here would send them
+        "something went wrong" for a message that went right. Should the store stay away,
+        the update is left unhandled and a restart within the replay window answers it again
+        (a read said twice; a write was marked handled with its outbox item already).
+        """
+        wait = HANDLED_FIRST_WAIT
+        for attempt in range(1, HANDLED_ATTEMPTS + 1):
+            try:
+                async with self.sessionmaker() as session:
+                    await repo.mark_update_handled(
+                        session=session, update_id=update_id, now=self.clock()
+                    )
+                    await session.commit()
+                return
+            except SQLAlchemyError as exc:
+                if attempt == HANDLED_ATTEMPTS:
+                    log.warning(
+                        "update %s was answered but could not be marked handled (%s)",
+                        update_id,
+                        type(exc).__name__,
+                    )
+                    return
+                await asyncio.sleep(wait)
+                wait *= 2
 
     async def earlier_unhandled(self, user_id: int, update_id: int) -> list[str]:
         """JSON of the person's updates before `update_id` that a dead process left unhandled.

@@ -263,3 +263,35 @@ async def test_a_bot_stopped_while_it_cannot_store_a_message_gets_it_again_after
     [reply] = await bot.fake.wait_sent(ADA, 1, timeout=20)
     assert "/connect" in reply.text
     await eventually(lambda: handled(bot, [update_id]), "/start to be handled")
+
+
+@sqlite_only
+async def test_a_lock_right_after_a_reply_is_waited_out_without_a_false_apology(
+    harness_factory: Any, sandbox: RunningSandbox, tmp_path: Path
+) -> None:
+    """The reply is out; marking the update handled meets a lock: the person hears nothing
+    more (no "something went wrong" for a message that went right) and the mark lands."""
+    bot = await harness_factory(
+        start=NOON, agent_api_base_url=sandbox.url, database_url=sqlite_url(tmp_path)
+    )
+    await linked(bot, sandbox, ADA, "Ada")
+    await eventually(lambda: nothing_unhandled(bot), "the linking updates to be finished")
+    locks: list[sqlite3.Connection] = []
+
+    def lock_once(message: Any) -> None:
+        if message.chat_id == ADA and not locks:
+            other = sqlite3.connect(
+                tmp_path / "bot.db", isolation_level=None, check_same_thread=False
+            )
+            other.execute("BEGIN IMMEDIATE")
+            locks.append(other)
+
+    bot.fake.after_send = lock_once
+    update_id = bot.fake.push_text(ADA, "/help")
+    await bot.fake.wait_for(lambda: bool(locks), timeout=10)
+    await asyncio.sleep(4 * BUSY_TIMEOUT)  # the handled mark meets the lock, more than once
+    locks[0].execute("ROLLBACK")
+    locks[0].close()
+    await eventually(lambda: handled(bot, [update_id]), "the update to be marked handled")
+    texts = [m.text for m in bot.fake.sent(ADA)]
+    assert not any("went wrong" in text for text in texts), texts
