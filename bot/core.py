@@ -27,6 +27,7 @@ from bot.agent_api.errors import (
 )
 from bot.config import Settings
 from bot.outbox import Delivery
+from bot.store.claims import default_worker_id
 from bot.planner.base import (
     Planner,
 )
@@ -70,6 +71,7 @@ class CoreBase:
             cipher=cipher,
             api_for=self.api,
             clock=clock,
+            worker_id=default_worker_id(settings.worker_name),
             claim_timeout=dt.timedelta(seconds=settings.outbox_claim_timeout_seconds),
         )
 
@@ -80,6 +82,7 @@ class CoreBase:
             await close_llm()
         await self.http.aclose()
         await self.engine.dispose()
+        self.delivery.close()
 
     # --- helpers -------------------------------------------------------------------------
 

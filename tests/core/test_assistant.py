@@ -226,9 +226,9 @@ async def test_an_older_item_finishing_just_as_the_message_looks_does_not_leave_
     claim = assistant.delivery._claim
 
     async def claim_then_the_job_finishes(
-        *, limit: int, telegram_id: int | None
+        *, limit: int, telegram_id: int | None, **options: bool
     ) -> list[OutboxItem]:
-        items = await claim(limit=limit, telegram_id=telegram_id)
+        items = await claim(limit=limit, telegram_id=telegram_id, **options)
         if not items and not sending.done():
             await sending
         return items
