@@ -130,6 +130,16 @@ def summary(r: dict[str, Any]) -> list[str]:
                 f"peak RSS {f['peak_rss_mb']:.0f} MB) | "
                 f"{verdict(f['ratio_to_30'] >= 0.9)} |"
             )
+    if u := r.get("catchup"):
+        if "error" not in u:
+            lines.append(
+                f"| {u['items']} items saved during an outage: landed after the service "
+                f"recovered | < 5 s | {u['landed_after_recovery_s']:.1f} s "
+                f"({u['ingest_requests_after_recovery']} POST /ingest, "
+                f'{u["synced_notices"]} "✅ Synced" notice; outage {u["outage_s"]:.0f} s, '
+                f"outbox job every {u['outbox_job_every_s']:.0f} s) | "
+                f"{verdict(u['landed_after_recovery_s'] < 5)} |"
+            )
     if m := r.get("rss"):
         if "error" not in m:
             lines.append(
