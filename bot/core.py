@@ -27,7 +27,6 @@ from bot.agent_api.errors import (
 )
 from bot.config import Settings
 from bot.outbox import Delivery
-from bot.store.claims import default_worker_id
 from bot.planner.base import (
     Planner,
 )
@@ -35,6 +34,7 @@ from bot.planner.offline import OfflinePlanner
 from bot.plausibility import RecentWeights
 from bot.replies import Reply
 from bot.store import repo
+from bot.store.claims import default_worker_id
 from bot.store.crypto import KeyCipher
 from bot.store.models import Account, AccountStatus, utcnow
 
