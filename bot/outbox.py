@@ -464,11 +464,13 @@ class Delivery:
             return
         if account.status == AccountStatus.NEEDS_RECONNECT:
             report.bad_key = True
-            for item in items:
+            later = self.clock() + RECONNECT_RETRY
+            for item in items:  # not even a probe sends these before then: the key is refused
                 await self._mark(
                     item,
                     OutboxStatus(item.status),
-                    retry_at=self.clock() + RECONNECT_RETRY,
+                    retry_at=later,
+                    not_before=later,
                     error="needs reconnect",
                 )
             report.waiting += len(items)
