@@ -9,7 +9,9 @@ A row goes: recorded -> claimed (a process started handling it) -> handled. `cla
 lets exactly one handler through: a duplicate delivery finds the row claimed or handled; a
 replay finds it released. "Handled" is written in the same transaction as the message's
 outbox item (`enqueue` reads `handling_update`), so a crash after the actions were stored
-never replays the message into a second write.
+never replays the message into a second write. `claimed_by` names the worker holding a row
+(it received the update, or handles it), so a worker started again takes back its earlier
+run's updates at once (`release_stale_updates`'s `ended`) instead of after the claim timeout.
 """
 
 from __future__ import annotations
