@@ -464,13 +464,11 @@ class Delivery:
             return
         if account.status == AccountStatus.NEEDS_RECONNECT:
             report.bad_key = True
-            later = self.clock() + RECONNECT_RETRY
-            for item in items:  # not even a probe sends these before then: the key is refused
+            for item in items:
                 await self._mark(
                     item,
                     OutboxStatus(item.status),
-                    retry_at=later,
-                    not_before=later,
+                    retry_at=self.clock() + RECONNECT_RETRY,
                     error="needs reconnect",
                 )
             report.waiting += len(items)

@@ -17,7 +17,15 @@ from sqlalchemy.orm import aliased
 
 from bot.store.claims import claim_rows
 from bot.store.journal import handling_update, mark_update_handled
-from bot.store.models import ERROR_MAX, OutboxItem, OutboxStatus, dump_json, utcnow
+from bot.store.models import (
+    ERROR_MAX,
+    Account,
+    AccountStatus,
+    OutboxItem,
+    OutboxStatus,
+    dump_json,
+    utcnow,
+)
 
 OPEN_OUTBOX_STATUSES = (OutboxStatus.PENDING, OutboxStatus.SENDING, OutboxStatus.UNKNOWN)
 
@@ -132,8 +140,12 @@ def _outbox_claimable(
         older.status.in_(OPEN_OUTBOX_STATUSES),
     )
     due = OutboxItem.next_attempt_at <= now
-    if ignore_backoff:  # our own backoff, never the service's Retry-After
-        due = or_(OutboxItem.not_before.is_(None), OutboxItem.not_before <= now)
+    if ignore_backoff:  # our own backoff, never the service's Retry-After nor a refused key
+        refused_key = exists().where(
+            Account.telegram_id == OutboxItem.telegram_id,
+            Account.status == AccountStatus.NEEDS_RECONNECT,
+        )
+        due = and_(or_(OutboxItem.not_before.is_(None), OutboxItem.not_before <= now), ~refused_key)
     fresh = and_(
         OutboxItem.status.in_((OutboxStatus.PENDING, OutboxStatus.UNKNOWN)),
         OutboxItem.claimed_by.is_(None),
