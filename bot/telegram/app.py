@@ -95,7 +95,8 @@ def build_application(
                 )
         # What this worker held when it last stopped (a crash, a kill) is its own again now,
         # not after the lease a process that died leaves behind (bot/store/claims.py).
-        await assistant.delivery.take_back()
+        if assistant.sessionmaker is not None:
+            await assistant.delivery.take_back()
         if journal is not None:
             await replay(journal, app.update_queue, app.bot)
 
