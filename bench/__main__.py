@@ -130,6 +130,16 @@ def summary(r: dict[str, Any]) -> list[str]:
                 f"peak RSS {f['peak_rss_mb']:.0f} MB) | "
                 f"{verdict(f['ratio_to_30'] >= 0.9)} |"
             )
+    if u := r.get("catchup"):
+        if "error" not in u:
+            lines.append(
+                f"| {u['items']} items saved during an outage: landed after the service "
+                f"recovered | < 5 s | {u['landed_after_recovery_s']:.1f} s "
+                f"({u['ingest_requests_after_recovery']} POST /ingest, "
+                f'{u["synced_notices"]} "✅ Synced" notice; outage {u["outage_s"]:.0f} s, '
+                f"outbox job every {u['outbox_job_every_s']:.0f} s) | "
+                f"{verdict(u['landed_after_recovery_s'] < 5)} |"
+            )
     if m := r.get("rss"):
         if "error" not in m:
             lines.append(
@@ -189,7 +199,13 @@ NOTES = """Notes (README "Benchmarks" has the whole story):
   The way up is replicas (one per core, PostgreSQL) and fewer layers per message.
 - A weight message makes no extra read when the day's GET /today (which ends every logged
   message) showed the latest weight within the hour; otherwise it reads GET /weight for the
-  plausibility check."""
+  plausibility check.
+- Catch-up: one person says 40 foods while every write fails (503); the outage lasts 15 s,
+  then the service answers again. The figure is the time from recovery until the outbox is
+  empty, through the real PTB app and its outbox job: the job tries a waiting item at least
+  every 2 s while the service fails, and its first success makes every backed-off item due;
+  a person's items go out as one bundle. It varies between runs with where the recovery falls
+  in that 2 s window (0.4–2.3 s in five runs here)."""
 
 
 def main() -> None:

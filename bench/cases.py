@@ -1,4 +1,4 @@
-"""The six benchmarks, and `floor`, a reference for them. Each is an async function returning a
+"""The seven benchmarks, and `floor`, a reference for them. Each is an async function returning a
 dict of figures and runs in its own process (`python -m bench.run NAME`), so its peak RSS and CPU
 time are its own.
 
@@ -27,6 +27,7 @@ from sqlalchemy import event, insert, text, update
 from bench.servers import Servers
 from bot.assistant import Assistant, create_assistant
 from bot.config import Settings
+from bot.store import repo
 from bot.store.crypto import KeyCipher, generate_key
 from bot.store.models import Account, AccountStatus, Reminder
 
@@ -588,6 +589,68 @@ def _vm_hwm_mb(pid: int) -> float:
     return float("nan")
 
 
+# --- 7. catching up after an outage ---------------------------------------------------------------
+
+
+async def catchup(workdir: Path) -> dict[str, Any]:
+    """40 items saved during an outage: how long until they land once the service is back.
+
+    The real PTB bot runs with its outbox job (and its probe of a service that failed) while
+    one person says 40 foods to a service whose writes all fail; the outage lasts a while longer
+    (backoffs grow), then the service answers again and the clock runs until the outbox is
+    empty. Requests are counted at the sandbox from the moment it recovered.
+    """
+    from bot.telegram.app import OUTBOX_EVERY, build_application
+
+    items, outage_s = 40, 15.0
+    with Servers(workdir) as servers:
+        assistant, ids = await _linked(servers, _settings(servers, workdir), 1)
+        user = ids[0]
+        app = build_application(assistant.settings, assistant, reminder_every=None)
+        await app.initialize()
+        if app.post_init is not None:
+            await app.post_init(app)
+        await app.start()
+        try:
+            servers.call("sandbox_down", True)
+            down_at = time.monotonic()
+            kept = 0
+            for _ in range(items):
+                reply = await assistant.handle_text(user_id=user, chat_id=user, text="an apple")
+                kept += "Saved" in reply.html
+            await asyncio.sleep(max(0.0, outage_s - (time.monotonic() - down_at)))
+            sent_before = len(servers.call("telegram_sends")["chats"])
+            servers.call("reset")
+            servers.call("sandbox_down", False)
+            recovered = time.monotonic()
+
+            async def waiting() -> int:
+                async with assistant.sessionmaker() as session:  # one at a time: SQLite
+                    return len(await repo.pending_outbox(session=session, telegram_id=user))
+
+            while await waiting():
+                if time.monotonic() - recovered > 600:
+                    raise TimeoutError("the outbox did not drain in 10 minutes")
+                await asyncio.sleep(0.05)
+            landed_s = time.monotonic() - recovered
+            await asyncio.sleep(2 * OUTBOX_EVERY)  # the synced notice goes out after the pass
+            counts = servers.call("sandbox_stats")["counts"]
+            notices = len(servers.call("telegram_sends")["chats"]) - sent_before
+        finally:
+            await app.stop()
+            await app.shutdown()
+        return {
+            "path": "healthbot's PTB app with its outbox job -> sandbox whose writes 503, then not",
+            "items": items,
+            "kept_during_outage": kept,
+            "outage_s": outage_s,
+            "landed_after_recovery_s": landed_s,
+            "ingest_requests_after_recovery": counts.get("POST /ingest", 0),
+            "synced_notices": notices,
+            "outbox_job_every_s": OUTBOX_EVERY,
+        }
+
+
 CASES: dict[str, Callable[[Path], Coroutine[Any, Any, dict[str, Any]]]] = {
     "overhead": overhead,
     "floor": floor,
@@ -595,4 +658,5 @@ CASES: dict[str, Callable[[Path], Coroutine[Any, Any, dict[str, Any]]]] = {
     "calls": calls,
     "fanout": fanout,
     "rss": rss,
+    "catchup": catchup,
 }

@@ -77,11 +77,23 @@ class Urls:
 def _child(pipe: multiprocessing.connection.Connection, workdir: str, latency_ms: int) -> None:
     """The child process: start the three servers, then answer the benchmark's calls."""
     from sandbox.app import SandboxConfig, create_app
+    from sandbox.faults import FaultInjector, WriteFault
     from tests.fixtures.openai import start_fake_openai
     from tests.fixtures.telegram import FakeTelegram
 
+    class Outage(FaultInjector):
+        """Every write fails with a 503 (nothing applied) while `down`."""
+
+        down = False
+
+        def draw(self) -> WriteFault:
+            return WriteFault.BEFORE if self.down else WriteFault.NONE
+
     db_url = f"sqlite+aiosqlite:///{Path(workdir) / 'sandbox.db'}"
-    counting = Counting(create_app(SandboxConfig(db_url=db_url, latency_ms=latency_ms)))
+    sandbox_app = create_app(SandboxConfig(db_url=db_url, latency_ms=latency_ms))
+    outage = Outage(0.0)
+    sandbox_app.state.sandbox.faults = outage
+    counting = Counting(sandbox_app)
     sandbox_url = _serve(counting, "sandbox")
     openai = start_fake_openai().fake
 
@@ -125,6 +137,9 @@ def _child(pipe: multiprocessing.connection.Connection, workdir: str, latency_ms
             pipe.send(None)
         elif method == "openai_requests":
             pipe.send(openai.chat_requests)
+        elif method == "sandbox_down":
+            outage.down = bool(args[0])
+            pipe.send(None)
         elif method == "telegram_rate_limit":
             telegram.rate_limit = args[0]
             pipe.send(None)

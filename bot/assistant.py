@@ -801,6 +801,8 @@ class Assistant(AccountCommands):
         if mine is None:
             if report.bad_key:
                 return Reply(render.needs_reconnect_kept())
+            if report.last_error is None:  # nothing failed: an earlier item is still in flight
+                return Reply(render.saved_behind_earlier(actions, day))
             return Reply(render.saved_will_sync(actions, day, report.last_error))
         today: TodayView | None
         try:

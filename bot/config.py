@@ -62,6 +62,10 @@ class Settings(BaseSettings):
     agent_api_timeout_seconds: float = 10.0
     # A delivery claimed by a process that died is taken over after this long (issue 5).
     outbox_claim_timeout_seconds: float = Field(default=120.0, gt=0)
+    # This process's stable name in claims (default: the host name). A process started again
+    # under the same name takes back at once what its earlier run held (bot/store/claims.py);
+    # replicas in separate containers that share a host name need distinct names.
+    worker_name: str | None = None
 
     # Storage and secrets
     database_url: str = "sqlite+aiosqlite:///healthbot.db"

@@ -34,6 +34,7 @@ from bot.planner.offline import OfflinePlanner
 from bot.plausibility import RecentWeights
 from bot.replies import Reply
 from bot.store import repo
+from bot.store.claims import default_worker_id
 from bot.store.crypto import KeyCipher
 from bot.store.models import Account, AccountStatus, utcnow
 
@@ -70,6 +71,7 @@ class CoreBase:
             cipher=cipher,
             api_for=self.api,
             clock=clock,
+            worker_id=default_worker_id(settings.worker_name),
             claim_timeout=dt.timedelta(seconds=settings.outbox_claim_timeout_seconds),
         )
 
@@ -80,6 +82,7 @@ class CoreBase:
             await close_llm()
         await self.http.aclose()
         await self.engine.dispose()
+        self.delivery.close()
 
     # --- helpers -------------------------------------------------------------------------
 

@@ -18,8 +18,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.store import repo
+from bot.store.claims import default_worker_id, ended_runs
 from bot.store.crypto import KeyCipher, UndecryptableSecret
-from bot.store.models import utcnow
+from bot.store.models import ProcessedUpdate, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -39,21 +40,25 @@ class UpdateJournal:
         claim_timeout: dt.timedelta,
         clock: Callable[[], dt.datetime] = utcnow,
         window: dt.timedelta = REPLAY_WINDOW,
+        worker_id: str | None = None,
     ) -> None:
         self.sessionmaker = sessionmaker
         self.cipher = cipher
         self.claim_timeout = claim_timeout
         self.clock = clock
         self.window = window
+        self.worker_id = worker_id or default_worker_id()
 
     @classmethod
     def from_assistant(cls, core: Any) -> UpdateJournal:
-        """Share the assistant's database and cipher; a dead process's claims come back after
-        the same timeout as its outbox claims (`OUTBOX_CLAIM_TIMEOUT_SECONDS`)."""
+        """Share the assistant's database, cipher and worker id; a dead process's claims come
+        back after the same timeout as its outbox claims (`OUTBOX_CLAIM_TIMEOUT_SECONDS`), or
+        at once to the same worker started again (`claims.ended_runs`)."""
         return cls(
             sessionmaker=core.sessionmaker,
             cipher=core.cipher,
             claim_timeout=dt.timedelta(seconds=core.settings.outbox_claim_timeout_seconds),
+            worker_id=core.delivery.worker_id,
         )
 
     def handling(self, update_id: int) -> None:
@@ -69,13 +74,16 @@ class UpdateJournal:
                 payload=self.cipher.encrypt(payload),
                 user_id=user_id,
                 now=self.clock(),
+                holder=self.worker_id,
             )
             await session.commit()
 
     async def claim(self, update_id: int) -> bool:
         """True for the one delivery of this update that should be handled."""
         async with self.sessionmaker() as session:
-            first = await repo.claim_update(session=session, update_id=update_id, now=self.clock())
+            first = await repo.claim_update(
+                session=session, update_id=update_id, now=self.clock(), worker_id=self.worker_id
+            )
             await session.commit()
         return first
 
@@ -119,18 +127,29 @@ class UpdateJournal:
                 user_id=user_id,
                 before=update_id,
                 received_since=self.clock() - self.window,
+                holder=self.worker_id,
             )
             await session.commit()
         return self._decrypted(rows)
 
     async def to_replay(self) -> list[str]:
-        """JSON of recent updates nobody finished (a crash, a kill), oldest first."""
+        """JSON of recent updates nobody finished (a crash, a kill), oldest first.
+
+        Those of this worker's own earlier run (a restart after a crash) come back at once;
+        another process's only once its claim is older than the claim timeout.
+        """
         now = self.clock()
         async with self.sessionmaker() as session:
+            unhandled = ProcessedUpdate.handled_at.is_(None)
+            ended = await ended_runs(
+                session, self.worker_id, [(ProcessedUpdate.claimed_by, unhandled)]
+            )
             rows, overtaken = await repo.release_stale_updates(
                 session=session,
                 received_since=now - self.window,
                 stale_before=now - self.claim_timeout,
+                ended=ended,
+                holder=self.worker_id,
             )
             await session.commit()
         if overtaken:

@@ -19,6 +19,7 @@ import asyncio
 import datetime as dt
 import logging
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,7 +48,7 @@ from bot.agent_api.errors import (
     ServiceUnavailable,
 )
 from bot.store import repo
-from bot.store.claims import default_worker_id
+from bot.store.claims import default_worker_id, ended_runs, retire
 from bot.store.crypto import KeyCipher
 from bot.store.models import AccountStatus, OutboxItem, OutboxStatus
 
@@ -60,11 +61,22 @@ DELIVER_FOR_ROUNDS = 50  # a person's items sent in one `deliver_for` at most
 IN_FLIGHT_WAIT = dt.timedelta(seconds=3)  # how long a message waits for an older item in flight
 IN_FLIGHT_POLL = dt.timedelta(milliseconds=100)
 WITNESS_TYPES = (NutritionAddEntry, WeightLog, SupportCreateTicket)
+BUNDLE_MAX = 100  # actions per /ingest: the service's limit (spec; docs/agent-api.md)
+PROBE_EVERY = dt.timedelta(seconds=2)  # while items wait, one is tried at least this often
+OUTCOME_WINDOW = 20  # recent sends the failure rate is taken over
 
 
-def backoff(attempts: int, retry_after: float | None = None) -> dt.timedelta:
-    """Exponential from 2 s, capped; never sooner than the service asked for."""
-    delay = dt.timedelta(seconds=min(2.0 * 2 ** max(attempts - 1, 0), MAX_BACKOFF.seconds))
+def backoff(
+    attempts: int, retry_after: float | None = None, failure_rate: float = 1.0
+) -> dt.timedelta:
+    """From 2 s, doubling per failed attempt as far as the service fails lately, capped.
+
+    While the service is down (`failure_rate` 1) the delay doubles with every attempt; while
+    it answers most requests (a few 503s) it stays within seconds. Never sooner than the
+    service asked for (Retry-After).
+    """
+    steps = max(attempts - 1, 0) * min(max(failure_rate, 0.0), 1.0)
+    delay = dt.timedelta(seconds=min(2.0 * 2**steps, MAX_BACKOFF.total_seconds()))
     if retry_after is not None:
         delay = max(delay, dt.timedelta(seconds=retry_after))
     return delay
@@ -89,7 +101,8 @@ class DeliveryReport:
     waiting: int = 0  # still in the outbox, will be retried
     failed: list[tuple[int, AgentApiError]] = field(default_factory=list)  # given up: refused
     bad_key: bool = False
-    last_error: AgentApiError | None = None
+    last_error: AgentApiError | None = None  # of the last attempt, when it failed
+    behind: bool = False  # the person's older item is still in flight elsewhere
 
 
 def decode(item: OutboxItem) -> list[Action]:
@@ -115,8 +128,21 @@ async def prepare(api: AgentApiClient, actions: Sequence[Action]) -> list[Action
     already holds (one read per day). Marking a supplement that is not in the stack would be
     refused, so it is added first, spelled the way the person said it.
     """
+    prepared, _ = await prepare_bundle(api, [actions])
+    return prepared
+
+
+async def prepare_bundle(
+    api: AgentApiClient, parts: Sequence[Sequence[Action]]
+) -> tuple[list[Action], list[int]]:
+    """`prepare` for several items sent in one request, and which part each action is from.
+
+    Check-ins of one day are merged across all the parts (two upserts in one bundle would
+    leave only the last), into the place of the first; that part owns the merged one.
+    """
+    tagged = [(owner, action) for owner, part in enumerate(parts) for action in part]
     merged: dict[dt.date, CheckinUpsert] = {}
-    for action in actions:
+    for _, action in tagged:
         if not isinstance(action, CheckinUpsert):
             continue
         base = merged.get(action.date)
@@ -137,12 +163,14 @@ async def prepare(api: AgentApiClient, actions: Sequence[Action]) -> list[Action
         merged[action.date] = base.model_copy(update=update)
 
     prepared: list[Action] = []
+    owners: list[int] = []
     stacks: dict[dt.date, set[str]] = {}
     added: set[str] = set()
-    for action in actions:
+    for owner, action in tagged:
         if isinstance(action, CheckinUpsert):
             if action.date in merged:
                 prepared.append(merged.pop(action.date))
+                owners.append(owner)
             continue
         if isinstance(action, SupplementMarkTaken | SupplementToggle):
             if action.date not in stacks:
@@ -151,11 +179,13 @@ async def prepare(api: AgentApiClient, actions: Sequence[Action]) -> list[Action
             name = action.name.casefold()
             if name not in stacks[action.date] and name not in added:
                 prepared.append(SupplementAddItem(name=action.name))
+                owners.append(owner)
                 added.add(name)
         if isinstance(action, SupplementAddItem):
             added.add(action.name.casefold())
         prepared.append(action)
-    return prepared
+        owners.append(owner)
+    return prepared, owners
 
 
 def _same(a: Any, b: float) -> bool:
@@ -233,8 +263,24 @@ async def landed(
     return None
 
 
+@dataclass
+class _Entry:
+    """One claimed item inside a bundle being delivered."""
+
+    item: OutboxItem
+    actions: list[Action]
+    was_unknown: bool
+
+
 class Delivery:
-    """Sends outbox items for one process; safe to run in several processes at once."""
+    """Sends outbox items for one process; safe to run in several processes at once.
+
+    A person's waiting items go out together, as one `/ingest` bundle (`BUNDLE_MAX` actions
+    at most; more make several bundles, in order). A failed send backs off by the item's
+    attempts, scaled by how often the service failed lately (`backoff`); while items wait, one
+    of them is tried at least every `PROBE_EVERY`, and once the service answers again every
+    backed-off item is due at once, so a recovered service is caught up within seconds.
+    """
 
     def __init__(
         self,
@@ -252,17 +298,57 @@ class Delivery:
         self.clock = clock
         self.worker_id = worker_id or default_worker_id()
         self.claim_timeout = claim_timeout
+        self.outcomes: deque[bool] = deque(maxlen=OUTCOME_WINDOW)  # True: the send failed
+        self.last_attempt: dt.datetime | None = None
+        self.recoveries = 0  # times a send succeeded right after one the service failed
 
-    async def _claim(self, *, limit: int, telegram_id: int | None) -> list[OutboxItem]:
+    def close(self) -> None:
+        """This instance stops: a later one in the same process may take back its claims."""
+        retire(self.worker_id)
+
+    @property
+    def failure_rate(self) -> float:
+        """Share of this process's recent sends the service did not answer."""
+        return sum(self.outcomes) / len(self.outcomes) if self.outcomes else 0.0
+
+    async def take_back(self) -> int:
+        """At start: items an earlier run of this worker held when it ended are free now."""
         async with self.sessionmaker() as session:
-            items = await repo.claim_outbox(
+            open_items = OutboxItem.status.in_(repo.OPEN_OUTBOX_STATUSES)
+            ended = await ended_runs(session, self.worker_id, [(OutboxItem.claimed_by, open_items)])
+            count = await repo.release_outbox_claims(session=session, claimers=ended)
+            await session.commit()
+        if count:
+            log.info("took back %d outbox items this worker held before it restarted", count)
+        return count
+
+    async def _claim(
+        self, *, limit: int, telegram_id: int | None, ignore_backoff: bool = False
+    ) -> list[OutboxItem]:
+        """Claim up to `limit` people's oldest due items, each with the rest of their queue."""
+        now = self.clock()
+        async with self.sessionmaker() as session:
+            heads = await repo.claim_outbox(
                 session=session,
-                now=self.clock(),
+                now=now,
                 limit=limit,
                 worker_id=self.worker_id,
                 claim_timeout=self.claim_timeout,
                 telegram_id=telegram_id,
+                ignore_backoff=ignore_backoff,
             )
+            items: list[OutboxItem] = []
+            for head in heads:
+                items.append(head)
+                items.extend(
+                    await repo.claim_following(
+                        session=session,
+                        head=head,
+                        now=now,
+                        worker_id=self.worker_id,
+                        claim_timeout=self.claim_timeout,
+                    )
+                )
             await session.commit()
         return items
 
@@ -280,41 +366,41 @@ class Delivery:
         return ok
 
     async def deliver_for(self, telegram_id: int) -> DeliveryReport:
-        """Send this person's waiting items now, oldest first; stop at the first that waits.
+        """Send this person's waiting items now, oldest first, in one bundle; stop at a failure.
 
-        When the oldest is in flight elsewhere (the background job, or another replica, is
-        sending it), wait up to `IN_FLIGHT_WAIT` for it rather than answer "saved, will
-        sync" about a service that is answering.
+        A fresh message tries the service at once, whatever the backoff of earlier failures
+        (not before a Retry-After). When the oldest item is in flight elsewhere (the
+        background job, or another replica, is sending it), wait up to `IN_FLIGHT_WAIT` for it;
+        if it is still in flight then, `report.behind` says so.
         """
         report = DeliveryReport()
         deadline = time.monotonic() + IN_FLIGHT_WAIT.total_seconds()
         while True:
-            # Only a person's oldest open item is claimable, so a claim yields one item: claim
-            # again until nothing is left or the head waits (else a backlog after an outage
-            # would leave each new message "saved, will sync" behind one older item each).
             for _ in range(DELIVER_FOR_ROUNDS):
-                items = await self._claim(limit=20, telegram_id=telegram_id)
+                items = await self._claim(limit=1, telegram_id=telegram_id, ignore_backoff=True)
                 if not items:
                     break
-                for item in items:
-                    await self._deliver(item, report)
+                before = len(report.delivered)
+                await self._deliver(items, report)
+                if report.last_error is not None or len(report.delivered) == before:
+                    break  # the last attempt failed (or was not made): the caller says so
             async with self.sessionmaker() as session:
                 waiting = await repo.pending_outbox(session=session, telegram_id=telegram_id)
             report.waiting = len(waiting)
-            if not waiting or time.monotonic() > deadline:
+            if not waiting or report.last_error is not None or report.bad_key:
                 return report
             head = waiting[0]
             if self._in_flight(head):
+                if time.monotonic() > deadline:
+                    report.behind = True
+                    return report
                 await asyncio.sleep(IN_FLIGHT_POLL.total_seconds())
-            elif not self._ready(head):
-                return report  # waits for its retry time (a failed send is backed off)
+            elif head.not_before is not None and head.not_before > self.clock():
+                report.last_error = RateLimited("the service asked to wait", retry_after=None)
+                return report
+            elif time.monotonic() > deadline:
+                return report
             # else the worker that held it let go between our claim and this read: claim again
-
-    def _ready(self, item: OutboxItem) -> bool:
-        """Not in flight, and the next claim takes it: due, or its claimer's lease ran out."""
-        if self._in_flight(item):
-            return False
-        return item.claimed_by is not None or item.next_attempt_at <= self.clock()
 
     def _in_flight(self, item: OutboxItem) -> bool:
         """Claimed under a live lease: being sent right now by some worker."""
@@ -327,19 +413,33 @@ class Delivery:
     async def run_due(
         self, notify: Callable[[Delivered], Awaitable[None]] | None = None, *, limit: int = 50
     ) -> DeliveryReport:
-        """One background pass: claim what is due anywhere, deliver, tell people it synced."""
+        """One background pass: claim what is due anywhere, deliver, tell people it synced.
+
+        Each person hears once per pass, one notice naming everything of theirs that landed.
+        When nothing is due but items wait, one is tried anyway if nothing was sent for
+        `PROBE_EVERY`: that is how a recovered service is noticed before long backoffs end.
+        """
         report = DeliveryReport()
-        for item in await self._claim(limit=limit, telegram_id=None):
-            before = len(report.delivered)
-            await self._deliver(item, report)
-            if notify is not None and len(report.delivered) > before:
-                done = report.delivered[-1]
-                if done.notify:
-                    try:
-                        await notify(done)
-                    except Exception:  # a failed notice must not stop other deliveries
-                        log.warning("could not tell user %s their item synced", done.telegram_id)
+        items = await self._claim(limit=limit, telegram_id=None)
+        if not items and self._probe_due():
+            items = await self._claim(limit=1, telegram_id=None, ignore_backoff=True)
+        recoveries = self.recoveries
+        for bundle in _by_person(items):
+            await self._deliver(bundle, report)
+        if self.recoveries > recoveries:
+            # The service answered: what backed off is due now; send it in this same pass.
+            for bundle in _by_person(await self._claim(limit=limit, telegram_id=None)):
+                await self._deliver(bundle, report)
+        if notify is not None:
+            for done in _notices(report.delivered):
+                try:
+                    await notify(done)
+                except Exception:  # a failed notice must not stop other deliveries
+                    log.warning("could not tell user %s their items synced", done.telegram_id)
         return report
+
+    def _probe_due(self) -> bool:
+        return self.last_attempt is None or self.clock() - self.last_attempt >= PROBE_EVERY
 
     async def deliver_claimed(
         self, item: OutboxItem, api: AgentApiClient, actions: list[Action]
@@ -350,121 +450,241 @@ class Delivery:
         decoded actions, and the claim and attempt were written with the item itself.
         """
         report = DeliveryReport()
-        await self._send(item, api, actions, report, was_unknown=False)
+        await self._send(api, [_Entry(item, actions, was_unknown=False)], report)
         return report
 
-    async def _deliver(self, item: OutboxItem, report: DeliveryReport) -> None:
-        actions = decode(item)
+    async def _deliver(self, items: list[OutboxItem], report: DeliveryReport) -> None:
+        """Deliver one person's claimed items (oldest first) as one bundle."""
+        head = items[0]
         async with self.sessionmaker() as session:
-            account = await repo.get_account(session=session, telegram_id=item.telegram_id)
+            account = await repo.get_account(session=session, telegram_id=head.telegram_id)
         if account is None or account.encrypted_key is None:
-            await self._mark(item, OutboxStatus.FAILED, error="account unlinked")
+            for item in items:
+                await self._mark(item, OutboxStatus.FAILED, error="account unlinked")
             return
         if account.status == AccountStatus.NEEDS_RECONNECT:
             report.bad_key = True
+            for item in items:
+                await self._mark(
+                    item,
+                    OutboxStatus(item.status),
+                    retry_at=self.clock() + RECONNECT_RETRY,
+                    error="needs reconnect",
+                )
+            report.waiting += len(items)
+            return
+        api = self.api_for(self.cipher.decrypt(account.encrypted_key))
+        entries: list[_Entry] = []
+        for item in items:
+            was_unknown = item.status == OutboxStatus.UNKNOWN
+            if not await self._mark(item, OutboxStatus.SENDING):
+                break  # our lease was taken over: the rest waits behind it, in order
+            entries.append(_Entry(item, decode(item), was_unknown))
+        await self._release(items[len(entries) :])
+        if entries:
+            await self._send(api, entries, report)
+
+    async def _release(self, items: Sequence[OutboxItem]) -> None:
+        """Let go of claimed items not sent now, as they were (status and retry time)."""
+        for item in items:
             await self._mark(
                 item,
                 OutboxStatus(item.status),
-                retry_at=self.clock() + RECONNECT_RETRY,
-                error="needs reconnect",
+                retry_at=item.next_attempt_at,
+                not_before=item.not_before,
             )
-            report.waiting += 1
-            return
-        api = self.api_for(self.cipher.decrypt(account.encrypted_key))
-        was_unknown = item.status == OutboxStatus.UNKNOWN
-        if not await self._mark(item, OutboxStatus.SENDING):
-            return  # our lease was taken over
-        await self._send(item, api, actions, report, was_unknown=was_unknown)
 
     async def _accounted(self, telegram_id: int) -> set[str]:
         """Ids of records the person's earlier deliveries created (see `landed`)."""
         async with self.sessionmaker() as session:
             results = await repo.delivered_results(session=session, telegram_id=telegram_id)
-        return {
-            str(r.get("id")) for r in results if isinstance(r, dict) and r.get("id") is not None
-        }
+        return _ids(results)
 
     async def _send(
-        self,
-        item: OutboxItem,
-        api: AgentApiClient,
-        actions: list[Action],
-        report: DeliveryReport,
-        *,
-        was_unknown: bool,
+        self, api: AgentApiClient, entries: list[_Entry], report: DeliveryReport
     ) -> None:
-        """Reconcile if the last attempt's outcome is unknown, then send once; record it."""
+        """Reconcile items whose last attempt's outcome is unknown, send the rest in bundles.
+
+        Items are marked `sending` (claimed, one attempt counted) by the caller. A bundle is
+        applied all or none (docs/agent-api.md), so after a failure every item of it is
+        retried, as `unknown` when the bundle may have landed; items after it keep waiting.
+        A bundle the service refuses (4xx) applied nothing: its items are sent one by one, so
+        only the one at fault is given up.
+        """
+        pending = list(entries)
+        in_request = 0  # how many of `pending` the failed request carried
         try:
-            if was_unknown:
-                found = await landed(api, actions, await self._accounted(item.telegram_id))
-                if found is not None:
-                    await self._done(item, actions, found, report)
-                    return
-            prepared = await prepare(api, actions)
-            result = await api.ingest(prepared)
-        except RateLimited as exc:
-            status = OutboxStatus.UNKNOWN if was_unknown else OutboxStatus.PENDING
-            await self._retry(item, status, exc)
-            report.waiting += 1
-            report.last_error = exc
-            return
-        except ServiceUnavailable as exc:
-            status = (
-                OutboxStatus.UNKNOWN if exc.maybe_applied or was_unknown else OutboxStatus.PENDING
-            )
-            await self._retry(item, status, exc)
-            report.waiting += 1
-            report.last_error = exc
-            return
+            if any(e.was_unknown for e in pending):
+                accounted = await self._accounted(pending[0].item.telegram_id)
+                for entry in [e for e in pending if e.was_unknown]:
+                    found = await landed(api, entry.actions, accounted)
+                    if found is not None:
+                        accounted |= _ids(found)
+                        await self._done([(entry, found)], report)
+                        pending.remove(entry)
+            alone = False  # after a refused bundle: the next item goes on its own
+            while pending:
+                bundle, prepared, owners = await self._bundle(
+                    api, pending[:1] if alone else pending
+                )
+                in_request = len(bundle)
+                try:
+                    result = await self._ingest(api, prepared)
+                except InvalidRequest as exc:
+                    if len(bundle) > 1:
+                        alone = True
+                        continue
+                    await self._mark(pending[0].item, OutboxStatus.FAILED, error=str(exc))
+                    report.failed.append((pending[0].item.id, exc))
+                    result = None
+                if result is not None:
+                    await self._done(_split(bundle, owners, result), report)
+                del pending[: len(bundle)]
+                in_request = 0
+                alone = False
         except BadKey as exc:
             async with self.sessionmaker() as session:
                 await repo.set_status(
                     session=session,
-                    telegram_id=item.telegram_id,
+                    telegram_id=pending[0].item.telegram_id,
                     status=AccountStatus.NEEDS_RECONNECT,
                 )
                 await session.commit()
-            await self._retry(item, OutboxStatus.PENDING, exc, at=self.clock() + RECONNECT_RETRY)
+            await self._retry(pending, exc, maybe_applied=False, at=self.clock() + RECONNECT_RETRY)
             report.bad_key = True
-            report.waiting += 1
+            report.waiting += len(pending)
             report.last_error = exc
-            return
-        except InvalidRequest as exc:
-            await self._mark(item, OutboxStatus.FAILED, error=str(exc))
-            report.failed.append((item.id, exc))
+        except AgentApiError as exc:
+            maybe = not isinstance(exc, RateLimited | ServiceUnavailable) or (
+                isinstance(exc, ServiceUnavailable) and exc.maybe_applied
+            )
+            await self._retry(pending[:in_request], exc, maybe_applied=maybe)
+            await self._retry(pending[in_request:], exc, maybe_applied=False)
+            report.waiting += len(pending)
             report.last_error = exc
-            return
-        except AgentApiError as exc:  # any other failure: keep it, try later
-            await self._retry(item, OutboxStatus.UNKNOWN, exc)
-            report.waiting += 1
-            report.last_error = exc
-            return
-        results = [r.model_dump(exclude_none=True) for r in result.results or []]
-        await self._done(item, actions, results, report)
+
+    async def _bundle(
+        self, api: AgentApiClient, entries: list[_Entry]
+    ) -> tuple[list[_Entry], list[Action], list[int]]:
+        """The first items of `entries` that fit one request, prepared; whose each action is."""
+        count = 0
+        take = 0
+        for entry in entries:
+            if take and count + len(entry.actions) > BUNDLE_MAX:
+                break
+            count += len(entry.actions)
+            take += 1
+        while True:
+            bundle = entries[:take]
+            prepared, owners = await prepare_bundle(api, [e.actions for e in bundle])
+            if len(prepared) <= BUNDLE_MAX or take == 1:
+                return bundle, prepared, owners
+            take -= 1  # the supplements added to the stack made it too long
+
+    async def _ingest(self, api: AgentApiClient, prepared: list[Action]) -> Any:
+        self.last_attempt = self.clock()
+        try:
+            result = await api.ingest(prepared)
+        except ServiceUnavailable:
+            self.outcomes.append(True)
+            raise
+        recovered = bool(self.outcomes) and self.outcomes[-1]
+        self.outcomes.append(False)
+        if recovered:
+            self.recoveries += 1
+            async with self.sessionmaker() as session:
+                due = await repo.retry_outbox_now(session=session, now=self.clock())
+                await session.commit()
+            if due:
+                log.info("the service answers again: %d waiting items are due now", due)
+        return result
 
     async def _retry(
         self,
-        item: OutboxItem,
-        status: OutboxStatus,
+        entries: Sequence[_Entry],
         exc: AgentApiError,
         *,
+        maybe_applied: bool,
         at: dt.datetime | None = None,
     ) -> None:
+        """Try `entries` again later; `maybe_applied`: the failed request may have landed."""
         retry_after = exc.retry_after if isinstance(exc, RateLimited) else None
-        when = at or self.clock() + backoff(item.attempts + 1, retry_after)
-        await self._mark(item, status, retry_at=when, error=str(exc))
+        for entry in entries:
+            status = (
+                OutboxStatus.UNKNOWN if maybe_applied or entry.was_unknown else OutboxStatus.PENDING
+            )
+            when = at or self.clock() + backoff(
+                entry.item.attempts + 1, retry_after, self.failure_rate
+            )
+            not_before = self.clock() + dt.timedelta(seconds=retry_after) if retry_after else None
+            await self._mark(
+                entry.item, status, retry_at=when, error=str(exc), not_before=not_before
+            )
 
     async def _done(
-        self,
-        item: OutboxItem,
-        actions: list[Action],
-        results: list[dict[str, Any]],
-        report: DeliveryReport,
+        self, done: list[tuple[_Entry, list[dict[str, Any]]]], report: DeliveryReport
     ) -> None:
-        if await self._mark(item, OutboxStatus.DONE, result=results):
+        """Record what landed (each item's own results), in one transaction."""
+        marked: list[_Entry] = []
+        async with self.sessionmaker() as session:
+            for entry, results in done:
+                if await repo.mark_outbox(
+                    session=session,
+                    item_id=entry.item.id,
+                    worker_id=self.worker_id,
+                    status=OutboxStatus.DONE,
+                    now=self.clock(),
+                    result=results,
+                ):
+                    marked.append(entry)
+            await session.commit()
+        for entry in marked:
+            item = entry.item
             report.delivered.append(
-                Delivered(item.id, item.telegram_id, item.chat_id, actions, item.notify_on_done)
+                Delivered(
+                    item.id, item.telegram_id, item.chat_id, entry.actions, item.notify_on_done
+                )
             )
+
+
+def _ids(results: Sequence[Any]) -> set[str]:
+    return {str(r.get("id")) for r in results if isinstance(r, dict) and r.get("id") is not None}
+
+
+def _split(
+    bundle: list[_Entry], owners: list[int], result: Any
+) -> list[tuple[_Entry, list[dict[str, Any]]]]:
+    """The service's per-action results, given back to the item each action came from."""
+    per_item: list[list[dict[str, Any]]] = [[] for _ in bundle]
+    for position, r in enumerate(result.results or []):
+        index = r.index if isinstance(r.index, int) else position
+        if 0 <= index < len(owners):
+            per_item[owners[index]].append(r.model_dump(exclude_none=True))
+    return list(zip(bundle, per_item, strict=True))
+
+
+def _by_person(items: list[OutboxItem]) -> list[list[OutboxItem]]:
+    """Claimed items grouped into one bundle per person, oldest first."""
+    groups: dict[int, list[OutboxItem]] = {}
+    for item in items:
+        groups.setdefault(item.telegram_id, []).append(item)
+    return list(groups.values())
+
+
+def _notices(delivered: list[Delivered]) -> list[Delivered]:
+    """One notice per person for everything of theirs that landed in a pass."""
+    merged: dict[int, Delivered] = {}
+    for done in delivered:
+        if not done.notify:
+            continue
+        if done.telegram_id in merged:
+            merged[done.telegram_id].actions.extend(done.actions)
+            merged[done.telegram_id].item_id = done.item_id
+        else:
+            merged[done.telegram_id] = Delivered(
+                done.item_id, done.telegram_id, done.chat_id, list(done.actions), True
+            )
+    return list(merged.values())
 
 
 def wire(actions: Sequence[Action]) -> list[dict[str, Any]]:

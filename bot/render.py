@@ -526,6 +526,15 @@ def saved_will_sync(actions: Sequence[BaseModel], today: dt.date, error: Excepti
     )
 
 
+def saved_behind_earlier(actions: Sequence[BaseModel], today: dt.date) -> str:
+    """A message queued behind the person's earlier one, which is still being sent."""
+    return _fit(
+        "<b>Saved</b> — I'm still working on your earlier message, and this one follows it. "
+        f"I'll tell you when it's in.\n{_item_lines(actions, today)}\n\n"
+        "/status shows what is still waiting."
+    )
+
+
 def synced(actions: Sequence[BaseModel], today: dt.date) -> str:
     return _fit(f"<b>✅ Synced</b> — this is now in your account:\n{_item_lines(actions, today)}")
 

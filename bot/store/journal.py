@@ -9,16 +9,19 @@ A row goes: recorded -> claimed (a process started handling it) -> handled. `cla
 lets exactly one handler through: a duplicate delivery finds the row claimed or handled; a
 replay finds it released. "Handled" is written in the same transaction as the message's
 outbox item (`enqueue` reads `handling_update`), so a crash after the actions were stored
-never replays the message into a second write.
+never replays the message into a second write. `claimed_by` names the worker holding a row
+(it received the update, or handles it), so a worker started again takes back its earlier
+run's updates at once (`release_stale_updates`'s `ended`) instead of after the claim timeout.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextvars import ContextVar
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, exists, func, or_, select, update
+from sqlalchemy import and_, exists, false, func, or_, select, true, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -45,11 +48,18 @@ async def record_update(
     payload: bytes,
     user_id: int | None = None,
     now: datetime | None = None,
+    holder: str | None = None,
 ) -> bool:
-    """Journal an update as received; False when it was seen before (nothing changes)."""
+    """Journal an update as received by `holder`; False when it was seen before (no change)."""
     statement = (
         _insert(session)
-        .values(update_id=update_id, processed_at=now or utcnow(), payload=payload, user_id=user_id)
+        .values(
+            update_id=update_id,
+            processed_at=now or utcnow(),
+            payload=payload,
+            user_id=user_id,
+            claimed_by=holder,
+        )
         .on_conflict_do_nothing(index_elements=["update_id"])
         .returning(ProcessedUpdate.update_id)
     )
@@ -57,7 +67,11 @@ async def record_update(
 
 
 async def claim_update(
-    *, session: AsyncSession, update_id: int, now: datetime | None = None
+    *,
+    session: AsyncSession,
+    update_id: int,
+    now: datetime | None = None,
+    worker_id: str | None = None,
 ) -> bool:
     """True for exactly one caller per delivery of work: the first to start handling it.
 
@@ -73,14 +87,14 @@ async def claim_update(
             ProcessedUpdate.claimed_at.is_(None),
             ProcessedUpdate.handled_at.is_(None),
         )
-        .values(claimed_at=now)
+        .values(claimed_at=now, claimed_by=worker_id)
         .execution_options(synchronize_session=False)
     )
     if getattr(claimed, "rowcount", 0):
         return True
     inserted = await session.execute(
         _insert(session)
-        .values(update_id=update_id, processed_at=now, claimed_at=now)
+        .values(update_id=update_id, processed_at=now, claimed_at=now, claimed_by=worker_id)
         .on_conflict_do_nothing(index_elements=["update_id"])
         .returning(ProcessedUpdate.update_id)
     )
@@ -100,13 +114,19 @@ async def mark_update_handled(
 
 
 async def release_stale_updates(
-    *, session: AsyncSession, received_since: datetime, stale_before: datetime
+    *,
+    session: AsyncSession,
+    received_since: datetime,
+    stale_before: datetime,
+    ended: Sequence[str] = (),
+    holder: str | None = None,
 ) -> tuple[list[tuple[int, bytes]], int]:
-    """Unhandled journaled updates to replay, oldest first, with their claims released.
+    """Unhandled journaled updates to replay, oldest first, handed to `holder`.
 
     Only updates received after `received_since` (older ones are not worth acting on) whose
     claim, or receipt when unclaimed, is older than `stale_before`: a live process that is
-    still handling or queueing an update keeps it.
+    still handling or queueing an update keeps it. Updates held by `ended` (earlier runs of
+    the caller that are known to have ended, `claims.ended_runs`) are taken back at once.
 
     The person's order decides the rest. While a later update of theirs is claimed by a live
     process, an earlier one is left alone: that process holds the person's turn and handles
@@ -122,9 +142,8 @@ async def release_stale_updates(
         later.update_id > ProcessedUpdate.update_id,
     )
     overtaken = exists().where(same_person_later, later.handled_at.is_not(None))
-    behind_live = exists().where(
-        same_person_later, later.handled_at.is_(None), later.claimed_at >= stale_before
-    )
+    later_live = and_(later.claimed_at >= stale_before, _not_in(later.claimed_by, ended))
+    behind_live = exists().where(same_person_later, later.handled_at.is_(None), later_live)
     stale = and_(
         ProcessedUpdate.handled_at.is_(None),
         ProcessedUpdate.payload.is_not(None),
@@ -132,6 +151,7 @@ async def release_stale_updates(
         or_(
             ProcessedUpdate.claimed_at < stale_before,
             and_(ProcessedUpdate.claimed_at.is_(None), ProcessedUpdate.processed_at < stale_before),
+            ProcessedUpdate.claimed_by.in_(ended) if ended else false(),
         ),
         ~behind_live,
     )
@@ -152,7 +172,7 @@ async def release_stale_updates(
         await session.execute(
             update(ProcessedUpdate)
             .where(ProcessedUpdate.update_id.in_([r[0] for r in rows]), stale)
-            .values(claimed_at=None)
+            .values(claimed_at=None, claimed_by=holder)
             .execution_options(synchronize_session=False)
         )
     replay = [(int(update_id), payload) for update_id, payload in rows if payload is not None]
@@ -160,7 +180,12 @@ async def release_stale_updates(
 
 
 async def release_earlier_updates(
-    *, session: AsyncSession, user_id: int, before: int, received_since: datetime
+    *,
+    session: AsyncSession,
+    user_id: int,
+    before: int,
+    received_since: datetime,
+    holder: str | None = None,
 ) -> list[tuple[int, bytes]]:
     """A person's unhandled journaled updates older than `before`, oldest first, released.
 
@@ -186,10 +211,17 @@ async def release_earlier_updates(
         await session.execute(
             update(ProcessedUpdate)
             .where(earlier)
-            .values(claimed_at=None)
+            .values(claimed_at=None, claimed_by=holder)
             .execution_options(synchronize_session=False)
         )
     return [(int(update_id), payload) for update_id, payload in rows if payload is not None]
+
+
+def _not_in(column: Any, values: Sequence[str]) -> Any:
+    """`column` is none of `values` (NULL counts as none of them)."""
+    if not values:
+        return true()
+    return or_(column.is_(None), column.not_in(values))
 
 
 async def unhandled_updates(*, session: AsyncSession) -> int:

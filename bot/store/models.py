@@ -162,7 +162,9 @@ class ProcessedUpdate(Base):
     It is also the update journal (`bot.store.journal`): `payload` holds the update, encrypted,
     from the moment it is received until it was handled, so an update Telegram already
     considers delivered survives a crash. `claimed_at` says a process started handling it,
-    `handled_at` that it finished (or stored the message's actions in the outbox).
+    `handled_at` that it finished (or stored the message's actions in the outbox);
+    `claimed_by` is the worker holding it (received or handling), so a restarted process
+    knows its own (bot/store/claims.py).
     """
 
     __tablename__ = "processed_updates"
@@ -173,6 +175,7 @@ class ProcessedUpdate(Base):
     user_id: Mapped[int | None] = mapped_column(BigInteger)  # whose update: replays keep order
     claimed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
     handled_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    claimed_by: Mapped[str | None] = mapped_column(String(WORKER_ID_MAX))
 
 
 class ConversationTurn(Base):
@@ -253,6 +256,8 @@ class OutboxItem(Base):
     result_json: Mapped[str | None] = mapped_column(Text)
     notify_on_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     source_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the Telegram message
+    # The service asked us to wait until then (Retry-After): not even a fresh message sends it.
+    not_before: Mapped[datetime | None] = mapped_column(UtcDateTime)
 
     @property
     def actions(self) -> list[Any]:

@@ -17,7 +17,15 @@ from sqlalchemy.orm import aliased
 
 from bot.store.claims import claim_rows
 from bot.store.journal import handling_update, mark_update_handled
-from bot.store.models import ERROR_MAX, OutboxItem, OutboxStatus, dump_json, utcnow
+from bot.store.models import (
+    ERROR_MAX,
+    Account,
+    AccountStatus,
+    OutboxItem,
+    OutboxStatus,
+    dump_json,
+    utcnow,
+)
 
 OPEN_OUTBOX_STATUSES = (OutboxStatus.PENDING, OutboxStatus.SENDING, OutboxStatus.UNKNOWN)
 
@@ -137,7 +145,10 @@ async def outbox_item_from_message(
 
 
 def _outbox_claimable(
-    now: datetime, stale_before: datetime, telegram_id: int | None = None
+    now: datetime,
+    stale_before: datetime,
+    telegram_id: int | None = None,
+    ignore_backoff: bool = False,
 ) -> Select[int]:
     older = aliased(OutboxItem)
     earlier_open = exists().where(
@@ -145,10 +156,17 @@ def _outbox_claimable(
         older.id < OutboxItem.id,
         older.status.in_(OPEN_OUTBOX_STATUSES),
     )
+    due = OutboxItem.next_attempt_at <= now
+    if ignore_backoff:  # our own backoff, never the service's Retry-After nor a refused key
+        refused_key = exists().where(
+            Account.telegram_id == OutboxItem.telegram_id,
+            Account.status == AccountStatus.NEEDS_RECONNECT,
+        )
+        due = and_(or_(OutboxItem.not_before.is_(None), OutboxItem.not_before <= now), ~refused_key)
     fresh = and_(
         OutboxItem.status.in_((OutboxStatus.PENDING, OutboxStatus.UNKNOWN)),
         OutboxItem.claimed_by.is_(None),
-        OutboxItem.next_attempt_at <= now,
+        due,
     )
     abandoned = and_(
         OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
@@ -169,11 +187,14 @@ async def claim_outbox(
     worker_id: str,
     claim_timeout: timedelta,
     telegram_id: int | None = None,
+    ignore_backoff: bool = False,
 ) -> list[OutboxItem]:
     """Claim up to `limit` items ready at `now` for `worker_id`, oldest first; commit promptly.
 
     With `telegram_id`, only that person's items: the assistant delivers a fresh message at
-    once, behind whatever of theirs is still waiting.
+    once, behind whatever of theirs is still waiting. `ignore_backoff` also takes items
+    waiting for their retry time (not for the service's Retry-After, `not_before`): a fresh
+    message tries the service again at once, whatever the last failure was.
 
     Per person, only the oldest open item is claimable, so one person's messages
     reach the service in the order they were written. An item abandoned while
@@ -181,7 +202,7 @@ async def claim_outbox(
     claimer must reconcile before sending it again.
     """
     candidates = (
-        _outbox_claimable(now, now - claim_timeout, telegram_id)
+        _outbox_claimable(now, now - claim_timeout, telegram_id, ignore_backoff)
         .order_by(OutboxItem.id)
         .limit(limit)
         .with_for_update(skip_locked=True, of=OutboxItem)
@@ -203,6 +224,89 @@ async def claim_outbox(
     return sorted(claimed, key=lambda item: item.id)
 
 
+async def claim_following(
+    *,
+    session: AsyncSession,
+    head: OutboxItem,
+    now: datetime,
+    worker_id: str,
+    claim_timeout: timedelta,
+) -> list[OutboxItem]:
+    """With the person's oldest open item (`head`) claimed, claim the rest of their queue.
+
+    Holding the head already keeps everyone else off the person's later items (only the
+    oldest open item is claimable), so this only makes that explicit, for one bundle.
+    Items are taken whatever their retry time: they wait behind the head, not for
+    themselves. An item abandoned while `sending` comes back `unknown`, as in `claim_outbox`.
+    """
+    claimed = await claim_rows(
+        session,
+        update(OutboxItem)
+        .where(
+            OutboxItem.telegram_id == head.telegram_id,
+            OutboxItem.id > head.id,
+            OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
+            or_(OutboxItem.claimed_by.is_(None), OutboxItem.claimed_at < now - claim_timeout),
+        )
+        .values(
+            claimed_by=worker_id,
+            claimed_at=now,
+            status=case(
+                (OutboxItem.status == OutboxStatus.SENDING, OutboxStatus.UNKNOWN),
+                else_=OutboxItem.status,
+            ),
+        ),
+        OutboxItem,
+    )
+    return sorted(claimed, key=lambda item: item.id)
+
+
+async def release_outbox_claims(*, session: AsyncSession, claimers: Sequence[str]) -> int:
+    """Hand back the open items held by `claimers` (runs that ended: `claims.ended_runs`).
+
+    An item they were sending may have landed, so it comes back `unknown` (reconciled before
+    it is sent again), exactly as after the lease ran out.
+    """
+    if not claimers:
+        return 0
+    result = await session.execute(
+        update(OutboxItem)
+        .where(
+            OutboxItem.claimed_by.in_(claimers),
+            OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
+        )
+        .values(
+            claimed_by=None,
+            claimed_at=None,
+            status=case(
+                (OutboxItem.status == OutboxStatus.SENDING, OutboxStatus.UNKNOWN),
+                else_=OutboxItem.status,
+            ),
+        )
+        .execution_options(synchronize_session=False)
+    )
+    return int(getattr(result, "rowcount", 0))
+
+
+async def retry_outbox_now(*, session: AsyncSession, now: datetime) -> int:
+    """The service answers again: items backed off after failures are due now.
+
+    Not those the service itself asked to wait (`not_before`), nor claimed ones.
+    """
+    result = await session.execute(
+        update(OutboxItem)
+        .where(
+            OutboxItem.status.in_((OutboxStatus.PENDING, OutboxStatus.UNKNOWN)),
+            OutboxItem.claimed_by.is_(None),
+            OutboxItem.next_attempt_at > now,
+            or_(OutboxItem.not_before.is_(None), OutboxItem.not_before <= now),
+        )
+        .values(next_attempt_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    return int(getattr(result, "rowcount", 0))
+
+
 async def mark_outbox(
     *,
     session: AsyncSession,
@@ -214,11 +318,13 @@ async def mark_outbox(
     retry_at: datetime | None = None,
     result: Any = None,
     notify_on_done: bool | None = None,
+    not_before: datetime | None = None,
 ) -> bool:
     """Move a claimed item on; False when `worker_id` no longer holds it.
 
     - `sending`: about to send; counts an attempt and renews the lease.
-    - `pending` / `unknown`: try again at `retry_at` (default now); releases the claim.
+    - `pending` / `unknown`: try again at `retry_at` (default now), and not before
+      `not_before` even for a fresh message (the service's Retry-After); releases the claim.
     - `done`: applied; `result` (JSON-able) kept; releases the claim.
     - `failed`: given up; releases the claim.
     `error` must already be free of secrets; it is cut to fit.
@@ -232,6 +338,7 @@ async def mark_outbox(
         values.update(claimed_by=None, claimed_at=None)
     if status in (OutboxStatus.PENDING, OutboxStatus.UNKNOWN):
         values["next_attempt_at"] = retry_at or now
+        values["not_before"] = not_before
     if status is OutboxStatus.DONE:
         values["delivered_at"] = now
         if result is not None:

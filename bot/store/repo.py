@@ -47,6 +47,7 @@ from bot.store.models import (
 )
 from bot.store.outbox import (
     OPEN_OUTBOX_STATUSES,
+    claim_following,
     claim_outbox,
     delivered_results,
     enqueue,
@@ -56,6 +57,8 @@ from bot.store.outbox import (
     outbox_item_from_message,
     pending_outbox,
     prune_outbox,
+    release_outbox_claims,
+    retry_outbox_now,
 )
 from bot.store.reminders import (
     complete_reminder,
@@ -74,6 +77,7 @@ __all__ = [
     "add_llm_usage",
     "append_turn",
     "append_turns",
+    "claim_following",
     "claim_outbox",
     "claim_update",
     "complete_reminder",
@@ -104,10 +108,12 @@ __all__ = [
     "recent_turns",
     "record_update",
     "release_earlier_updates",
+    "release_outbox_claims",
     "release_reminder",
     "release_stale_updates",
     "reminder_accounts",
     "resolve_draft",
+    "retry_outbox_now",
     "rotate_encrypted_keys",
     "schedule_reminder",
     "set_confirm_mode",

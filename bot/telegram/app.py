@@ -33,7 +33,8 @@ from bot.telegram.ordering import PerPersonUpdateProcessor
 log = logging.getLogger(__name__)
 
 REMINDER_EVERY = 30.0  # seconds between looks at the reminders table
-OUTBOX_EVERY = 10.0  # seconds between looks at the outbox
+OUTBOX_EVERY = 1.0  # seconds between looks at the outbox (each item has its own due time)
+JOURNAL_EVERY = 10.0  # seconds between looks for updates a process that died left unhandled
 RECEIVER_WATCH_EVERY = 5.0  # seconds between looks at the receiver's health, for the log
 FINISHED_GROUP = 100  # after every other handler of an update
 RATE_LIMIT_RETRIES = 3  # times AIORateLimiter waits out a 429 before giving up
@@ -111,9 +112,14 @@ def build_application(
                 job_kwargs=RUN_LATE,
             )
             if journal is not None:
+                every = max(outbox_every, JOURNAL_EVERY)
                 app.job_queue.run_repeating(
-                    handlers.journal_job, interval=outbox_every, first=outbox_every, name="journal"
+                    handlers.journal_job, interval=every, first=every, name="journal"
                 )
+        # What this worker held when it last stopped (a crash, a kill) is its own again now,
+        # not after the lease a process that died leaves behind (bot/store/claims.py).
+        if assistant.sessionmaker is not None:
+            await assistant.delivery.take_back()
         if journal is not None:
             await replay(journal, app.update_queue, app.bot)
 

@@ -226,9 +226,9 @@ async def test_an_older_item_finishing_just_as_the_message_looks_does_not_leave_
     claim = assistant.delivery._claim
 
     async def claim_then_the_job_finishes(
-        *, limit: int, telegram_id: int | None
+        *, limit: int, telegram_id: int | None, **options: bool
     ) -> list[OutboxItem]:
-        items = await claim(limit=limit, telegram_id=telegram_id)
+        items = await claim(limit=limit, telegram_id=telegram_id, **options)
         if not items and not sending.done():
             await sending
         return items
@@ -238,6 +238,37 @@ async def test_an_older_item_finishing_just_as_the_message_looks_does_not_leave_
     assert [d.actions for d in sending.result().delivered] == [[apple]]
     assert "Logged" in text and "Banana" in text and "Saved" not in text
     assert (await slow.counts(key))["nutrition"] == 2
+
+
+async def test_a_message_behind_another_workers_send_says_so_not_that_the_service_is_down(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    # Another replica claimed the person's earlier item and is still sending it (its lease
+    # is live) when the next message arrives; the service itself answers fine.
+    assistant, _key = await linked(assistant_factory, sandbox)
+    apple = NutritionAddEntry.model_validate(
+        {
+            "date": DAY,
+            "entry": {"food": "Apple", "calories": 95, "protein": 0, "carbs": 25, "fat": 0},
+        }
+    )
+    async with assistant.sessionmaker() as session:
+        await repo.enqueue(
+            session=session, telegram_id=USER, chat_id=USER, local_date=DAY, actions=wire([apple])
+        )
+        claimed = await repo.claim_outbox(
+            session=session,
+            now=assistant.clock(),
+            limit=1,
+            worker_id="other-replica:1:0",
+            claim_timeout=dt.timedelta(minutes=2),
+        )
+        await session.commit()
+    assert len(claimed) == 1
+    text = await say(assistant, "a banana")
+    assert "still working on your earlier message" in text and "Banana" in text
+    assert "isn't answering" not in text and "is busy" not in text
+    assert "Banana" in plain((await assistant.status(user_id=USER)).html)
 
 
 @pytest.mark.parametrize(

@@ -63,6 +63,26 @@ class ScriptedFaults(FaultInjector):
         return self.script.pop(0) if self.script else WriteFault.NONE
 
 
+class Outage(FaultInjector):
+    """Every write fails (503, nothing applied) while `down`; every write is counted."""
+
+    def __init__(self) -> None:
+        super().__init__(0.0)
+        self.down = True
+        self.writes = 0
+
+    def draw(self) -> WriteFault:
+        self.writes += 1
+        return WriteFault.BEFORE if self.down else WriteFault.NONE
+
+
+def outage(running: RunningSandbox) -> Outage:
+    """The service is down for writes from now until the test sets `down = False`."""
+    down = Outage()
+    sandbox_runtime(running).faults = down
+    return down
+
+
 def script_faults(running: RunningSandbox, *script: WriteFault) -> ScriptedFaults:
     scripted = ScriptedFaults(*script)
     sandbox_runtime(running).faults = scripted

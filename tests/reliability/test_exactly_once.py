@@ -25,6 +25,7 @@ from bot.outbox import Delivered
 from bot.planner.base import PlanContext
 from bot.planner.offline import OfflinePlanner
 from bot.store.models import OutboxStatus
+from bot.telegram.app import OUTBOX_EVERY
 from sandbox.faults import WriteFault
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
@@ -35,6 +36,7 @@ from tests.reliability.support import (
     drain,
     next_attempts,
     open_items,
+    outage,
     rate_limit_on_clock,
     script_faults,
 )
@@ -250,7 +252,7 @@ async def test_after_an_outage_the_next_message_sends_the_whole_backlog(
     assistant = await assistant_factory(sandbox_url=sandbox.url, clock=clock)
     key = await sandbox.add_user("Cy", "Europe/Berlin")
     await assistant.connect(user_id=1, chat_id=1, api_key=key)
-    script_faults(sandbox, WriteFault.BEFORE)
+    script_faults(sandbox, *[WriteFault.BEFORE] * 3)  # each message tries the whole backlog
     for text in ("2 eggs", "an apple", "oatmeal"):
         reply = await assistant.handle_text(user_id=1, chat_id=1, text=text, now=MORNING)
         assert render.to_plain(reply.html).startswith("Saved")
@@ -261,3 +263,64 @@ async def test_after_an_outage_the_next_message_sends_the_whole_backlog(
     assert all(food in text for food in ("Eggs", "Apple", "Oatmeal"))
     assert await open_items(assistant) == []
     assert (await sandbox.counts(key))["nutrition"] == 4
+
+
+async def test_a_message_after_a_failed_one_tries_the_service_again_at_once(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    """The service failed one write and answers the next: the reply must not say it is down.
+
+    The earlier item's backoff has not run out (the clock does not move), yet the new message
+    sends it along with its own, and says both are in.
+    """
+    clock = Clock(MORNING.astimezone(dt.UTC))
+    assistant = await assistant_factory(sandbox_url=sandbox.url, clock=clock)
+    key = await sandbox.add_user("Di", "Europe/Berlin")
+    await assistant.connect(user_id=1, chat_id=1, api_key=key)
+    script_faults(sandbox, WriteFault.BEFORE)
+    first = render.to_plain(
+        (await assistant.handle_text(user_id=1, chat_id=1, text="2 eggs", now=MORNING)).html
+    )
+    assert first.startswith("Saved — the health service isn't answering")
+    second = render.to_plain(
+        (await assistant.handle_text(user_id=1, chat_id=1, text="a coffee", now=MORNING)).html
+    )
+    assert "isn't answering" not in second
+    assert second.startswith("Logged") and "Also synced" in second and "Eggs" in second
+    assert await open_items(assistant) == []
+    assert (await sandbox.counts(key))["nutrition"] == 2
+
+
+async def test_forty_waiting_items_land_in_one_bundle_within_seconds_of_recovery(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    """After an outage, a person's backlog goes out together, and they hear about it once.
+
+    The background job runs as often as the bot runs it, on the real clock; the items had
+    backed off for minutes while the service was down.
+    """
+    assistant = await assistant_factory(sandbox_url=sandbox.url)
+    key = await sandbox.add_user("Ed", "UTC")
+    await assistant.connect(user_id=1, chat_id=1, api_key=key)
+    down = outage(sandbox)
+    foods = ["an apple"] * 40
+    for text in foods:
+        reply = render.to_plain((await assistant.handle_text(user_id=1, chat_id=1, text=text)).html)
+        assert reply.startswith("Saved — the health service isn't answering"), reply
+    assert len(await open_items(assistant)) == 40
+    told: list[Delivered] = []
+
+    async def notify(done: Delivered) -> None:
+        told.append(done)
+
+    down.down, down.writes = False, 0
+    recovered = time.monotonic()
+    while await open_items(assistant):
+        assert time.monotonic() - recovered < 20, "the backlog did not land after recovery"
+        await assistant.delivery.run_due(notify)
+        await asyncio.sleep(OUTBOX_EVERY)
+    took = time.monotonic() - recovered
+    assert (await sandbox.counts(key))["nutrition"] == 40
+    assert down.writes <= 2, down.writes  # one bundle (a second only if the machine is slow)
+    assert len(told) == 1 and len(told[0].actions) == 40
+    print(f"\n40 waiting items landed {took:.1f} s after the service recovered")

@@ -208,3 +208,79 @@ async def test_kill_9_during_a_send_then_restart_lands_everything_once(
             user_id
         ]
     print(f"\nkill -9: {unhandled} updates were only in the journal; restart replayed them")
+
+
+RESTART_PEOPLE = {
+    711: ["2 eggs", "an apple"],
+    712: ["a banana", "oatmeal"],
+    713: ["a coffee", "3 eggs and toast"],
+    714: ["an apple", "a coffee"],
+}
+
+
+async def test_a_restarted_bot_takes_back_its_own_work_at_once_and_blames_no_one(
+    sandbox_factory: SandboxFactory,
+    fake_telegram: FakeTelegram,
+    tmp_path: Path,
+    processes: list[BotProcess],
+) -> None:
+    """8 messages to a slow service, SIGKILL while they are handled, start again at once.
+
+    The claim timeout is the default two minutes: what the killed run held (an item in
+    flight, updates received but not handled) is the restarted bot's own, so it must not wait
+    for it. A person who writes right after the restart is answered without being told the
+    service is down: it is up, only slow.
+    """
+    slow = sandbox_factory(latency_ms=1500)
+    db = BotDb(tmp_path / "bot.db")
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "OPENAI_"))},
+        "TELEGRAM_BOT_TOKEN": fake_telegram.token,
+        "TELEGRAM_API_BASE_URL": fake_telegram.base_url,
+        "AGENT_API_BASE_URL": slow.url,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{db.path}",
+        "BOT_ENCRYPTION_KEY": generate_key(),
+        "OPENAI_API_KEY": "",
+        "LOG_LEVEL": "INFO",
+    }
+    env.pop("OUTBOX_CLAIM_TIMEOUT_SECONDS", None)
+    keys = {user_id: await slow.add_user(f"P{user_id}") for user_id in RESTART_PEOPLE}
+    later = {user_id: [*texts] for user_id, texts in RESTART_PEOPLE.items()}
+    later[711].append("72.4 kg")  # written right after the restart
+    want = {user_id: await expected_counts(messages) for user_id, messages in later.items()}
+
+    first = BotProcess(env, tmp_path, "first")
+    processes.append(first)
+    for user_id, key in keys.items():
+        fake_telegram.push_text(user_id, f"/connect {key}")
+    for user_id in keys:
+        await fake_telegram.wait_sent(user_id, 1, timeout=30)
+    for position in range(2):
+        for user_id, messages in RESTART_PEOPLE.items():
+            fake_telegram.push_text(user_id, messages[position])
+    await wait_until(lambda: db.outbox("sending") > 0, 30, "a send in flight", [first])
+    first.kill9()
+    assert db.unhandled_updates() > 0
+    sent_before = {user_id: len(fake_telegram.sent(user_id)) for user_id in keys}
+
+    restarted = time.monotonic()
+    second = BotProcess(env, tmp_path, "second")
+    processes.append(second)
+    fake_telegram.push_text(711, "72.4 kg")
+
+    async def drained() -> bool:
+        return (
+            db.open_outbox() == 0
+            and db.unhandled_updates() == 0
+            and await all_landed(slow, keys, want)
+        )
+
+    # Far less than the two-minute lease a process that died leaves behind.
+    await wait_until(drained, 60, "the killed run's work to be done", processes)
+    took = time.monotonic() - restarted
+    for user_id, key in keys.items():
+        counts = await slow.counts(key)
+        assert {k: v for k, v in counts.items() if k in want[user_id]} == want[user_id]
+        after = [m.text for m in fake_telegram.sent(user_id)[sent_before[user_id] :]]
+        assert not [t for t in after if "isn't answering" in t], after
+    print(f"\nrestart: everything the killed run held was done {took:.1f} s after the restart")

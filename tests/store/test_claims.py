@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import insert, true, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store import make_sessionmaker, repo
+from bot.store.claims import default_worker_id, ended_runs, retire
 from bot.store.models import Account, AccountStatus, OutboxItem, OutboxStatus, Reminder
 
 # The fixtures are imported so these tests run with --noconftest too; parameters
@@ -375,6 +379,48 @@ async def test_an_item_abandoned_mid_send_comes_back_as_unknown(engine):
         assert stored is not None and stored.status == OutboxStatus.FAILED
         assert stored.last_error is not None and len(stored.last_error) == 200
         assert await repo.pending_outbox(session=session, telegram_id=1) == []
+
+
+def _ended_pid() -> int:
+    """The id of a process that has run and ended (reaped)."""
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
+    process.wait()
+    return process.pid
+
+
+async def test_a_restarted_worker_takes_back_its_own_ended_runs_items_at_once(engine):
+    """Its earlier run's claims, not a live process's nor another name's, and before the lease."""
+    ids = await _enqueue_one_each(engine)
+    gone = _ended_pid()
+    me = default_worker_id("host-a")
+    claimers = {
+        ids[0]: f"host-a:{gone}:00000000",  # my earlier run: it ended
+        ids[1]: f"host-a:{os.getppid()}:00000000",  # same name, still running: a replica
+        ids[2]: f"host-b:{gone}:00000000",  # another name
+        ids[3]: default_worker_id("host-a"),  # this process, an instance still in use
+    }
+    retired = default_worker_id("host-a")
+    retire(retired)
+    claimers[ids[4]] = retired  # this process, an instance that has closed
+    sessions = make_sessionmaker(engine)
+    async with sessions.begin() as session:
+        for item_id, claimer in claimers.items():
+            await session.execute(
+                update(OutboxItem)
+                .where(OutboxItem.id == item_id)
+                .values(claimed_by=claimer, claimed_at=NOW, status=OutboxStatus.SENDING)
+            )
+    async with sessions.begin() as session:
+        ended = await ended_runs(session, me, [(OutboxItem.claimed_by, true())])
+        assert ended == sorted([claimers[ids[0]], retired])
+        assert await repo.release_outbox_claims(session=session, claimers=ended) == 2
+    async with sessions.begin() as session:  # well inside the lease
+        claimed = await repo.claim_outbox(
+            session=session, now=NOW, limit=100, worker_id=me, claim_timeout=TIMEOUT
+        )
+    taken = {item.id: item.status for item in claimed}
+    assert taken[ids[0]] == taken[ids[4]] == OutboxStatus.UNKNOWN  # may have landed
+    assert not {ids[1], ids[2], ids[3]} & set(taken)
 
 
 async def test_done_items_are_pruned_after_delivery(engine):
