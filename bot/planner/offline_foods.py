@@ -337,6 +337,8 @@ def _make_item(
     elif post is not None and not quantity.unit and post[0].unit in {"bowl", "plate"}:
         quantity.unit = post[0].unit  # "a quinoa bowl": the count before, the bowl after
         end = last + post[1]
+    if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
+        quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
     item = _scale(food, quantity, first - quantity.tokens, end)
     span = range(first - quantity.tokens, end + 1)
     if item is not None:
@@ -425,6 +427,16 @@ def _scale(food: Food, q: _Quantity, first: int, last: int) -> FoodItem | None:
         food.fat * factor,
         first,
         last,
+    )
+
+
+def _singular(tokens: Tokens, food: Food, first: int, last: int) -> bool:
+    """Whether the food was named in the singular ("egg", "pancake"), by its plural being
+    another name of the same food ("eggs", "pancakes")."""
+    named = " ".join(tokens.items[j].text for j in range(first, last + 1))
+    by_alias = food_table().by_alias
+    return not named.endswith("s") and any(
+        by_alias.get(named + ending) is food for ending in ("s", "es")
     )
 
 

@@ -196,6 +196,21 @@ async def test_took_a_walk_is_not_a_supplement() -> None:
 @pytest.mark.parametrize(
     ("text", "food", "kcal"),
     [
+        ("egg", "Egg, 1 large", 72),  # the singular is one, not the usual portion of two
+        ("eggs", "Eggs, 2 large", 143),
+        ("pancake", "Pancakes, 1 medium", 175),
+        ("egg and toast", "Egg, 1 large", 72),
+    ],
+)
+async def test_a_food_named_in_the_singular_is_one_of_it(text: str, food: str, kcal: int) -> None:
+    p = await plan(text)
+    first = entries(p)[0]
+    assert (first.entry.food, first.entry.calories) == (food, kcal)
+
+
+@pytest.mark.parametrize(
+    ("text", "food", "kcal"),
+    [
         ("2 eggs", "Eggs, 2 large", 143),
         ("two eggs", "Eggs, 2 large", 143),
         ("200 g chicken breast", "Chicken breast, 200 g", 331),
