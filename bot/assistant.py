@@ -794,16 +794,21 @@ class Assistant(AccountCommands):
         earlier = [a for d in report.delivered if d.item_id != item_id for a in d.actions]
         if earlier:
             notes.insert(0, render.also_synced(earlier, day))
+
+        def with_earlier(html: str) -> Reply:
+            # What landed of earlier messages is said here or nowhere: no other notice comes.
+            return Reply(render.also_synced(earlier, day) + "\n\n" + html if earlier else html)
+
         refused = next((exc for i, exc in report.failed if i == item_id), None)
         if refused is not None:
             detail = refused.detail if isinstance(refused, InvalidRequest) else None
-            return Reply(render.service_rejected(detail))
+            return with_earlier(render.service_rejected(detail))
         if mine is None:
             if report.bad_key:
-                return Reply(render.needs_reconnect_kept())
+                return with_earlier(render.needs_reconnect_kept())
             if report.last_error is None:  # nothing failed: an earlier item is still in flight
-                return Reply(render.saved_behind_earlier(actions, day))
-            return Reply(render.saved_will_sync(actions, day, report.last_error))
+                return with_earlier(render.saved_behind_earlier(actions, day))
+            return with_earlier(render.saved_will_sync(actions, day, report.last_error))
         today: TodayView | None
         try:
             today = await api.today(day)

@@ -398,3 +398,31 @@ async def test_operator_advice_goes_to_the_operator_note_not_the_persons_text(
     assert reply.operator_note is not None and "OPENAI_API_KEY" in reply.operator_note
     understood = await assistant.handle_text(user_id=USER, chat_id=USER, text="2 eggs", now=MORNING)
     assert understood.operator_note is None
+
+
+def _seed_for(*faults: object) -> int:
+    """A sandbox seed at fail rate 0.5 whose first writes fail (or not) as `faults` say."""
+    from sandbox.faults import FaultInjector
+
+    for seed in range(10_000):
+        injector = FaultInjector(0.5, seed)
+        if all(injector.draw() == fault for fault in faults):
+            return seed
+    raise AssertionError("no such seed")
+
+
+async def test_an_earlier_item_that_landed_is_named_even_when_this_message_waits(
+    assistant_factory: AssistantFactory, sandbox_factory: SandboxFactory
+) -> None:
+    """The apple's write landed but its answer was lost; the egg's write then fails. The
+    reply to the egg still says the apple is in: no other message will."""
+    from sandbox.faults import WriteFault
+
+    flaky = sandbox_factory(fail_rate=0.5, seed=_seed_for(WriteFault.AFTER, WriteFault.BEFORE))
+    assistant, key = await linked(assistant_factory, flaky)
+    first = await say(assistant, "an apple")
+    assert "Apple" in first and "sync" in first.lower()
+    second = await say(assistant, "1 egg")
+    assert "Egg" in second and "sync" in second.lower()
+    assert "Apple" in second, second  # the apple is in, and this is where the person learns it
+    assert (await flaky.counts(key))["nutrition"] == 1
