@@ -45,7 +45,7 @@ def esc(value: object) -> str:
 
 OFFLINE_EXAMPLES = '"2 eggs and toast", "72.4 kg", "mood 4, slept badly", "took vitamin D"'
 # For whoever runs the bot (the terminal prints it as `Reply.operator_note`), never for a chat.
-OFFLINE_LLM_HINT = "Connecting an LLM (set OPENAI_API_KEY) lets me understand free text as well."
+OFFLINE_LLM_HINT = "With an LLM configured (OPENAI_API_KEY) I would understand free text as well."
 OFFLINE_EMPTY = f"I only understand words, not emoji (yet). Try something like {OFFLINE_EXAMPLES}."
 OFFLINE_INJECTION = (
     "I can't change how I work, but I'm happy to log food, weight, check-ins and "
@@ -1213,8 +1213,9 @@ def run_telegram_unreachable(
 
 
 def run_telegram_gave_up(base_url: str, error: str, attempts: int) -> str:
+    tries = "1 attempt" if attempts == 1 else f"{attempts} attempts"
     return (
-        f"{doctor_telegram_unreachable(base_url, error)} Gave up after {attempts} attempt(s); "
+        f"{doctor_telegram_unreachable(base_url, error)} Gave up after {tries}; "
         "TELEGRAM_START_ATTEMPTS and TELEGRAM_START_MAX_WAIT_SECONDS set how long I try."
     )
 
@@ -1236,11 +1237,13 @@ def doctor_line(ok: bool | None, message: str) -> str:
 def doctor_summary(failed: int) -> str:
     if failed == 0:
         return "All checks passed."
-    return f"{failed} check(s) failed; each says how to fix it above."
+    checks = "1 check" if failed == 1 else f"{failed} checks"
+    return f"{checks} failed; each says how to fix it above."
 
 
 def doctor_encryption_ok(count: int) -> str:
-    extra = f" (+{count - 1} old key(s) for rotation)" if count > 1 else ""
+    old = "1 old key" if count == 2 else f"{count - 1} old keys"
+    extra = f" (+{old} for rotation)" if count > 1 else ""
     return f"BOT_ENCRYPTION_KEY is a valid Fernet key{extra}."
 
 

@@ -13,7 +13,7 @@ from telegram.error import InvalidToken, NetworkError
 from bot import render
 from bot.config import Settings
 from bot.eventloop import new_event_loop
-from bot.store.crypto import GENERATE_HINT, EncryptionError
+from bot.store.crypto import GENERATE_HINT, EncryptionError, KeyCipher
 from bot.telegram.app import TelegramNotConfigured, build_application, webhook_options
 from bot.telegram.handlers import Core
 from bot.telegram.logs import configure_logging, redact_also
@@ -57,6 +57,10 @@ def _refusal(settings: Settings, webhook: bool) -> str | None:
         return render.run_needs_token()
     if not settings.encryption_keys():
         return render.run_needs_encryption_key(GENERATE_HINT)
+    try:  # a malformed key is refused before Telegram is asked or a database is made
+        KeyCipher(settings.encryption_keys())
+    except EncryptionError as exc:  # its message names the entry, never the key
+        return str(exc)
     if webhook and not settings.webhook_url:
         return render.run_needs_webhook_url()
     return None

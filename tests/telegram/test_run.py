@@ -22,6 +22,7 @@ from bot.telegram.run import main_run
 from tests.fixtures.telegram import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[2]
+KEY = generate_key()
 
 
 @pytest.fixture(autouse=True)
@@ -50,7 +51,7 @@ def settings(**values: Any) -> Settings:
         ({}, False, "TELEGRAM_BOT_TOKEN is not set"),
         ({"telegram_bot_token": SecretStr("1:x")}, False, "Fernet.generate_key()"),
         (
-            {"telegram_bot_token": SecretStr("1:x"), "bot_encryption_key": SecretStr("k")},
+            {"telegram_bot_token": SecretStr("1:x"), "bot_encryption_key": SecretStr(KEY)},
             True,
             "WEBHOOK_URL is not set",
         ),
@@ -61,6 +62,18 @@ def test_refuses_to_start_and_says_why(
 ) -> None:
     assert main_run(settings(**values), webhook=webhook) == 2
     assert says in capsys.readouterr().err
+
+
+def test_a_malformed_encryption_key_is_refused_before_anything_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    values = {"telegram_bot_token": SecretStr("1:x"), "bot_encryption_key": SecretStr("notakey")}
+    assert main_run(settings(**values)) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "entry 1 is not a valid Fernet key" in err[0], err
+    assert "notakey" not in err[0]
+    assert list(tmp_path.iterdir()) == []  # no database, no Telegram request
 
 
 def run_bot(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:
@@ -111,7 +124,7 @@ def test_telegram_out_of_reach_is_tried_again_a_line_each_then_given_up(tmp_path
     assert len(lines) == 3, lines
     assert all("unreachable" in line for line in lines)
     assert "attempt 1 of 3" in lines[0] and "attempt 2 of 3" in lines[1]
-    assert "Gave up after 3 attempt(s)" in lines[2]
+    assert "Gave up after 3 attempts" in lines[2]
 
 
 def test_the_configured_secrets_are_redacted_from_the_first_log_line() -> None:
