@@ -211,17 +211,23 @@ async def claim_outbox(
         session,
         update(OutboxItem)
         .where(OutboxItem.id.in_(candidates.scalar_subquery()))
-        .values(
-            claimed_by=worker_id,
-            claimed_at=now,
-            status=case(
-                (OutboxItem.status == OutboxStatus.SENDING, OutboxStatus.UNKNOWN),
-                else_=OutboxItem.status,
-            ),
-        ),
+        .values(**_taken(worker_id, now)),
         OutboxItem,
     )
     return sorted(claimed, key=lambda item: item.id)
+
+
+def _taken(worker_id: str, now: datetime) -> dict[str, Any]:
+    """The columns of an item this worker claims; one abandoned while `sending` may have
+    landed, so it comes back `unknown` (looked up before it is sent again)."""
+    return {
+        "claimed_by": worker_id,
+        "claimed_at": now,
+        "status": case(
+            (OutboxItem.status == OutboxStatus.SENDING, OutboxStatus.UNKNOWN),
+            else_=OutboxItem.status,
+        ),
+    }
 
 
 async def claim_following(
@@ -248,14 +254,7 @@ async def claim_following(
             OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
             or_(OutboxItem.claimed_by.is_(None), OutboxItem.claimed_at < now - claim_timeout),
         )
-        .values(
-            claimed_by=worker_id,
-            claimed_at=now,
-            status=case(
-                (OutboxItem.status == OutboxStatus.SENDING, OutboxStatus.UNKNOWN),
-                else_=OutboxItem.status,
-            ),
-        ),
+        .values(**_taken(worker_id, now)),
         OutboxItem,
     )
     return sorted(claimed, key=lambda item: item.id)
