@@ -453,7 +453,7 @@ def _prompt_tokens(request: dict[str, Any]) -> dict[str, Any]:
 
 async def fanout(workdir: Path) -> dict[str, Any]:
     """N reminders due at once through the real PTB bot, against a Bot API enforcing 30/s."""
-    from bot.reminders import Reminders
+    from bot.sync.reminders import Reminders
     from bot.telegram.app import build_application
     from bot.telegram.handlers import reminder_sender
 

@@ -29,7 +29,6 @@ from bot.config import Settings
 from bot.drafts import is_retry, merge_revision
 from bot.keys import find_key
 from bot.linking import AccountCommands
-from bot.outbox import Delivered, decode, decode_actions, wire
 from bot.planner.base import (
     Plan,
     PlanContext,
@@ -40,7 +39,7 @@ from bot.planner.base import (
     ReadResult,
     Turn,
 )
-from bot.planner.offline import MAX_CHARS as OFFLINE_MAX_CHARS
+from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
 from bot.plausibility import Concern, check
 from bot.replies import Button, Reply, toast
 from bot.store import repo
@@ -48,6 +47,7 @@ from bot.store.crypto import KeyCipher
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.migrate import migrate
 from bot.store.models import Account, Draft, DraftStatus, TurnRole, utcnow
+from bot.sync.outbox import Delivered, decode, decode_actions, wire
 
 if TYPE_CHECKING:  # bot.media brings in openai, which the offline core does without
     from bot.media import Media

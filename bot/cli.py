@@ -41,7 +41,7 @@ def run(
 @app.command()
 def demo() -> None:
     """Try the bot in this terminal against an in-process sandbox; needs nothing else."""
-    from bot.demo import run_demo
+    from bot.terminal.demo import run_demo
 
     raise typer.Exit(run_demo(_settings()))
 
@@ -49,7 +49,7 @@ def demo() -> None:
 @app.command()
 def chat() -> None:
     """Chat in this terminal with your real account (AGENT_API_BASE_URL, AGENT_API_KEY)."""
-    from bot.demo import run_chat
+    from bot.terminal.demo import run_chat
 
     raise typer.Exit(run_chat(_settings()))
 
@@ -106,7 +106,7 @@ def eval_(
     ] = False,
 ) -> None:
     """Score a planner on labelled cases; the last line is the overall F1."""
-    from bot.eval import main_eval
+    from bot.ops.eval import main_eval
 
     if planner not in ("offline", "llm"):
         raise typer.BadParameter("planner must be 'offline' or 'llm'")
@@ -120,7 +120,7 @@ def doctor(
     ] = None,
 ) -> None:
     """Check every setting and dependency, and say how to fix what is wrong."""
-    from bot.doctor import run_doctor
+    from bot.ops.doctor import run_doctor
 
     raise typer.Exit(run_doctor(_settings(), key=key))
 

@@ -26,17 +26,17 @@ from bot.agent_api.errors import (
     ServiceUnavailable,
 )
 from bot.config import Settings
-from bot.outbox import Delivery
 from bot.planner.base import (
     Planner,
 )
-from bot.planner.offline import OfflinePlanner
+from bot.planner.offline.planner import OfflinePlanner
 from bot.plausibility import RecentWeights
 from bot.replies import Reply
 from bot.store import repo
 from bot.store.claims import default_worker_id
 from bot.store.crypto import KeyCipher
 from bot.store.models import Account, AccountStatus, utcnow
+from bot.sync.outbox import Delivery
 
 log = logging.getLogger(__name__)
 

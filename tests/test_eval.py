@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.agent_api.actions import parse_action
-from bot.eval import (
+from bot.ops.eval import (
     Case,
     format_report,
     load_cases,
@@ -22,7 +22,7 @@ from bot.eval import (
     value_matches,
 )
 from bot.planner.base import Plan, PlanContext, ReadResult
-from bot.planner.offline import OfflinePlanner
+from bot.planner.offline.planner import OfflinePlanner
 
 CASES = Path(__file__).parent / "data" / "eval_cases.jsonl"
 # The documented bar: F1 on the cases the offline planner claims ("offline" not false).

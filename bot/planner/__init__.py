@@ -1,1 +1,1 @@
-"""Text -> Plan: the LLM planner (llm.py) and the offline rules (offline.py) share base.py."""
+"""Text -> Plan: the LLM planner (llm.py) and the offline rules (offline/) share base.py."""

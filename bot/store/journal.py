@@ -189,7 +189,7 @@ async def release_earlier_updates(
 ) -> list[tuple[int, bytes]]:
     """A person's unhandled journaled updates older than `before`, oldest first, released.
 
-    For the caller that holds the person's turn (`bot.locks` across replicas, the in-process
+    For the caller that holds the person's turn (`bot.sync.locks` across replicas, the in-process
     queue otherwise) and is about to handle update `before`: whoever had claimed these died,
     so they are handled first, in order, instead of being lost or replayed out of order.
     """

@@ -21,10 +21,10 @@ from telegram.ext import (
 
 from bot import render
 from bot.config import Settings
-from bot.journal import UpdateJournal
 from bot.keys import find_key
-from bot.locks import person_locks
-from bot.reminders import Reminders
+from bot.sync.journal import UpdateJournal
+from bot.sync.locks import person_locks
+from bot.sync.reminders import Reminders
 from bot.telegram.handlers import Core, Handlers
 from bot.telegram.journal import journaled_queue, replay
 from bot.telegram.liveness import HealthServer, PollingRequest, Receiver

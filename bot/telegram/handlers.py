@@ -1,6 +1,6 @@
 """The callbacks PTB calls. Each translates Telegram <-> core only: no parsing, HTTP or SQL.
 
-The core (`bot.assistant.Assistant`) and `bot.reminders.Reminders` decide everything; here a
+The core (`bot.assistant.Assistant`) and `bot.sync.reminders.Reminders` decide everything; here a
 Telegram update becomes a core call and a `Reply` becomes Telegram messages.
 """
 
@@ -28,16 +28,16 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 
 from bot import callbacks, render
 from bot.config import Settings
-from bot.journal import UpdateJournal
-from bot.outbox import Delivered, Delivery
-from bot.reminders import (
+from bot.replies import Reply, toast
+from bot.sync.journal import UpdateJournal
+from bot.sync.outbox import Delivered, Delivery
+from bot.sync.reminders import (
     CoreResources,
     RecipientBlocked,
     Reminders,
     Send,
     remaining_buttons,
 )
-from bot.replies import Reply, toast
 from bot.telegram.journal import handle_earlier, replay
 from bot.telegram.outgoing import buttons_of, edit_reply, send_reply, try_delete, typing
 

@@ -36,8 +36,8 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 from telegram import Bot, Update
 
-from bot.journal import UpdateJournal
-from bot.locks import PersonLocks
+from bot.sync.journal import UpdateJournal
+from bot.sync.locks import PersonLocks
 from bot.telegram.liveness import Receiver
 from bot.telegram.ordering import OrderedUpdateQueue
 

@@ -7,7 +7,7 @@ in arrival order and hands each to `do_process_update`; the first thing done the
 await, is to queue behind the person's previous update, so arrival order is kept exactly.
 
 Across processes (several replicas sharing PostgreSQL) the turn is also taken in the database
-(`bot.locks`): `OrderedUpdateQueue.put` takes the person's lock before the webhook answers
+(`bot.sync.locks`): `OrderedUpdateQueue.put` takes the person's lock before the webhook answers
 Telegram, which sends a chat's next update only after that answer, and the processor gives it
 back once the update was handled.
 """
@@ -22,7 +22,7 @@ from typing import Any
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
-from bot.locks import PersonLocks
+from bot.sync.locks import PersonLocks
 
 DEFAULT_CONCURRENCY = 64
 DEFAULT_BACKLOG = 4096

@@ -12,9 +12,9 @@ import pytest
 from bot import render
 from bot.agent_api.actions import NutritionAddEntry
 from bot.assistant import Assistant
-from bot.outbox import Delivered, Delivery, DeliveryReport, wire
 from bot.store import repo
 from bot.store.models import OutboxItem
+from bot.sync.outbox import Delivered, Delivery, DeliveryReport, wire
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox, SandboxFactory

@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import SecretStr
 
 from bot.assistant import create_assistant
-from bot.doctor import run_doctor
+from bot.ops.doctor import run_doctor
 from bot.store.crypto import generate_key
 from bot.telegram.app import build_application
 from tests.fixtures.core import make_settings

@@ -20,8 +20,8 @@ from sqlalchemy import select
 
 from bot.assistant import Assistant, create_assistant
 from bot.config import Settings
-from bot.reminders import Reminders
 from bot.store.models import Account, Reminder
+from bot.sync.reminders import Reminders
 from bot.telegram.app import OUTBOX_EVERY, build_application
 from bot.telegram.handlers import reminder_sender
 from tests.fixtures.core import make_settings

@@ -22,7 +22,7 @@ from bot.agent_api.actions import (
     to_wire,
 )
 from bot.planner.base import Plan, PlanContext, ReadRequest, ReadResult
-from bot.planner.offline import MAX_CHARS, OfflinePlanner
+from bot.planner.offline.planner import MAX_CHARS, OfflinePlanner
 
 BERLIN = ZoneInfo("Europe/Berlin")
 SUNDAY = dt.datetime(2026, 11, 22, 8, 15, tzinfo=BERLIN)

@@ -16,9 +16,9 @@ from typing import Any
 from sqlalchemy import select
 
 from bot.assistant import Assistant
-from bot.outbox import Delivered
 from bot.store.models import OutboxItem, OutboxStatus
 from bot.store.repo import OPEN_OUTBOX_STATUSES
+from bot.sync.outbox import Delivered
 from sandbox.faults import FaultInjector, RateLimiter, WriteFault
 from tests.fixtures.sandbox import RunningSandbox
 

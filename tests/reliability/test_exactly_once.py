@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from bot import render
 from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry, WeightLog
 from bot.assistant import Assistant
-from bot.outbox import Delivered
 from bot.planner.base import PlanContext
-from bot.planner.offline import OfflinePlanner
+from bot.planner.offline.planner import OfflinePlanner
 from bot.store.models import OutboxStatus
+from bot.sync.outbox import Delivered
 from bot.telegram.app import OUTBOX_EVERY
 from sandbox.faults import WriteFault
 from tests.fixtures.core import AssistantFactory

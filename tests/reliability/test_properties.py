@@ -36,7 +36,7 @@ from bot.agent_api.actions import (
 )
 from bot.agent_api.views import TodayView, lenient
 from bot.planner.base import PlanContext
-from bot.planner.offline import OfflinePlanner
+from bot.planner.offline.planner import OfflinePlanner
 from bot.plausibility import check
 from bot.telegram.split import TELEGRAM_LIMIT, units
 

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from bot.assistant import create_assistant
-from bot.journal import UpdateJournal
+from bot.sync.journal import UpdateJournal
 from tests.fixtures.sandbox import RunningSandbox
 
 ADA = 6201

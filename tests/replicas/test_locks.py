@@ -1,4 +1,5 @@
-"""`bot.locks.PersonLocks`: one person's turn across processes (two instances = two processes)."""
+"""`bot.sync.locks.PersonLocks`: one person's turn across processes
+(two instances = two processes)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.locks import PersonLocks, lock_key, person_locks
+from bot.sync.locks import PersonLocks, lock_key, person_locks
 
 pytestmark = pytest.mark.postgres
 

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from sqlalchemy import text
 
-from bot.reminders import PARALLEL_SENDS
+from bot.sync.reminders import PARALLEL_SENDS
 from tests.replicas.conftest import LEASE_SECONDS, Cluster, nutrition_foods, reminder_rows
 
 pytestmark = pytest.mark.postgres
@@ -137,14 +137,14 @@ async def test_a_replica_killed_mid_run_hands_its_work_back(cluster_factory: obj
     unacked_lost = [p for p in lost if update_of[(p[0], apples(p[1]))] not in acked_by_victim]
     assert not unacked_lost, unacked_lost
     # An update the victim had acknowledged but not handled comes back only from the update
-    # journal (issue 5, `bot.journal`); without it such updates are lost, and are reported.
-    if importlib.util.find_spec("bot.journal") is not None:
+    # journal (issue 5, `bot.sync.journal`); without it such updates are lost, and are reported.
+    if importlib.util.find_spec("bot.sync.journal") is not None:
         assert not lost, lost
     elif lost:
         warnings.warn(f"acknowledged by the killed replica, never handled: {lost}", stacklevel=1)
 
     # Reminders: never twice; one the victim had recorded as sent but not sent yet is lost by
-    # design ("never twice on the same day" over "never missed", bot/reminders.py).
+    # design ("never twice on the same day" over "never missed", bot/sync/reminders.py).
     rows = await reminder_rows(cluster, SLEEPY)
     for person in SLEEPY:
         sent = len(cluster.fake.sent(person))

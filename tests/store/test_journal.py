@@ -12,8 +12,6 @@ from typing import cast
 from sqlalchemy.ext.asyncio import AsyncEngine
 from telegram import Bot, Update
 
-from bot.journal import UpdateJournal
-from bot.locks import PersonLocks
 from bot.store import make_sessionmaker
 from bot.store.crypto import KeyCipher, generate_key
 from bot.store.journal import (
@@ -23,6 +21,8 @@ from bot.store.journal import (
     release_earlier_updates,
     release_stale_updates,
 )
+from bot.sync.journal import UpdateJournal
+from bot.sync.locks import PersonLocks
 from bot.telegram.journal import journaled_queue, replay
 
 # The fixtures are imported so these tests run with --noconftest too; parameters

@@ -19,8 +19,8 @@ from pydantic import SecretStr
 
 from bot import render
 from bot.config import Settings
-from bot.reminders import Reminders, Send, reminder_reply
 from bot.replies import Button, Reply, toast
+from bot.sync.reminders import Reminders, Send, reminder_reply
 from bot.telegram.app import build_application, webhook_options
 from tests.fixtures.telegram import FakeTelegram, deliver_webhook, free_port, running_bot
 

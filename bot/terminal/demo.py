@@ -29,7 +29,7 @@ from bot.assistant import Assistant, create_assistant
 from bot.config import Settings
 from bot.store.crypto import GENERATE_HINT, EncryptionError, KeyCipher, generate_key
 from bot.store.keyfile import is_memory_database, key_file_for, load_or_create
-from bot.terminal import TERMINAL_USER_ID, chat_loop, say
+from bot.terminal.chat import TERMINAL_USER_ID, chat_loop, say
 from sandbox.app import SandboxConfig, create_app
 from sandbox.users import add_user
 

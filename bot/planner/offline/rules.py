@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
-from bot.planner.offline_dates import rx
-from bot.planner.offline_text import Tokens, normalize, number_value, tokenize
+from bot.planner.offline.dates import rx
+from bot.planner.offline.text import Tokens, normalize, number_value, tokenize
 
 CheckinField = Literal["mood", "energy", "sleep_quality"]
 

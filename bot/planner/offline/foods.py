@@ -1,6 +1,6 @@
 """Foods for the offline planner: the built-in table, quantities, and the entries they make.
 
-The table (data/foods.csv, figures from USDA FoodData Central; see data/README.md) is read
+The table (planner/data/foods.csv, from USDA FoodData Central; see planner/data/README.md) is read
 once, on first use, so importing the planner costs nothing. A food is found by its longest
 alias in the message; the few tokens before it say how much ("2", "200 g", "a bowl of",
 "half an", "a large"), and the figures are scaled from the typical portion by grams.
@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 
-from bot.planner.offline_text import Tokens, normalize, number_value
+from bot.planner.offline.text import Tokens, normalize, number_value
 
 MAX_COUNT = 50
 MAX_GRAMS = 5000.0

@@ -374,7 +374,7 @@ def format_report(report: EvalReport) -> str:
 
 def _build_planner(name: str) -> Planner:
     if name == "offline":
-        from bot.planner.offline import OfflinePlanner
+        from bot.planner.offline.planner import OfflinePlanner
 
         return OfflinePlanner()
     if name == "llm":

@@ -14,9 +14,9 @@ from typing import Any
 
 from bot import render
 from bot.planner.base import ReadRequest, ReadResult
-from bot.planner.offline_dates import find_day_refs
-from bot.planner.offline_rules import SUPPLEMENTS
-from bot.planner.offline_text import Tokens, normalize
+from bot.planner.offline.dates import find_day_refs
+from bot.planner.offline.rules import SUPPLEMENTS
+from bot.planner.offline.text import Tokens, normalize
 
 QUESTION_STARTERS = frozenset(
     "how what whats when which show tell list did do have wie wieviel wieviele welche wann"

@@ -6,7 +6,7 @@ conservative. Every word of the message must be claimed by a rule or be a filler
 "and", "zum Frühstück"); anything else is named back to the person, and the parts that were
 understood are still returned as actions.
 
-Rules run in a fixed order, each claiming the tokens it understood (see offline_text.Tokens):
+Rules run in a fixed order, each claiming the tokens it understood (see text.Tokens):
 dates, notes, goals, weights, check-ins, supplements, foods, stated energy. Dates are
 per clause: "pizza last night, slept badly" puts the pizza on yesterday and the sleep on
 today's check-in.
@@ -34,8 +34,8 @@ from bot.agent_api.actions import (
     WeightSetGoal,
 )
 from bot.planner.base import CHECKIN_SCALE, Plan, PlanContext, ReadResult
-from bot.planner.offline_dates import WEEKDAYS, DayRef, find_day_refs, rx
-from bot.planner.offline_foods import (
+from bot.planner.offline.dates import WEEKDAYS, DayRef, find_day_refs, rx
+from bot.planner.offline.foods import (
     HOUSEHOLD_UNITS,
     MASS_UNITS,
     MAX_COUNT,
@@ -46,14 +46,14 @@ from bot.planner.offline_foods import (
     find_foods,
     food_table,
 )
-from bot.planner.offline_reads import (
+from bot.planner.offline.reads import (
     Question,
     answer,
     looks_like_question,
     read_question,
     reads_for,
 )
-from bot.planner.offline_rules import (
+from bot.planner.offline.rules import (
     MAX_GOAL_GRAMS,
     MAX_GOAL_KCAL,
     MAX_KG,
@@ -73,7 +73,7 @@ from bot.planner.offline_rules import (
     find_weights,
     normalized_phrase_words,
 )
-from bot.planner.offline_text import CLAUSE_ENDS, SENTENCE_ENDS, Tokens, odd_numbers, tokenize
+from bot.planner.offline.text import CLAUSE_ENDS, SENTENCE_ENDS, Tokens, odd_numbers, tokenize
 
 MAX_CHARS = 1000
 

@@ -25,10 +25,10 @@ from collections.abc import Awaitable, Callable
 
 from bot import render
 from bot.assistant import Assistant
-from bot.outbox import Delivered
 from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.crypto import EncryptionError
+from bot.sync.outbox import Delivered
 
 log = logging.getLogger(__name__)
 

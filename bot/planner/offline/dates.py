@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.planner.offline_text import Tokens
+from bot.planner.offline.text import Tokens
 
 RefKind = Literal["day", "last_night"]
 

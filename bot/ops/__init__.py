@@ -1,0 +1,1 @@
+"""Operator tools: `doctor` checks a deployment, `eval` measures the planners' understanding."""
