@@ -64,6 +64,10 @@ def _storable(text: str) -> str:
     return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").replace("\x00", "")
 
 
+def _needs_llm(kind: str) -> Reply:
+    return Reply(render.voice_needs_llm() if kind == "voice" else render.photo_needs_llm())
+
+
 class Assistant(AccountCommands):
     """The conversation: free text, voice, photos, buttons, and what is waiting to sync."""
 
@@ -293,19 +297,19 @@ class Assistant(AccountCommands):
         still read as text ("lunch: 2 eggs" logs the eggs), under a line saying the photo
         itself was not looked at.
         """
-        checked = await self._media_check(user_id, kind, duration, now)
-        if not isinstance(checked, Reply):
-            return None
+        if self.media is not None:
+            checked = await self._media_check(user_id, kind, duration, now)
+            return checked if isinstance(checked, Reply) else None
+        linked = await self._linked(user_id)
+        if isinstance(linked, Reply):
+            return linked
+        log.info("user %s sent a %s: refused, OPENAI_API_KEY is not set", user_id, kind)
         words = (caption or "").strip()
-        if self.media is None and not isinstance(await self._linked(user_id), Reply):
-            log.info("user %s sent a %s: refused, OPENAI_API_KEY is not set", user_id, kind)
-            if kind == "photo" and words and chat_id is not None:
-                reply = await self.handle_text(
-                    user_id=user_id, chat_id=chat_id, text=words, now=now
-                )
-                reply.html = render.photo_caption_only() + "\n\n" + reply.html
-                return reply
-        return checked
+        if kind == "photo" and words and chat_id is not None:
+            reply = await self.handle_text(user_id=user_id, chat_id=chat_id, text=words, now=now)
+            reply.html = render.photo_caption_only() + "\n\n" + reply.html
+            return reply
+        return _needs_llm(kind)
 
     async def handle_voice(
         self,
@@ -385,7 +389,7 @@ class Assistant(AccountCommands):
             return linked
         account, api = linked
         if self.media is None:
-            return Reply(render.voice_needs_llm() if kind == "voice" else render.photo_needs_llm())
+            return _needs_llm(kind)
         limit = self.settings.max_voice_seconds
         if kind == "voice" and duration is not None and duration > limit:
             return Reply(render.voice_too_long(duration, limit))
