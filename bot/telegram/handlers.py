@@ -283,15 +283,22 @@ class Handlers:
         if not (who := _who(update)):
             return
         message, user_id, chat_id = who
-        carries_key = bool(context.args)
-        if carries_key:  # first: whatever checking the key does, it leaves the chat at once
-            await try_delete(context.bot, chat_id, message.message_id)
-        async with typing(context.bot, chat_id):
-            reply = await self.assistant.connect(
-                user_id=user_id, chat_id=chat_id, api_key=_args(context)
+        if not context.args:
+            await self._send(
+                context,
+                chat_id,
+                await self.assistant.connect(user_id=user_id, chat_id=chat_id, api_key=""),
             )
-        if reply.delete_user_message and not carries_key:
-            await try_delete(context.bot, chat_id, message.message_id)
+            return
+        await self._link(context, message, user_id, _args(context))
+
+    async def _link(self, context: Context, message: Message, user_id: int, key: str) -> None:
+        """Delete the message carrying a key first (whatever checking the key does, it leaves
+        the chat at once), then link it and answer."""
+        chat_id = message.chat_id
+        await try_delete(context.bot, chat_id, message.message_id)
+        async with typing(context.bot, chat_id):
+            reply = await self.assistant.connect(user_id=user_id, chat_id=chat_id, api_key=key)
         await self._send(context, chat_id, reply)
 
     async def pasted_key(self, update: Update, context: Context) -> None:
@@ -299,16 +306,11 @@ class Handlers:
         private chat, deleted and linked as /connect would; elsewhere, refused and deleted."""
         if not (who := _who(update)):
             return
-        message, user_id, chat_id = who
+        message, user_id, _ = who
         if message.chat.type != ChatType.PRIVATE:
             await self.connect_in_group(update, context)
             return
-        await try_delete(context.bot, chat_id, message.message_id)
-        async with typing(context.bot, chat_id):
-            reply = await self.assistant.connect(
-                user_id=user_id, chat_id=chat_id, api_key=message.text or message.caption or ""
-            )
-        await self._send(context, chat_id, reply)
+        await self._link(context, message, user_id, message.text or message.caption or "")
 
     async def connect_in_group(self, update: Update, context: Context) -> None:
         """/connect outside a private chat: refuse, and delete the key where the bot may."""
