@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-import re
 import sys
 import threading
 import time
@@ -25,6 +24,7 @@ from collections.abc import Awaitable, Callable
 
 from bot import render
 from bot.assistant import Assistant
+from bot.keys import hide_keys
 from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.crypto import EncryptionError
@@ -37,10 +37,13 @@ SYNC_EVERY = 1.0  # seconds between looks at the outbox while the terminal waits
 EXIT_SYNC_SECONDS = 6.0  # at the end, how long what is still waiting may take to go out
 EXIT_SYNC_POLL = 0.25
 DEMO_KEY_WORD = "demo"  # `/connect demo` links the demo account again
-# What is echoed of a scripted line never shows a key: the argument of /connect, or hk_...
-_SECRET = re.compile(r"(?i)(?<=/connect\s)\s*(?!demo\s*$)\S+|\bhk_\S+")
 
 Read = Callable[[], str | None]
+
+
+def _echoed(line: str) -> str:
+    """A scripted line as it is echoed: never a key (`/connect demo` names none)."""
+    return line if line.lower().split() == ["/connect", DEMO_KEY_WORD] else hide_keys(line)
 
 
 def say(text: str) -> None:
@@ -88,7 +91,7 @@ class Terminal:
             if not line:
                 continue
             if echo:
-                self.out(f"> {_SECRET.sub('<hidden>', line)}")
+                self.out(f"> {_echoed(line)}")
             try:
                 reply = await self.dispatch(line)
             except EncryptionError as exc:  # its message names the setting, never a key
