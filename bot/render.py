@@ -45,7 +45,7 @@ def esc(value: object) -> str:
 
 OFFLINE_EXAMPLES = '"2 eggs and toast", "72.4 kg", "mood 4, slept badly", "took vitamin D"'
 # For whoever runs the bot (the terminal prints it as `Reply.operator_note`), never for a chat.
-OFFLINE_LLM_HINT = "With an LLM configured (OPENAI_API_KEY) I would understand free text as well."
+OFFLINE_LLM_HINT = "With an LLM configured through OPENAI_API_KEY I would understand free text too."
 OFFLINE_EMPTY = f"I only understand words, not emoji (yet). Try something like {OFFLINE_EXAMPLES}."
 OFFLINE_INJECTION = (
     "I can't change how I work, but I'm happy to log food, weight, check-ins and "
