@@ -88,6 +88,7 @@ class Assistant(AccountCommands):
         data: str,
         now: dt.datetime | None = None,
         shown: bool = True,
+        update_id: int | None = None,
     ) -> Reply:
         """A tapped inline button; `data` is untrusted (anyone can forge it).
 
@@ -97,7 +98,9 @@ class Assistant(AccountCommands):
         """
         tapped = callbacks.decode(data)
         if isinstance(tapped, callbacks.DraftButton):
-            return await self._draft_button(user_id, chat_id, tapped, now, shown=shown)
+            return await self._draft_button(
+                user_id, chat_id, tapped, now, shown=shown, update_id=update_id
+            )
         if not shown:
             return toast(render.button_inactive())
         if isinstance(tapped, callbacks.Forget):
@@ -108,12 +111,24 @@ class Assistant(AccountCommands):
             return await self.set_confirm_mode(user_id=user_id, enabled=tapped.enabled)
         if isinstance(tapped, callbacks.Rate):
             return await self.rate(
-                user_id=user_id, chat_id=chat_id, field=tapped.field, value=tapped.value, now=now
+                user_id=user_id,
+                chat_id=chat_id,
+                field=tapped.field,
+                value=tapped.value,
+                now=now,
+                update_id=update_id,
             )
         return toast(render.button_inactive())  # forged, or "later" (the reminders' own)
 
     async def rate(
-        self, *, user_id: int, chat_id: int, field: str, value: int, now: dt.datetime | None = None
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        field: str,
+        value: int,
+        now: dt.datetime | None = None,
+        update_id: int | None = None,
     ) -> Reply:
         """A reminder button: write one check-in field, merged, with no LLM call."""
         linked = await self._linked(user_id)
@@ -124,7 +139,7 @@ class Assistant(AccountCommands):
         action = CheckinUpsert.model_validate(
             {"date": day, RATING_FIELDS[field]: value}, by_name=True
         )
-        reply = await self._write(user_id, chat_id, api, [action], day, [])
+        reply = await self._write(user_id, chat_id, api, [action], day, [], update_id=update_id)
         reply.html = render.rating_saved(field, value) + "\n\n" + reply.html
         reply.edit = True
         return reply
@@ -139,6 +154,7 @@ class Assistant(AccountCommands):
         text: str,
         now: dt.datetime | None = None,
         message_id: int | None = None,
+        update_id: int | None = None,
     ) -> Reply:
         """A message: log it, propose it as a draft, or answer it. `message_id` (Telegram's)
         is kept with what it became, so that an edit of it can be matched later."""
@@ -202,6 +218,7 @@ class Assistant(AccountCommands):
             notes,
             confirm=account.confirm_mode,
             message_id=message_id,
+            update_id=update_id,
         )
         if self.llm is None and not plan.understood:
             reply.operator_note = render.OFFLINE_LLM_HINT
@@ -217,6 +234,7 @@ class Assistant(AccountCommands):
         message_id: int,
         text: str,
         now: dt.datetime | None = None,
+        update_id: int | None = None,
     ) -> Reply:
         """An edit of an earlier message. A draft made from it still under review takes the
         new text (re-planned, shown again with save / fix / drop); a logged message is never
@@ -290,6 +308,7 @@ class Assistant(AccountCommands):
         caption: str | None = None,
         chat_id: int | None = None,
         now: dt.datetime | None = None,
+        update_id: int | None = None,
     ) -> Reply | None:
         """The reply instead of a voice note or photo; asked before it is downloaded.
 
@@ -306,7 +325,9 @@ class Assistant(AccountCommands):
         log.info("user %s sent a %s: refused, OPENAI_API_KEY is not set", user_id, kind)
         words = (caption or "").strip()
         if kind == "photo" and words and chat_id is not None:
-            reply = await self.handle_text(user_id=user_id, chat_id=chat_id, text=words, now=now)
+            reply = await self.handle_text(
+                user_id=user_id, chat_id=chat_id, text=words, now=now, update_id=update_id
+            )
             reply.html = render.photo_caption_only() + "\n\n" + reply.html
             return reply
         return _needs_llm(kind)
@@ -320,6 +341,7 @@ class Assistant(AccountCommands):
         filename: str,
         duration: int | None,
         now: dt.datetime | None = None,
+        update_id: int | None = None,
     ) -> Reply:
         """A voice note or audio file: transcribe it, show the words, handle them as text.
 
@@ -338,7 +360,9 @@ class Assistant(AccountCommands):
         await self._count_llm(user_id, self._local_now(account, now).date(), Plan(llm_requests=1))
         if not words:
             return Reply(render.voice_empty())
-        reply = await self.handle_text(user_id=user_id, chat_id=chat_id, text=words, now=now)
+        reply = await self.handle_text(
+            user_id=user_id, chat_id=chat_id, text=words, now=now, update_id=update_id
+        )
         reply.html = render.voice_transcript(words) + "\n\n" + reply.html
         return reply
 
@@ -350,6 +374,7 @@ class Assistant(AccountCommands):
         image: bytes,
         caption: str | None,
         now: dt.datetime | None = None,
+        update_id: int | None = None,
     ) -> Reply:
         """A meal photo: the vision model's estimate, always a draft (save / fix / drop)."""
         checked = await self._media_check(user_id, "photo", None, now)
@@ -515,6 +540,7 @@ class Assistant(AccountCommands):
         *,
         confirm: bool = False,
         message_id: int | None = None,
+        update_id: int | None = None,
     ) -> Reply:
         """Write, propose or answer what was planned; the exchange is kept as history."""
         if plan.actions:
@@ -536,6 +562,7 @@ class Assistant(AccountCommands):
                     turns=turns,
                     usage=plan,
                     source_message_id=message_id,
+                    update_id=update_id,
                 )
             await self._count_llm(user_id, context.today, plan)
             reply = await self._propose(
@@ -640,6 +667,7 @@ class Assistant(AccountCommands):
         now: dt.datetime | None,
         *,
         shown: bool,
+        update_id: int | None = None,
     ) -> Reply:
         if not shown:  # its message moved on (e.g. "fix" was tapped): never act on it
             return await self._draft_not_actionable(user_id, tapped.draft_id, shown=False)
@@ -675,7 +703,14 @@ class Assistant(AccountCommands):
         if verb == "fix":
             return Reply(render.draft_fix_prompt(actions, day), edit=True)
         reply = await self._write(
-            user_id, chat_id, api, actions, day, [], source_message_id=draft.source_message_id
+            user_id,
+            chat_id,
+            api,
+            actions,
+            day,
+            [],
+            source_message_id=draft.source_message_id,
+            update_id=update_id,
         )
         reply.edit = True
         return reply
@@ -759,6 +794,7 @@ class Assistant(AccountCommands):
         turns: Sequence[tuple[TurnRole, str]] = (),
         usage: Plan | None = None,
         source_message_id: int | None = None,
+        update_id: int | None = None,
     ) -> Reply:
         """Store the actions, then deliver this person's waiting items now, in order.
 
@@ -778,6 +814,7 @@ class Assistant(AccountCommands):
                 now=self.clock(),
                 notify_on_done=True,
                 source_message_id=source_message_id,
+                update_id=update_id,
             )
             if turns:
                 await repo.append_turns(

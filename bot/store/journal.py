@@ -8,7 +8,7 @@ replayed at start-up while it is unhandled and recent (`release_stale_updates`).
 A row goes: recorded -> claimed (a process started handling it) -> handled. `claim_update`
 lets exactly one handler through: a duplicate delivery finds the row claimed or handled; a
 replay finds it released. "Handled" is written in the same transaction as the message's
-outbox item (`enqueue` reads `handling_update`), so a crash after the actions were stored
+outbox item (`enqueue` is given the update's id), so a crash after the actions were stored
 never replays the message into a second write. `claimed_by` names the worker holding a row
 (it received the update, or handles it), so a worker started again takes back its earlier
 run's updates at once (`release_stale_updates`'s `ended`) instead of after the claim timeout.
@@ -17,7 +17,6 @@ run's updates at once (`release_stale_updates`'s `ended`) instead of after the c
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextvars import ContextVar
 from datetime import datetime
 from typing import Any
 
@@ -28,10 +27,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from bot.store.models import ProcessedUpdate, utcnow
-
-# The update whose handlers are running in this task (set by the Telegram layer), so that
-# storing the message's actions can mark it handled in the same transaction.
-handling_update: ContextVar[int | None] = ContextVar("handling_update", default=None)
 
 
 def _insert(session: AsyncSession) -> Any:

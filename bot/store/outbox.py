@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from bot.store.claims import claim_rows
-from bot.store.journal import handling_update, mark_update_handled
+from bot.store.journal import mark_update_handled
 from bot.store.models import (
     ERROR_MAX,
     Account,
@@ -39,13 +39,16 @@ async def enqueue(
     actions: Sequence[Mapping[str, Any]],
     now: datetime | None = None,
     notify_on_done: bool = False,
+    update_id: int | None = None,
 ) -> int:
     """Store the wire actions of one message before anything is sent; returns the item id.
 
-    When a Telegram update is being handled (`journal.handling_update`), it is marked handled
-    in the same transaction (see bot/store/journal.py).
+    `update_id`, the Telegram update the actions came from, is marked handled in the same
+    transaction (see bot/store/journal.py).
     """
-    item = await _add(session, telegram_id, chat_id, local_date, actions, now, notify_on_done)
+    item = await _add(
+        session, telegram_id, chat_id, local_date, actions, now, notify_on_done, update_id=update_id
+    )
     return item.id
 
 
@@ -60,6 +63,7 @@ async def enqueue_claimed(
     now: datetime | None = None,
     notify_on_done: bool = False,
     source_message_id: int | None = None,
+    update_id: int | None = None,
 ) -> tuple[OutboxItem, bool]:
     """`enqueue`, and claim the new item for `worker_id` at once when it is next in line.
 
@@ -87,6 +91,7 @@ async def enqueue_claimed(
         notify_on_done,
         claimed_by=None if waiting is not None else worker_id,
         source_message_id=source_message_id,
+        update_id=update_id,
     )
     return item, waiting is None
 
@@ -102,6 +107,7 @@ async def _add(
     *,
     claimed_by: str | None = None,
     source_message_id: int | None = None,
+    update_id: int | None = None,
 ) -> OutboxItem:
     now = now or utcnow()
     item = OutboxItem(
@@ -120,7 +126,6 @@ async def _add(
     )
     session.add(item)
     await session.flush()
-    update_id = handling_update.get()
     if update_id is not None:
         # Same transaction: once the actions are stored, the update must never be replayed.
         await mark_update_handled(session=session, update_id=update_id, now=now)

@@ -23,7 +23,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.store.crypto import KeyCipher
 from bot.store.journal import (
     claim_update,
-    handling_update,
     mark_update_handled,
     record_update,
     release_earlier_updates,
@@ -95,7 +94,6 @@ __all__ = [
     "get_llm_usage",
     "get_outbox_item",
     "get_reminder",
-    "handling_update",
     "latest_draft",
     "link_account",
     "mark_outbox",

@@ -61,10 +61,6 @@ class UpdateJournal:
             worker_id=core.delivery.worker_id,
         )
 
-    def handling(self, update_id: int) -> None:
-        """This task now handles `update_id`: storing its actions marks it handled at once."""
-        repo.handling_update.set(update_id)
-
     async def record(self, update_id: int, payload: str, user_id: int | None = None) -> None:
         """Store an update as received, before Telegram learns it was delivered."""
         async with self.sessionmaker() as session:

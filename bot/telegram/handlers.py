@@ -65,6 +65,7 @@ class Core(CoreResources, Protocol):
         chat_id: int,
         text: str,
         now: dt.datetime | None = None,
+        update_id: int | None = None,
         message_id: int | None = None,
     ) -> Reply: ...
     async def handle_edit(
@@ -75,6 +76,7 @@ class Core(CoreResources, Protocol):
         message_id: int,
         text: str,
         now: dt.datetime | None = None,
+        update_id: int | None = None,
     ) -> Reply: ...
     async def on_button(
         self,
@@ -83,6 +85,7 @@ class Core(CoreResources, Protocol):
         chat_id: int,
         data: str,
         now: dt.datetime | None = None,
+        update_id: int | None = None,
         shown: bool = True,
     ) -> Reply: ...
     async def media_refusal(
@@ -94,6 +97,7 @@ class Core(CoreResources, Protocol):
         caption: str | None = None,
         chat_id: int | None = None,
         now: dt.datetime | None = None,
+        update_id: int | None = None,
     ) -> Reply | None: ...
     async def handle_voice(
         self,
@@ -104,6 +108,7 @@ class Core(CoreResources, Protocol):
         filename: str,
         duration: int | None,
         now: dt.datetime | None = None,
+        update_id: int | None = None,
     ) -> Reply: ...
     async def handle_photo(
         self,
@@ -113,6 +118,7 @@ class Core(CoreResources, Protocol):
         image: bytes,
         caption: str | None,
         now: dt.datetime | None = None,
+        update_id: int | None = None,
     ) -> Reply: ...
     async def claim_update(self, update_id: int) -> bool: ...
     async def status(self, *, user_id: int, now: dt.datetime | None = None) -> Reply: ...
@@ -244,7 +250,6 @@ class Handlers:
             raise ApplicationHandlerStop
         if self.journal is not None:
             await handle_earlier(self.journal, update, context.application)
-            self.journal.handling(update.update_id)
 
     async def finish(self, update: Update, context: Context) -> None:
         """The last group: the update was handled, so it is never replayed after a restart."""
@@ -376,7 +381,11 @@ class Handlers:
         message, user_id, chat_id = who
         async with typing(context.bot, chat_id):
             reply = await self.assistant.handle_text(
-                user_id=user_id, chat_id=chat_id, text=text, message_id=message.message_id
+                user_id=user_id,
+                chat_id=chat_id,
+                text=text,
+                message_id=message.message_id,
+                update_id=update.update_id,
             )
         await self._send(context, chat_id, reply)
 
@@ -404,7 +413,9 @@ class Handlers:
                 user_id=user_id, kind="voice", duration=duration
             )
             if reply is None:
-                reply = await self._transcribed(recording, user_id, chat_id, duration)
+                reply = await self._transcribed(
+                    recording, user_id, chat_id, duration, update.update_id
+                )
         await self._send(context, chat_id, reply)
 
     async def photo(self, update: Update, context: Context) -> None:
@@ -414,14 +425,23 @@ class Handlers:
         message, user_id, chat_id = who
         async with typing(context.bot, chat_id):
             reply = await self.assistant.media_refusal(
-                user_id=user_id, kind="photo", caption=message.caption, chat_id=chat_id
+                user_id=user_id,
+                kind="photo",
+                caption=message.caption,
+                chat_id=chat_id,
+                update_id=update.update_id,
             )
             if reply is None:
-                reply = await self._estimated(message, user_id, chat_id)
+                reply = await self._estimated(message, user_id, chat_id, update.update_id)
         await self._send(context, chat_id, reply)
 
     async def _transcribed(
-        self, recording: Voice | Audio, user_id: int, chat_id: int, duration: int | None
+        self,
+        recording: Voice | Audio,
+        user_id: int,
+        chat_id: int,
+        duration: int | None,
+        update_id: int,
     ) -> Reply:
         audio = await _download(recording)
         if audio is None:
@@ -432,9 +452,12 @@ class Handlers:
             audio=audio,
             filename=_audio_name(recording),
             duration=duration,
+            update_id=update_id,
         )
 
-    async def _estimated(self, message: Message, user_id: int, chat_id: int) -> Reply:
+    async def _estimated(
+        self, message: Message, user_id: int, chat_id: int, update_id: int
+    ) -> Reply:
         limit = self.settings.max_photo_bytes
         size = _largest_photo(message.photo, limit)
         if size is None:
@@ -443,7 +466,11 @@ class Handlers:
         if image is None:
             return Reply(render.media_download_failed())
         return await self.assistant.handle_photo(
-            user_id=user_id, chat_id=chat_id, image=image, caption=message.caption
+            user_id=user_id,
+            chat_id=chat_id,
+            image=image,
+            caption=message.caption,
+            update_id=update_id,
         )
 
     async def non_text(self, update: Update, context: Context) -> None:
@@ -462,7 +489,9 @@ class Handlers:
             return
         chat_id, message_id = query.message.chat.id, query.message.message_id
         try:
-            reply = await self._tapped(context, query.message, query.data, user.id)
+            reply = await self._tapped(
+                context, query.message, query.data, user.id, update.update_id
+            )
         except Exception:
             await _answer(query, None)  # the error handler tells the person
             raise
@@ -475,7 +504,12 @@ class Handlers:
             await self._send(context, chat_id, reply)
 
     async def _tapped(
-        self, context: Context, message: MaybeInaccessibleMessage, data: str, user_id: int
+        self,
+        context: Context,
+        message: MaybeInaccessibleMessage,
+        data: str,
+        user_id: int,
+        update_id: int,
     ) -> Reply:
         """What a tap does; a rating keeps the other rating rows (and "later") on its message."""
         tapped = callbacks.decode(data)
@@ -486,7 +520,11 @@ class Handlers:
             return await self.reminders.snooze(user_id=user_id)
         async with typing(context.bot, message.chat.id):
             reply = await self.assistant.on_button(
-                user_id=user_id, chat_id=message.chat.id, data=data, shown=shown
+                user_id=user_id,
+                chat_id=message.chat.id,
+                data=data,
+                shown=shown,
+                update_id=update_id,
             )
         if isinstance(tapped, callbacks.Rate) and isinstance(message, Message):
             if reply.edit and not reply.buttons:

@@ -91,6 +91,7 @@ class StubCore:
         text: str,
         now: dt.datetime | None = None,
         message_id: int | None = None,
+        update_id: int | None = None,
     ) -> Reply:
         return await self._answer("handle_text", user_id=user_id, chat_id=chat_id, text=text)
 
@@ -102,6 +103,7 @@ class StubCore:
         message_id: int,
         text: str,
         now: dt.datetime | None = None,
+        update_id: int | None = None,
     ) -> Reply:
         return await self._answer("handle_edit", user_id=user_id, chat_id=chat_id, text=text)
 
@@ -113,22 +115,29 @@ class StubCore:
         data: str,
         now: dt.datetime | None = None,
         shown: bool = True,
+        update_id: int | None = None,
     ) -> Reply:
         reply = await self._answer("on_button", user_id=user_id, chat_id=chat_id, data=data)
         if data.startswith("rate:"):
             reply.edit = True
         return reply
 
-    async def media_refusal(self, *, user_id: int, kind: str, **kwargs: Any) -> Reply | None:
+    async def media_refusal(
+        self, *, user_id: int, kind: str, update_id: int | None = None, **kwargs: Any
+    ) -> Reply | None:
         refusal = self.replies.get("media_refusal")
         if refusal is not None:
             self.calls.append(("media_refusal", {"kind": kind, **kwargs}))
         return refusal
 
-    async def handle_voice(self, *, user_id: int, chat_id: int, **kwargs: Any) -> Reply:
+    async def handle_voice(
+        self, *, user_id: int, chat_id: int, update_id: int | None = None, **kwargs: Any
+    ) -> Reply:
         return await self._answer("handle_voice", **kwargs)
 
-    async def handle_photo(self, *, user_id: int, chat_id: int, **kwargs: Any) -> Reply:
+    async def handle_photo(
+        self, *, user_id: int, chat_id: int, update_id: int | None = None, **kwargs: Any
+    ) -> Reply:
         return await self._answer("handle_photo", **kwargs)
 
     async def claim_update(self, update_id: int) -> bool:
