@@ -71,7 +71,6 @@ def render_system_prompt(context: PlanContext) -> str:
         yesterday=(now.date() - dt.timedelta(days=1)).isoformat(),
         scale_min=low,
         scale_max=high,
-        language=context.language_hint or "the language of their message",
     )
 
 

@@ -62,7 +62,3 @@ def test_the_rules_issue_3_asks_for_are_there() -> None:
     ):
         assert rule in prompt, rule
 
-
-def test_a_language_hint_replaces_the_default() -> None:
-    context = PlanContext(now=CONTEXT.now, timezone=CONTEXT.timezone, language_hint="German")
-    assert "in the person's language (German)" in render_system_prompt(context)
