@@ -378,9 +378,10 @@ def _build_planner(name: str) -> Planner:
 
         return OfflinePlanner()
     if name == "llm":
-        from bot.planner.llm import build_llm_planner_from_env
+        from bot.config import Settings
+        from bot.planner.llm import build_llm_planner
 
-        planner: Planner = build_llm_planner_from_env()
+        planner: Planner = build_llm_planner(Settings())
         return planner
     raise ValueError(f"unknown planner {name!r}: use 'offline' or 'llm'")
 

@@ -52,7 +52,6 @@ __all__ = [
     "LlmPlanner",
     "LlmState",
     "build_llm_planner",
-    "build_llm_planner_from_env",
     "probe",
 ]
 
@@ -466,11 +465,6 @@ def build_llm_planner(settings: Settings) -> LlmPlanner:
         max_retries=1,
     )
     return LlmPlanner(client, settings.openai_model, max_history=settings.history_turns)
-
-
-def build_llm_planner_from_env() -> LlmPlanner:
-    """`build_llm_planner(Settings())`: for the CLI's eval and doctor commands."""
-    return build_llm_planner(Settings())
 
 
 _PING_TOOL: ChatCompletionToolUnionParam = {
