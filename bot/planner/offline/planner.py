@@ -35,17 +35,8 @@ from bot.agent_api.actions import (
 )
 from bot.planner.base import CHECKIN_SCALE, Plan, PlanContext, ReadResult
 from bot.planner.offline.dates import WEEKDAYS, DayRef, find_day_refs, rx
-from bot.planner.offline.foods import (
-    HOUSEHOLD_UNITS,
-    MASS_UNITS,
-    MAX_COUNT,
-    MAX_GRAMS,
-    NUMBER_WORDS,
-    SIZES,
-    FoodItem,
-    find_foods,
-    food_table,
-)
+from bot.planner.offline.foods import MAX_COUNT, MAX_GRAMS, FoodItem, find_foods, food_table
+from bot.planner.offline.quantities import HOUSEHOLD_UNITS, MASS_UNITS, NUMBER_WORDS, SIZES
 from bot.planner.offline.reads import (
     Question,
     answer,
