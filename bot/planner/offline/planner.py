@@ -34,6 +34,7 @@ from bot.agent_api.actions import (
     WeightSetGoal,
 )
 from bot.planner.base import CHECKIN_SCALE, Plan, PlanContext, ReadResult
+from bot.planner.offline.checkins import CheckinField, find_checkins
 from bot.planner.offline.dates import WEEKDAYS, DayRef, find_day_refs, rx
 from bot.planner.offline.foods import MAX_COUNT, MAX_GRAMS, FoodItem, find_foods, food_table
 from bot.planner.offline.quantities import HOUSEHOLD_UNITS, MASS_UNITS, NUMBER_WORDS, SIZES
@@ -51,10 +52,7 @@ from bot.planner.offline.rules import (
     MAX_STATED_KCAL,
     MIN_GOAL_KCAL,
     MIN_KG,
-    CheckinField,
-    Found,
     RangeKind,
-    find_checkins,
     find_energies,
     find_notes,
     find_nutrition_goals,
@@ -64,7 +62,14 @@ from bot.planner.offline.rules import (
     find_weights,
     normalized_phrase_words,
 )
-from bot.planner.offline.text import CLAUSE_ENDS, SENTENCE_ENDS, Tokens, odd_numbers, tokenize
+from bot.planner.offline.text import (
+    CLAUSE_ENDS,
+    SENTENCE_ENDS,
+    Found,
+    Tokens,
+    odd_numbers,
+    tokenize,
+)
 
 MAX_CHARS = 1000
 
