@@ -41,7 +41,7 @@ def test_the_clock_is_filled_in() -> None:
     assert "$" not in prompt
 
 
-def test_the_rules_issue_3_asks_for_are_there() -> None:
+def test_the_rules_the_prompt_must_state_are_there() -> None:
     prompt = render_system_prompt(sample_context())
     for rule in (
         "terrible=1, bad=2, ok=3, good=4, great=5",
