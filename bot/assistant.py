@@ -50,7 +50,7 @@ from bot.store.models import Account, Draft, DraftStatus, TurnRole, utcnow
 from bot.sync.outbox import Delivered, decode, decode_actions, wire
 
 if TYPE_CHECKING:  # bot.media brings in openai, which the offline core does without
-    from bot.media import Media
+    from bot.planner.media import Media
 
 log = logging.getLogger(__name__)
 
@@ -978,7 +978,7 @@ async def create_assistant(
 
         llm = build_llm_planner(settings)
     if media is None and settings.llm_enabled:
-        from bot.media import build_media
+        from bot.planner.media import build_media
 
         media = build_media(settings)
     if llm is None:

@@ -12,15 +12,8 @@ from typing import Any
 import pytest
 
 from bot.agent_api.actions import parse_action
-from bot.ops.eval import (
-    Case,
-    format_report,
-    load_cases,
-    main_eval,
-    pair_actions,
-    run_eval,
-    value_matches,
-)
+from bot.ops.eval import Case, format_report, load_cases, main_eval, run_eval
+from bot.ops.matching import pair_actions, value_matches
 from bot.planner.base import Plan, PlanContext, ReadResult
 from bot.planner.offline.planner import OfflinePlanner
 

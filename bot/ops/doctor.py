@@ -85,11 +85,10 @@ async def check_telegram(settings: Settings) -> Check:
 async def check_llm(settings: Settings) -> Check:
     if not settings.llm_enabled:
         return None, render.doctor_llm_off()
-    from bot.planner.llm import build_llm_planner, probe
+    from bot.planner.client import openai_client, probe
 
-    planner = build_llm_planner(settings)
     try:
-        result = await probe(planner.client, settings.openai_model)
+        result = await probe(openai_client(settings), settings.openai_model)
     except Exception as exc:  # the probe's whole point is to report any failure
         return False, render.doctor_llm_failed(settings.openai_model, type(exc).__name__)
     return True, render.doctor_llm_ok(settings.openai_model, result)

@@ -1,21 +1,19 @@
 """Score a planner on labelled cases: `healthbot eval CASES.jsonl --planner offline|llm`.
 
-A case is one JSON object a line (format in docs/DESIGN.md):
+A case is one JSON object a line:
 
     {"id": "...", "text": "...", "now": "2026-11-22T08:15:00", "timezone": "Europe/Berlin",
      "expect": [ACTION, ...], "offline": true}
 
-ACTION is a wire-shaped ingest action (as `to_wire` makes it). Matching is lenient where
-estimates vary and strict where they must not: an expected string matches when it is
-contained (case-insensitive), a number exactly or by `{"min": a, "max": b}`, a field left out
-is not checked, and `"expect": []` means nothing may be written. `"offline": false` marks
-cases the offline planner does not claim to handle (recipes, tickets, free phrasing).
+ACTION is a wire-shaped ingest action (as `to_wire` makes it), matched as bot/ops/matching.py
+says: leniently where estimates vary, strictly where they must not, and `"expect": []` means
+nothing may be written. `"offline": false` marks cases the offline planner does not claim to
+handle (recipes, tickets, free phrasing).
 
-Predicted and expected actions are paired per type, maximising first the fully matching
-pairs and then the agreeing fields. A fully matching pair is a true positive; precision,
-recall and F1 are counted over actions. Field accuracy is counted over all paired actions,
-so it shows *which* field a planner gets wrong. The report's last line is always
-`overall: precision P recall R F1 F` over the evaluated cases.
+A fully matching pair of actions is a true positive; precision, recall and F1 are counted
+over actions. Field accuracy is counted over all paired actions, so it shows *which* field
+a planner gets wrong. The report's last line is always `overall: precision P recall R F1 F`
+over the evaluated cases.
 """
 
 from __future__ import annotations
@@ -32,9 +30,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.agent_api.actions import to_wire
+from bot.ops.matching import field_results, pair_actions
 from bot.planner.base import PlanContext, Planner
-
-_MAX_DP_PREDICTIONS = 12
 
 
 @dataclass(frozen=True)
@@ -139,134 +136,6 @@ def _case(raw: dict[str, Any]) -> Case:
         expect=expect,
         offline=bool(raw.get("offline", True)),
     )
-
-
-# --- matching ----------------------------------------------------------------------------
-
-
-def _leaves(expected: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
-    """(path, expected value) for every checked field; a {"min","max"} dict is one leaf."""
-    leaves: list[tuple[str, Any]] = []
-    for key, value in expected.items():
-        if not prefix and key == "type":
-            continue
-        path = f"{prefix}{key}"
-        if isinstance(value, dict) and not _is_range(value):
-            leaves.extend(_leaves(value, f"{path}."))
-        else:
-            leaves.append((path, value))
-    return leaves
-
-
-def _is_range(value: dict[str, Any]) -> bool:
-    return bool(value) and set(value) <= {"min", "max"}
-
-
-def _lookup(data: Any, path: str) -> Any:
-    for part in path.split("."):
-        if not isinstance(data, dict) or part not in data:
-            return _MISSING
-        data = data[part]
-    return data
-
-
-_MISSING = object()
-
-
-def value_matches(expected: Any, got: Any) -> bool:
-    """One field: contained text, exact number, number in range, every listed item present."""
-    if got is _MISSING:
-        return False
-    if isinstance(expected, dict) and _is_range(expected):
-        if isinstance(got, bool) or not isinstance(got, int | float):
-            return False
-        low, high = expected.get("min"), expected.get("max")
-        return (low is None or got >= low) and (high is None or got <= high)
-    if isinstance(expected, str):
-        return got is not None and expected.casefold() in str(got).casefold()
-    if isinstance(expected, bool) or expected is None:
-        return bool(got == expected)
-    if isinstance(expected, int | float):
-        return (
-            isinstance(got, int | float)
-            and not isinstance(got, bool)
-            and abs(got - expected) < 1e-9
-        )
-    if isinstance(expected, list):
-        items = got if isinstance(got, list) else []
-        return all(any(value_matches(e, g) for g in items) for e in expected)
-    return bool(expected == got)
-
-
-def field_results(expected: dict[str, Any], got: dict[str, Any]) -> list[tuple[str, bool]]:
-    return [(path, value_matches(value, _lookup(got, path))) for path, value in _leaves(expected)]
-
-
-def _pair_score(expected: dict[str, Any], got: dict[str, Any]) -> tuple[int, int]:
-    results = field_results(expected, got)
-    hits = sum(ok for _path, ok in results)
-    return (1 if hits == len(results) else 0, hits)
-
-
-def pair_actions(
-    expected: Sequence[dict[str, Any]], got: Sequence[dict[str, Any]]
-) -> list[tuple[int, int]]:
-    """Pairs (expected index, predicted index) of the same type, best assignment first.
-
-    Best = most full matches, then most agreeing fields; exact for up to 12 predictions of a
-    type (dynamic programming over subsets), greedy beyond.
-    """
-    pairs: list[tuple[int, int]] = []
-    types = {str(a.get("type")) for a in expected}
-    for action_type in sorted(types):
-        e_idx = [i for i, a in enumerate(expected) if a.get("type") == action_type]
-        g_idx = [j for j, a in enumerate(got) if a.get("type") == action_type]
-        if not g_idx:
-            continue
-        scores = {(i, j): _pair_score(expected[i], got[j]) for i in e_idx for j in g_idx}
-        if len(g_idx) <= _MAX_DP_PREDICTIONS:
-            pairs.extend(_best_assignment(e_idx, g_idx, scores))
-        else:
-            pairs.extend(_greedy_assignment(scores))
-    return pairs
-
-
-def _best_assignment(
-    e_idx: list[int], g_idx: list[int], scores: dict[tuple[int, int], tuple[int, int]]
-) -> list[tuple[int, int]]:
-    memo: dict[tuple[int, int], tuple[tuple[int, int], list[tuple[int, int]]]] = {}
-
-    def best(k: int, used: int) -> tuple[tuple[int, int], list[tuple[int, int]]]:
-        if k == len(e_idx):
-            return (0, 0), []
-        key = (k, used)
-        if key in memo:
-            return memo[key]
-        result = best(k + 1, used)  # leave this expected action unpaired
-        for pos, j in enumerate(g_idx):
-            if used & (1 << pos):
-                continue
-            (full, hits), rest = best(k + 1, used | (1 << pos))
-            s = scores[(e_idx[k], j)]
-            candidate = ((full + s[0], hits + s[1]), [(e_idx[k], j), *rest])
-            if candidate[0] > result[0]:
-                result = candidate
-        memo[key] = result
-        return result
-
-    return best(0, 0)[1]
-
-
-def _greedy_assignment(scores: dict[tuple[int, int], tuple[int, int]]) -> list[tuple[int, int]]:
-    pairs: list[tuple[int, int]] = []
-    used_e: set[int] = set()
-    used_g: set[int] = set()
-    for (i, j), _score in sorted(scores.items(), key=lambda kv: kv[1], reverse=True):
-        if i not in used_e and j not in used_g:
-            pairs.append((i, j))
-            used_e.add(i)
-            used_g.add(j)
-    return pairs
 
 
 # --- running -----------------------------------------------------------------------------
@@ -378,9 +247,10 @@ def _build_planner(name: str) -> Planner:
 
         return OfflinePlanner()
     if name == "llm":
-        from bot.planner.llm import build_llm_planner_from_env
+        from bot.config import Settings
+        from bot.planner.llm import build_llm_planner
 
-        planner: Planner = build_llm_planner_from_env()
+        planner: Planner = build_llm_planner(Settings())
         return planner
     raise ValueError(f"unknown planner {name!r}: use 'offline' or 'llm'")
 

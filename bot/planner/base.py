@@ -55,7 +55,6 @@ class PlanContext:
     timezone: str
     history: Sequence[Turn] = ()
     checkin_scale: tuple[int, int] = CHECKIN_SCALE
-    language_hint: str | None = None
 
     @property
     def today(self) -> dt.date:

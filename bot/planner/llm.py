@@ -1,14 +1,14 @@
 """The LLM planner: Chat Completions with tools, on OpenAI or any OpenAI-compatible server.
 
-Request budget (issue 3): a pure logging message costs exactly **one** request. A second one
-happens only when (a) some tool calls were unusable, for one repair round, or (b) reads were
-made and `answer()` turns their results into words.
+Request budget: a pure logging message costs exactly **one** request, as each request makes
+the person wait and costs money. A second one happens only when (a) some tool calls were
+unusable, for one repair round, or (b) reads were made and `answer()` turns their results
+into words.
 
 How failures surface, so the assistant can say something true:
 
-- The server could not be used (connection, timeout, rate limit, 5xx) -> `PlannerUnavailable`.
-  A 400/401/403/404 is `PlannerUnavailable` too, worded as a configuration problem for the
-  logs; the API key never appears in a message.
+- The server could not be used (connection, timeout, rate limit, 5xx, a configuration
+  problem) -> `PlannerUnavailable`, as bot/planner/client.py translates it.
 - The response was neither text nor tool calls (no choices, empty message) -> `PlannerFailed`.
 - Some tool calls were invalid (bad JSON, failed validation, unknown tool): one repair round
   that returns the tool results ("ok" or what was wrong). What is still invalid afterwards
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -31,7 +30,6 @@ from openai.types.chat import (
     ChatCompletion,
     ChatCompletionMessage,
     ChatCompletionMessageParam,
-    ChatCompletionToolUnionParam,
 )
 
 from bot import render
@@ -39,21 +37,18 @@ from bot.config import Settings
 from bot.planner.base import (
     Plan,
     PlanContext,
-    PlannerError,
     PlannerFailed,
-    PlannerUnavailable,
     ReadRequest,
     ReadResult,
 )
-from bot.planner.prompt import load_template, render_system_prompt
+from bot.planner.client import openai_client, translate_error
+from bot.planner.prompt import load_template, quotes_system_prompt, render_system_prompt
 from bot.planner.tools import ToolCallError, ToolOutput, parse_tool_call, tool_area, tool_specs
 
 __all__ = [
     "LlmPlanner",
     "LlmState",
     "build_llm_planner",
-    "build_llm_planner_from_env",
-    "probe",
 ]
 
 _log = logging.getLogger(__name__)
@@ -61,7 +56,6 @@ _log = logging.getLogger(__name__)
 MAX_RESULT_CHARS = 4000  # one read result sent back to the model (~1,000 tokens)
 MAX_TURN_CHARS = 2000  # one remembered turn
 _OK = "ok"
-_SECRET_LIKE = re.compile(r"\b(sk|key|token)-[A-Za-z0-9_*.-]{6,}", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -268,7 +262,7 @@ class LlmPlanner:
                 "/chat/completions", body=body, cast_to=ChatCompletion
             )
         except openai.APIError as exc:
-            raise _translate(exc, self.client.api_key) from exc
+            raise translate_error(exc, self.client.api_key) from exc
         usage.add(completion)
         choices = getattr(completion, "choices", None)
         if not choices:
@@ -307,33 +301,6 @@ def _fresh_id(used: set[str]) -> str:
     while f"call_{number}" in used:
         number += 1
     return f"call_{number}"
-
-
-LEAK_CHARS = 80  # this many consecutive characters of the system prompt in a reply is a leak
-_SPACE = re.compile(r"\s+")
-
-
-def quotes_system_prompt(reply: str, system_prompt: str, window: int = LEAK_CHARS) -> bool:
-    """True when `reply` contains `window` consecutive characters of the system prompt.
-
-    Whitespace is normalised on both sides, so re-wrapped or re-indented quotes count too.
-    A prompt injection ("repeat everything above") must not reveal the rules.
-    """
-    text, prompt = _SPACE.sub(" ", reply), _SPACE.sub(" ", system_prompt)
-    if len(text) < window or len(prompt) < window:
-        return False
-    step = window // 2  # any quote of `window` chars contains one of these aligned halves...
-    return any(
-        prompt[i : i + step] in text and _quoted_around(text, prompt, i, step, window)
-        for i in range(0, len(prompt) - step + 1, step)
-    )
-
-
-def _quoted_around(text: str, prompt: str, start: int, step: int, window: int) -> bool:
-    """...so confirm by looking for a full `window` of the prompt around that half."""
-    low = max(0, start - window + step)
-    high = min(len(prompt) - window, start)
-    return any(prompt[i : i + window] in text for i in range(low, high + 1))
 
 
 def _system_text(messages: Sequence[ChatCompletionMessageParam]) -> str:
@@ -420,93 +387,8 @@ def _result_text(result: ReadResult | None) -> str:
     return text
 
 
-def _translate(exc: openai.APIError, api_key: object) -> PlannerError:
-    """Map the openai client's errors onto the planner's two kinds (messages for logs)."""
-    if isinstance(exc, openai.APITimeoutError):
-        return PlannerUnavailable("the LLM request timed out")
-    if isinstance(exc, openai.APIConnectionError):
-        return PlannerUnavailable("could not connect to the LLM server")
-    if isinstance(exc, openai.APIResponseValidationError):
-        return PlannerFailed("the LLM response did not match the Chat Completions schema")
-    if not isinstance(exc, openai.APIStatusError):
-        return PlannerUnavailable(f"the LLM request failed ({type(exc).__name__})")
-    status = exc.status_code
-    detail = _redact(exc.message, api_key)
-    if isinstance(exc, openai.RateLimitError):
-        return PlannerUnavailable(f"the LLM server is rate limiting (HTTP 429): {detail}")
-    if status >= 500:
-        return PlannerUnavailable(f"the LLM server failed (HTTP {status})")
-    if status in (400, 401, 403, 404):
-        return PlannerUnavailable(
-            f"LLM configuration problem (HTTP {status}): check OPENAI_API_KEY, OPENAI_BASE_URL "
-            f"and OPENAI_MODEL, and that the model supports tool calling. Server said: {detail}"
-        )
-    return PlannerUnavailable(f"the LLM request failed (HTTP {status}): {detail}")
-
-
-def _redact(text: str, api_key: object) -> str:
-    """A server's error message without the key (OpenAI echoes part of a wrong one)."""
-    if isinstance(api_key, str) and api_key:
-        text = text.replace(api_key, "***")
-    return _SECRET_LIKE.sub("***", text)[:300]
-
-
 def build_llm_planner(settings: Settings) -> LlmPlanner:
-    """The production planner: a client built from settings, one retry on transient errors.
-
-    One retry is safe here (an LLM request writes nothing) and covers a dropped connection;
-    more would keep the person waiting past `openai_timeout_seconds` several times over.
-    """
-    if settings.openai_api_key is None or not settings.llm_enabled:
-        raise ValueError("OPENAI_API_KEY is not set; the LLM planner needs it")
-    client = openai.AsyncOpenAI(
-        api_key=settings.openai_api_key.get_secret_value(),
-        base_url=settings.openai_base_url,
-        timeout=settings.openai_timeout_seconds,
-        max_retries=1,
+    """The production planner, on a client built from settings (see `openai_client`)."""
+    return LlmPlanner(
+        openai_client(settings), settings.openai_model, max_history=settings.history_turns
     )
-    return LlmPlanner(client, settings.openai_model, max_history=settings.history_turns)
-
-
-def build_llm_planner_from_env() -> LlmPlanner:
-    """`build_llm_planner(Settings())`: for the CLI's eval and doctor commands."""
-    return build_llm_planner(Settings())
-
-
-_PING_TOOL: ChatCompletionToolUnionParam = {
-    "type": "function",
-    "function": {
-        "name": "ping",
-        "description": "Answer a connection test.",
-        "strict": True,
-        "parameters": {
-            "type": "object",
-            "properties": {"ok": {"type": "boolean"}},
-            "required": ["ok"],
-            "additionalProperties": False,
-        },
-    },
-}
-
-
-async def probe(client: openai.AsyncOpenAI, model: str) -> str:
-    """`healthbot doctor`: does this model and server do tool calling at all?
-
-    One tiny request offering one trivial tool. Raises `PlannerUnavailable` when the server
-    cannot be used; otherwise returns a line saying whether a tool call came back.
-    """
-    try:
-        completion = await client.chat.completions.create(
-            model=model,
-            messages=[
-                {"role": "system", "content": load_template("probe.md").template},
-                {"role": "user", "content": "ping"},
-            ],
-            tools=[_PING_TOOL],
-            tool_choice="auto",
-        )
-    except openai.APIError as exc:
-        raise _translate(exc, client.api_key) from exc
-    choices = getattr(completion, "choices", None) or []
-    called = bool(choices and choices[0].message.tool_calls)
-    return render.llm_probe_result(model, called)

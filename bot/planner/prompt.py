@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import sys
 from functools import cache
 from pathlib import Path
@@ -32,6 +33,7 @@ __all__ = [
     "count_tokens",
     "load_template",
     "prompt_budget",
+    "quotes_system_prompt",
     "render_system_prompt",
     "sample_context",
 ]
@@ -71,8 +73,34 @@ def render_system_prompt(context: PlanContext) -> str:
         yesterday=(now.date() - dt.timedelta(days=1)).isoformat(),
         scale_min=low,
         scale_max=high,
-        language=context.language_hint or "the language of their message",
     )
+
+
+LEAK_CHARS = 80  # this many consecutive characters of the system prompt in a reply is a leak
+_SPACE = re.compile(r"\s+")
+
+
+def quotes_system_prompt(reply: str, system_prompt: str, window: int = LEAK_CHARS) -> bool:
+    """True when `reply` contains `window` consecutive characters of the system prompt.
+
+    Whitespace is normalised on both sides, so re-wrapped or re-indented quotes count too.
+    A prompt injection ("repeat everything above") must not reveal the rules.
+    """
+    text, prompt = _SPACE.sub(" ", reply), _SPACE.sub(" ", system_prompt)
+    if len(text) < window or len(prompt) < window:
+        return False
+    step = window // 2  # any quote of `window` chars contains one of these aligned halves...
+    return any(
+        prompt[i : i + step] in text and _quoted_around(text, prompt, i, step, window)
+        for i in range(0, len(prompt) - step + 1, step)
+    )
+
+
+def _quoted_around(text: str, prompt: str, start: int, step: int, window: int) -> bool:
+    """...so confirm by looking for a full `window` of the prompt around that half."""
+    low = max(0, start - window + step)
+    high = min(len(prompt) - window, start)
+    return any(prompt[i : i + window] in text for i in range(low, high + 1))
 
 
 def _offset(now: dt.datetime) -> str:

@@ -12,8 +12,8 @@ Why the schemas look the way they do:
   `$ref`, no titles. OpenAI models then always emit well-formed arguments; other
   OpenAI-compatible servers ignore `strict`, and we validate anyway (the planner's repair
   round tells the model what was wrong).
-- **Small**: small and local models break tool use when many or deep tools are loaded
-  (ANCHORS.md), and every token here is paid on every message (budget: prompt.py). So only
+- **Small**: small and local models get tool calls wrong when many or deeply nested tools
+  are offered, and every token here is paid on every message (budget: prompt.py). So only
   keywords that steer a value survive: type, enum, format and the bounds that matter
   (ratings 1-5); `minimum: 0`, length limits and nested descriptions go. Validation still
   enforces all of them, and the system prompt states units and the portion convention once.

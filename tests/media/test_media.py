@@ -1,4 +1,4 @@
-"""bot/media.py against the fake OpenAI server: what is sent, and how answers become plans."""
+"""bot/planner/media.py against the fake OpenAI server: what is sent, how answers become plans."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 
 from bot.agent_api.actions import NutritionAddEntry
 from bot.config import Settings
-from bot.media import PHOTO_TOOL, Media, build_media, photo_note
 from bot.planner.base import PlanContext, PlannerFailed, PlannerUnavailable
+from bot.planner.media import PHOTO_TOOL, Media, build_media, photo_note
 from tests.fixtures.openai import TRANSCRIBE, FakeOpenAI, image_urls, user_texts
 
 BERLIN = ZoneInfo("Europe/Berlin")

@@ -23,7 +23,8 @@ from bot.planner.base import (
     ReadResult,
     Turn,
 )
-from bot.planner.llm import LlmPlanner, build_llm_planner, probe
+from bot.planner.client import probe
+from bot.planner.llm import LlmPlanner, build_llm_planner
 from bot.planner.tools import tool_specs
 from tests.fixtures.openai import FakeOpenAI
 

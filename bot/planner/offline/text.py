@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 TokenKind = Literal["word", "num", "punct"]
 
@@ -169,3 +169,14 @@ class Tokens:
     def raw_between(self, first: int, last: int, text: str) -> str:
         """The original text from token `first` through token `last`."""
         return text[self.items[first].start : self.items[last].end]
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Found(Generic[T]):
+    """One finding and the index of its first token (which decides its clause and date)."""
+
+    index: int
+    value: T

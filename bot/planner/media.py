@@ -28,7 +28,7 @@ from openai.types.chat import (
 from bot.agent_api.actions import Action
 from bot.config import Settings
 from bot.planner.base import Plan, PlanContext, PlannerFailed, ReadRequest
-from bot.planner.llm import _translate
+from bot.planner.client import openai_client, translate_error
 from bot.planner.prompt import load_template, render_system_prompt
 from bot.planner.tools import ToolCallError, parse_tool_call, tool_specs
 
@@ -102,7 +102,7 @@ class Media:
                 model=self.transcribe_model, file=(filename, audio)
             )
         except openai.APIError as exc:
-            raise _translate(exc, self.client.api_key) from exc
+            raise translate_error(exc, self.client.api_key) from exc
         text = getattr(result, "text", None)
         if not isinstance(text, str):
             raise PlannerFailed("the transcription response had no text")
@@ -124,7 +124,7 @@ class Media:
                 temperature=openai.omit if self.temperature is None else self.temperature,
             )
         except openai.APIError as exc:
-            raise _translate(exc, self.client.api_key) from exc
+            raise translate_error(exc, self.client.api_key) from exc
         choices = getattr(completion, "choices", None)
         if not choices:
             raise PlannerFailed("the vision response had no choices")
@@ -162,18 +162,12 @@ def _counted(plan: Plan, completion: Any) -> Plan:
 def build_media(settings: Settings) -> Media | None:
     """Voice and photos from settings; None without an LLM key (both need a model).
 
-    One retry, as for the planner: nothing is written by these requests.
+    One retry, as for the planner (`openai_client`): nothing is written by these requests.
     """
     if settings.openai_api_key is None or not settings.llm_enabled:
         return None
-    client = openai.AsyncOpenAI(
-        api_key=settings.openai_api_key.get_secret_value(),
-        base_url=settings.openai_base_url,
-        timeout=settings.openai_timeout_seconds,
-        max_retries=1,
-    )
     return Media(
-        client,
+        openai_client(settings),
         transcribe_model=settings.openai_transcribe_model,
         vision_model=settings.vision_model,
     )

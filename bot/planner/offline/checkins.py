@@ -1,0 +1,201 @@
+"""Check-ins for the offline planner: mood, energy and sleep, by number or in words.
+
+"mood 4", "sleep 7/10" (out of 10: halved, rounded up) and the words people use ("slept
+badly", "exhausted", "great day"), mapped onto the 1-5 scale. A phrase right after a negation
+("not tired") is left alone. Phrases are written against normalised text (lower case, no
+accents, no apostrophes).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Literal
+
+from bot.planner.offline.dates import rx
+from bot.planner.offline.text import Found, Tokens, number_value
+
+CheckinField = Literal["mood", "energy", "sleep_quality"]
+
+_SCALE = r"(?:/|out of|of|von|de|sobre) ?(?:5|10)"
+_CHECKIN_KEYWORDS: dict[str, CheckinField] = {}
+for _field, _words in (
+    ("mood", "mood stimmung laune animo estado de animo humor"),
+    ("energy", "energy energie energia energy level"),
+    ("sleep_quality", "sleep sleep quality slept schlaf schlafqualitat sueno dormi"),
+):
+    for _kw in _words.split(" "):
+        _CHECKIN_KEYWORDS[_kw] = _field  # type: ignore[assignment]
+_CHECKIN_KEYWORDS["sleep quality"] = "sleep_quality"
+_CHECKIN_KEYWORDS["estado de animo"] = "mood"
+_CHECKIN_KEYWORDS["energy level"] = "energy"
+CHECKIN_NUMBER_RE = rx(
+    rf"(?P<kw>{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))})"
+    rf"(?: (?:is|was|=|:|at|level|today|heute|hoy|ist|war|fue|es|rating|score|about))*"
+    rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?"
+)
+
+NEGATIONS = frozenset({"not", "no", "never", "nicht", "kein", "keine", "nie", "nunca", "didnt"})
+
+
+def _phrases(
+    *rows: tuple[CheckinField, int, str],
+) -> list[tuple[re.Pattern[str], CheckinField, int]]:
+    return [(rx(body), field, value) for field, value, body in rows]
+
+
+# The words people use for a check-in, mapped onto the 1-5 scale. Longer phrases first.
+CHECKIN_PHRASES = _phrases(
+    (
+        "sleep_quality",
+        5,
+        r"slept (?:really well|very well|so well|super well|great|amazing|amazingly"
+        r"|like a baby|like a log|perfectly|fantastic|wonderfully)|great sleep|great nights? sleep"
+        r"|sehr gut geschlafen|super geschlafen|wunderbar geschlafen|dormi muy bien|dormi genial"
+        r"|dormi de maravilla|excellent sleep",
+    ),
+    (
+        "sleep_quality",
+        1,
+        r"slept (?:really |very |so |super )?(?:terribly|terrible|awful|awfully|horribly"
+        r"|horrible)|(?:barely|hardly) slept|didnt sleep at all|couldnt sleep|no sleep|insomnia"
+        r"|sehr schlecht geschlafen|kaum geschlafen|nicht geschlafen|dormi fatal|dormi muy mal"
+        r"|no dormi|apenas dormi|(?:terrible|awful|horrible|sleepless) night|terrible sleep",
+    ),
+    (
+        "sleep_quality",
+        2,
+        r"slept (?:really |very |quite |pretty )?(?:badly|bad|poorly|poor|restlessly"
+        r"|not (?:so |too |very )?well)|didnt sleep (?:well|good|great|much)|(?:bad|poor) sleep"
+        r"|(?:bad|rough|restless) night|sleep (?:was )?(?:bad|poor|not great|not good)"
+        r"|schlecht geschlafen|unruhig geschlafen|dormi mal|he dormido mal|mal dormido",
+    ),
+    (
+        "sleep_quality",
+        3,
+        r"slept (?:ok|okay|alright|fine|so so|average|decently)|(?:ok|okay|average) sleep"
+        r"|sleep (?:was )?(?:ok|okay|fine|average)|ok geschlafen|okay geschlafen"
+        r"|mittelmassig geschlafen|dormi regular|dormi normal|dormi mas o menos",
+    ),
+    (
+        "sleep_quality",
+        4,
+        r"slept (?:well|good|nicely|pretty well|quite well)|good sleep|good nights sleep"
+        r"|sleep (?:was )?good|gut geschlafen|dormi bien|he dormido bien",
+    ),
+    (
+        "energy",
+        5,
+        r"full of energy|tons of energy|super energetic|energy (?:is |was )?(?:great|very high"
+        r"|amazing)|great energy|bursting with energy|lleno de energia|llena de energia"
+        r"|voller energie",
+    ),
+    (
+        "energy",
+        1,
+        r"exhausted|drained|wiped out|no energy|zero energy|energy (?:is |was )?(?:very low|zero)"
+        r"|dead tired|erschopft|total kaputt|kaputt|agotado|agotada|sin energia"
+        r"|muerto de cansancio",
+    ),
+    (
+        "energy",
+        2,
+        r"(?:very |really |so |a bit |quite |kind of )?(?:tired|sleepy|lethargic|sluggish|fatigued)"
+        r"|low energy|energy (?:is |was |feels |: )?low|low on energy|mude|muede|schlapp|cansado"
+        r"|cansada|poca energia|wenig energie|energie (?:ist )?niedrig",
+    ),
+    (
+        "energy",
+        3,
+        r"energy (?:is |was )?(?:ok|okay|fine|average|normal|medium|so so)|normal energy",
+    ),
+    (
+        "energy",
+        4,
+        r"energetic|good energy|energy (?:is |was )?(?:good|high)|high energy|lots of energy"
+        r"|viel energie|con energia|mucha energia|energico|energica",
+    ),
+    (
+        "mood",
+        5,
+        r"(?:great|amazing|fantastic|awesome|wonderful|perfect|excellent|brilliant) day"
+        r"|best day|feeling (?:great|amazing|fantastic|awesome|excellent|wonderful)"
+        r"|feel (?:great|amazing|fantastic|awesome)|(?:very|so) happy|ecstatic"
+        r"|mood (?:is |was )?(?:great|excellent|amazing)|great mood|toller tag|super tag"
+        r"|fantastischer tag|sehr gut gelaunt|sehr glucklich|dia genial|dia estupendo|gran dia"
+        r"|muy feliz|me siento genial|mir gehts? super|mir geht es super",
+    ),
+    (
+        "mood",
+        1,
+        r"(?:awful|terrible|horrible|worst) day|depressed|miserable|devastated"
+        r"|furchtbarer tag|schrecklicher tag|dia horrible|dia terrible|deprimido|deprimida",
+    ),
+    (
+        "mood",
+        2,
+        r"bad day|(?:very |really |so |a bit |quite )?(?:stressed|sad|anxious|grumpy|irritable"
+        r"|frustrated|upset|angry|lonely|worried|nervous)|stressful day|low mood|bad mood"
+        r"|mood (?:is |was )?(?:low|bad)|feeling (?:low|down|bad|off)|feel (?:low|down|bad)"
+        r"|gestresst|traurig|schlechter tag|schlecht gelaunt|schlechte laune|angstlich"
+        r"|estresado|estresada|triste|ansioso|ansiosa|mal dia|de mal humor|agobiado|agobiada",
+    ),
+    (
+        "mood",
+        3,
+        r"meh|so so|(?:okay|ok|average|normal) day|mood (?:is |was )?(?:ok|okay|fine|average"
+        r"|neutral|meh)|feeling (?:ok|okay|fine|alright|so so)|(?:i feel|im|i am) (?:ok|okay|fine)"
+        r"|nothing special|normaler tag|geht so|mas o menos|dia normal",
+    ),
+    (
+        "mood",
+        4,
+        r"good day|(?:feeling|feel|felt) (?:good|well|happy)|happy|good mood|in a good mood"
+        r"|mood (?:is |was )?good|content|relaxed|calm|positive|guter tag|gute laune|gut gelaunt"
+        r"|glucklich|entspannt|buen dia|feliz|contento|contenta|de buen humor|me siento bien"
+        r"|relajado|relajada|mir gehts? gut|mir geht es gut|es geht mir gut|nice day",
+    ),
+)
+
+_CHECKIN_FILLERS = rx(
+    r"(?:i )?(?:feel|feeling|felt|am feeling|was feeling)|me siento|me senti|fuhle mich|bin"
+    r"|estoy|i was|it was|was|and|quite|pretty|today i|overall"
+)
+
+
+def _rating(number: str, scale: str | None) -> int | None:
+    """ "4" -> 4, "2/5" -> 2, "7/10" -> 4 (out of 10: half, rounded up), "8" alone -> None."""
+    top = 5
+    if "/" in number:
+        number, top_text = number.split("/")
+        top = int(top_text)
+    elif scale:
+        top = int(scale.split()[-1].lstrip("/"))
+    value = number_value(number)
+    if value is None or value != int(value):
+        return None
+    if top == 10 and 1 <= value <= 10:
+        return math.ceil(value / 2)
+    if top == 5 and 1 <= value <= 5:
+        return int(value)
+    return None
+
+
+def find_checkins(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
+    """Check-in ratings as `Found(index, (field, 1..5))`, numbers first, then words."""
+    found: list[Found[tuple[CheckinField, int]]] = []
+    for match, span in tokens.matches(CHECKIN_NUMBER_RE):
+        rating = _rating(match.group("num"), match.group("scale"))
+        if rating is not None:
+            tokens.claim(span)
+            found.append(Found(span.start, (_CHECKIN_KEYWORDS[match.group("kw")], rating)))
+    for pattern, field, value in CHECKIN_PHRASES:
+        for _match, span in tokens.matches(pattern):
+            if span.start > 0 and tokens.items[span.start - 1].text in NEGATIONS:
+                continue
+            tokens.claim(span)
+            found.append(Found(span.start, (field, value)))
+    if found:
+        for _match, span in tokens.matches(_CHECKIN_FILLERS):
+            tokens.claim(span)
+    return found
