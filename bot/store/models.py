@@ -143,7 +143,6 @@ class Account(Base):
         String(STATUS_MAX), default=AccountStatus.ACTIVE, server_default=AccountStatus.ACTIVE
     )
     confirm_mode: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    language: Mapped[str | None] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 

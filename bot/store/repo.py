@@ -117,7 +117,6 @@ __all__ = [
     "rotate_encrypted_keys",
     "schedule_reminder",
     "set_confirm_mode",
-    "set_language",
     "set_reminder_time",
     "set_status",
     "set_timezone",
@@ -301,13 +300,6 @@ async def set_status(*, session: AsyncSession, telegram_id: int, status: Account
 async def set_confirm_mode(*, session: AsyncSession, telegram_id: int, enabled: bool) -> Account:
     account = await _require_account(session, telegram_id)
     account.confirm_mode = enabled
-    await session.flush()
-    return account
-
-
-async def set_language(*, session: AsyncSession, telegram_id: int, language: str | None) -> Account:
-    account = await _require_account(session, telegram_id)
-    account.language = language
     await session.flush()
     return account
 

@@ -52,7 +52,6 @@ async def test_link_read_and_settings(engine):
         await repo.set_timezone(session=session, telegram_id=ALICE, timezone="Europe/Berlin")
         await repo.set_reminder_time(session=session, telegram_id=ALICE, reminder_time=time(8))
         await repo.set_confirm_mode(session=session, telegram_id=ALICE, enabled=True)
-        await repo.set_language(session=session, telegram_id=ALICE, language="de")
     async with sessions() as session:
         account = await repo.get_account(session=session, telegram_id=ALICE)
         assert account is not None and account.is_linked
@@ -60,7 +59,7 @@ async def test_link_read_and_settings(engine):
         assert (account.service_user_id, account.service_user_name) == ("u-1", "Alice")
         assert account.timezone == "Europe/Berlin"
         assert account.reminder_time == time(8) and account.reminders_enabled
-        assert account.confirm_mode and account.language == "de"
+        assert account.confirm_mode
         assert account.status == AccountStatus.ACTIVE
         assert account.created_at.tzinfo is not None
         assert "token" not in repr(account)
