@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime, time
 from typing import Any
 
-from sqlalchemy import ColumnElement, delete, func, select, update
+from sqlalchemy import ColumnElement, delete, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -75,13 +75,11 @@ __all__ = [
     "OPEN_OUTBOX_STATUSES",
     "AccountNotFound",
     "add_llm_usage",
-    "append_turn",
     "append_turns",
     "claim_following",
     "claim_outbox",
     "claim_update",
     "complete_reminder",
-    "count_linked_accounts",
     "create_draft",
     "delete_account_everything",
     "delivered_results",
@@ -304,13 +302,6 @@ async def set_confirm_mode(*, session: AsyncSession, telegram_id: int, enabled: 
     return account
 
 
-async def count_linked_accounts(*, session: AsyncSession) -> int:
-    result = await session.scalar(
-        select(func.count()).select_from(Account).where(Account.encrypted_key.is_not(None))
-    )
-    return int(result or 0)
-
-
 async def rotate_encrypted_keys(
     *, session: AsyncSession, cipher: KeyCipher, batch_size: int = 500
 ) -> int:
@@ -374,21 +365,6 @@ async def prune_processed_updates(*, session: AsyncSession, before: datetime) ->
 
 
 # --- conversation turns ---------------------------------------------------------
-
-
-async def append_turn(
-    *,
-    session: AsyncSession,
-    telegram_id: int,
-    role: TurnRole,
-    text: str,
-    keep: int,
-    now: datetime | None = None,
-) -> None:
-    """Add one turn and keep only the person's last `keep` turns (0 stores nothing)."""
-    await append_turns(
-        session=session, telegram_id=telegram_id, turns=[(role, text)], keep=keep, now=now
-    )
 
 
 async def append_turns(
