@@ -35,7 +35,7 @@ handling_update: ContextVar[int | None] = ContextVar("handling_update", default=
 
 
 def _insert(session: AsyncSession) -> Any:
-    """The dialect's INSERT, which knows ON CONFLICT (as `repo._insert`)."""
+    """The dialect's INSERT, which knows ON CONFLICT (as `db.dialect_insert`)."""
     if session.get_bind().dialect.name == "postgresql":
         return pg_insert(ProcessedUpdate)
     return sqlite_insert(ProcessedUpdate)
