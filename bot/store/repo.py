@@ -1,8 +1,11 @@
 """Repository functions: every query the bot makes, keyword-only, on a caller's session.
 
-The caller owns the transaction (`async with sessionmaker.begin() as session:`);
-these functions flush but never commit, so several can form one unit of work
-(e.g. mark an update processed and enqueue its actions, atomically).
+These functions flush but never commit: the caller owns the transaction. Most callers open
+`async with sessionmaker() as session:`, make their calls and `await session.commit()` where
+the work must be durable (before anything is sent); read-only callers just close the
+session, and the reminder jobs use `sessionmaker.begin()`, which commits on leaving. A
+session closed without a commit rolls back. So several calls form one unit of work, e.g.
+storing a message's actions (`enqueue`) marks its update handled in the same transaction.
 
 One import for callers, `from bot.store import repo`: this module re-exports the functions
 of `accounts`, `drafts`, `history` (conversation turns), `usage` (LLM use), `journal` (the
