@@ -109,8 +109,8 @@ class OutboxStatus(StrEnum):
     PENDING = "pending"  # not sent yet, or failed in a way that surely did not apply
     SENDING = "sending"  # a worker is sending it right now
     UNKNOWN = "unknown"  # a send may have landed: reconcile before sending again
-    DONE = "done"
-    FAILED = "failed"  # given up; kept for /status and the person's information
+    DONE = "done"  # applied; kept OUTBOX_KEEP_DAYS, then deleted (bot/sync/pruning.py)
+    FAILED = "failed"  # given up; kept as long as a done item
 
 
 class DraftStatus(StrEnum):
