@@ -60,7 +60,7 @@ class Settings(BaseSettings):
     agent_api_base_url: str = "http://127.0.0.1:8787"
     agent_api_key: SecretStr | None = None  # used by `healthbot chat` only
     agent_api_timeout_seconds: float = 10.0
-    # A delivery claimed by a process that died is taken over after this long (issue 5).
+    # A delivery claimed by a process that died is taken over after this long.
     outbox_claim_timeout_seconds: float = Field(default=120.0, gt=0)
     # This process's stable name in claims (default: the host name). A process started again
     # under the same name takes back at once what its earlier run held (bot/store/claims.py);
@@ -70,6 +70,13 @@ class Settings(BaseSettings):
     # Storage and secrets
     database_url: str = "sqlite+aiosqlite:///healthbot.db"
     bot_encryption_key: SecretStr | None = None  # comma-separated: newest first, old ones after
+    # Finished rows are deleted once an hour (bot/sync/pruning.py). An outbox item applied (or
+    # given up) this many days ago goes: an edit of its message then counts as unknown, and its
+    # records no longer count as accounted for when an unknown write is reconciled.
+    outbox_keep_days: float = Field(default=30, ge=1)
+    # Update journal rows received this many days ago go; at least a day, since Telegram may
+    # deliver an update again for 24 hours and the journal is what recognises it.
+    updates_keep_days: float = Field(default=7, ge=1)
 
     # Behaviour
     default_reminder_time: time = time(21, 0)

@@ -41,14 +41,6 @@ log = logging.getLogger(__name__)
 PREFIX = "/api/v1/agent"
 GET_ATTEMPTS = 3
 MAX_RETRY_WAIT = 5.0
-AREA_ROUTES = {
-    "nutrition": "nutrition",
-    "checkin": "checkins",
-    "weight": "weight",
-    "supplements": "supplements",
-    "recipes": "recipes",
-    "support": "support",
-}
 
 
 def default_timeout(seconds: float = 10.0) -> httpx.Timeout:
@@ -238,9 +230,3 @@ class AgentApiClient:
         """All actions of one message in one request: the service applies all or none."""
         body = {"actions": [to_wire(a) for a in actions]}
         return lenient(IngestResult, await self._send("POST", "/ingest", body=body))
-
-    async def post_action(self, action: BaseModel) -> Any:
-        """One action through its area's own route (`action: "<operation>"`)."""
-        wire = to_wire(action)
-        area, operation = str(wire.pop("type")).split(".", 1)
-        return await self._send("POST", "/" + AREA_ROUTES[area], body={"action": operation, **wire})

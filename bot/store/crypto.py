@@ -9,12 +9,8 @@ appears in a repr or an exception message.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
-
-if TYPE_CHECKING:
-    from bot.config import Settings
 
 GENERATE_HINT = (
     'make one with: python -c "from cryptography.fernet import Fernet; '
@@ -75,11 +71,6 @@ class KeyCipher:
         self._primary = fernets[0]
         self._multi = MultiFernet(fernets)
         self._count = len(fernets)
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> KeyCipher:
-        """The cipher for `BOT_ENCRYPTION_KEY`; raises `MissingEncryptionKey` when unset."""
-        return cls(settings.encryption_keys())
 
     def __repr__(self) -> str:
         return f"<KeyCipher with {self._count} key(s)>"

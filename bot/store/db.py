@@ -1,4 +1,7 @@
-"""Engines and sessions: the one place that knows SQLite and PostgreSQL differ at connect time."""
+"""Engines and sessions: the one place that knows SQLite and PostgreSQL differ at connect time.
+
+Also the dialect's INSERT (`dialect_insert`), for the ON CONFLICT clauses both databases know.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,8 @@ from functools import partial
 from typing import Any
 
 from sqlalchemy import event
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -85,3 +90,13 @@ def _configure_sqlite(
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     """Sessions whose objects stay readable after commit (no lazy reload in async code)."""
     return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def dialect_insert(session: AsyncSession, model: type[Any]) -> Any:
+    """The dialect's INSERT, which knows ON CONFLICT; both supported databases have it."""
+    dialect = session.get_bind().dialect.name
+    if dialect == "postgresql":
+        return pg_insert(model)
+    if dialect == "sqlite":
+        return sqlite_insert(model)
+    raise NotImplementedError(f"unsupported database: {dialect}")

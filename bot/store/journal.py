@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, exists, false, func, or_, select, true, update
+from sqlalchemy import ColumnElement, and_, exists, false, func, or_, select, true, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -30,7 +30,7 @@ from bot.store.models import ProcessedUpdate, utcnow
 
 
 def _insert(session: AsyncSession) -> Any:
-    """The dialect's INSERT, which knows ON CONFLICT (as `repo._insert`)."""
+    """The dialect's INSERT, which knows ON CONFLICT (as `db.dialect_insert`)."""
     if session.get_bind().dialect.name == "postgresql":
         return pg_insert(ProcessedUpdate)
     return sqlite_insert(ProcessedUpdate)
@@ -131,15 +131,29 @@ async def release_stale_updates(
     A later update claimed by a dead process is replayed with it, in order.
     """
     later = aliased(ProcessedUpdate)
-    same_person_later = and_(
+    stale = _stale(later, received_since, stale_before, ended)
+    overtaken = await _drop_overtaken(session, stale, later, stale_before)
+    return await _hand_over(session, stale, holder), overtaken
+
+
+def _same_person_later(later: Any) -> ColumnElement[bool]:
+    """`later` is a later update of the same person as the row at hand."""
+    return and_(
         ProcessedUpdate.user_id.is_not(None),
         later.user_id == ProcessedUpdate.user_id,
         later.update_id > ProcessedUpdate.update_id,
     )
-    overtaken = exists().where(same_person_later, later.handled_at.is_not(None))
+
+
+def _stale(
+    later: Any, received_since: datetime, stale_before: datetime, ended: Sequence[str]
+) -> ColumnElement[bool]:
+    """Rows to replay: unhandled, received since `received_since`, claimed (or received,
+    when unclaimed) before `stale_before` or held by an `ended` run, and not behind a later
+    update of the person's that a live process holds."""
     later_live = and_(later.claimed_at >= stale_before, _not_in(later.claimed_by, ended))
-    behind_live = exists().where(same_person_later, later.handled_at.is_(None), later_live)
-    stale = and_(
+    behind_live = exists().where(_same_person_later(later), later.handled_at.is_(None), later_live)
+    return and_(
         ProcessedUpdate.handled_at.is_(None),
         ProcessedUpdate.payload.is_not(None),
         ProcessedUpdate.processed_at >= received_since,
@@ -150,12 +164,27 @@ async def release_stale_updates(
         ),
         ~behind_live,
     )
+
+
+async def _drop_overtaken(
+    session: AsyncSession, stale: ColumnElement[bool], later: Any, stale_before: datetime
+) -> int:
+    """Mark handled the stale rows a later, handled update of the person's overtook (replaying
+    them would break the order); how many."""
+    overtaken = exists().where(_same_person_later(later), later.handled_at.is_not(None))
     dropped = await session.execute(
         update(ProcessedUpdate)
         .where(stale, overtaken)
         .values(handled_at=stale_before, payload=None)
         .execution_options(synchronize_session=False)
     )
+    return int(getattr(dropped, "rowcount", 0))
+
+
+async def _hand_over(
+    session: AsyncSession, stale: ColumnElement[bool], holder: str | None
+) -> list[tuple[int, bytes]]:
+    """The stale rows' ids and payloads, oldest first, released to `holder` for a replay."""
     rows = (
         await session.execute(
             select(ProcessedUpdate.update_id, ProcessedUpdate.payload)
@@ -170,8 +199,7 @@ async def release_stale_updates(
             .values(claimed_at=None, claimed_by=holder)
             .execution_options(synchronize_session=False)
         )
-    replay = [(int(update_id), payload) for update_id, payload in rows if payload is not None]
-    return replay, int(getattr(dropped, "rowcount", 0))
+    return [(int(update_id), payload) for update_id, payload in rows if payload is not None]
 
 
 async def release_earlier_updates(

@@ -109,8 +109,8 @@ class OutboxStatus(StrEnum):
     PENDING = "pending"  # not sent yet, or failed in a way that surely did not apply
     SENDING = "sending"  # a worker is sending it right now
     UNKNOWN = "unknown"  # a send may have landed: reconcile before sending again
-    DONE = "done"
-    FAILED = "failed"  # given up; kept for /status and the person's information
+    DONE = "done"  # applied; kept OUTBOX_KEEP_DAYS, then deleted (bot/sync/pruning.py)
+    FAILED = "failed"  # given up; kept as long as a done item
 
 
 class DraftStatus(StrEnum):
@@ -143,7 +143,6 @@ class Account(Base):
         String(STATUS_MAX), default=AccountStatus.ACTIVE, server_default=AccountStatus.ACTIVE
     )
     confirm_mode: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    language: Mapped[str | None] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 

@@ -373,13 +373,11 @@ async def pending_outbox(*, session: AsyncSession, telegram_id: int) -> list[Out
     return list(rows.all())
 
 
-async def prune_outbox(*, session: AsyncSession, delivered_before: datetime) -> int:
-    """Delete items applied before `delivered_before`; they only matter while in flight."""
-    result = await session.execute(
-        delete(OutboxItem).where(
-            OutboxItem.status == OutboxStatus.DONE, OutboxItem.delivered_at < delivered_before
-        )
-    )
+async def prune_outbox(*, session: AsyncSession, before: datetime) -> int:
+    """Delete items applied, or given up and written, before `before` (see bot/sync/pruning.py)."""
+    applied = and_(OutboxItem.status == OutboxStatus.DONE, OutboxItem.delivered_at < before)
+    given_up = and_(OutboxItem.status == OutboxStatus.FAILED, OutboxItem.created_at < before)
+    result = await session.execute(delete(OutboxItem).where(or_(applied, given_up)))
     return int(getattr(result, "rowcount", 0))
 
 

@@ -24,6 +24,7 @@ from bot.config import Settings
 from bot.keys import find_key
 from bot.sync.journal import UpdateJournal
 from bot.sync.locks import person_locks
+from bot.sync.pruning import prune_finished
 from bot.sync.reminders import Reminders
 from bot.telegram.handlers import Core, Handlers
 from bot.telegram.journal import journaled_queue, replay
@@ -35,6 +36,7 @@ log = logging.getLogger(__name__)
 REMINDER_EVERY = 30.0  # seconds between looks at the reminders table
 OUTBOX_EVERY = 1.0  # seconds between looks at the outbox (each item has its own due time)
 JOURNAL_EVERY = 10.0  # seconds between looks for updates a process that died left unhandled
+PRUNE_EVERY = 3600.0  # seconds between deletions of finished outbox items and journal rows
 RECEIVER_WATCH_EVERY = 5.0  # seconds between looks at the receiver's health, for the log
 FINISHED_GROUP = 100  # after every other handler of an update
 RATE_LIMIT_RETRIES = 3  # times AIORateLimiter waits out a 429 before giving up
@@ -60,7 +62,7 @@ def build_application(
     `reminders` defaults to one sharing the assistant's resources. `reminder_every=None`
     leaves out the repeating reminder job (tests call `Reminders.run_due` with their own clock);
     `outbox_every=None` likewise leaves out the outbox delivery job (and the journal replay
-    that runs beside it). `journal` defaults to one on the assistant's store: each update is
+    and pruning beside it). `journal` defaults to one on the assistant's store: each update is
     stored before Telegram is told it arrived, and replayed at start if it was never handled.
     """
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
@@ -115,6 +117,14 @@ def build_application(
                 every = max(outbox_every, JOURNAL_EVERY)
                 app.job_queue.run_repeating(
                     handlers.journal_job, interval=every, first=every, name="journal"
+                )
+            if assistant.sessionmaker is not None:
+                app.job_queue.run_repeating(
+                    lambda _: prune_finished(assistant.sessionmaker, settings),
+                    interval=PRUNE_EVERY,
+                    first=PRUNE_EVERY,
+                    name="prune",
+                    job_kwargs=RUN_LATE,
                 )
         # What this worker held when it last stopped (a crash, a kill) is its own again now,
         # not after the lease a process that died leaves behind (bot/store/claims.py).

@@ -27,6 +27,7 @@ from bot.agent_api.actions import (
     SupportCreateTicket,
     WeightLog,
     WeightSetGoal,
+    to_wire,
 )
 from bot.agent_api.client import AgentApiClient, _error_for, new_http_client
 from bot.agent_api.errors import (
@@ -40,6 +41,15 @@ from bot.agent_api.views import MeView, TodayView, lenient
 from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
 
 DAY = dt.date(2026, 11, 22)
+# Each action type's area and the route of that area's own write endpoint.
+AREA_ROUTES = {
+    "nutrition": "nutrition",
+    "checkin": "checkins",
+    "weight": "weight",
+    "supplements": "supplements",
+    "recipes": "recipes",
+    "support": "support",
+}
 
 
 @pytest.fixture
@@ -134,9 +144,13 @@ async def test_every_action_through_ingest_shows_in_every_read(
 async def test_every_action_through_its_area_route(
     sandbox: RunningSandbox, http: httpx.AsyncClient
 ) -> None:
+    """The service's per-area routes (`action: "<operation>"`), which the bot itself does not
+    use (it sends every message's actions to /ingest), take each action too."""
     api = await user(sandbox, http, "Bea")
     for action in every_action():
-        await api.post_action(action)
+        wire = to_wire(action)
+        area, operation = str(wire.pop("type")).split(".", 1)
+        await api._send("POST", "/" + AREA_ROUTES[area], body={"action": operation, **wire})
     key = api._headers["Authorization"][7:]
     assert_everything_landed(await sandbox.counts(key))
 

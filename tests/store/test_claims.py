@@ -427,7 +427,7 @@ async def test_done_items_are_pruned_after_delivery(engine):
     await _enqueue_one_each(engine)
     await _claim_outbox(engine, "w")
     async with make_sessionmaker(engine).begin() as session:
-        assert await repo.prune_outbox(session=session, delivered_before=NOW) == 0
-        pruned = await repo.prune_outbox(session=session, delivered_before=NOW + timedelta(1))
+        assert await repo.prune_outbox(session=session, before=NOW) == 0
+        pruned = await repo.prune_outbox(session=session, before=NOW + timedelta(1))
         assert pruned == 100
         assert await session.get(OutboxItem, 1) is None

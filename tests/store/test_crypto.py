@@ -28,7 +28,7 @@ def test_round_trip_and_token_hides_the_secret():
 def test_built_from_settings_newest_first():
     old, new = generate_key(), generate_key()
     token = KeyCipher([old]).encrypt(SECRET)
-    cipher = KeyCipher.from_settings(Settings(bot_encryption_key=f"{new}, {old}"))
+    cipher = KeyCipher(Settings(bot_encryption_key=f"{new}, {old}").encryption_keys())
     assert cipher.decrypt(token) == SECRET
     assert Fernet(new.encode()).decrypt(cipher.encrypt(SECRET)) == SECRET.encode()
 
@@ -66,7 +66,7 @@ def test_invalid_key_string_names_its_position_not_its_value():
 
 def test_missing_key_says_how_to_make_one():
     with pytest.raises(MissingEncryptionKey, match="generate_key"):
-        KeyCipher.from_settings(Settings(bot_encryption_key=None))
+        KeyCipher(Settings(bot_encryption_key=None).encryption_keys())
 
 
 def test_repr_never_shows_keys():

@@ -8,7 +8,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -84,6 +84,58 @@ async def test_replicas_starting_together_migrate_once(pg_url):
     finally:
         for e in engines:
             await e.dispose()
+
+
+async def _check_upgrade_keeps_rows(engine: AsyncEngine) -> None:
+    """Dropping `accounts.language` (0005) rebuilds nothing: the person's other rows stay."""
+
+    def upgrade(connection: Connection, revision: str) -> None:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+    async with engine.begin() as connection:
+        await connection.run_sync(upgrade, "0004")
+        await connection.execute(
+            text(
+                "INSERT INTO accounts (telegram_id, created_at, updated_at, language)"
+                " VALUES (1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 'de')"
+            )
+        )
+        await connection.execute(
+            text(
+                "INSERT INTO conversation_turns (telegram_id, role, text, created_at)"
+                " VALUES (1, 'user', 'hi', CURRENT_TIMESTAMP)"
+            )
+        )
+    await migrate(engine)
+    async with engine.connect() as connection:
+        turns = await connection.scalar(text("SELECT count(*) FROM conversation_turns"))
+        columns = await connection.run_sync(
+            lambda c: {col["name"] for col in inspect(c).get_columns("accounts")}
+        )
+    assert turns == 1
+    assert "language" not in columns
+
+
+async def test_sqlite_upgrade_keeps_every_row(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'u.db'}")
+    try:
+        await _check_upgrade_keeps_rows(engine)
+    finally:
+        await engine.dispose()
+
+
+@pytest.mark.postgres
+async def test_postgresql_upgrade_keeps_every_row(pg_url):
+    engine = make_engine(pg_url)
+    try:
+        async with engine.begin() as connection:  # start from an empty database
+            await connection.run_sync(Base.metadata.drop_all)
+            await connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
+        await _check_upgrade_keeps_rows(engine)
+    finally:
+        await engine.dispose()
 
 
 async def test_in_memory_sqlite_keeps_one_database():

@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 import pytest
 from sqlalchemy import delete, func, select
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from bot.store import make_sessionmaker, repo
 from bot.store.crypto import KeyCipher, generate_key
@@ -42,17 +42,22 @@ async def _link(engine: AsyncEngine, telegram_id: int, token: bytes = b"token") 
         )
 
 
+async def _linked(session: AsyncSession) -> int:
+    """How many accounts hold a key."""
+    query = select(func.count()).select_from(Account).where(Account.encrypted_key.is_not(None))
+    return int(await session.scalar(query) or 0)
+
+
 async def test_link_read_and_settings(engine):
     sessions = make_sessionmaker(engine)
     async with sessions.begin() as session:
         assert await repo.get_account(session=session, telegram_id=ALICE) is None
-        assert await repo.count_linked_accounts(session=session) == 0
+        assert await _linked(session) == 0
     await _link(engine, ALICE)
     async with sessions.begin() as session:
         await repo.set_timezone(session=session, telegram_id=ALICE, timezone="Europe/Berlin")
         await repo.set_reminder_time(session=session, telegram_id=ALICE, reminder_time=time(8))
         await repo.set_confirm_mode(session=session, telegram_id=ALICE, enabled=True)
-        await repo.set_language(session=session, telegram_id=ALICE, language="de")
     async with sessions() as session:
         account = await repo.get_account(session=session, telegram_id=ALICE)
         assert account is not None and account.is_linked
@@ -60,11 +65,11 @@ async def test_link_read_and_settings(engine):
         assert (account.service_user_id, account.service_user_name) == ("u-1", "Alice")
         assert account.timezone == "Europe/Berlin"
         assert account.reminder_time == time(8) and account.reminders_enabled
-        assert account.confirm_mode and account.language == "de"
+        assert account.confirm_mode
         assert account.status == AccountStatus.ACTIVE
         assert account.created_at.tzinfo is not None
         assert "token" not in repr(account)
-        assert await repo.count_linked_accounts(session=session) == 1
+        assert await _linked(session) == 1
 
 
 async def test_remind_off_keeps_the_time(engine):
@@ -126,14 +131,14 @@ async def test_unlink_forgets_the_key_but_keeps_the_timezone(engine):
         assert account.timezone == "Asia/Tokyo"
         reminder = await repo.get_reminder(session=session, telegram_id=ALICE)
         assert reminder is not None and reminder.next_due_at is None
-        assert await repo.count_linked_accounts(session=session) == 0
+        assert await _linked(session) == 0
 
 
 async def _fill_everything(engine: AsyncEngine, telegram_id: int) -> None:
     await _link(engine, telegram_id)
     async with make_sessionmaker(engine).begin() as session:
-        await repo.append_turn(
-            session=session, telegram_id=telegram_id, role=TurnRole.USER, text="hi", keep=6
+        await repo.append_turns(
+            session=session, telegram_id=telegram_id, turns=[(TurnRole.USER, "hi")], keep=6
         )
         await repo.schedule_reminder(session=session, telegram_id=telegram_id, next_due_at=NOW)
         await repo.enqueue(
@@ -200,12 +205,12 @@ async def test_turns_keep_only_the_last_n_oldest_first(engine):
     for i in range(10):
         async with sessions.begin() as session:
             role = TurnRole.USER if i % 2 == 0 else TurnRole.ASSISTANT
-            await repo.append_turn(
-                session=session, telegram_id=ALICE, role=role, text=f"t{i}", keep=4
+            await repo.append_turns(
+                session=session, telegram_id=ALICE, turns=[(role, f"t{i}")], keep=4
             )
     async with sessions.begin() as session:
-        await repo.append_turn(
-            session=session, telegram_id=BOB, role=TurnRole.USER, text="b", keep=4
+        await repo.append_turns(
+            session=session, telegram_id=BOB, turns=[(TurnRole.USER, "b")], keep=4
         )
     async with sessions() as session:
         turns = await repo.recent_turns(session=session, telegram_id=ALICE, limit=3)
@@ -218,8 +223,8 @@ async def test_turns_keep_only_the_last_n_oldest_first(engine):
         assert len(await repo.recent_turns(session=session, telegram_id=BOB, limit=9)) == 1
         assert await repo.recent_turns(session=session, telegram_id=ALICE, limit=0) == []
     async with sessions.begin() as session:  # history off: nothing kept
-        await repo.append_turn(
-            session=session, telegram_id=ALICE, role=TurnRole.USER, text="x", keep=0
+        await repo.append_turns(
+            session=session, telegram_id=ALICE, turns=[(TurnRole.USER, "x")], keep=0
         )
         assert await repo.recent_turns(session=session, telegram_id=ALICE, limit=9) == []
 

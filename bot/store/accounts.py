@@ -1,0 +1,224 @@
+"""Accounts: who is linked with which encrypted key, and each person's preferences.
+
+Also forgetting a person (`delete_account_everything`) and re-encrypting the stored keys
+under a new encryption key (`rotate_encrypted_keys`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.crypto import KeyCipher
+from bot.store.db import dialect_insert
+from bot.store.drafts import live_drafts
+from bot.store.models import (
+    Account,
+    AccountStatus,
+    Base,
+    ConversationTurn,
+    Draft,
+    DraftStatus,
+    LlmUsage,
+    OutboxItem,
+    Reminder,
+    utcnow,
+)
+from bot.store.schedule import zone
+
+
+class AccountNotFound(LookupError):
+    """The Telegram user has no account row; `upsert_account` first."""
+
+    def __init__(self, telegram_id: int) -> None:
+        self.telegram_id = telegram_id
+        super().__init__(f"no account for telegram user {telegram_id}")
+
+
+async def get_account(*, session: AsyncSession, telegram_id: int) -> Account | None:
+    return await session.get(Account, telegram_id)
+
+
+async def get_account_with_draft(
+    *, session: AsyncSession, telegram_id: int, status: DraftStatus, now: datetime
+) -> tuple[Account | None, Draft | None]:
+    """The account and its newest unexpired draft in `status`, in one statement.
+
+    What every message needs first: whether the person is linked and whether a draft of
+    theirs is being fixed (see `drafts.latest_draft`).
+    """
+    newest = (
+        select(Draft.id)
+        .where(*live_drafts(telegram_id, status, now))
+        .order_by(Draft.id.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    row = (
+        await session.execute(
+            select(Account, Draft)
+            .outerjoin(Draft, Draft.id == newest)
+            .where(Account.telegram_id == telegram_id)
+        )
+    ).one_or_none()
+    return (row[0], row[1]) if row is not None else (None, None)
+
+
+async def _require_account(session: AsyncSession, telegram_id: int) -> Account:
+    account = await session.get(Account, telegram_id)
+    if account is None:
+        raise AccountNotFound(telegram_id)
+    return account
+
+
+async def upsert_account(
+    *, session: AsyncSession, telegram_id: int, chat_id: int | None = None
+) -> Account:
+    """The person's account, created on first contact; `chat_id` updated when given."""
+    account = await session.get(Account, telegram_id)
+    if account is None:
+        # ON CONFLICT: two first messages of the same person may race.
+        await session.execute(
+            dialect_insert(session, Account)
+            .values(telegram_id=telegram_id, chat_id=chat_id, created_at=utcnow())
+            .on_conflict_do_nothing(index_elements=["telegram_id"])
+        )
+        account = await _require_account(session, telegram_id)
+    if chat_id is not None and account.chat_id != chat_id:
+        account.chat_id = chat_id
+    await session.flush()
+    return account
+
+
+async def link_account(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    chat_id: int | None,
+    encrypted_key: bytes,
+    service_user_id: str | None,
+    service_user_name: str | None,
+) -> Account:
+    """Store a checked, encrypted key; relinking also clears a needs-reconnect state."""
+    account = await upsert_account(session=session, telegram_id=telegram_id, chat_id=chat_id)
+    account.encrypted_key = encrypted_key
+    account.service_user_id = service_user_id
+    account.service_user_name = service_user_name
+    account.status = AccountStatus.ACTIVE
+    await session.flush()
+    return account
+
+
+async def unlink_account(*, session: AsyncSession, telegram_id: int) -> bool:
+    """Forget the key and who it belonged to, keep preferences; False if no account.
+
+    The reminder is unscheduled: without a key it could neither check today's
+    check-in nor save the buttons' answers.
+    """
+    account = await session.get(Account, telegram_id)
+    if account is None:
+        return False
+    account.encrypted_key = None
+    account.service_user_id = None
+    account.service_user_name = None
+    await session.execute(
+        update(Reminder)
+        .where(Reminder.telegram_id == telegram_id)
+        .values(next_due_at=None, claimed_by=None, claimed_at=None, snoozed_until=None)
+    )
+    await session.flush()
+    return True
+
+
+# Every table with rows about a person, children first. The foreign keys cascade
+# too; deleting explicitly keeps "forget" complete even on a SQLite connection
+# opened without `PRAGMA foreign_keys=ON`.
+_PERSONAL_TABLES: tuple[type[Base], ...] = (
+    ConversationTurn,
+    Reminder,
+    OutboxItem,
+    Draft,
+    LlmUsage,
+)
+
+
+async def delete_account_everything(*, session: AsyncSession, telegram_id: int) -> bool:
+    """/forget: delete every row about the person; True if there was an account."""
+    for model in _PERSONAL_TABLES:
+        column = model.__table__.c.telegram_id
+        await session.execute(delete(model).where(column == telegram_id))
+    result = await session.execute(delete(Account).where(Account.telegram_id == telegram_id))
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def set_timezone(*, session: AsyncSession, telegram_id: int, timezone: str) -> Account:
+    """Store an IANA zone name; raises `schedule.UnknownTimezone` for anything else."""
+    zone(timezone)
+    account = await _require_account(session, telegram_id)
+    account.timezone = timezone
+    await session.flush()
+    return account
+
+
+async def set_reminder_time(
+    *, session: AsyncSession, telegram_id: int, reminder_time: time | None
+) -> Account:
+    """`/remind HH:MM` enables at that time; `/remind off` (None) disables and keeps the time.
+
+    The caller reschedules with `schedule_reminder` (it knows the default time).
+    """
+    account = await _require_account(session, telegram_id)
+    if reminder_time is None:
+        account.reminders_enabled = False
+    else:
+        account.reminder_time = reminder_time.replace(tzinfo=None)
+        account.reminders_enabled = True
+    await session.flush()
+    return account
+
+
+async def set_status(*, session: AsyncSession, telegram_id: int, status: AccountStatus) -> Account:
+    account = await _require_account(session, telegram_id)
+    account.status = AccountStatus(status)
+    await session.flush()
+    return account
+
+
+async def set_confirm_mode(*, session: AsyncSession, telegram_id: int, enabled: bool) -> Account:
+    account = await _require_account(session, telegram_id)
+    account.confirm_mode = enabled
+    await session.flush()
+    return account
+
+
+async def rotate_encrypted_keys(
+    *, session: AsyncSession, cipher: KeyCipher, batch_size: int = 500
+) -> int:
+    """Re-encrypt every stored key not under the newest encryption key; returns how many.
+
+    Run after putting a new key first in BOT_ENCRYPTION_KEY; once it returns 0
+    everywhere, the old keys can be removed. Undecryptable tokens raise.
+    """
+    rotated = 0
+    last_id: int | None = None
+    while True:
+        query = (
+            select(Account)
+            .where(Account.encrypted_key.is_not(None))
+            .order_by(Account.telegram_id)
+            .limit(batch_size)
+        )
+        if last_id is not None:
+            query = query.where(Account.telegram_id > last_id)
+        accounts = (await session.scalars(query)).all()
+        if not accounts:
+            return rotated
+        for account in accounts:
+            token = account.encrypted_key
+            if token is not None and cipher.needs_rotation(token):
+                account.encrypted_key = cipher.rotate(token)
+                rotated += 1
+        last_id = accounts[-1].telegram_id
+        await session.flush()

@@ -1,0 +1,123 @@
+"""Drafts: actions understood but not yet confirmed by the person, until they expire.
+
+A draft is shown with save / fix / drop buttons; each tap moves it on once
+(`resolve_draft`), and an edit of the message it came from finds it (`draft_from_message`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.models import Draft, DraftStatus, dump_json, utcnow
+
+
+async def create_draft(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    actions: Sequence[Mapping[str, Any]],
+    text: str,
+    expires_at: datetime,
+    now: datetime | None = None,
+    source_message_id: int | None = None,
+) -> Draft:
+    draft = Draft(
+        telegram_id=telegram_id,
+        actions_json=dump_json(list(actions)),
+        text=text,
+        source_message_id=source_message_id,
+        created_at=now or utcnow(),
+        expires_at=expires_at,
+        status=DraftStatus.PENDING,
+    )
+    session.add(draft)
+    await session.flush()
+    return draft
+
+
+async def get_draft(*, session: AsyncSession, telegram_id: int, draft_id: int) -> Draft | None:
+    """The draft if it is this person's: ids arrive in callback data anyone could forge."""
+    draft = await session.get(Draft, draft_id)
+    return draft if draft is not None and draft.telegram_id == telegram_id else None
+
+
+async def resolve_draft(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    draft_id: int,
+    status: DraftStatus,
+    now: datetime | None = None,
+    from_statuses: Sequence[DraftStatus] = (DraftStatus.PENDING,),
+) -> Draft | None:
+    """Move an unexpired draft of this person on from one of `from_statuses`, once.
+
+    One conditional UPDATE, so a double tap on "save" confirms once; None when the
+    draft is not theirs, already resolved or expired.
+    """
+    rows = await session.scalars(
+        update(Draft)
+        .where(
+            Draft.id == draft_id,
+            Draft.telegram_id == telegram_id,
+            Draft.status.in_([DraftStatus(x) for x in from_statuses]),
+            Draft.expires_at > (now or utcnow()),
+        )
+        .values(status=DraftStatus(status))
+        .returning(Draft),
+        execution_options={"synchronize_session": False, "populate_existing": True},
+    )
+    return rows.one_or_none()
+
+
+async def draft_from_message(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    message_id: int,
+    statuses: Sequence[DraftStatus],
+    now: datetime,
+) -> Draft | None:
+    """The person's unexpired draft in one of `statuses` made from Telegram message
+    `message_id` (the newest, should there be several)."""
+    rows = await session.scalars(
+        select(Draft)
+        .where(
+            Draft.telegram_id == telegram_id,
+            Draft.source_message_id == message_id,
+            Draft.status.in_([DraftStatus(x) for x in statuses]),
+            Draft.expires_at > now,
+        )
+        .order_by(Draft.id.desc())
+        .limit(1)
+    )
+    return rows.first()
+
+
+async def latest_draft(
+    *, session: AsyncSession, telegram_id: int, status: DraftStatus, now: datetime
+) -> Draft | None:
+    """The person's newest unexpired draft in `status` (e.g. the one being fixed)."""
+    rows = await session.scalars(
+        select(Draft)
+        .where(*live_drafts(telegram_id, status, now))
+        .order_by(Draft.id.desc())
+        .limit(1)
+    )
+    return rows.first()
+
+
+def live_drafts(
+    telegram_id: int, status: DraftStatus, now: datetime
+) -> tuple[ColumnElement[bool], ...]:
+    """The person's drafts in `status` that have not expired at `now`."""
+    return (
+        Draft.telegram_id == telegram_id,
+        Draft.status == DraftStatus(status),
+        Draft.expires_at > now,
+    )

@@ -1,0 +1,58 @@
+"""Conversation turns: the short history of each person's messages the LLM reads."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.models import ConversationTurn, TurnRole, utcnow
+
+
+async def append_turns(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    turns: Sequence[tuple[TurnRole, str]],
+    keep: int,
+    now: datetime | None = None,
+) -> None:
+    """Add turns in order and keep only the person's last `keep` (one prune for all)."""
+    if keep > 0:
+        created = now or utcnow()
+        session.add_all(
+            ConversationTurn(
+                telegram_id=telegram_id, role=TurnRole(role), text=text, created_at=created
+            )
+            for role, text in turns
+        )
+        await session.flush()
+    newest = (
+        select(ConversationTurn.id)
+        .where(ConversationTurn.telegram_id == telegram_id)
+        .order_by(ConversationTurn.id.desc())
+        .limit(max(keep, 0))
+    )
+    await session.execute(
+        delete(ConversationTurn).where(
+            ConversationTurn.telegram_id == telegram_id,
+            ConversationTurn.id.not_in(newest.scalar_subquery()),
+        )
+    )
+
+
+async def recent_turns(
+    *, session: AsyncSession, telegram_id: int, limit: int
+) -> list[ConversationTurn]:
+    """The person's last `limit` turns, oldest first (the order the LLM reads them)."""
+    if limit <= 0:
+        return []
+    rows = await session.scalars(
+        select(ConversationTurn)
+        .where(ConversationTurn.telegram_id == telegram_id)
+        .order_by(ConversationTurn.id.desc())
+        .limit(limit)
+    )
+    return list(reversed(rows.all()))

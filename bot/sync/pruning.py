@@ -1,0 +1,40 @@
+"""Deleting finished rows, so the outbox and the update journal do not grow for ever.
+
+Only rows nothing waits for go: outbox items applied or given up more than
+`OUTBOX_KEEP_DAYS` ago (delivery takes open items only), and journal rows received more than
+`UPDATES_KEEP_DAYS` ago (a replay takes the last `journal.REPLAY_WINDOW` only, and Telegram
+delivers an update again for at most 24 hours). `.env.example` says what goes with them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.config import Settings
+from bot.store import repo
+from bot.store.models import utcnow
+
+log = logging.getLogger(__name__)
+
+
+async def prune_finished(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    settings: Settings,
+    now: dt.datetime | None = None,
+) -> tuple[int, int]:
+    """Delete the outbox items and journal rows kept long enough at `now`; how many of each."""
+    now = now or utcnow()
+    async with sessionmaker() as session:
+        items = await repo.prune_outbox(
+            session=session, before=now - dt.timedelta(days=settings.outbox_keep_days)
+        )
+        updates = await repo.prune_processed_updates(
+            session=session, before=now - dt.timedelta(days=settings.updates_keep_days)
+        )
+        await session.commit()
+    if items or updates:
+        log.info("deleted %d finished outbox items and %d journal rows", items, updates)
+    return items, updates
