@@ -21,19 +21,11 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, exists, false, func, or_, select, true, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
+from bot.store.db import dialect_insert
 from bot.store.models import ProcessedUpdate, utcnow
-
-
-def _insert(session: AsyncSession) -> Any:
-    """The dialect's INSERT, which knows ON CONFLICT (as `db.dialect_insert`)."""
-    if session.get_bind().dialect.name == "postgresql":
-        return pg_insert(ProcessedUpdate)
-    return sqlite_insert(ProcessedUpdate)
 
 
 async def record_update(
@@ -47,7 +39,7 @@ async def record_update(
 ) -> bool:
     """Journal an update as received by `holder`; False when it was seen before (no change)."""
     statement = (
-        _insert(session)
+        dialect_insert(session, ProcessedUpdate)
         .values(
             update_id=update_id,
             processed_at=now or utcnow(),
@@ -88,7 +80,7 @@ async def claim_update(
     if getattr(claimed, "rowcount", 0):
         return True
     inserted = await session.execute(
-        _insert(session)
+        dialect_insert(session, ProcessedUpdate)
         .values(update_id=update_id, processed_at=now, claimed_at=now, claimed_by=worker_id)
         .on_conflict_do_nothing(index_elements=["update_id"])
         .returning(ProcessedUpdate.update_id)
