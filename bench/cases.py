@@ -25,8 +25,8 @@ from typing import Any, cast
 from sqlalchemy import event, insert, text, update
 
 from bench.servers import Servers
-from bot.assistant import Assistant, create_assistant
 from bot.config import Settings
+from bot.core.assistant import Assistant, create_assistant
 from bot.store import repo
 from bot.store.crypto import KeyCipher, generate_key
 from bot.store.models import Account, AccountStatus, Reminder
@@ -357,7 +357,7 @@ async def concurrency(workdir: Path) -> dict[str, Any]:
             everyone = await burst(ids)
             cpu = time.process_time() - cpu0
             # The default cap of 16 concurrent LLM calls, on a smaller crowd.
-            assistant.llm_slots = asyncio.Semaphore(16)
+            assistant.resources.llm_slots = asyncio.Semaphore(16)
             capped = await burst(ids[:64])
         finally:
             await assistant.aclose()

@@ -1,7 +1,7 @@
 """The callbacks PTB calls. Each translates Telegram <-> core only: no parsing, HTTP or SQL.
 
-The core (`bot.assistant.Assistant`) and `bot.sync.reminders.Reminders` decide everything; here a
-Telegram update becomes a core call and a `Reply` becomes Telegram messages.
+The core (`bot.core.assistant.Assistant`) and `bot.sync.reminders.Reminders` decide
+everything; here a Telegram update becomes a core call and a `Reply` becomes Telegram messages.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ Context = ContextTypes.DEFAULT_TYPE
 
 
 class Core(CoreResources, Protocol):
-    """The part of `bot.assistant.Assistant` the Telegram layer uses."""
+    """The part of `bot.core.assistant.Assistant` the Telegram layer uses."""
 
     async def start(self, *, user_id: int) -> Reply: ...
     async def help(self, *, user_id: int) -> Reply: ...

@@ -111,7 +111,7 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
     if problem:
         _say(render.run_refused(problem))
         return 2
-    from bot.assistant import create_assistant
+    from bot.core.assistant import create_assistant
 
     # PTB's run_* use the current event loop: build the assistant (engine, HTTP pool) on it.
     loop = new_event_loop(use_uvloop=settings.use_uvloop)

@@ -23,7 +23,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from bot import render
-from bot.assistant import Assistant
+from bot.core.assistant import Assistant
 from bot.keys import hide_keys
 from bot.replies import Button, Reply
 from bot.store import repo
@@ -198,7 +198,7 @@ class Terminal:
             left = deadline - time.monotonic()
             if not waiting or left <= 0:
                 break
-            if next_try is not None and next_try > self.assistant.clock() + dt.timedelta(
+            if next_try is not None and next_try > self.assistant.resources.clock() + dt.timedelta(
                 seconds=left
             ):
                 break  # nothing will be tried again before the deadline

@@ -25,8 +25,8 @@ import uvicorn
 from pydantic import SecretStr
 
 from bot import render
-from bot.assistant import Assistant, create_assistant
 from bot.config import Settings
+from bot.core.assistant import Assistant, create_assistant
 from bot.store.crypto import GENERATE_HINT, EncryptionError, KeyCipher, generate_key
 from bot.store.keyfile import is_memory_database, key_file_for, load_or_create
 from bot.terminal.chat import TERMINAL_USER_ID, chat_loop, say

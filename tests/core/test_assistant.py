@@ -11,7 +11,7 @@ import pytest
 
 from bot import render
 from bot.agent_api.actions import NutritionAddEntry
-from bot.assistant import Assistant
+from bot.core.assistant import Assistant
 from bot.store import repo
 from bot.store.models import OutboxItem
 from bot.sync.outbox import Delivered, Delivery, DeliveryReport, wire
@@ -156,8 +156,8 @@ async def test_service_down_keeps_the_message_and_syncs_it_later_once(
     async def notify(done: Delivered) -> None:
         told.append(plain(render.synced(done.actions, DAY)))
 
-    assistant.clock = lambda: dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
-    assistant.delivery.clock = assistant.clock
+    assistant.resources.clock = lambda: dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
+    assistant.delivery.clock = assistant.resources.clock
     await assistant.delivery.run_due(notify)
     await assistant.delivery.run_due(notify)
     assert len(told) == 1 and "Eggs, 2" in told[0]
@@ -187,7 +187,7 @@ async def _older_item_in_flight(
         sessionmaker=assistant.sessionmaker,
         cipher=assistant.cipher,
         api_for=assistant.api,
-        clock=assistant.clock,
+        clock=assistant.resources.clock,
         worker_id="background-job",
     )
     sending = asyncio.create_task(job.run_due())
@@ -258,7 +258,7 @@ async def test_a_message_behind_another_workers_send_says_so_not_that_the_servic
         )
         claimed = await repo.claim_outbox(
             session=session,
-            now=assistant.clock(),
+            now=assistant.resources.clock(),
             limit=1,
             worker_id="other-replica:1:0",
             claim_timeout=dt.timedelta(minutes=2),

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bot.assistant import Assistant
+from bot.core.assistant import Assistant
 from bot.replies import Reply
 from tests.core.test_assistant import USER
 from tests.fixtures.core import AssistantFactory

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import SecretStr
 
-from bot.assistant import create_assistant
+from bot.core.assistant import create_assistant
 from bot.ops.doctor import run_doctor
 from bot.store.crypto import generate_key
 from bot.telegram.app import build_application

@@ -9,7 +9,7 @@ import httpx
 from bot import render
 from bot.agent_api.actions import WeightLog
 from bot.agent_api.views import TodayView
-from bot.assistant import Assistant
+from bot.core.assistant import Assistant
 from bot.plausibility import RecentWeights
 from bot.replies import Reply
 from tests.core.test_assistant import DAY, MORNING, USER, linked, plain, say
@@ -121,7 +121,7 @@ async def test_a_stale_or_other_day_weight_is_read_again(
     # The dashboard changes the weight meanwhile; an hour later the bot no longer relies on
     # the /today it saw and reads the history again.
     await assistant.api(key).ingest([WeightLog.model_validate({"date": DAY, "weightKg": 90.0})])
-    assistant.weights.fresh_seconds = 0
+    assistant.resources.weights.fresh_seconds = 0
     reply = await text_reply(assistant, "90.5 kg")
     assert len(reads) == 2
     assert not reply.buttons and "90.5" in plain(reply.html)  # no false jump from 70
@@ -181,7 +181,7 @@ async def test_an_expired_draft_is_not_written(
     await assistant.set_confirm_mode(user_id=USER, enabled=True)
     draft = await text_reply(assistant, "a banana")
     later = dt.datetime.now(dt.UTC) + dt.timedelta(hours=25)
-    assistant.clock = lambda: later
+    assistant.resources.clock = lambda: later
     reply = await tap(assistant, callbacks(draft)["save"])
     assert plain(reply.html) == render.to_plain(render.draft_gone())
     assert (await sandbox.counts(key))["nutrition"] == 0

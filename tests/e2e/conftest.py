@@ -18,8 +18,8 @@ import pytest
 from pydantic import SecretStr
 from sqlalchemy import select
 
-from bot.assistant import Assistant, create_assistant
 from bot.config import Settings
+from bot.core.assistant import Assistant, create_assistant
 from bot.store.models import Account, Reminder
 from bot.sync.reminders import Reminders
 from bot.telegram.app import OUTBOX_EVERY, build_application

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from pydantic import SecretStr
 
 from bot import render
-from bot.assistant import create_assistant
+from bot.core.assistant import create_assistant
 from bot.store.models import AccountStatus
 from bot.telegram.app import build_application, webhook_options
 from tests.e2e.conftest import harness_settings

@@ -24,7 +24,7 @@ from pydantic import SecretStr
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.assistant import create_assistant
+from bot.core.assistant import create_assistant
 from bot.store.db import async_url
 from bot.store.journal import unhandled_updates
 from bot.store.models import ProcessedUpdate

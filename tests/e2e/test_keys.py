@@ -19,7 +19,7 @@ from pydantic import SecretStr
 from sqlalchemy import select
 
 from bot import render
-from bot.assistant import create_assistant
+from bot.core.assistant import create_assistant
 from bot.store.models import ConversationTurn
 from bot.telegram.app import build_application, webhook_options
 from bot.telegram.logs import NOISY_LOGGERS, RedactingFilter, configure_logging

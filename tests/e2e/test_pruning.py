@@ -7,7 +7,7 @@ from pathlib import Path
 
 from sqlalchemy import select, update
 
-from bot.assistant import create_assistant
+from bot.core.assistant import create_assistant
 from bot.store import repo
 from bot.store.models import OutboxItem, OutboxStatus, utcnow
 from bot.telegram.app import PRUNE_EVERY, build_application

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import render
-from bot.assistant import Assistant
+from bot.core.assistant import Assistant
 from bot.replies import Reply
 from tests.core.test_assistant import DAY, MORNING, USER, linked, plain
 from tests.fixtures.core import AssistantFactory

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from bot.assistant import Assistant
+from bot.core.assistant import Assistant
 from bot.store.models import OutboxItem, OutboxStatus
 from bot.store.repo import OPEN_OUTBOX_STATUSES
 from bot.sync.outbox import Delivered

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from bot import render
 from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry, WeightLog
-from bot.assistant import Assistant
+from bot.core.assistant import Assistant
 from bot.planner.base import PlanContext
 from bot.planner.offline.planner import OfflinePlanner
 from bot.store.models import OutboxStatus

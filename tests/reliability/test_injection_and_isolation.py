@@ -15,7 +15,7 @@ import zoneinfo
 from typing import Any
 
 from bot import render
-from bot.assistant import Assistant
+from bot.core.assistant import Assistant
 from bot.planner.prompt import load_template
 from bot.planner.tools import tool_specs
 from tests.fixtures.core import AssistantFactory

@@ -8,7 +8,7 @@ import json
 import time
 from typing import Any
 
-from bot.assistant import create_assistant
+from bot.core.assistant import create_assistant
 from bot.sync.journal import UpdateJournal
 from tests.fixtures.sandbox import RunningSandbox
 

@@ -27,7 +27,7 @@ import httpx
 import pytest
 from sqlalchemy import text, update
 
-from bot.assistant import create_assistant
+from bot.core.assistant import create_assistant
 from bot.store.crypto import generate_key
 from bot.store.models import Reminder
 from tests.fixtures.core import make_settings

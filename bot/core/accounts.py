@@ -1,7 +1,9 @@
-"""Linking and settings: /start, /help, /connect, /disconnect, /forget, /timezone, /remind.
+"""Linking and settings: /start, /help, /connect, /disconnect, /forget, /timezone, /remind,
+/settings, and /today.
 
 Everything a person does to set the bot up, as opposed to telling it about their day
-(bot/assistant.py). Keys are checked with `GET /me` before they are stored, encrypted.
+(bot/core/conversation.py); and `/today`, which reads it. Keys are checked with `GET /me`
+before they are stored, encrypted.
 """
 
 from __future__ import annotations
@@ -15,8 +17,12 @@ from bot import callbacks, render
 from bot.agent_api.errors import (
     AgentApiError,
     BadKey,
+    InvalidRequest,
+    RateLimited,
+    ServiceUnavailable,
 )
-from bot.core import CoreBase
+from bot.core.person import account_of, mark_needs_reconnect, resolve
+from bot.core.resources import Resources
 from bot.keys import clean_key, find_key, usable
 from bot.replies import Button, Reply
 from bot.store import repo
@@ -49,11 +55,14 @@ def parse_time_of_day(spec: str) -> dt.time | None:
     return dt.time(hour, minute)
 
 
-class AccountCommands(CoreBase):
-    """The commands that link a person and set them up."""
+class Accounts:
+    """The commands that link a person and set them up, and `/today`."""
+
+    def __init__(self, res: Resources) -> None:
+        self.res = res
 
     async def start(self, *, user_id: int) -> Reply:
-        account = await self._account(user_id)
+        account = await account_of(self.res, user_id)
         linked = account is not None and account.encrypted_key is not None
         return Reply(render.start(account.service_user_name if account else None, linked))
 
@@ -76,18 +85,18 @@ class AccountCommands(CoreBase):
         if not usable(key):
             return Reply(render.connect_unreadable_key(), delete_user_message=True)
         try:
-            me = await self.api(key).me()
+            me = await self.res.api(key).me()
         except BadKey:
             return Reply(render.connect_bad_key(), delete_user_message=True)
         except AgentApiError as exc:
             log.warning("connect: service check failed for user %s: %s", user_id, exc)
             return Reply(render.connect_failed_service(), delete_user_message=True)
-        async with self.sessionmaker() as session:
+        async with self.res.sessionmaker() as session:
             account = await repo.link_account(
                 session=session,
                 telegram_id=user_id,
                 chat_id=chat_id,
-                encrypted_key=self.cipher.encrypt(key),
+                encrypted_key=self.res.cipher.encrypt(key),
                 service_user_id=me.id,
                 service_user_name=me.name,
             )
@@ -97,7 +106,7 @@ class AccountCommands(CoreBase):
                 account.timezone = reported
             await session.commit()
             timezone = account.timezone
-        self.weights.forget(user_id)  # perhaps another service account now
+        self.res.weights.forget(user_id)  # perhaps another service account now
         if timezone:
             await self._reschedule(user_id)
         return Reply(
@@ -106,12 +115,12 @@ class AccountCommands(CoreBase):
         )
 
     async def disconnect(self, *, user_id: int) -> Reply:
-        async with self.sessionmaker() as session:
+        async with self.res.sessionmaker() as session:
             account = await repo.get_account(session=session, telegram_id=user_id)
             had_key = account is not None and account.encrypted_key is not None
             await repo.unlink_account(session=session, telegram_id=user_id)
             await session.commit()
-        self.weights.forget(user_id)
+        self.res.weights.forget(user_id)
         return Reply(render.disconnected() if had_key else render.disconnect_not_linked())
 
     async def forget_request(self, *, user_id: int) -> Reply:
@@ -127,10 +136,10 @@ class AccountCommands(CoreBase):
         )
 
     async def forget(self, *, user_id: int) -> Reply:
-        async with self.sessionmaker() as session:
+        async with self.res.sessionmaker() as session:
             await repo.delete_account_everything(session=session, telegram_id=user_id)
             await session.commit()
-        self.weights.forget(user_id)
+        self.res.weights.forget(user_id)
         return Reply(render.forgotten(), edit=True)
 
     async def set_timezone(self, *, user_id: int, name: str) -> Reply:
@@ -141,25 +150,25 @@ class AccountCommands(CoreBase):
             return Reply(render.timezone_offset_unknown(name))
         if zone is None:
             return Reply(render.timezone_unknown(name))
-        async with self.sessionmaker() as session:
+        async with self.res.sessionmaker() as session:
             await repo.upsert_account(session=session, telegram_id=user_id)
             account = await repo.set_timezone(session=session, telegram_id=user_id, timezone=zone)
             await session.commit()
             # Reminders go to linked accounts only: promise none before that.
             reminder = self._reminder_time(account) if account.encrypted_key else None
         await self._reschedule(user_id)
-        local = self.clock().astimezone(zoneinfo.ZoneInfo(zone))
+        local = self.res.clock().astimezone(zoneinfo.ZoneInfo(zone))
         return Reply(render.timezone_set(zone, local, reminder))
 
     def _reminder_time(self, account: Account) -> dt.time | None:
         if not account.reminders_enabled:
             return None
-        return account.reminder_time or self.settings.default_reminder_time
+        return account.reminder_time or self.res.settings.default_reminder_time
 
     async def set_reminder(self, *, user_id: int, spec: str) -> Reply:
         spec = spec.strip().lower()
         if spec in ("off", "stop", "no", "none"):
-            async with self.sessionmaker() as session:
+            async with self.res.sessionmaker() as session:
                 await repo.upsert_account(session=session, telegram_id=user_id)
                 await repo.set_reminder_time(
                     session=session, telegram_id=user_id, reminder_time=None
@@ -172,7 +181,7 @@ class AccountCommands(CoreBase):
         at = parse_time_of_day(spec)
         if at is None:
             return Reply(render.remind_not_a_time(spec))
-        async with self.sessionmaker() as session:
+        async with self.res.sessionmaker() as session:
             await repo.upsert_account(session=session, telegram_id=user_id)
             account = await repo.set_reminder_time(
                 session=session, telegram_id=user_id, reminder_time=at
@@ -187,7 +196,7 @@ class AccountCommands(CoreBase):
 
     async def _reschedule(self, user_id: int) -> None:
         """Keep the reminder row in step with the account's timezone and time."""
-        async with self.sessionmaker() as session:
+        async with self.res.sessionmaker() as session:
             account = await repo.get_account(session=session, telegram_id=user_id)
             if account is None:
                 return
@@ -199,25 +208,25 @@ class AccountCommands(CoreBase):
                 due = next_due_at(
                     reminder_time=at,
                     timezone=account.timezone,
-                    now=self.clock(),
+                    now=self.res.clock(),
                     last_sent_local_date=last,
                 )
             await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=due)
             await session.commit()
 
     async def settings_view(self, *, user_id: int, edit: bool = False) -> Reply:
-        account = await self._account(user_id)
+        account = await account_of(self.res, user_id)
         confirm = bool(account and account.confirm_mode)
         reminder = None
         if account is not None:
-            reminder = account.reminder_time or self.settings.default_reminder_time
+            reminder = account.reminder_time or self.res.settings.default_reminder_time
         text = render.settings_view(
             linked=account is not None and account.encrypted_key is not None,
             name=account.service_user_name if account else None,
             timezone=account.timezone if account else None,
             reminder=reminder,
             reminders_enabled=bool(account and account.reminders_enabled),
-            llm=self.llm is not None,
+            llm=self.res.llm is not None,
             confirm=confirm,
         )
         toggle = Button(
@@ -228,27 +237,40 @@ class AccountCommands(CoreBase):
 
     async def set_confirm_mode(self, *, user_id: int, enabled: bool) -> Reply:
         """Confirm mode: every message's actions are shown with save / fix / drop first."""
-        async with self.sessionmaker() as session:
+        async with self.res.sessionmaker() as session:
             await repo.upsert_account(session=session, telegram_id=user_id)
             await repo.set_confirm_mode(session=session, telegram_id=user_id, enabled=enabled)
             await session.commit()
         return await self.settings_view(user_id=user_id, edit=True)
 
     async def today(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
-        linked = await self._linked(user_id)
-        if isinstance(linked, Reply):
-            return linked
-        account, api = linked
-        local = self._local_now(account, now)
+        person = await resolve(self.res, user_id, now)
         try:
-            view = await api.today(local.date())
+            view = await person.api.today(person.today)
         except AgentApiError as exc:
-            return await self._error_reply(user_id, exc)
-        self.weights.note(user_id, local.date(), view)
-        return Reply(render.day_summary(view, local.date()))
+            return await self._read_failed(user_id, exc)
+        self.res.weights.note(user_id, person.today, view)
+        return Reply(render.day_summary(view, person.today))
 
-    async def claim_update(self, update_id: int) -> bool:
-        async with self.sessionmaker() as session:
-            first = await repo.mark_update_processed(session=session, update_id=update_id)
-            await session.commit()
-            return first
+    async def _read_failed(self, user_id: int, exc: AgentApiError) -> Reply:
+        """What a person reads when reading their day (`/today`) failed.
+
+        A read saves nothing, so nothing is to be sent again; what they told earlier and is
+        still waiting in the outbox is named, so a failed read does not look like a loss.
+        """
+        if isinstance(exc, BadKey):
+            await mark_needs_reconnect(self.res, user_id)
+            return Reply(render.needs_reconnect_read())
+        if isinstance(exc, RateLimited):
+            text = render.today_unavailable(busy=True, retry_after=exc.retry_after)
+        elif isinstance(exc, ServiceUnavailable):
+            text = render.today_unavailable(busy=False)
+        elif isinstance(exc, InvalidRequest):
+            text = render.read_failed()
+        else:
+            return Reply(render.internal_error())
+        async with self.res.sessionmaker() as session:
+            waiting = len(await repo.pending_outbox(session=session, telegram_id=user_id))
+        if waiting:
+            text += "\n\n" + render.today_waiting(waiting)
+        return Reply(text)

@@ -1,0 +1,1 @@
+"""The conversation core, Telegram-free: one module per journey behind `assistant.Assistant`."""

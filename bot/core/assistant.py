@@ -1,0 +1,294 @@
+"""The core's one door: what the Telegram bot and the terminal call, and nothing else.
+
+Each public method names a thing a person did; the work is done by the journeys behind it
+(accounts, conversation, drafts, media, writing), which share one `Resources`. A journey
+that cannot go on raises `Refused`; here it becomes the reply it carries.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
+
+import httpx
+
+from bot import callbacks, render
+from bot.agent_api.client import new_http_client
+from bot.config import Settings
+from bot.core.accounts import Accounts
+from bot.core.conversation import Conversation, storable
+from bot.core.drafts import Drafts
+from bot.core.media import MediaJourneys, needs_llm
+from bot.core.person import Incoming, Refused, resolve, resolve_with_fixing
+from bot.core.planning import Planning
+from bot.core.resources import Resources
+from bot.core.writing import Writing
+from bot.keys import find_key
+from bot.planner.base import Planner
+from bot.replies import Reply, toast
+from bot.store import repo
+from bot.store.crypto import KeyCipher
+from bot.store.db import make_engine, make_sessionmaker
+from bot.store.migrate import migrate
+from bot.store.models import utcnow
+
+if TYPE_CHECKING:  # the media models bring in openai, which the offline core does without
+    from bot.planner.media import Media
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def answers(
+    journey: Callable[P, Awaitable[R]],
+) -> Callable[P, Coroutine[Any, Any, R | Reply]]:
+    """`journey`, with a `Refused` turned into the reply that says why."""
+
+    @functools.wraps(journey)
+    async def answered(*args: P.args, **kwargs: P.kwargs) -> R | Reply:
+        try:
+            return await journey(*args, **kwargs)
+        except Refused as refused:
+            return refused.reply
+
+    return answered
+
+
+class Assistant:
+    """What a front end may ask of the core. Every method takes the person's Telegram id."""
+
+    def __init__(self, resources: Resources) -> None:
+        self.resources = res = resources
+        # What the front ends borrow: the store (journal, reminders), the delivery worker.
+        self.settings = res.settings
+        self.sessionmaker = res.sessionmaker
+        self.engine = res.engine
+        self.cipher = res.cipher
+        self.http = res.http
+        self.delivery = res.delivery
+        self.llm = res.llm
+        self.api = res.api
+        planning = Planning(res)
+        self._writing = writing = Writing(res, planning)
+        self._drafts = drafts = Drafts(res, planning, writing)
+        self._conversation = Conversation(res, planning, writing, drafts)
+        self._media = MediaJourneys(res, planning, writing, drafts)
+        accounts = Accounts(res)
+        # Commands that are one journey's own, unchanged.
+        self.start = accounts.start
+        self.help = accounts.help
+        self.connect = accounts.connect
+        self.disconnect = accounts.disconnect
+        self.forget_request = accounts.forget_request
+        self.set_timezone = accounts.set_timezone
+        self.set_reminder = accounts.set_reminder
+        self.settings_view = accounts.settings_view
+        self.set_confirm_mode = accounts.set_confirm_mode
+        self.today = answers(accounts.today)
+        self.status = writing.status
+        self.synced_notice = writing.synced_notice
+        self._accounts = accounts
+
+    async def aclose(self) -> None:
+        await self.resources.aclose()
+
+    @answers
+    async def handle_text(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        text: str,
+        now: dt.datetime | None = None,
+        message_id: int | None = None,
+        update_id: int | None = None,
+    ) -> Reply:
+        """A message: log it, propose it as a draft, or answer it. `message_id` (Telegram's)
+        is kept with what it became, so that an edit of it can be matched later."""
+        if find_key(text) is not None:  # a pasted key: linked, never planned, kept or echoed
+            return await self.connect(user_id=user_id, chat_id=chat_id, api_key=text)
+        person, fixing = await resolve_with_fixing(self.resources, user_id, now)
+        said = Incoming(person, chat_id, message_id=message_id, update_id=update_id)
+        text = self._conversation.trimmed(storable(text), said)
+        return await self._conversation.message(said, text, fixing)
+
+    @answers
+    async def handle_edit(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        message_id: int,
+        text: str,
+        now: dt.datetime | None = None,
+        update_id: int | None = None,
+    ) -> Reply:
+        """An edit of an earlier message (see `Conversation.edit`)."""
+        if find_key(text) is not None:  # a key edited in: linked, never planned or kept
+            return await self.connect(user_id=user_id, chat_id=chat_id, api_key=text)
+        person = await resolve(self.resources, user_id, now)
+        said = Incoming(person, chat_id, message_id=message_id, update_id=update_id)
+        return await self._conversation.edit(said, storable(text))
+
+    @answers
+    async def on_button(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        data: str,
+        now: dt.datetime | None = None,
+        shown: bool = True,
+        update_id: int | None = None,
+    ) -> Reply:
+        """A tapped inline button; `data` is untrusted (anyone can forge it).
+
+        `shown` says whether the button is still on its message (a front end that cannot
+        tell passes True). A button that is gone, or data no button of ours carries, changes
+        nothing and is answered with a toast; so is a repeated tap on a finished draft.
+        """
+        tapped = callbacks.decode(data)
+        if isinstance(tapped, callbacks.DraftButton) and not shown:
+            # Its message moved on (e.g. "fix" was tapped): never act on it.
+            return await self._drafts.not_actionable(user_id, tapped.draft_id, shown=False)
+        if not shown:
+            return toast(render.button_inactive())
+        if isinstance(tapped, callbacks.Forget):
+            if tapped.confirm:
+                return await self._accounts.forget(user_id=user_id)
+            return Reply(render.forget_cancelled(), edit=True)
+        if isinstance(tapped, callbacks.ConfirmMode):
+            return await self.set_confirm_mode(user_id=user_id, enabled=tapped.enabled)
+        if not isinstance(tapped, callbacks.DraftButton | callbacks.Rate):
+            return toast(render.button_inactive())  # forged, or "later" (the reminders' own)
+        said = Incoming(await resolve(self.resources, user_id, now), chat_id, update_id=update_id)
+        if isinstance(tapped, callbacks.DraftButton):
+            return await self._drafts.tapped(said, tapped)
+        return await self._writing.rate(said, tapped.field, tapped.value)
+
+    @answers
+    async def media_refusal(
+        self,
+        *,
+        user_id: int,
+        kind: Literal["voice", "photo"],
+        duration: int | None = None,
+        caption: str | None = None,
+        chat_id: int | None = None,
+        now: dt.datetime | None = None,
+        update_id: int | None = None,
+    ) -> Reply | None:
+        """The reply instead of a voice note or photo; asked before it is downloaded.
+
+        None means: download it and hand it over. Without a vision model a photo's caption is
+        still read as text ("lunch: 2 eggs" logs the eggs), under a line saying the photo
+        itself was not looked at.
+        """
+        if self.resources.media is not None:
+            await self._media.check(user_id, kind, duration, now)
+            return None
+        await resolve(self.resources, user_id, now)
+        log.info("user %s sent a %s: refused, OPENAI_API_KEY is not set", user_id, kind)
+        words = (caption or "").strip()
+        if kind != "photo" or not words or chat_id is None:
+            return needs_llm(kind)
+        reply = await self.handle_text(
+            user_id=user_id, chat_id=chat_id, text=words, now=now, update_id=update_id
+        )
+        reply.html = render.photo_caption_only() + "\n\n" + reply.html
+        return reply
+
+    @answers
+    async def handle_voice(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        audio: bytes,
+        filename: str,
+        duration: int | None,
+        now: dt.datetime | None = None,
+        update_id: int | None = None,
+    ) -> Reply:
+        """A voice note or audio file: transcribe it, show the words, handle them as text.
+
+        As text, so drafts, confirm mode, "fix" and the outbox all apply to what was said.
+        """
+        words = await self._media.transcribe(user_id, audio, filename, duration, now)
+        reply = await self.handle_text(
+            user_id=user_id, chat_id=chat_id, text=words, now=now, update_id=update_id
+        )
+        reply.html = render.voice_transcript(words) + "\n\n" + reply.html
+        return reply
+
+    @answers
+    async def handle_photo(
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        image: bytes,
+        caption: str | None,
+        now: dt.datetime | None = None,
+        update_id: int | None = None,
+    ) -> Reply:
+        """A meal photo: the vision model's estimate, always a draft (save / fix / drop)."""
+        return await self._media.photo(user_id, chat_id, image, caption, now)
+
+
+async def create_assistant(
+    settings: Settings,
+    *,
+    http: httpx.AsyncClient | None = None,
+    llm: Planner | None = None,
+    media: Media | None = None,
+    cipher: KeyCipher | None = None,
+    clock: Callable[[], dt.datetime] = utcnow,
+) -> Assistant:
+    """Build everything the core needs from settings, and bring the database up to date.
+
+    `llm` overrides the planner built from settings (tests pass one pointed at a fake server);
+    `media` likewise overrides the voice and photo models.
+    """
+    engine = make_engine(settings.database_url)
+    await migrate(engine)
+    cipher = cipher or KeyCipher(settings.encryption_keys())
+    if len(settings.encryption_keys()) > 1:
+        # An old key is still configured: re-encrypt every stored API key with the newest one,
+        # so the old key can be removed at the next restart.
+        async with make_sessionmaker(engine)() as session:
+            rotated = await repo.rotate_encrypted_keys(session=session, cipher=cipher)
+            await session.commit()
+        log.info("re-encrypted %d stored API keys with the newest encryption key", rotated)
+    if llm is None and settings.llm_enabled:
+        from bot.planner.llm import build_llm_planner
+
+        llm = build_llm_planner(settings)
+    if media is None and settings.llm_enabled:
+        from bot.planner.media import build_media
+
+        media = build_media(settings)
+    if llm is None:
+        log.info(
+            "no LLM (OPENAI_API_KEY is not set): built-in rules only; voice notes and photos "
+            "are refused, a photo's caption is read as text"
+        )
+    resources = Resources(
+        settings=settings,
+        engine=engine,
+        sessionmaker=make_sessionmaker(engine),
+        cipher=cipher,
+        http=http or new_http_client(timeout_seconds=settings.agent_api_timeout_seconds),
+        llm=llm,
+        media=media,
+        clock=clock,
+    )
+    return Assistant(resources)
+
+
+__all__ = ["Assistant", "create_assistant"]

@@ -1,0 +1,222 @@
+"""A message, from words to a reply: plan it, then write it, propose it, or answer it.
+
+One message goes: planner -> validated actions -> (merge the day's check-in, make sure named
+supplements exist) -> ONE `POST /ingest` -> `GET /today` -> one reply. Questions go through
+reads and, when the planner needs it, one more planner call to word the answer. Every
+failure of the service or the LLM becomes a clear reply from render; nothing is dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot import render
+from bot.agent_api.client import AgentApiClient
+from bot.agent_api.errors import AgentApiError
+from bot.core.drafts import UNDER_REVIEW, Drafts
+from bot.core.person import Incoming
+from bot.core.planning import Planning
+from bot.core.resources import Resources
+from bot.core.revisions import is_retry
+from bot.core.writing import Writing
+from bot.planner.base import Plan, PlanContext, Planner, PlannerError, ReadRequest, ReadResult
+from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
+from bot.replies import Reply
+from bot.store import repo
+from bot.store.models import Draft, DraftStatus
+from bot.sync.outbox import decode
+
+log = logging.getLogger(__name__)
+
+
+def storable(text: str) -> str:
+    """`text` as every store and the service can take it: a lone surrogate (valid in a Python
+    string and in Telegram's JSON, not in UTF-8) becomes U+FFFD, a surrogate pair becomes its
+    character, and NUL, which PostgreSQL text refuses, is dropped."""
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").replace("\x00", "")
+
+
+class Conversation:
+    """Free text and edits of it."""
+
+    def __init__(
+        self, res: Resources, planning: Planning, writing: Writing, drafts: Drafts
+    ) -> None:
+        self.res = res
+        self.planning = planning
+        self.writing = writing
+        self.drafts = drafts
+
+    def trimmed(self, text: str, said: Incoming) -> str:
+        """The part of a message the core reads, with a note when it was cut."""
+        limit = self.res.settings.max_message_chars
+        if len(text) <= limit:
+            return text
+        # Without an LLM the built-in rules refuse anything over OFFLINE_MAX_CHARS outright
+        # and say so; "I read the first N" would then be untrue.
+        if self.res.llm is not None or limit <= OFFLINE_MAX_CHARS:
+            said.notes.append(render.message_truncated(limit))
+        return text[:limit]
+
+    async def message(self, said: Incoming, text: str, fixing: Draft | None) -> Reply:
+        """A message (already `storable` and `trimmed`): log it, propose it, or answer it.
+        `fixing` is the draft waiting for a correction, which the message then is."""
+        text = await self._retried(said.user_id, text)
+        if not said.person.account.timezone:
+            said.notes.append(render.no_timezone_hint())
+        if fixing is not None:
+            return await self.drafts.revise(said, fixing, text)
+        context = said.person.context()
+        plan, planner = await self.planning.plan(said.user_id, text, context)
+        reply = await self._carry_out(said, text, context, plan, planner)
+        if self.res.llm is None and not plan.understood:
+            reply.operator_note = render.OFFLINE_LLM_HINT
+        return reply
+
+    async def _retried(self, user_id: int, text: str) -> str:
+        """ "retry" stands for the message the LLM could not take earlier, if one is kept."""
+        if not is_retry(text):
+            return text
+        res = self.res
+        async with res.sessionmaker() as session:
+            kept = await repo.latest_draft(
+                session=session, telegram_id=user_id, status=DraftStatus.RETRY, now=res.clock()
+            )
+            if kept is None:
+                return text
+            await repo.resolve_draft(
+                session=session,
+                telegram_id=user_id,
+                draft_id=kept.id,
+                status=DraftStatus.CONFIRMED,
+                now=res.clock(),
+                from_statuses=(DraftStatus.RETRY,),
+            )
+            await session.commit()
+            return kept.text
+
+    async def edit(self, said: Incoming, text: str) -> Reply:
+        """An edit of an earlier message. A draft made from it still under review takes the
+        new text; a logged message is never changed behind the person's back: they are told
+        how to correct it. Anything else (a question, a message from before edits were
+        tracked) is not acted on: an edit of a message whose fate is unknown could log the
+        same food twice."""
+        assert said.message_id is not None
+        async with self.res.sessionmaker() as session:
+            draft = await repo.draft_from_message(
+                session=session,
+                telegram_id=said.user_id,
+                message_id=said.message_id,
+                statuses=UNDER_REVIEW,
+                now=self.res.clock(),
+            )
+            item = None
+            if draft is None:
+                item = await repo.outbox_item_from_message(
+                    session=session, telegram_id=said.user_id, message_id=said.message_id
+                )
+        if item is not None:
+            return Reply(render.edit_of_logged(decode(item), said.today))
+        if draft is None:
+            return Reply(render.edit_not_applied())
+        return await self.drafts.edited(said, draft, text)
+
+    async def _carry_out(
+        self, said: Incoming, text: str, context: PlanContext, plan: Plan, planner: Planner
+    ) -> Reply:
+        """Write, propose or answer what was planned; the exchange is kept as history."""
+        writing, today = self.writing, said.today
+        if plan.actions:
+            if plan.reply and not plan.understood:
+                said.notes.append(render.esc(plan.reply))
+            concerns = await writing.concerns_or_none(said.person, plan.actions)
+            if not concerns and not said.person.account.confirm_mode:
+                # The exchange and the LLM usage go in with the outbox item.
+                turns = writing.exchange(text, plan, today)
+                return await writing.write(
+                    said, plan.actions, turns=turns, usage=plan, source_message_id=said.message_id
+                )
+            await self.planning.count(said.user_id, today, plan)
+            reply = await self.drafts.propose(
+                said, plan.actions, text, concerns, source_message_id=said.message_id
+            )
+        else:
+            reply = await self._answer(said, text, context, plan, planner)
+            await self.planning.count(said.user_id, today, plan)  # with the answer's request
+        await writing.remember(said.user_id, writing.exchange(text, plan, today, reply))
+        return reply
+
+    async def _answer(
+        self, said: Incoming, text: str, context: PlanContext, plan: Plan, planner: Planner
+    ) -> Reply:
+        """A plan without actions: answer from reads, or say what the planner said."""
+        parts: list[str] = []
+        if plan.reads:
+            results = [await _read(said.person.api, r) for r in plan.reads]
+            try:
+                if planner is self.res.llm:
+                    async with self.res.llm_slots:  # its usage is added to `plan`
+                        answer = await planner.answer(text, context, plan, results)
+                else:
+                    answer = await planner.answer(text, context, plan, results)
+            except PlannerError:
+                answer = render.read_failed()
+            parts.append(answer)
+        elif plan.reply:
+            parts.append(render.esc(plan.reply))
+        else:
+            parts.append(render.nothing_understood())
+        parts.extend(said.notes)
+        return Reply("\n\n".join(parts))
+
+
+async def _read(api: AgentApiClient, request: ReadRequest) -> ReadResult:
+    """One of the planner's reads, answered from the service (a failure is said, not raised)."""
+    try:
+        data = await _READS[request.route](api, request)
+    except AgentApiError as exc:
+        log.info("read %s failed: %s", request.route, exc)
+        return ReadResult(request=request, data=None, error=render.read_failed())
+    return ReadResult(request=request, data=data if isinstance(data, dict) else {"data": data})
+
+
+async def _read_today(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.today_raw(r.date)
+
+
+async def _read_nutrition(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.nutrition(r.date)
+
+
+async def _read_weight(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.weight(r.from_, r.to)
+
+
+async def _read_checkins(api: AgentApiClient, r: ReadRequest) -> Any:
+    if r.from_ or r.to:
+        return await api.checkins(start=r.from_, end=r.to)
+    return await api.checkins(r.date)
+
+
+async def _read_supplements(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.supplements(r.date)
+
+
+async def _read_recipes(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.recipes()
+
+
+async def _read_support(api: AgentApiClient, r: ReadRequest) -> Any:
+    return await api.support()
+
+
+_READS = {
+    "today": _read_today,
+    "nutrition": _read_nutrition,
+    "weight": _read_weight,
+    "checkins": _read_checkins,
+    "supplements": _read_supplements,
+    "recipes": _read_recipes,
+    "support": _read_support,
+}

@@ -1,0 +1,176 @@
+"""Drafts: actions shown with save / fix / drop before anything is written.
+
+A draft is made in confirm mode, for a value that looks implausible, for a photo's estimate,
+and for an edit of a message still under review. "Fix" takes a free-text correction, merged
+into the draft by `bot.core.revisions.merge_revision`. A button acts once: a late or repeated
+tap is answered with a toast that never un-says what happened.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from bot import callbacks, render
+from bot.agent_api.actions import Action
+from bot.core.person import Incoming, Refused
+from bot.core.planning import Planning
+from bot.core.resources import Resources
+from bot.core.revisions import merge_revision
+from bot.core.writing import Writing
+from bot.planner.base import Plan, Turn
+from bot.plausibility import Concern
+from bot.replies import Button, Reply, toast
+from bot.store import repo
+from bot.store.models import Draft, DraftStatus
+from bot.sync.outbox import decode_actions, wire
+
+UNDER_REVIEW = (DraftStatus.PENDING, DraftStatus.FIXING)
+_TARGETS = {"save": DraftStatus.CONFIRMED, "drop": DraftStatus.DISCARDED, "fix": DraftStatus.FIXING}
+
+
+class Drafts:
+    """Proposes drafts and carries out their buttons and corrections."""
+
+    def __init__(self, res: Resources, planning: Planning, writing: Writing) -> None:
+        self.res = res
+        self.planning = planning
+        self.writing = writing
+
+    async def propose(
+        self,
+        said: Incoming,
+        actions: Sequence[Action],
+        text: str,
+        concerns: Sequence[Concern],
+        *,
+        source_message_id: int | None = None,
+    ) -> Reply:
+        """Show what was understood with save / fix / drop; nothing is written yet."""
+        res = self.res
+        async with res.sessionmaker() as session:
+            draft = await repo.create_draft(
+                session=session,
+                telegram_id=said.user_id,
+                actions=wire(actions),
+                text=text,
+                expires_at=res.clock() + dt.timedelta(hours=res.settings.draft_ttl_hours),
+                now=res.clock(),
+                source_message_id=source_message_id,
+            )
+            await session.commit()
+        save, fix, drop = render.draft_buttons()
+        return Reply(
+            render.draft(actions, concerns, said.today),
+            buttons=[
+                [
+                    Button(save, callbacks.DraftButton("save", draft.id).encode()),
+                    Button(fix, callbacks.DraftButton("fix", draft.id).encode()),
+                    Button(drop, callbacks.DraftButton("drop", draft.id).encode()),
+                ]
+            ],
+        )
+
+    async def tapped(self, said: Incoming, tapped: callbacks.DraftButton) -> Reply:
+        """Save, fix or drop a draft still on its message; once only."""
+        verb = tapped.verb
+        sources = (DraftStatus.PENDING,) if verb == "fix" else UNDER_REVIEW
+        async with self.res.sessionmaker() as session:
+            draft = await repo.resolve_draft(
+                session=session,
+                telegram_id=said.user_id,
+                draft_id=tapped.draft_id,
+                status=_TARGETS[verb],
+                now=self.res.clock(),
+                from_statuses=sources,
+            )
+            await session.commit()
+        if draft is None:
+            return await self.not_actionable(said.user_id, tapped.draft_id, shown=True)
+        actions = decode_actions(draft.actions)
+        if verb == "drop":
+            return Reply(render.draft_dropped(), edit=True)
+        if verb == "fix":
+            return Reply(render.draft_fix_prompt(actions, said.today), edit=True)
+        reply = await self.writing.write(said, actions, source_message_id=draft.source_message_id)
+        reply.edit = True
+        return reply
+
+    async def not_actionable(self, user_id: int, draft_id: int, *, shown: bool) -> Reply:
+        """Why a draft's button did nothing: a toast that never un-says what happened.
+
+        An expired draft's message still showing its buttons is edited to say so (and loses
+        them); a draft that is not this person's is as good as a forged button.
+        """
+        async with self.res.sessionmaker() as session:
+            draft = await repo.get_draft(session=session, telegram_id=user_id, draft_id=draft_id)
+        if draft is None:
+            return toast(render.button_inactive())
+        if draft.status == DraftStatus.CONFIRMED:
+            return toast(render.draft_already_saved())
+        if not shown:
+            return toast(render.button_inactive())
+        live = draft.expires_at > self.res.clock()
+        if draft.status == DraftStatus.DISCARDED:
+            return toast(render.draft_already_dropped())
+        if draft.status == DraftStatus.FIXING and live:
+            return toast(render.draft_awaiting_fix())
+        if draft.status in (DraftStatus.PENDING, DraftStatus.FIXING, DraftStatus.EXPIRED):
+            return Reply(render.draft_gone(), edit=True)
+        return toast(render.button_inactive())
+
+    async def revise(self, said: Incoming, draft: Draft, correction: str) -> Reply:
+        """The person's correction of a draft: re-plan it and show the revised draft."""
+        old = decode_actions(draft.actions)
+        shown = [
+            Turn(role="user", text=draft.text[:1000]),
+            Turn(role="assistant", text=render.draft_plain(old, said.today)),
+        ]
+        plan = await self._replan(said, correction, render.draft_fix_not_understood(), shown)
+        await self._retire(said, draft, plan, (DraftStatus.FIXING,))
+        revised = merge_revision(old, plan.actions)
+        concerns = await self.writing.concerns(said.person, revised)
+        return await self.propose(
+            said, revised, draft.text, concerns, source_message_id=draft.source_message_id
+        )
+
+    async def edited(self, said: Incoming, draft: Draft, text: str) -> Reply:
+        """An edit of the message a draft under review came from: the draft takes the new
+        text, planned afresh, unless it was saved or dropped meanwhile."""
+        plan = await self._replan(said, text, render.edit_of_draft_not_understood())
+        if await self._retire(said, draft, plan, UNDER_REVIEW) is None:
+            return Reply(render.edit_not_applied())
+        concerns = await self.writing.concerns_or_none(said.person, plan.actions)
+        reply = await self.propose(
+            said, plan.actions, text, concerns, source_message_id=said.message_id
+        )
+        reply.html = render.edit_applied_to_draft() + "\n\n" + reply.html
+        return reply
+
+    async def _replan(
+        self, said: Incoming, text: str, not_understood: str, history: Sequence[Turn] = ()
+    ) -> Plan:
+        """A plan with actions for `text`, or `Refused` with `not_understood`."""
+        context = said.person.context()
+        plan, _ = await self.planning.plan(said.user_id, text, context, extra_history=history)
+        if not plan.actions:
+            await self.planning.count(said.user_id, said.today, plan)
+            raise Refused(Reply(not_understood))
+        return plan
+
+    async def _retire(
+        self, said: Incoming, draft: Draft, plan: Plan, sources: Sequence[DraftStatus]
+    ) -> Draft | None:
+        """Drop the draft a new one replaces, counting the plan's LLM use in the same step."""
+        async with self.res.sessionmaker() as session:
+            replaced = await repo.resolve_draft(
+                session=session,
+                telegram_id=said.user_id,
+                draft_id=draft.id,
+                status=DraftStatus.DISCARDED,
+                now=self.res.clock(),
+                from_statuses=tuple(sources),
+            )
+            await self.planning.add_usage(session, said.user_id, said.today, plan)
+            await session.commit()
+        return replaced

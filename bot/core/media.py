@@ -1,0 +1,108 @@
+"""Voice notes and photos: checked before download, then transcribed or estimated.
+
+A voice note becomes words, handled as text (so drafts, confirm mode and the outbox apply to
+what was said); a photo becomes a meal draft (save / fix / drop). Both need the media models
+(`OPENAI_API_KEY`) and count against the person's daily LLM budget.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import TYPE_CHECKING
+
+from bot import render
+from bot.core.drafts import Drafts
+from bot.core.person import Incoming, Person, Refused, resolve
+from bot.core.planning import Planning
+from bot.core.resources import Resources
+from bot.core.writing import Writing
+from bot.planner.base import Plan, PlannerError, PlannerUnavailable
+from bot.replies import Reply
+
+if TYPE_CHECKING:  # the media models bring in openai, which the offline core does without
+    from bot.planner.media import Media
+
+log = logging.getLogger(__name__)
+
+
+def needs_llm(kind: str) -> Reply:
+    """The refusal of a voice note or photo when no media model is set up."""
+    return Reply(render.voice_needs_llm() if kind == "voice" else render.photo_needs_llm())
+
+
+class MediaJourneys:
+    """What happens to a voice note or a photo before and after it is downloaded."""
+
+    def __init__(
+        self, res: Resources, planning: Planning, writing: Writing, drafts: Drafts
+    ) -> None:
+        self.res = res
+        self.planning = planning
+        self.writing = writing
+        self.drafts = drafts
+
+    async def check(
+        self, user_id: int, kind: str, duration: int | None, now: dt.datetime | None
+    ) -> tuple[Person, Media]:
+        """The person and the models, or `Refused` with why the media is not taken."""
+        person = await resolve(self.res, user_id, now)
+        if self.res.media is None:
+            raise Refused(needs_llm(kind))
+        limit = self.res.settings.max_voice_seconds
+        if kind == "voice" and duration is not None and duration > limit:
+            raise Refused(Reply(render.voice_too_long(duration, limit)))
+        if not await self.planning.allowed(user_id, person.today):
+            raise Refused(Reply(render.media_budget_reached()))
+        return person, self.res.media
+
+    async def transcribe(
+        self,
+        user_id: int,
+        audio: bytes,
+        filename: str,
+        duration: int | None,
+        now: dt.datetime | None,
+    ) -> str:
+        """The words of a voice note (the caller handles them as text)."""
+        person, media = await self.check(user_id, "voice", duration, now)
+        try:
+            async with self.res.llm_slots:
+                words = await media.transcribe(audio, filename)
+        except PlannerError as exc:
+            log.warning("transcription failed for user %s: %s", user_id, exc)
+            raise Refused(Reply(render.voice_failed())) from exc
+        await self.planning.count(user_id, person.today, Plan(llm_requests=1))
+        if not words:
+            raise Refused(Reply(render.voice_empty()))
+        return words
+
+    async def photo(
+        self,
+        user_id: int,
+        chat_id: int,
+        image: bytes,
+        caption: str | None,
+        now: dt.datetime | None,
+    ) -> Reply:
+        """A meal photo: the vision model's estimate, always a draft (save / fix / drop)."""
+        person, media = await self.check(user_id, "photo", None, now)
+        if len(image) > self.res.settings.max_photo_bytes:
+            return Reply(render.photo_too_large(self.res.settings.max_photo_bytes))
+        try:
+            async with self.res.llm_slots:
+                plan = await media.estimate_photo(image, caption, person.context())
+        except PlannerUnavailable as exc:
+            log.warning("vision model unavailable for user %s: %s", user_id, exc)
+            return Reply(render.photo_unavailable())
+        except PlannerError as exc:
+            log.warning("no usable photo estimate for user %s: %s", user_id, exc)
+            return Reply(render.photo_failed())
+        await self.planning.count(user_id, person.today, plan)
+        if not plan.actions:
+            return Reply(render.photo_no_food(plan.reply))
+        concerns = await self.writing.concerns_or_none(person, plan.actions)
+        said = Incoming(person, chat_id)
+        reply = await self.drafts.propose(said, plan.actions, media.note(caption), concerns)
+        reply.html = render.photo_estimate_head() + "\n\n" + reply.html
+        return reply

@@ -1,0 +1,131 @@
+"""Who is writing: their account, their service client and their local day, resolved once.
+
+A journey asks `resolve` first and carries the `Person` (inside an `Incoming`) from then on.
+When the person cannot be served, a `Refused` is raised; the facade (`bot.core.assistant`)
+turns it into the reply it carries, so no journey passes "a value or a reply" around.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+from dataclasses import dataclass, field
+
+from bot import render
+from bot.agent_api.client import AgentApiClient
+from bot.core.resources import Resources
+from bot.planner.base import PlanContext
+from bot.replies import Reply
+from bot.store import repo
+from bot.store.models import Account, AccountStatus, Draft, DraftStatus
+
+
+class Refused(Exception):
+    """A journey ends early; `reply` tells the person why. Nothing was written."""
+
+    def __init__(self, reply: Reply) -> None:
+        super().__init__(reply.html)
+        self.reply = reply
+
+
+class NotLinked(Refused):
+    """No key is linked for this person."""
+
+    def __init__(self) -> None:
+        super().__init__(Reply(render.not_linked()))
+
+
+class NeedsReconnect(Refused):
+    """The service refused the stored key; the person must link a new one."""
+
+    def __init__(self) -> None:
+        super().__init__(Reply(render.needs_reconnect()))
+
+
+@dataclass(frozen=True)
+class Person:
+    """A linked person as one message sees them: account, client, and "now" in their zone."""
+
+    user_id: int
+    account: Account
+    api: AgentApiClient
+    now: dt.datetime  # local time in the person's zone (UTC until they set one)
+
+    @property
+    def today(self) -> dt.date:
+        return self.now.date()
+
+    def context(self) -> PlanContext:
+        return PlanContext(now=self.now, timezone=self.account.timezone or "UTC")
+
+
+@dataclass
+class Incoming:
+    """One thing a person did (a message, an edit, a tap) on its way through the core.
+
+    `message_id` is Telegram's id of their message (so an edit of it can be matched later);
+    `update_id` is the update it came in, marked handled in the same transaction that stores
+    what it said. `notes` are lines added under the reply.
+    """
+
+    person: Person
+    chat_id: int
+    message_id: int | None = None
+    update_id: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def user_id(self) -> int:
+        return self.person.user_id
+
+    @property
+    def today(self) -> dt.date:
+        return self.person.today
+
+
+def local_now(res: Resources, account: Account | None, now: dt.datetime | None) -> dt.datetime:
+    """`now` (default: the clock) in the account's zone, UTC without one."""
+    now = now or res.clock()
+    tz = zoneinfo.ZoneInfo(account.timezone) if account and account.timezone else dt.UTC
+    return now.astimezone(tz)
+
+
+async def account_of(res: Resources, user_id: int) -> Account | None:
+    async with res.sessionmaker() as session:
+        return await repo.get_account(session=session, telegram_id=user_id)
+
+
+def person_from(
+    res: Resources, user_id: int, account: Account | None, now: dt.datetime | None
+) -> Person:
+    """The person behind an account already read; raises why it cannot be used."""
+    if account is None or account.encrypted_key is None:
+        raise NotLinked
+    if account.status == AccountStatus.NEEDS_RECONNECT:
+        raise NeedsReconnect
+    key = res.cipher.decrypt(account.encrypted_key)
+    return Person(user_id, account, res.api(key), local_now(res, account, now))
+
+
+async def resolve(res: Resources, user_id: int, now: dt.datetime | None = None) -> Person:
+    """Read the person's account once and make them a `Person`, or raise why not."""
+    return person_from(res, user_id, await account_of(res, user_id), now)
+
+
+async def resolve_with_fixing(
+    res: Resources, user_id: int, now: dt.datetime | None = None
+) -> tuple[Person, Draft | None]:
+    """`resolve`, and the draft waiting for the person's correction, in one read."""
+    async with res.sessionmaker() as session:
+        account, fixing = await repo.get_account_with_draft(
+            session=session, telegram_id=user_id, status=DraftStatus.FIXING, now=res.clock()
+        )
+    return person_from(res, user_id, account, now), fixing
+
+
+async def mark_needs_reconnect(res: Resources, user_id: int) -> None:
+    async with res.sessionmaker() as session:
+        await repo.set_status(
+            session=session, telegram_id=user_id, status=AccountStatus.NEEDS_RECONNECT
+        )
+        await session.commit()

@@ -1,0 +1,138 @@
+"""From words to a plan: the built-in rules first, the LLM when they fall short, within budget.
+
+Each person has a daily LLM budget (requests and tokens, `LLM_DAILY_*`); what a plan used is
+added by the caller in the transaction it writes anyway, or by `count` when it writes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import logging
+from collections.abc import Sequence
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot import render
+from bot.core.person import Refused
+from bot.core.resources import Resources
+from bot.planner.base import Plan, PlanContext, Planner, PlannerError, PlannerUnavailable, Turn
+from bot.replies import Reply
+from bot.store import repo
+from bot.store.models import DraftStatus
+
+log = logging.getLogger(__name__)
+
+
+class Planning:
+    """Plans messages and keeps each person's LLM use within their daily budget."""
+
+    def __init__(self, res: Resources) -> None:
+        self.res = res
+
+    async def plan(
+        self, user_id: int, text: str, context: PlanContext, extra_history: Sequence[Turn] = ()
+    ) -> tuple[Plan, Planner]:
+        """Offline rules first; the LLM only when they did not understand everything.
+
+        The remembered turns (plus `extra_history`, e.g. a draft being fixed) are read only
+        when the LLM is asked: the offline rules do not use them. Raises `Refused` when the
+        LLM is needed and cannot be had (budget spent, model down, no usable answer).
+        """
+        res = self.res
+        offline_plan = await res.offline.plan(text, context)
+        usable_offline = offline_plan.understood and bool(
+            offline_plan.actions or offline_plan.reads
+        )
+        if res.llm is None:
+            return offline_plan, res.offline
+        if res.settings.offline_fast_path and usable_offline:
+            return offline_plan, res.offline
+        history = await self._llm_inputs(user_id, context.today)
+        if history is None:  # today's LLM budget is spent
+            if usable_offline:
+                return offline_plan, res.offline
+            raise Refused(Reply(render.llm_budget_reached()))
+        context = dataclasses.replace(context, history=[*history, *extra_history])
+        try:
+            async with res.llm_slots:
+                plan = await res.llm.plan(text, context)
+        except PlannerUnavailable as exc:
+            log.warning("LLM unavailable for user %s: %s", user_id, exc)
+            if usable_offline:
+                return offline_plan, res.offline
+            await self._keep_for_retry(user_id, text)
+            raise Refused(Reply(render.llm_unavailable())) from exc
+        except PlannerError as exc:
+            log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
+            raise Refused(Reply(render.llm_failed())) from exc
+        return plan, res.llm
+
+    async def allowed(self, user_id: int, day: dt.date) -> bool:
+        """Whether the person may still use the LLM on `day`."""
+        async with self.res.sessionmaker() as session:
+            return await self._within_budget(session, user_id, day)
+
+    async def add_usage(
+        self, session: AsyncSession, user_id: int, day: dt.date, plan: Plan
+    ) -> None:
+        """Count what `plan` used of the person's budget, in the caller's transaction."""
+        if plan.llm_requests:
+            await repo.add_llm_usage(
+                session=session,
+                telegram_id=user_id,
+                local_date=day,
+                requests=plan.llm_requests,
+                tokens=plan.prompt_tokens + plan.completion_tokens,
+            )
+
+    async def count(self, user_id: int, day: dt.date, plan: Plan) -> None:
+        """Count what `plan` used, in a transaction of its own (nothing else is written)."""
+        if plan.llm_requests == 0:
+            return
+        async with self.res.sessionmaker() as session:
+            await self.add_usage(session, user_id, day, plan)
+            await session.commit()
+
+    async def _within_budget(self, session: AsyncSession, user_id: int, day: dt.date) -> bool:
+        requests, tokens = await repo.get_llm_usage(
+            session=session, telegram_id=user_id, local_date=day
+        )
+        settings = self.res.settings
+        return requests < settings.llm_daily_requests and tokens < settings.llm_daily_tokens
+
+    async def _llm_inputs(self, user_id: int, day: dt.date) -> list[Turn] | None:
+        """What the LLM needs first, in one session: the remembered turns, or None when the
+        person's LLM budget for `day` is spent."""
+        settings = self.res.settings
+        async with self.res.sessionmaker() as session:
+            if not await self._within_budget(session, user_id, day):
+                return None
+            if settings.history_turns == 0:
+                return []
+            turns = await repo.recent_turns(
+                session=session, telegram_id=user_id, limit=settings.history_turns
+            )
+        return [Turn(role=t.role, text=t.text) for t in turns]  # type: ignore[arg-type]
+
+    async def _keep_for_retry(self, user_id: int, text: str) -> None:
+        """Keep a message the LLM could not take, so "retry" can plan it again later."""
+        res = self.res
+        async with res.sessionmaker() as session:
+            await repo.create_draft(
+                session=session,
+                telegram_id=user_id,
+                actions=[],
+                text=text,
+                expires_at=res.clock() + dt.timedelta(hours=res.settings.draft_ttl_hours),
+                now=res.clock(),
+            )
+            draft = await repo.latest_draft(
+                session=session,
+                telegram_id=user_id,
+                status=DraftStatus.PENDING,
+                now=res.clock(),
+            )
+            if draft is not None:
+                draft.status = DraftStatus.RETRY
+            await session.commit()

@@ -1,0 +1,72 @@
+"""What every journey of the core uses: settings, the store, the cipher, the pools, the planners.
+
+One `Resources` is built per process (`bot.core.assistant.create_assistant`) and handed to each
+journey; journeys hold it, they do not inherit from it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import httpx
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from bot.agent_api.client import AgentApiClient
+from bot.config import Settings
+from bot.planner.base import Planner
+from bot.planner.offline.planner import OfflinePlanner
+from bot.plausibility import RecentWeights
+from bot.store.claims import default_worker_id
+from bot.store.crypto import KeyCipher
+from bot.store.models import utcnow
+from bot.sync.outbox import Delivery
+
+if TYPE_CHECKING:  # the voice and photo models bring in openai, which the offline core does without
+    from bot.planner.media import Media
+
+
+@dataclass(eq=False)
+class Resources:
+    """Shared by every journey; `clock` and `llm_slots` may be replaced (tests, benchmarks)."""
+
+    settings: Settings
+    engine: AsyncEngine
+    sessionmaker: async_sessionmaker[AsyncSession]
+    cipher: KeyCipher
+    http: httpx.AsyncClient
+    llm: Planner | None = None
+    media: Media | None = None
+    clock: Callable[[], dt.datetime] = utcnow
+    offline: OfflinePlanner = field(default_factory=OfflinePlanner)
+    weights: RecentWeights = field(default_factory=RecentWeights)
+    llm_slots: asyncio.Semaphore = field(init=False)
+    delivery: Delivery = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.llm_slots = asyncio.Semaphore(self.settings.llm_max_concurrency)
+        self.delivery = Delivery(
+            sessionmaker=self.sessionmaker,
+            cipher=self.cipher,
+            api_for=self.api,
+            clock=self.clock,
+            worker_id=default_worker_id(self.settings.worker_name),
+            claim_timeout=dt.timedelta(seconds=self.settings.outbox_claim_timeout_seconds),
+        )
+
+    def api(self, key: str) -> AgentApiClient:
+        """The service's client for one person's key, on the shared connection pool."""
+        return AgentApiClient(self.settings.agent_api_base_url, key, http=self.http)
+
+    async def aclose(self) -> None:
+        """Close the pools: the models' clients, the service's, the database's."""
+        for model in (self.media, self.llm):
+            close = getattr(model, "aclose", None)
+            if close is not None:
+                await close()
+        await self.http.aclose()
+        await self.engine.dispose()
+        self.delivery.close()

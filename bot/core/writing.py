@@ -1,0 +1,193 @@
+"""Writing what a person said: stored first, delivered in order, answered with their day.
+
+Every write goes through the outbox (bot/sync/outbox.py): the actions are stored with the
+exchange (history) and the LLM usage in one transaction, then sent; what cannot be sent now
+is synced later and the person is told when it is in. Also here: `/status` (what is still
+waiting), the "synced" notice, the reminder's rating buttons, and the plausibility check
+that turns an odd value into a draft.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from bot import render
+from bot.agent_api.actions import Action, CheckinUpsert, WeightLog
+from bot.agent_api.errors import AgentApiError, InvalidRequest
+from bot.agent_api.views import TodayView
+from bot.core.person import Incoming, Person, account_of, local_now
+from bot.core.planning import Planning
+from bot.core.resources import Resources
+from bot.planner.base import Plan
+from bot.plausibility import Concern, check
+from bot.replies import Reply
+from bot.store import repo
+from bot.store.models import TurnRole
+from bot.sync.outbox import Delivered, DeliveryReport, decode, wire
+
+RATING_FIELDS = {"mood": "mood", "energy": "energy", "sleep": "sleep_quality"}
+
+
+class Writing:
+    """Stores and delivers actions, and says what became of them."""
+
+    def __init__(self, res: Resources, planning: Planning) -> None:
+        self.res = res
+        self.planning = planning
+
+    async def write(
+        self,
+        said: Incoming,
+        actions: Sequence[Action],
+        *,
+        turns: Sequence[tuple[TurnRole, str]] = (),
+        usage: Plan | None = None,
+        source_message_id: int | None = None,
+    ) -> Reply:
+        """Store the actions, then deliver this person's waiting items now, in order.
+
+        `turns` (the exchange, for history) and `usage` (the plan's LLM usage, for the
+        budget) go in the same transaction as the item, and so does marking the update
+        handled: once stored, the message is never replayed into a second write.
+        """
+        res, person = self.res, said.person
+        async with res.sessionmaker() as session:
+            item, claimed = await repo.enqueue_claimed(
+                session=session,
+                telegram_id=person.user_id,
+                chat_id=said.chat_id,
+                local_date=person.today,
+                actions=wire(actions),
+                worker_id=res.delivery.worker_id,
+                now=res.clock(),
+                notify_on_done=True,
+                source_message_id=source_message_id,
+                update_id=said.update_id,
+            )
+            if turns:
+                await repo.append_turns(
+                    session=session,
+                    telegram_id=person.user_id,
+                    turns=turns,
+                    keep=res.settings.history_turns,
+                )
+            if usage is not None:
+                await self.planning.add_usage(session, person.user_id, person.today, usage)
+            await session.commit()
+        if claimed:  # nothing of theirs was waiting: send it now, no claim round trip
+            report = await res.delivery.deliver_claimed(item, person.api, list(actions))
+        else:  # older items first, in order
+            report = await res.delivery.deliver_for(person.user_id)
+        return await self._outcome(said, item.id, actions, report)
+
+    async def _outcome(
+        self, said: Incoming, item_id: int, actions: Sequence[Action], report: DeliveryReport
+    ) -> Reply:
+        """What the person reads after a write: logged with their day, or why it waits."""
+        day = said.today
+        mine = next((d for d in report.delivered if d.item_id == item_id), None)
+        earlier = [a for d in report.delivered if d.item_id != item_id for a in d.actions]
+        if earlier:
+            said.notes.insert(0, render.also_synced(earlier, day))
+
+        def with_earlier(html: str) -> Reply:
+            # What landed of earlier messages is said here or nowhere: no other notice comes.
+            return Reply(render.also_synced(earlier, day) + "\n\n" + html if earlier else html)
+
+        refused = next((exc for i, exc in report.failed if i == item_id), None)
+        if refused is not None:
+            detail = refused.detail if isinstance(refused, InvalidRequest) else None
+            return with_earlier(render.service_rejected(detail))
+        if mine is None:
+            if report.bad_key:
+                return with_earlier(render.needs_reconnect_kept())
+            if report.last_error is None:  # nothing failed: an earlier item is still in flight
+                return with_earlier(render.saved_behind_earlier(actions, day))
+            return with_earlier(render.saved_will_sync(actions, day, report.last_error))
+        today: TodayView | None
+        try:
+            today = await said.person.api.today(day)
+        except AgentApiError:
+            today = None
+        self.res.weights.note(said.user_id, day, today)
+        return Reply(render.logged_and_summary(actions, today, day, "\n".join(said.notes) or None))
+
+    async def rate(self, said: Incoming, field: str, value: int) -> Reply:
+        """A reminder button: write one check-in field, merged, with no LLM call."""
+        action = CheckinUpsert.model_validate(
+            {"date": said.today, RATING_FIELDS[field]: value}, by_name=True
+        )
+        reply = await self.write(said, [action])
+        reply.html = render.rating_saved(field, value) + "\n\n" + reply.html
+        reply.edit = True
+        return reply
+
+    async def concerns(self, person: Person, actions: Sequence[Action]) -> list[Concern]:
+        """What looks implausible in `actions` (a weight far from the last one, ...).
+
+        The last weight comes from this day's `/today` when it was read recently, else from
+        the weight history; a failing read raises `AgentApiError` (the caller decides).
+        """
+        weights = [a for a in actions if isinstance(a, WeightLog)]
+        if not weights:
+            return check(actions, last_weight_kg=None)
+        day = weights[0].date
+        known, last_weight = self.res.weights.last(person.user_id, day)
+        if not known:
+            body = await person.api.weight(day - dt.timedelta(days=90), day)
+            records = body.get("records") if isinstance(body, dict) else None
+            values = [
+                float(r["weightKg"])
+                for r in records or []
+                if isinstance(r, dict) and isinstance(r.get("weightKg"), int | float)
+            ]
+            last_weight = values[-1] if values else None
+        return check(actions, last_weight_kg=last_weight)
+
+    async def concerns_or_none(self, person: Person, actions: Sequence[Action]) -> list[Concern]:
+        """`concerns`, or none when the service cannot be read (the write reports its state)."""
+        try:
+            return await self.concerns(person, actions)
+        except AgentApiError:
+            return []
+
+    def exchange(
+        self, text: str, plan: Plan, today: dt.date, reply: Reply | None = None
+    ) -> list[tuple[TurnRole, str]]:
+        """One exchange as history turns (none when history is off): the message, and what
+        was logged for actions, else the reply's text (needed only for a plan without any)."""
+        if self.res.settings.history_turns == 0:
+            return []
+        said = render.logged_plain(plan.actions, today) if plan.actions else ""
+        if not said and reply is not None:
+            said = render.to_plain(reply.html)[:500]
+        return [(TurnRole.USER, text[:1000]), (TurnRole.ASSISTANT, said)]
+
+    async def remember(self, user_id: int, turns: Sequence[tuple[TurnRole, str]]) -> None:
+        if not turns:
+            return
+        async with self.res.sessionmaker() as session:
+            await repo.append_turns(
+                session=session,
+                telegram_id=user_id,
+                turns=turns,
+                keep=self.res.settings.history_turns,
+            )
+            await session.commit()
+
+    async def status(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
+        """`/status`: what is still waiting to reach the service."""
+        account = await account_of(self.res, user_id)
+        today = local_now(self.res, account, now).date()
+        async with self.res.sessionmaker() as session:
+            waiting = await repo.pending_outbox(session=session, telegram_id=user_id)
+            items = [(item.local_date, decode(item), item.attempts) for item in waiting]
+        if account is None or account.encrypted_key is None:
+            return Reply(render.outbox_status_not_linked(items, today))
+        return Reply(render.outbox_status(items, today))
+
+    async def synced_notice(self, done: Delivered) -> Reply:
+        """The message telling a person that what they said earlier is now in their account."""
+        account = await account_of(self.res, done.telegram_id)
+        return Reply(render.synced(done.actions, local_now(self.res, account, None).date()))
