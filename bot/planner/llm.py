@@ -34,7 +34,6 @@ from openai.types.chat import (
     ChatCompletionToolUnionParam,
 )
 
-from bot import render
 from bot.config import Settings
 from bot.planner.base import (
     Plan,
@@ -47,6 +46,7 @@ from bot.planner.base import (
 )
 from bot.planner.prompt import load_template, render_system_prompt
 from bot.planner.tools import ToolCallError, ToolOutput, parse_tool_call, tool_area, tool_specs
+from bot.render import llm
 
 __all__ = [
     "LlmPlanner",
@@ -182,7 +182,7 @@ class LlmPlanner:
             raise PlannerFailed("the LLM returned no text for the answer")
         if quotes_system_prompt(content, _system_text(state.messages)):
             _log.warning("the LLM's answer quoted the system prompt; replaced by a refusal")
-            return render.prompt_refused()
+            return llm.prompt_refused()
         return content
 
     def _messages(self, text: str, context: PlanContext) -> list[ChatCompletionMessageParam]:
@@ -346,7 +346,7 @@ def _guarded(plan: Plan, messages: Sequence[ChatCompletionMessageParam]) -> Plan
     """The plan, with a reply that quotes the system prompt replaced by a short refusal."""
     if plan.reply and quotes_system_prompt(plan.reply, _system_text(messages)):
         _log.warning("the LLM's reply quoted the system prompt; replaced by a refusal")
-        plan.reply = render.prompt_refused()
+        plan.reply = llm.prompt_refused()
         plan.is_question = False
     return plan
 
@@ -368,9 +368,9 @@ def _plan_of(outcome: _Outcome, messages: list[ChatCompletionMessageParam], usag
         understood = False
         if reply is None:
             reply = (
-                render.llm_partly_understood([tool_area(c.name) for c in outcome.failed])
+                llm.llm_partly_understood([tool_area(c.name) for c in outcome.failed])
                 if actions or reads
-                else render.LLM_NOT_UNDERSTOOD
+                else llm.LLM_NOT_UNDERSTOOD
             )
     plan = Plan(
         actions=actions,
@@ -509,4 +509,4 @@ async def probe(client: openai.AsyncOpenAI, model: str) -> str:
         raise _translate(exc, client.api_key) from exc
     choices = getattr(completion, "choices", None) or []
     called = bool(choices and choices[0].message.tool_calls)
-    return render.llm_probe_result(model, called)
+    return llm.llm_probe_result(model, called)

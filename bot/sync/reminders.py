@@ -26,11 +26,12 @@ from typing import Protocol
 import httpx
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot import callbacks, render
+from bot import callbacks
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.agent_api.views import CheckinView
 from bot.config import Settings
+from bot.render import keyboards, telegram
 from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.claims import default_worker_id
@@ -74,13 +75,13 @@ def reminder_reply(
     """The reminder message: a question, 1–5 buttons for each missing rating, and "later"."""
     rows = [
         [
-            Button(render.rating_button(field, n), callbacks.Rate(field, n).encode())
+            Button(keyboards.rating_button(field, n), callbacks.Rate(field, n).encode())
             for n in range(1, 6)
         ]
         for field in missing
     ]
-    rows.append([Button(render.later_button(), callbacks.Snooze().encode())])
-    return Reply(render.reminder(local_day), buttons=rows)
+    rows.append([Button(keyboards.later_button(), callbacks.Snooze().encode())])
+    return Reply(telegram.reminder(local_day), buttons=rows)
 
 
 def remaining_buttons(keyboard: list[list[Button]], tapped: callbacks.Rate) -> list[list[Button]]:
@@ -278,12 +279,12 @@ class Reminders:
         async with self.sessionmaker.begin() as session:
             account = await repo.get_account(session=session, telegram_id=user_id)
             if account is None or account.timezone is None or not self._remindable(account):
-                return Reply(render.snooze_unavailable(), edit=True)
+                return Reply(telegram.snooze_unavailable(), edit=True)
             reminder = await repo.snooze_reminder(session=session, telegram_id=user_id, until=until)
             timezone = account.timezone
         if reminder is None:
-            return Reply(render.snooze_unavailable(), edit=True)
-        return Reply(render.snoozed(until.astimezone(zone(timezone))), edit=True)
+            return Reply(telegram.snooze_unavailable(), edit=True)
+        return Reply(telegram.snoozed(until.astimezone(zone(timezone))), edit=True)
 
     # --- a person who blocked the bot and came back ------------------------------------------
 

@@ -22,7 +22,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bot import render
 from bot.agent_api.actions import (
     Action,
     CheckinUpsert,
@@ -74,6 +73,7 @@ from bot.planner.offline.rules import (
     normalized_phrase_words,
 )
 from bot.planner.offline.text import CLAUSE_ENDS, SENTENCE_ENDS, Tokens, odd_numbers, tokenize
+from bot.render import offline
 
 MAX_CHARS = 1000
 
@@ -133,12 +133,12 @@ _CHITCHAT: dict[str, frozenset[str]] = {
     ),
 }
 _CHITCHAT_REPLIES = {
-    "help": render.OFFLINE_HELP,
-    "how_are_you": render.OFFLINE_HOW_ARE_YOU,
-    "thanks": render.OFFLINE_THANKS,
-    "bye": render.OFFLINE_BYE,
-    "greeting": render.OFFLINE_GREETING,
-    "ack": render.OFFLINE_ACK,
+    "help": offline.OFFLINE_HELP,
+    "how_are_you": offline.OFFLINE_HOW_ARE_YOU,
+    "thanks": offline.OFFLINE_THANKS,
+    "bye": offline.OFFLINE_BYE,
+    "greeting": offline.OFFLINE_GREETING,
+    "ack": offline.OFFLINE_ACK,
 }
 _TIME_RE = rx(
     r"(?:at |um |a las |around |gegen )?\d{1,2}(?: : \d{2}(?: ?(?:am|pm|uhr|h))?"
@@ -185,28 +185,28 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     """The whole offline decision for one message (synchronous: it never waits on anything)."""
     text = text.strip()
     if len(text) > MAX_CHARS:
-        return Plan(understood=False, reply=render.offline_too_long(MAX_CHARS))
+        return Plan(understood=False, reply=offline.offline_too_long(MAX_CHARS))
     tokens = Tokens(tokenize(text))
     words = [t for t in tokens.items if t.kind != "punct"]
     if not words:
-        return Plan(understood=False, reply=render.OFFLINE_EMPTY)
+        return Plan(understood=False, reply=offline.OFFLINE_EMPTY)
     if _INJECTION_RE.search(tokens.joined):
-        return Plan(reply=render.OFFLINE_INJECTION)
+        return Plan(reply=offline.OFFLINE_INJECTION)
     chitchat = _chitchat_kind([t.text for t in words])
     if chitchat is not None:
         return Plan(reply=_CHITCHAT_REPLIES[chitchat])
     _correct_typos(tokens)
     if any(t.text in _LLM_ONLY_WORDS for t in words):
-        return Plan(understood=False, reply=render.OFFLINE_LLM_ONLY)
+        return Plan(understood=False, reply=offline.OFFLINE_LLM_ONLY)
     if any(t.text in _CORRECTION_WORDS for t in words):
-        return Plan(understood=False, reply=render.OFFLINE_CORRECTION)
+        return Plan(understood=False, reply=offline.OFFLINE_CORRECTION)
     odd = odd_numbers(text)
     if odd:
-        return Plan(understood=False, reply=render.offline_odd_numbers(odd))
+        return Plan(understood=False, reply=offline.offline_odd_numbers(odd))
     if looks_like_question(text, tokens):
         question = read_question(tokens, context.today)
         if not question.topics:
-            return Plan(understood=False, reply=render.OFFLINE_UNKNOWN_QUESTION)
+            return Plan(understood=False, reply=offline.OFFLINE_UNKNOWN_QUESTION)
         return Plan(reads=reads_for(question, context.today), state=question)
     return _log_plan(text, tokens, context.today)
 
@@ -359,12 +359,12 @@ def _log_plan(text: str, tokens: Tokens, today: dt.date) -> Plan:
             for span, kind in sorted(refused, key=lambda r: r[0].start)
         ]
         # The rest may hang on the refused number ("banana 99999 kcal"): save none of it.
-        return Plan(understood=False, reply=render.offline_out_of_range(allowed, unknown))
+        return Plan(understood=False, reply=offline.offline_out_of_range(allowed, unknown))
     if unknown or not actions:
         return Plan(
             actions=actions,
             understood=False,
-            reply=render.offline_not_understood(unknown, bool(actions)),
+            reply=offline.offline_not_understood(unknown, bool(actions)),
         )
     return Plan(actions=actions)
 
@@ -372,14 +372,14 @@ def _log_plan(text: str, tokens: Tokens, today: dt.date) -> Plan:
 def _allowed(kind: RangeKind | Literal["amount"]) -> str:
     """What the rules accept for one kind of number, in words."""
     if kind == "rating":
-        return render.range_rating(CHECKIN_SCALE[1])
+        return offline.range_rating(CHECKIN_SCALE[1])
     if kind == "weight":
-        return render.range_weight(MIN_KG, MAX_KG)
+        return offline.range_weight(MIN_KG, MAX_KG)
     if kind == "energy":
-        return render.range_energy(MAX_STATED_KCAL)
+        return offline.range_energy(MAX_STATED_KCAL)
     if kind == "goal":
-        return render.range_goal(MIN_GOAL_KCAL, MAX_GOAL_KCAL, MAX_GOAL_GRAMS, MIN_KG, MAX_KG)
-    return render.range_amount(MAX_COUNT, MAX_GRAMS)
+        return offline.range_goal(MIN_GOAL_KCAL, MAX_GOAL_KCAL, MAX_GOAL_GRAMS, MIN_KG, MAX_KG)
+    return offline.range_amount(MAX_COUNT, MAX_GRAMS)
 
 
 def _entry(item: FoodItem, day: dt.date) -> NutritionAddEntry:
