@@ -41,8 +41,6 @@ from bot.store.schedule import local_date, next_due_at, zone
 
 log = logging.getLogger(__name__)
 
-RATED_FIELDS: tuple[callbacks.RatedField, ...] = ("mood", "energy", "sleep")
-CHECKIN_FIELDS = {"mood": "mood", "energy": "energy", "sleep": "sleep_quality"}
 SNOOZE_FOR = dt.timedelta(hours=1)
 RETRY_SEND_AFTER = dt.timedelta(minutes=5)
 CLAIM_TIMEOUT = dt.timedelta(minutes=5)
@@ -70,18 +68,10 @@ class CoreResources(Protocol):
 
 
 def reminder_reply(
-    local_day: dt.date, missing: tuple[callbacks.RatedField, ...] = RATED_FIELDS
+    local_day: dt.date, missing: tuple[callbacks.RatedField, ...] = callbacks.RATED_FIELDS
 ) -> Reply:
     """The reminder message: a question, 1–5 buttons for each missing rating, and "later"."""
-    rows = [
-        [
-            Button(keyboards.rating_button(field, n), callbacks.Rate(field, n).encode())
-            for n in range(1, 6)
-        ]
-        for field in missing
-    ]
-    rows.append([Button(keyboards.later_button(), callbacks.Snooze().encode())])
-    return Reply(telegram.reminder(local_day), buttons=rows)
+    return Reply(telegram.reminder(local_day), buttons=keyboards.reminder_keyboard(missing))
 
 
 def remaining_buttons(keyboard: list[list[Button]], tapped: callbacks.Rate) -> list[list[Button]]:
@@ -108,8 +98,10 @@ def remaining_buttons(keyboard: list[list[Button]], tapped: callbacks.Rate) -> l
 def missing_ratings(checkin: CheckinView | None) -> tuple[callbacks.RatedField, ...]:
     """The ratings today's check-in does not have yet, in button order."""
     if checkin is None:
-        return RATED_FIELDS
-    return tuple(f for f in RATED_FIELDS if getattr(checkin, CHECKIN_FIELDS[f]) is None)
+        return callbacks.RATED_FIELDS
+    return tuple(
+        f for f in callbacks.RATED_FIELDS if getattr(checkin, callbacks.CHECKIN_FIELDS[f]) is None
+    )
 
 
 def _clock_of(core: object) -> Callable[[], dt.datetime]:
@@ -253,21 +245,21 @@ class Reminders:
         except EncryptionError:
             await self._mark(account.telegram_id, AccountStatus.NEEDS_RECONNECT)
             account.status = AccountStatus.NEEDS_RECONNECT
-            return RATED_FIELDS
+            return callbacks.RATED_FIELDS
         client = AgentApiClient(self.settings.agent_api_base_url, key, http=self.http)
         try:
             view = await client.checkin_of(day)
         except BadKey:
             await self._mark(account.telegram_id, AccountStatus.NEEDS_RECONNECT)
             account.status = AccountStatus.NEEDS_RECONNECT
-            return RATED_FIELDS
+            return callbacks.RATED_FIELDS
         except AgentApiError as exc:
             log.info(
                 "check-in of user %s unknown (%s); reminding anyway",
                 account.telegram_id,
                 type(exc).__name__,
             )
-            return RATED_FIELDS
+            return callbacks.RATED_FIELDS
         return missing_ratings(view.checkin)
 
     # --- the "later" button ------------------------------------------------------------------
