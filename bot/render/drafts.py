@@ -89,6 +89,9 @@ def draft_dropped() -> str:
     return "Dropped — nothing was saved."
 
 
+# An edited message
+
+
 def edit_of_logged(actions: Sequence[BaseModel], today: dt.date) -> str:
     """An edited message whose entries were already logged: they stay as they are."""
     lines = "\n".join(logged_line(a, today) for a in actions)
@@ -116,6 +119,9 @@ def edit_of_draft_not_understood() -> str:
         "I couldn't find anything to log in your edited message, so the draft above stays as "
         "it was."
     )
+
+
+# Fixing a draft
 
 
 def draft_fix_prompt(actions: Sequence[BaseModel], today: dt.date) -> str:

@@ -67,6 +67,9 @@ def llm_probe_result(model: str, tool_called: bool) -> str:
     )
 
 
+# The assistant, when the model cannot help with a message
+
+
 def llm_unavailable() -> str:
     return (
         "My language model isn't reachable right now and my built-in rules didn't "
