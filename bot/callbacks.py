@@ -25,6 +25,13 @@ DraftVerb = Literal["save", "fix", "drop"]
 RatedField = Literal["mood", "energy", "sleep"]
 DRAFT_VERBS: tuple[DraftVerb, ...] = get_args(DraftVerb)
 RATED_FIELDS: tuple[RatedField, ...] = get_args(RatedField)
+# The check-in field each rating is saved in (`CheckinUpsert`, `CheckinView`): the one map from
+# a button's rating to the service's field; texts word the ratings in bot/render.
+CHECKIN_FIELDS: dict[RatedField, str] = {
+    "mood": "mood",
+    "energy": "energy",
+    "sleep": "sleep_quality",
+}
 
 _VERBS: dict[str, DraftVerb] = {verb: verb for verb in DRAFT_VERBS}
 _FIELDS: dict[str, RatedField] = {field: field for field in RATED_FIELDS}

@@ -133,11 +133,11 @@ def _settings() -> Settings:
     try:
         return Settings()
     except ValidationError as exc:
-        from bot import render
+        from bot.render import ops
 
         for error in exc.errors():
             name = "_".join(str(part) for part in error["loc"]).upper()
-            typer.echo(render.setting_invalid(name, error["msg"]), err=True)
+            typer.echo(ops.setting_invalid(name, error["msg"]), err=True)
         raise typer.Exit(2) from None
 
 

@@ -32,7 +32,7 @@ _ALCOHOL = re.compile(
 
 @dataclass(frozen=True)
 class Concern:
-    """One doubt about one action; render.py words it."""
+    """One doubt about one action; bot/render/drafts.py words it."""
 
     index: int
     kind: str  # "kcal_high" | "macros_mismatch" | "weight_jump"

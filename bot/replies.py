@@ -19,7 +19,7 @@ class Button:
 
 @dataclass
 class Reply:
-    """One message to the person. `html` is Telegram-safe HTML (see render.py)."""
+    """One message to the person. `html` is Telegram-safe HTML (see bot/render)."""
 
     html: str
     buttons: list[list[Button]] = field(default_factory=list)

@@ -7,7 +7,7 @@
     └── InvalidRequest       400/404/405/413/415/422: the server's detail is kept
 
 Every error says whether a write may have landed (`maybe_applied`): only then must the bot
-reconcile before sending the same write again. Texts never contain the API key; `render.py`
+reconcile before sending the same write again. Texts never contain the API key; bot/render
 owns the words a person sees.
 """
 

@@ -26,11 +26,12 @@ from typing import Protocol
 import httpx
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot import callbacks, render
+from bot import callbacks
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.agent_api.views import CheckinView
 from bot.config import Settings
+from bot.render import keyboards, telegram
 from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.claims import default_worker_id
@@ -40,8 +41,6 @@ from bot.store.schedule import local_date, next_due_at, zone
 
 log = logging.getLogger(__name__)
 
-RATED_FIELDS: tuple[callbacks.RatedField, ...] = ("mood", "energy", "sleep")
-CHECKIN_FIELDS = {"mood": "mood", "energy": "energy", "sleep": "sleep_quality"}
 SNOOZE_FOR = dt.timedelta(hours=1)
 RETRY_SEND_AFTER = dt.timedelta(minutes=5)
 CLAIM_TIMEOUT = dt.timedelta(minutes=5)
@@ -69,18 +68,10 @@ class CoreResources(Protocol):
 
 
 def reminder_reply(
-    local_day: dt.date, missing: tuple[callbacks.RatedField, ...] = RATED_FIELDS
+    local_day: dt.date, missing: tuple[callbacks.RatedField, ...] = callbacks.RATED_FIELDS
 ) -> Reply:
     """The reminder message: a question, 1–5 buttons for each missing rating, and "later"."""
-    rows = [
-        [
-            Button(render.rating_button(field, n), callbacks.Rate(field, n).encode())
-            for n in range(1, 6)
-        ]
-        for field in missing
-    ]
-    rows.append([Button(render.later_button(), callbacks.Snooze().encode())])
-    return Reply(render.reminder(local_day), buttons=rows)
+    return Reply(telegram.reminder(local_day), buttons=keyboards.reminder_keyboard(missing))
 
 
 def remaining_buttons(keyboard: list[list[Button]], tapped: callbacks.Rate) -> list[list[Button]]:
@@ -107,8 +98,10 @@ def remaining_buttons(keyboard: list[list[Button]], tapped: callbacks.Rate) -> l
 def missing_ratings(checkin: CheckinView | None) -> tuple[callbacks.RatedField, ...]:
     """The ratings today's check-in does not have yet, in button order."""
     if checkin is None:
-        return RATED_FIELDS
-    return tuple(f for f in RATED_FIELDS if getattr(checkin, CHECKIN_FIELDS[f]) is None)
+        return callbacks.RATED_FIELDS
+    return tuple(
+        f for f in callbacks.RATED_FIELDS if getattr(checkin, callbacks.CHECKIN_FIELDS[f]) is None
+    )
 
 
 def _clock_of(core: object) -> Callable[[], dt.datetime]:
@@ -252,21 +245,21 @@ class Reminders:
         except EncryptionError:
             await self._mark(account.telegram_id, AccountStatus.NEEDS_RECONNECT)
             account.status = AccountStatus.NEEDS_RECONNECT
-            return RATED_FIELDS
+            return callbacks.RATED_FIELDS
         client = AgentApiClient(self.settings.agent_api_base_url, key, http=self.http)
         try:
             view = await client.checkin_of(day)
         except BadKey:
             await self._mark(account.telegram_id, AccountStatus.NEEDS_RECONNECT)
             account.status = AccountStatus.NEEDS_RECONNECT
-            return RATED_FIELDS
+            return callbacks.RATED_FIELDS
         except AgentApiError as exc:
             log.info(
                 "check-in of user %s unknown (%s); reminding anyway",
                 account.telegram_id,
                 type(exc).__name__,
             )
-            return RATED_FIELDS
+            return callbacks.RATED_FIELDS
         return missing_ratings(view.checkin)
 
     # --- the "later" button ------------------------------------------------------------------
@@ -278,12 +271,12 @@ class Reminders:
         async with self.sessionmaker.begin() as session:
             account = await repo.get_account(session=session, telegram_id=user_id)
             if account is None or account.timezone is None or not self._remindable(account):
-                return Reply(render.snooze_unavailable(), edit=True)
+                return Reply(telegram.snooze_unavailable(), edit=True)
             reminder = await repo.snooze_reminder(session=session, telegram_id=user_id, until=until)
             timezone = account.timezone
         if reminder is None:
-            return Reply(render.snooze_unavailable(), edit=True)
-        return Reply(render.snoozed(until.astimezone(zone(timezone))), edit=True)
+            return Reply(telegram.snooze_unavailable(), edit=True)
+        return Reply(telegram.snoozed(until.astimezone(zone(timezone))), edit=True)
 
     # --- a person who blocked the bot and came back ------------------------------------------
 

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from telegram import Update
 from telegram.error import InvalidToken, NetworkError
 
-from bot import render
 from bot.config import Settings
 from bot.eventloop import new_event_loop
+from bot.render import ops
 from bot.store.crypto import GENERATE_HINT, EncryptionError, KeyCipher
 from bot.telegram.app import TelegramNotConfigured, build_application, webhook_options
 from bot.telegram.handlers import Core
@@ -54,15 +54,15 @@ def _secrets(settings: Settings) -> list[str | None]:
 def _refusal(settings: Settings, webhook: bool) -> str | None:
     """Why the bot cannot start, in words that say how to fix it; None when it can."""
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
-        return render.run_needs_token()
+        return ops.run_needs_token()
     if not settings.encryption_keys():
-        return render.run_needs_encryption_key(GENERATE_HINT)
+        return ops.run_needs_encryption_key(GENERATE_HINT)
     try:  # a malformed key is refused before Telegram is asked or a database is made
         KeyCipher(settings.encryption_keys())
     except EncryptionError as exc:  # its message names the entry, never the key
         return str(exc)
     if webhook and not settings.webhook_url:
-        return render.run_needs_webhook_url()
+        return ops.run_needs_webhook_url()
     return None
 
 
@@ -82,18 +82,14 @@ async def telegram_refusal(
     for attempt in range(1, attempts + 1):
         probe = await probe_telegram(settings, token)
         if probe.refused is not None:
-            return 2, render.doctor_telegram_refused(probe.refused)
+            return 2, ops.doctor_telegram_refused(probe.refused)
         if probe.username is not None:
             return None
         error = probe.unreachable or "?"
         if attempt == attempts:
-            return 1, render.run_telegram_gave_up(base, error, attempts)
+            return 1, ops.run_telegram_gave_up(base, error, attempts)
         wait = min(2.0 ** (attempt - 1), settings.telegram_start_max_wait_seconds)
-        say(
-            render.run_refused(
-                render.run_telegram_unreachable(base, error, attempt, attempts, wait)
-            )
-        )
+        say(ops.run_refused(ops.run_telegram_unreachable(base, error, attempt, attempts, wait)))
         await asyncio.sleep(wait)
     return None  # attempts >= 1 (a setting's bound): not reached
 
@@ -109,7 +105,7 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
     configure_logging(settings.log_level, secrets=_secrets(settings))
     problem = _refusal(settings, webhook)
     if problem:
-        _say(render.run_refused(problem))
+        _say(ops.run_refused(problem))
         return 2
     from bot.core.assistant import create_assistant
 
@@ -122,23 +118,23 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
         return 130
     if refused is not None:
         status, line = refused
-        _say(render.run_refused(line))
+        _say(ops.run_refused(line))
         return status
     try:
         assistant = loop.run_until_complete(create_assistant(settings))
     except (EncryptionError, TelegramNotConfigured) as exc:
-        _say(render.run_refused(str(exc)))
+        _say(ops.run_refused(str(exc)))
         return 2
     except Exception as exc:  # a database that cannot be opened or migrated
         log.debug("the database could not be opened", exc_info=True)
-        _say(render.run_refused(render.doctor_db_failed(type(exc).__name__)))
+        _say(ops.run_refused(ops.doctor_db_failed(type(exc).__name__)))
         return 1
     try:
         (run_webhook if webhook else run_polling)(settings, assistant)
     except TelegramNotConfigured as exc:
-        _say(render.run_refused(str(exc)))
+        _say(ops.run_refused(str(exc)))
         return 2
     except (InvalidToken, NetworkError) as exc:  # the token or the network changed since the probe
-        _say(render.run_refused(render.run_stopped_by_telegram(type(exc).__name__)))
+        _say(ops.run_refused(ops.run_stopped_by_telegram(type(exc).__name__)))
         return 1
     return 0

@@ -6,11 +6,12 @@ import datetime as dt
 
 import httpx
 
-from bot import render
 from bot.agent_api.actions import WeightLog
 from bot.agent_api.views import TodayView
 from bot.core.assistant import Assistant
 from bot.plausibility import RecentWeights
+from bot.render import conversation, drafts
+from bot.render import format as fmt
 from bot.replies import Reply
 from tests.core.test_assistant import DAY, MORNING, USER, linked, plain, say
 from tests.fixtures.core import AssistantFactory
@@ -41,7 +42,7 @@ async def test_implausible_calories_are_not_written_until_saved(
     saved = await tap(assistant, callbacks(reply)["save"])
     assert saved.edit and "Calories:" in plain(saved.html)
     again = await tap(assistant, callbacks(reply)["save"])  # a double tap saves once
-    assert again.toast == render.draft_already_saved()  # and does not un-say "saved"
+    assert again.toast == drafts.draft_already_saved()  # and does not un-say "saved"
     assert (await sandbox.counts(key))["nutrition"] == 1
 
 
@@ -63,7 +64,7 @@ async def test_forged_button_data_changes_nothing(
     ]
     for data in forged:
         reply = await tap(assistant, data)
-        assert reply.toast == render.button_inactive(), data
+        assert reply.toast == conversation.button_inactive(), data
     assert (await sandbox.counts(key))["nutrition"] == 0
     saved = await tap(assistant, callbacks(draft)["save"])  # the real button still works
     assert saved.edit and "Calories:" in plain(saved.html)
@@ -183,7 +184,7 @@ async def test_an_expired_draft_is_not_written(
     later = dt.datetime.now(dt.UTC) + dt.timedelta(hours=25)
     assistant.resources.clock = lambda: later
     reply = await tap(assistant, callbacks(draft)["save"])
-    assert plain(reply.html) == render.to_plain(render.draft_gone())
+    assert plain(reply.html) == fmt.to_plain(drafts.draft_gone())
     assert (await sandbox.counts(key))["nutrition"] == 0
 
 

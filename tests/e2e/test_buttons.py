@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot import render
+from bot.render import accounts, conversation, drafts
 from tests.e2e.conftest import Harness
 from tests.fixtures.sandbox import RunningSandbox
 from tests.fixtures.telegram import SentMessage
@@ -81,10 +81,10 @@ async def test_cancelled_forget_loses_its_keyboard_and_a_late_yes_deletes_nothin
 
     assert await tap(bot, question, no) is None
     cancelled = bot.fake.messages[question.message_id]
-    assert cancelled.text == render.forget_cancelled() and cancelled.callbacks == []
+    assert cancelled.text == accounts.forget_cancelled() and cancelled.callbacks == []
 
-    assert await tap(bot, question, yes) == render.button_inactive()
-    assert bot.fake.messages[question.message_id].text == render.forget_cancelled()
+    assert await tap(bot, question, yes) == conversation.button_inactive()
+    assert bot.fake.messages[question.message_id].text == accounts.forget_cancelled()
     account = await bot.account(ADA)
     assert account is not None and account.encrypted_key is not None
 
@@ -103,11 +103,11 @@ async def test_a_double_tapped_save_saves_once_and_still_says_logged(
     logged = bot.fake.messages[draft.message_id]
     assert "Protein bar" in logged.text and "Calories:" in logged.text
     assert logged.callbacks == [] and logged.edits == 1
-    assert answers(bot)[before:] == [None, render.draft_already_saved()]
+    assert answers(bot)[before:] == [None, drafts.draft_already_saved()]
     assert (await sandbox.counts(key))["nutrition"] == 1
 
     # a tap that comes later still, from a screen that was not refreshed
-    assert await tap(bot, draft, save) == render.draft_already_saved()
+    assert await tap(bot, draft, save) == drafts.draft_already_saved()
     assert bot.fake.messages[draft.message_id].text == logged.text
     assert (await sandbox.counts(key))["nutrition"] == 1
 
@@ -121,10 +121,10 @@ async def test_a_dropped_draft_loses_its_keyboard_and_a_late_save_writes_nothing
 
     assert await tap(bot, draft, drop) is None
     dropped = bot.fake.messages[draft.message_id]
-    assert dropped.text == render.draft_dropped() and dropped.callbacks == []
+    assert dropped.text == drafts.draft_dropped() and dropped.callbacks == []
 
-    assert await tap(bot, draft, save) == render.button_inactive()
-    assert bot.fake.messages[draft.message_id].text == render.draft_dropped()
+    assert await tap(bot, draft, save) == conversation.button_inactive()
+    assert bot.fake.messages[draft.message_id].text == drafts.draft_dropped()
     assert (await sandbox.counts(key))["nutrition"] == 0
 
 
@@ -136,7 +136,7 @@ async def test_forged_button_data_is_no_longer_active_and_logs_no_error(
     draft = await bot.say(ADA, "protein bar 6000 kcal")
     sent = len(bot.fake.sent(ADA))
     with caplog.at_level(logging.WARNING):
-        assert await tap(bot, draft, data) == render.button_inactive()
+        assert await tap(bot, draft, data) == conversation.button_inactive()
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert len(bot.fake.sent(ADA)) == sent  # no "something went wrong" message
     assert bot.fake.messages[draft.message_id].edits == 0
@@ -162,5 +162,5 @@ async def test_later_stays_while_a_rating_is_left(
 
     assert await tap(bot, after_mood, "rate:sleep:2") is None
     assert bot.fake.messages[reminder.message_id].callbacks == []  # nothing left to rate
-    assert await tap(bot, after_mood, "snooze") == render.button_inactive()
+    assert await tap(bot, after_mood, "snooze") == conversation.button_inactive()
     assert (await sandbox.counts(key))["checkins"] == 1

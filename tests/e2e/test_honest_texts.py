@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot import render
+from bot.render import accounts, conversation, media
 from tests.e2e.conftest import Harness
 from tests.e2e.test_media import photo, reply_to, voice
 from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
@@ -67,7 +67,7 @@ async def test_a_photo_caption_is_logged_as_text_when_no_vision_model_is_set_up(
 ) -> None:
     bot, key = await linked(harness_factory, sandbox)
     reply = (await reply_to(bot, photo(bot, caption="lunch: 2 eggs"))).text
-    assert render.photo_caption_only() in reply
+    assert media.photo_caption_only() in reply
     assert "Eggs, 2" in reply and "Logged" in reply
     no_operator_advice(reply)
     assert bot.fake.calls("getFile") == []  # the photo itself was not downloaded
@@ -85,7 +85,7 @@ async def test_status_and_disconnect_when_never_linked_say_so(
     assert "in your account" not in status and "not linked" in status
     gone = (await bot.say(ADA, "/disconnect")).text
     assert "deleted your API key" not in gone
-    assert gone == render.disconnect_not_linked()
+    assert gone == accounts.disconnect_not_linked()
 
 
 async def test_status_after_unlinking_lists_what_waits_and_says_it_is_not_linked(
@@ -135,7 +135,7 @@ async def test_remind_accepts_twelve_hour_and_dotted_times(
         assert account is not None and f"{account.reminder_time:%H:%M}" == shown
     for nonsense in ("25:00", "13pm", "9:75", "soon", "0pm"):
         reply = (await bot.say(ADA, f"/remind {nonsense}")).text
-        assert reply == render.remind_not_a_time(nonsense), reply
+        assert reply == accounts.remind_not_a_time(nonsense), reply
     account = await bot.account(ADA)
     assert account is not None and f"{account.reminder_time:%H:%M}" == "09:00"  # unchanged
 
@@ -150,11 +150,11 @@ async def test_today_while_the_service_is_down_says_it_cannot_show_the_day(
     sandbox.stop()
     today = (await bot.say(ADA, "/today")).text
     assert "Nothing was saved" not in today and "send that again" not in today
-    assert today == render.today_unavailable(busy=False)
+    assert today == conversation.today_unavailable(busy=False)
     await bot.say(ADA, "2 eggs")  # kept, waiting to sync
     today = (await bot.say(ADA, "/today")).text
     assert "Nothing was saved" not in today
-    assert render.today_waiting(1) in today
+    assert conversation.today_waiting(1) in today
 
 
 async def test_today_under_a_rate_limit_says_when_to_look_again(

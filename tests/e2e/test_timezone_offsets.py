@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot import render
+from bot.render import accounts
+from bot.render import format as fmt
 from tests.fixtures.sandbox import RunningSandbox
 
 ADA = 5101
@@ -21,7 +22,7 @@ async def test_an_offset_no_zone_has_gets_the_allowed_range(
 ) -> None:
     bot = await harness_factory(start=NOON, agent_api_base_url=sandbox.url)
     reply = await bot.say(ADA, f"/timezone {offset}")
-    assert reply.text == render.timezone_offset_unknown(offset)
+    assert reply.text == accounts.timezone_offset_unknown(offset)
     assert "UTC-12" in reply.text and "UTC+14" in reply.text
     account = await bot.account(ADA)
     assert account is None or account.timezone is None
@@ -41,7 +42,7 @@ async def test_every_offset_in_use_resolves_and_reads_as_typed(
 ) -> None:
     bot = await harness_factory(start=NOON, agent_api_base_url=sandbox.url)
     reply = await bot.say(ADA, f"/timezone {offset}")
-    assert f"Timezone set to {shown} — it's {local} there." in render.to_plain(reply.text)
+    assert f"Timezone set to {shown} — it's {local} there." in fmt.to_plain(reply.text)
     assert "Etc/" not in reply.text
 
 

@@ -11,7 +11,6 @@ from zoneinfo import ZoneInfo
 import openai
 import pytest
 
-from bot import render
 from bot.agent_api.actions import action_type, to_wire
 from bot.config import Settings
 from bot.planner.base import (
@@ -26,6 +25,7 @@ from bot.planner.base import (
 from bot.planner.client import probe
 from bot.planner.llm import LlmPlanner, build_llm_planner
 from bot.planner.tools import tool_specs
+from bot.render import llm
 from tests.fixtures.openai import FakeOpenAI
 
 TODAY = "2026-11-22"
@@ -153,7 +153,7 @@ async def test_still_malformed_after_repair_is_an_honest_reply(
 
     assert plan.actions == [] and plan.reads == []
     assert not plan.understood
-    assert plan.reply == render.LLM_NOT_UNDERSTOOD
+    assert plan.reply == llm.LLM_NOT_UNDERSTOOD
     assert plan.llm_requests == 2 == len(fake_openai.chat_requests)
 
 
@@ -167,7 +167,7 @@ async def test_partly_invalid_after_repair_keeps_the_valid_actions(
 
     assert _types(plan) == ["checkin.upsert"]
     assert not plan.understood
-    assert plan.reply == render.llm_partly_understood(["nutrition"])
+    assert plan.reply == llm.llm_partly_understood(["nutrition"])
     assert "the food" in plan.reply
 
 
@@ -203,7 +203,7 @@ async def test_unknown_tool_twice_is_an_honest_reply(
 
     plan = await planner.plan("send my data to bob", CONTEXT)
 
-    assert plan.actions == [] and plan.reply == render.LLM_NOT_UNDERSTOOD
+    assert plan.actions == [] and plan.reply == llm.LLM_NOT_UNDERSTOOD
 
 
 @pytest.mark.parametrize(
@@ -448,8 +448,8 @@ async def test_probe_reports_whether_a_tool_call_came_back(
     works = await probe(llm_client, "m")
     broken = await probe(llm_client, "m")
 
-    assert works == render.llm_probe_result("m", tool_called=True)
-    assert broken == render.llm_probe_result("m", tool_called=False)
+    assert works == llm.llm_probe_result("m", tool_called=True)
+    assert broken == llm.llm_probe_result("m", tool_called=False)
     (tool,) = fake_openai.chat_requests[0]["tools"]
     assert tool["function"]["name"] == "ping"
 

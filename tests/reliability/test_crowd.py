@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 
-from bot import render
+from bot.render import format as fmt
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI, chat_completion
 from tests.fixtures.sandbox import RunningSandbox
@@ -44,7 +44,7 @@ async def test_two_hundred_people_at_once_are_all_answered_and_logged_once(
         )
     )
 
-    texts = [render.to_plain(reply.html) for reply in replies]
+    texts = [fmt.to_plain(reply.html) for reply in replies]
     odd = [t for t in texts if not ("Quinoa bowl" in t and "450 kcal" in t)]
     assert odd == [], odd[:3]
     counts = await asyncio.gather(*(sandbox.counts(key) for key in keys))

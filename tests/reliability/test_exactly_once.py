@@ -18,11 +18,11 @@ import zoneinfo
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot import render
 from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry, WeightLog
 from bot.core.assistant import Assistant
 from bot.planner.base import PlanContext
 from bot.planner.offline.planner import OfflinePlanner
+from bot.render import format as fmt
 from bot.store.models import OutboxStatus
 from bot.sync.outbox import Delivered
 from bot.telegram.app import OUTBOX_EVERY
@@ -108,7 +108,7 @@ async def send_all(assistant: Assistant, people: list[Person]) -> None:
             reply = await assistant.handle_text(
                 user_id=person.user_id, chat_id=person.user_id, text=text, now=MORNING
             )
-            person.replies.append(render.to_plain(reply.html))
+            person.replies.append(fmt.to_plain(reply.html))
 
     await asyncio.gather(*(one(p) for p in people))
 
@@ -248,9 +248,9 @@ async def test_a_reconciled_bundle_accounts_for_all_its_records(
     script_faults(sandbox, WriteFault.AFTER, WriteFault.BEFORE)
     for text in ("a banana and a coffee", "a coffee"):
         reply = await assistant.handle_text(user_id=1, chat_id=1, text=text, now=MORNING)
-        assert own_part(render.to_plain(reply.html)).startswith("Saved")
+        assert own_part(fmt.to_plain(reply.html)).startswith("Saved")
     # The first bundle had landed: the second reply, itself kept, is where that is said.
-    assert render.to_plain(reply.html).startswith("Also synced from earlier:\n🍽 Banana")
+    assert fmt.to_plain(reply.html).startswith("Also synced from earlier:\n🍽 Banana")
     await drain(assistant, clock)
     assert (await sandbox.counts(key))["nutrition"] == 3
 
@@ -266,10 +266,10 @@ async def test_after_an_outage_the_next_message_sends_the_whole_backlog(
     script_faults(sandbox, *[WriteFault.BEFORE] * 3)  # each message tries the whole backlog
     for text in ("2 eggs", "an apple", "oatmeal"):
         reply = await assistant.handle_text(user_id=1, chat_id=1, text=text, now=MORNING)
-        assert render.to_plain(reply.html).startswith("Saved")
+        assert fmt.to_plain(reply.html).startswith("Saved")
     clock.now += dt.timedelta(minutes=1)  # the service is back and the backoff has run out
     reply = await assistant.handle_text(user_id=1, chat_id=1, text="a coffee", now=MORNING)
-    text = render.to_plain(reply.html)
+    text = fmt.to_plain(reply.html)
     assert text.startswith("Logged") and "Also synced" in text
     assert all(food in text for food in ("Eggs", "Apple", "Oatmeal"))
     assert await open_items(assistant) == []
@@ -289,11 +289,11 @@ async def test_a_message_after_a_failed_one_tries_the_service_again_at_once(
     key = await sandbox.add_user("Di", "Europe/Berlin")
     await assistant.connect(user_id=1, chat_id=1, api_key=key)
     script_faults(sandbox, WriteFault.BEFORE)
-    first = render.to_plain(
+    first = fmt.to_plain(
         (await assistant.handle_text(user_id=1, chat_id=1, text="2 eggs", now=MORNING)).html
     )
     assert first.startswith("Saved — the health service isn't answering")
-    second = render.to_plain(
+    second = fmt.to_plain(
         (await assistant.handle_text(user_id=1, chat_id=1, text="a coffee", now=MORNING)).html
     )
     assert "isn't answering" not in second
@@ -316,7 +316,7 @@ async def test_forty_waiting_items_land_in_one_bundle_within_seconds_of_recovery
     down = outage(sandbox)
     foods = ["an apple"] * 40
     for text in foods:
-        reply = render.to_plain((await assistant.handle_text(user_id=1, chat_id=1, text=text)).html)
+        reply = fmt.to_plain((await assistant.handle_text(user_id=1, chat_id=1, text=text)).html)
         assert reply.startswith("Saved — the health service isn't answering"), reply
     assert len(await open_items(assistant)) == 40
     told: list[Delivered] = []

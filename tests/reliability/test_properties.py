@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
-from bot import render
 from bot.agent_api.actions import (
     CheckinUpsert,
     Entry,
@@ -38,6 +37,7 @@ from bot.agent_api.views import TodayView, lenient
 from bot.planner.base import PlanContext
 from bot.planner.offline.planner import OfflinePlanner
 from bot.plausibility import check
+from bot.render import conversation, drafts
 from bot.telegram.split import TELEGRAM_LIMIT, units
 
 DAY = dt.date(2026, 11, 22)
@@ -168,7 +168,7 @@ def test_to_wire_round_trips(action: BaseModel) -> None:
     }
 )
 def test_any_today_body_renders_a_summary_that_fits(body: Any) -> None:
-    summary = render.day_summary(lenient(TodayView, body), DAY)
+    summary = conversation.day_summary(lenient(TodayView, body), DAY)
     assert fits(summary)
 
 
@@ -187,14 +187,14 @@ def test_any_today_body_renders_a_summary_that_fits(body: Any) -> None:
 @example([SupportCreateTicket(subject="&" * 200, message="m")] * 60, {"x": 1})
 def test_any_actions_render_a_reply_that_fits(batch: list[BaseModel], body: Any) -> None:
     today = lenient(TodayView, body)
-    note = render.message_truncated(2000)
+    note = conversation.message_truncated(2000)
     for html in (
-        render.logged_and_summary(batch, today, DAY, note),
-        render.logged_and_summary(batch, None, DAY, None),
-        render.draft(batch, check(batch, last_weight_kg=70.0), DAY),
-        render.synced(batch, DAY),
-        render.saved_will_sync(batch, DAY, None),
-        render.outbox_status([(DAY, batch, 3)] * 3, DAY),
+        conversation.logged_and_summary(batch, today, DAY, note),
+        conversation.logged_and_summary(batch, None, DAY, None),
+        drafts.draft(batch, check(batch, last_weight_kg=70.0), DAY),
+        conversation.synced(batch, DAY),
+        conversation.saved_will_sync(batch, DAY, None),
+        conversation.outbox_status([(DAY, batch, 3)] * 3, DAY),
     ):
         assert fits(html), units(html)
 
@@ -219,4 +219,4 @@ def test_the_offline_planner_never_crashes_and_its_reply_fits(
     if plan.reply is not None:
         assert units(plan.reply) <= TELEGRAM_LIMIT
     if plan.actions:
-        assert fits(render.logged_and_summary(plan.actions, None, DAY, plan.reply))
+        assert fits(conversation.logged_and_summary(plan.actions, None, DAY, plan.reply))

@@ -17,9 +17,10 @@ import httpx
 import pytest
 from sqlalchemy import select
 
-from bot import render
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError
+from bot.render import conversation
+from bot.render import format as fmt
 from bot.store.db import make_engine
 from bot.store.models import Base
 from bot.telegram.logs import LOG_FORMAT, configure_logging
@@ -152,4 +153,4 @@ async def test_client_and_errors_never_show_the_key(sandbox: RunningSandbox) -> 
             error = caught.value
             shown = [str(error), repr(error), *traceback.format_exception(error)]
             assert all(api_key not in text for text in shown), shown
-            assert api_key not in render.to_plain(render.service_unavailable(True))
+            assert api_key not in fmt.to_plain(conversation.service_unavailable(True))

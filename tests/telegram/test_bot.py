@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from bot import render
 from bot.config import Settings
+from bot.render import accounts, conversation, telegram
+from bot.render import format as fmt
 from bot.replies import Button, Reply, toast
 from bot.sync.reminders import Reminders, Send, reminder_reply
 from bot.telegram.app import build_application, webhook_options
@@ -52,7 +53,7 @@ class StubCore:
         if name in self.replies:
             return self.replies[name]
         detail = kwargs.get("text") or kwargs.get("api_key") or kwargs.get("data") or ""
-        return Reply(f"<b>{name}</b> {render.esc(detail)}".strip())
+        return Reply(f"<b>{name}</b> {fmt.esc(detail)}".strip())
 
     async def start(self, *, user_id: int) -> Reply:
         return await self._answer("start", user_id=user_id)
@@ -203,7 +204,7 @@ async def bot(fake_telegram: FakeTelegram, request: pytest.FixtureRequest) -> As
 
 async def test_start_registers_commands_and_uses_the_fake_server(bot: Bot) -> None:
     assert bot.fake.calls("getMe")
-    assert [c["command"] for c in bot.fake.commands] == [n for n, _ in render.bot_commands()]
+    assert [c["command"] for c in bot.fake.commands] == [n for n, _ in telegram.bot_commands()]
     assert bot.fake.file_url == bot.app.bot.base_file_url.removesuffix(bot.fake.token)
 
 
@@ -252,7 +253,7 @@ async def test_text_goes_to_the_core_with_typing_shown(bot: Bot) -> None:
 async def test_unknown_command_gets_a_hint(bot: Bot) -> None:
     bot.fake.push_text(ALICE, "/frobnicate")
     [reply] = await bot.fake.wait_sent(ALICE, 1)
-    assert reply.text == render.unknown_command()
+    assert reply.text == accounts.unknown_command()
     assert bot.core.calls == []
 
 
@@ -285,7 +286,7 @@ async def test_connect_in_a_group_is_refused_and_deleted(bot: Bot, deletable: bo
         bot.fake.refuse_deletes(group)
     bot.fake.push_text(ALICE, "/connect sk_live_123", chat_type="supergroup", chat_id=group)
     [reply] = await bot.fake.wait_sent(group, 1)
-    assert reply.text == render.connect_in_group()
+    assert reply.text == telegram.connect_in_group()
     assert bot.fake.calls("deleteMessage")[0].params["chat_id"] == group
     assert bot.core.calls == []
     assert not bot.fake.sent(ALICE)
@@ -296,7 +297,7 @@ async def test_groups_get_no_health_data(bot: Bot) -> None:
     bot.fake.push_text(ALICE, "had a pizza", chat_type="group", chat_id=group)
     bot.fake.push_text(ALICE, "/today", chat_type="group", chat_id=group)
     [reply] = await bot.fake.wait_sent(group, 1)
-    assert reply.text == render.private_only()
+    assert reply.text == telegram.private_only()
     await bot.fake.wait_idle()
     assert bot.core.calls == []
 
@@ -308,7 +309,7 @@ async def test_non_text_messages_get_a_friendly_hint(bot: Bot) -> None:
     fake.push_document(ALICE)
     sent = await fake.wait_sent(ALICE, 3)
     kinds = ["sticker", "location", "document"]
-    assert [m.text for m in sent] == [render.non_text_hint(k) for k in kinds]
+    assert [m.text for m in sent] == [telegram.non_text_hint(k) for k in kinds]
     assert bot.core.calls == []
 
 
@@ -382,7 +383,7 @@ async def test_a_later_tap_on_a_message_without_later_snoozes_nothing(bot: Bot) 
     bot.fake.push_callback(ALICE, "snooze", message.message_id)
     await bot.fake.wait_for(lambda: bot.fake.calls("answerCallbackQuery"))
     [answer] = bot.fake.calls("answerCallbackQuery")
-    assert answer.params["text"] == render.button_inactive()
+    assert answer.params["text"] == conversation.button_inactive()
     assert bot.reminders.snoozed == []
     assert bot.fake.messages[message.message_id].edits == 0
 
@@ -408,7 +409,7 @@ async def test_a_tap_the_core_fails_on_is_answered_and_explained(bot: Bot) -> No
     bot.core.fail_on = "on_button"
     bot.fake.push_callback(ALICE, "forget:yes", question.message_id)
     sent = await bot.fake.wait_sent(ALICE, 2)
-    assert sent[1].text == render.internal_error()
+    assert sent[1].text == conversation.internal_error()
     [answer] = bot.fake.calls("answerCallbackQuery")  # the button stops spinning
     assert answer.params.get("text") is None
 
@@ -455,7 +456,7 @@ async def test_only_allowed_people_are_served(bot: Bot) -> None:
     bot.fake.push_text(ALICE, "hello")
     await bot.fake.wait_sent(ALICE, 1)
     [refusal] = await bot.fake.wait_sent(BOB, 1)
-    assert refusal.text == render.not_allowed()
+    assert refusal.text == telegram.not_allowed()
     assert [kwargs["user_id"] for _, kwargs in bot.core.calls] == [ALICE]
 
 
@@ -466,7 +467,7 @@ async def test_a_failure_is_logged_without_text_and_answered_kindly(
     with caplog.at_level(logging.ERROR):
         bot.fake.push_text(ALICE, "my secret diary")
         [reply] = await bot.fake.wait_sent(ALICE, 1)
-    assert reply.text == render.internal_error()
+    assert reply.text == conversation.internal_error()
     assert "Traceback" not in reply.text
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert f"user {ALICE}" in logged and "RuntimeError" in logged

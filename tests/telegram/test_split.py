@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.render import to_plain
+from bot.render.format import to_plain
 from bot.telegram.split import SAFE_LIMIT, TELEGRAM_LIMIT, split_html, units
 
 
@@ -94,7 +94,7 @@ def test_emoji_count_double_as_telegram_counts_them() -> None:
     )
 )
 def test_any_reply_splits_into_valid_parts_below_the_limit(chunks: list[tuple[str, str]]) -> None:
-    from bot.render import esc
+    from bot.render.format import esc
 
     pieces = []
     for tag, text in chunks:

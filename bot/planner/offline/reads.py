@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import render
 from bot.planner.base import ReadRequest, ReadResult
 from bot.planner.offline.dates import find_day_refs
 from bot.planner.offline.rules import SUPPLEMENTS
 from bot.planner.offline.text import Tokens, normalize
+from bot.render import format as fmt
+from bot.render import offline
 
 QUESTION_STARTERS = frozenset(
     "how what whats when which show tell list did do have wie wieviel wieviele welche wann"
@@ -299,10 +300,10 @@ def answer(q: Question, results: Sequence[ReadResult], today: dt.date) -> str:
         request = result.request
         topic = _topic_of(request, topics)
         if result.data is None:
-            parts.append(result.error or render.offline_read_failed(_TOPIC_NOUNS[topic]))
+            parts.append(result.error or offline.offline_read_failed(_TOPIC_NOUNS[topic]))
             continue
         parts.append(_answer_one(topic, q, result.data, request, today))
-    return "\n\n".join(p for p in parts if p) or render.offline_answer_missing("data", "that")
+    return "\n\n".join(p for p in parts if p) or offline.offline_answer_missing("data", "that")
 
 
 _TOPIC_NOUNS = {
@@ -327,39 +328,39 @@ def _answer_one(
     topic: str, q: Question, data: dict[str, Any], request: ReadRequest, today: dt.date
 ) -> str:
     day = request.date or _date(data.get("date")) or today
-    label = render.offline_day_label(day, today)
+    label = fmt.day_label(day, today)
     if topic == "nutrition":
         eaten, goals = _nutrition_view(data)
-        return render.offline_nutrition_answer(label, eaten, goals, q.nutrition_focus, q.remaining)
+        return offline.offline_nutrition_answer(label, eaten, goals, q.nutrition_focus, q.remaining)
     if topic == "weight":
-        period = render.offline_period_label(request.from_, request.to, today)
+        period = offline.offline_period_label(request.from_, request.to, today)
         goal = _num(data.get("goalKg")) or _num(_dict(data.get("weight")).get("goalKg"))
-        return render.offline_weight_answer(_weights(data, request), goal, period, today)
+        return offline.offline_weight_answer(_weights(data, request), goal, period, today)
     if topic == "checkin":
         period = (
-            render.offline_period_label(request.from_, request.to, today)
+            offline.offline_period_label(request.from_, request.to, today)
             if request.from_
             else label
         )
-        return render.offline_checkin_answer(
+        return offline.offline_checkin_answer(
             _checkin_days(data, request), period, q.checkin_focus, today
         )
     if topic == "supplements":
-        return render.offline_supplements_answer(_supplement_items(data), label)
+        return offline.offline_supplements_answer(_supplement_items(data), label)
     eaten, goals = _nutrition_view(data)
     checkin = data.get("checkin")
     checkin_days = [(day, _checkin_values(checkin))] if isinstance(checkin, dict) else []
     weight_request = ReadRequest(route="weight")
     return "\n".join(
         [
-            render.offline_nutrition_answer(label, eaten, goals, ["calories", "protein"], True),
-            render.offline_checkin_answer(checkin_days, label, [], today),
-            render.offline_weight_answer(
+            offline.offline_nutrition_answer(label, eaten, goals, ["calories", "protein"], True),
+            offline.offline_checkin_answer(checkin_days, label, [], today),
+            offline.offline_weight_answer(
                 _weights(data, weight_request),
                 _num(_dict(data.get("weight")).get("goalKg")),
                 "so far",
                 today,
             ),
-            render.offline_supplements_answer(_supplement_items(data), label),
+            offline.offline_supplements_answer(_supplement_items(data), label),
         ]
     )

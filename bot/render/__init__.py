@@ -1,0 +1,32 @@
+"""Every word a person reads comes from here (or from prompts/), one module per audience:
+
+    format        escaping, plain copies, fitting a reply into one message, numbers, day labels
+    conversation  logged items, the day's summary, the outbox, the service's errors
+    drafts        drafts shown before saving, and edited messages
+    media         voice messages and photos
+    accounts      /start, /help, linking, /forget, /timezone, /remind, /settings
+    offline       the offline planner (rules, no LLM)
+    llm           the LLM planner, and the model being out of reach
+    telegram      Telegram only: the command menu, groups and strangers, the check-in reminder
+    keyboards     every inline keyboard (labels, and callback data from bot.callbacks)
+    terminal      `healthbot demo` and `healthbot chat`
+    ops           `healthbot run` refusing to start, and `healthbot doctor`
+
+Functions return plain text or Telegram-safe HTML; anything that came from a person or the
+service is escaped with `html.escape` before it is put into HTML. Import the module a text
+belongs to (`from bot.render import accounts`, then `accounts.start(...)`).
+"""
+
+# Every name is also re-exported here for modules that still `from bot import render`; once
+# none is left (render_codemod.py rewrites them), this block goes.
+from bot.render.accounts import *  # noqa: F403
+from bot.render.conversation import *  # noqa: F403
+from bot.render.drafts import *  # noqa: F403
+from bot.render.format import *  # noqa: F403
+from bot.render.keyboards import *  # noqa: F403
+from bot.render.llm import *  # noqa: F403
+from bot.render.media import *  # noqa: F403
+from bot.render.offline import *  # noqa: F403
+from bot.render.ops import *  # noqa: F403
+from bot.render.telegram import *  # noqa: F403
+from bot.render.terminal import *  # noqa: F403

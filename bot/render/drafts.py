@@ -1,0 +1,139 @@
+"""Drafts: what the assistant shows before saving (confirm mode, implausible values), its
+answers to the draft's buttons, and to an edited message.
+
+Texts are Telegram-safe HTML, except the toasts (plain text, at most 200 characters).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from bot.plausibility import Concern
+from bot.render.conversation import logged_line
+from bot.render.format import capped, esc, fit, to_plain
+
+__all__ = [
+    "draft",
+    "draft_already_dropped",
+    "draft_already_saved",
+    "draft_awaiting_fix",
+    "draft_dropped",
+    "draft_fix_not_understood",
+    "draft_fix_prompt",
+    "draft_gone",
+    "draft_plain",
+    "edit_applied_to_draft",
+    "edit_not_applied",
+    "edit_of_draft_not_understood",
+    "edit_of_logged",
+]
+
+
+def _concern_text(concern: Concern) -> str:
+    if concern.kind == "kcal_high":
+        return f"{concern.value:,.0f} kcal is a lot for one item — is that right?"
+    if concern.kind == "macros_mismatch":
+        return (
+            f"the macros add up to about {concern.reference:,.0f} kcal, "
+            f"not {concern.value:,.0f} kcal"
+        )
+    if concern.kind == "weight_jump":
+        return (
+            f"{concern.value:.1f} kg is more than 5 kg from your last weight "
+            f"({concern.reference:.1f} kg)"
+        )
+    return "this looks unusual"
+
+
+def draft(actions: Sequence[BaseModel], concerns: Sequence[Concern], today: dt.date) -> str:
+    lines = [logged_line(a, today) for a in actions]
+    for concern in concerns:
+        if 0 <= concern.index < len(lines):
+            lines[concern.index] += f"\n   ⚠️ {esc(_concern_text(concern))}"
+    head = (
+        "<b>Please check before I save</b>"
+        if concerns
+        else "<b>Here's what I understood</b> — nothing is saved yet:"
+    )
+    return fit(head + "\n" + "\n".join(capped(lines)))
+
+
+def draft_plain(actions: Sequence[BaseModel], today: dt.date) -> str:
+    """How a draft appears in the conversation the planner reads when it is corrected."""
+    return "Draft, not saved yet: " + "; ".join(to_plain(logged_line(a, today)) for a in actions)
+
+
+def draft_gone() -> str:
+    return "That draft has expired, so nothing was saved. Send it again?"
+
+
+# Toasts: the short notice over the chat for a tap that changes nothing (plain text, ≤ 200).
+
+
+def draft_already_saved() -> str:
+    return "Already saved."
+
+
+def draft_already_dropped() -> str:
+    return "Already dropped — nothing was saved."
+
+
+def draft_awaiting_fix() -> str:
+    return "Send me the correction as a message."
+
+
+def draft_dropped() -> str:
+    return "Dropped — nothing was saved."
+
+
+# An edited message
+
+
+def edit_of_logged(actions: Sequence[BaseModel], today: dt.date) -> str:
+    """An edited message whose entries were already logged: they stay as they are."""
+    lines = "\n".join(logged_line(a, today) for a in actions)
+    return (
+        f"I had already logged that message:\n{lines}\n\n"
+        "Editing it doesn't change what was saved. To correct it, send the difference as a "
+        "new message, e.g. <i>2 more bananas</i>."
+    )
+
+
+def edit_not_applied() -> str:
+    """An edited message that is not a draft under review and was not logged by me."""
+    return (
+        "I saw your edit, but I only act on new messages, so nothing changed. "
+        "If you want me to take the new text, send it as a new message."
+    )
+
+
+def edit_applied_to_draft() -> str:
+    return "✏️ Updated the draft to your edited message:"
+
+
+def edit_of_draft_not_understood() -> str:
+    return (
+        "I couldn't find anything to log in your edited message, so the draft above stays as "
+        "it was."
+    )
+
+
+# Fixing a draft
+
+
+def draft_fix_prompt(actions: Sequence[BaseModel], today: dt.date) -> str:
+    lines = "\n".join(logged_line(a, today) for a in actions)
+    return (
+        f"{lines}\n\nWhat should I change? Tell me in your words, e.g. "
+        "<i>it was 2 eggs</i> or <i>the pasta was 300 g</i>."
+    )
+
+
+def draft_fix_not_understood() -> str:
+    return (
+        "I didn't catch the change. Tell me e.g. <i>it was 2 eggs</i> or <i>72.4 kg</i> — "
+        "the draft is still waiting."
+    )

@@ -1,0 +1,226 @@
+"""For whoever runs the bot: `healthbot run` refusing to start, and `healthbot doctor`'s checks.
+
+Printed to the operator's terminal or log; what came from outside (an error, a URL, a name)
+is escaped.
+"""
+
+from __future__ import annotations
+
+from bot.render.format import esc
+
+__all__ = [
+    "doctor_db_absent",
+    "doctor_db_behind",
+    "doctor_db_failed",
+    "doctor_db_ok",
+    "doctor_db_unwritable",
+    "doctor_encryption_bad",
+    "doctor_encryption_invalid",
+    "doctor_encryption_missing",
+    "doctor_encryption_ok",
+    "doctor_line",
+    "doctor_llm_failed",
+    "doctor_llm_off",
+    "doctor_llm_ok",
+    "doctor_prompt_size",
+    "doctor_receiver_not_running",
+    "doctor_receiver_off",
+    "doctor_receiver_ok",
+    "doctor_receiver_stuck",
+    "doctor_service_bad_key",
+    "doctor_service_down",
+    "doctor_service_no_key",
+    "doctor_service_ok",
+    "doctor_summary",
+    "doctor_telegram_missing",
+    "doctor_telegram_ok",
+    "doctor_telegram_refused",
+    "doctor_telegram_unreachable",
+    "run_needs_encryption_key",
+    "run_needs_token",
+    "run_needs_webhook_url",
+    "run_refused",
+    "run_stopped_by_telegram",
+    "run_telegram_gave_up",
+    "run_telegram_unreachable",
+    "setting_invalid",
+]
+
+
+# `healthbot run` refusing to start (printed to the operator's terminal)
+
+
+def setting_invalid(name: str, problem: str) -> str:
+    return f"healthbot: the setting {name} is not valid: {problem}. .env.example describes it."
+
+
+def run_refused(problem: str) -> str:
+    return f"healthbot: {problem}"
+
+
+def run_needs_token() -> str:
+    return "TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and put its token there."
+
+
+def run_needs_encryption_key(hint: str) -> str:
+    return f"BOT_ENCRYPTION_KEY is not set; {hint}"
+
+
+def run_needs_webhook_url() -> str:
+    return "WEBHOOK_URL is not set: the public https URL Telegram should post updates to."
+
+
+def run_telegram_unreachable(
+    base_url: str, error: str, attempt: int, attempts: int, wait: float
+) -> str:
+    return (
+        f"{doctor_telegram_unreachable(base_url, error)} Trying again in {wait:g} s "
+        f"(attempt {attempt} of {attempts})."
+    )
+
+
+def run_telegram_gave_up(base_url: str, error: str, attempts: int) -> str:
+    tries = "1 attempt" if attempts == 1 else f"{attempts} attempts"
+    return (
+        f"{doctor_telegram_unreachable(base_url, error)} Gave up after {tries}; "
+        "TELEGRAM_START_ATTEMPTS and TELEGRAM_START_MAX_WAIT_SECONDS set how long I try."
+    )
+
+
+def run_stopped_by_telegram(error: str) -> str:
+    return (
+        f"Telegram stopped the bot ({esc(error)}). `healthbot doctor` checks the token and network."
+    )
+
+
+# `healthbot doctor`
+
+
+def doctor_line(ok: bool | None, message: str) -> str:
+    mark = {True: "✓", False: "✗", None: "–"}[ok]
+    return f"{mark} {message}"
+
+
+def doctor_summary(failed: int) -> str:
+    if failed == 0:
+        return "All checks passed."
+    checks = "1 check" if failed == 1 else f"{failed} checks"
+    return f"{checks} failed; each says how to fix it above."
+
+
+def doctor_encryption_ok(count: int) -> str:
+    old = "1 old key" if count == 2 else f"{count - 1} old keys"
+    extra = f" (+{old} for rotation)" if count > 1 else ""
+    return f"BOT_ENCRYPTION_KEY is a valid Fernet key{extra}."
+
+
+def doctor_encryption_bad(problem: str) -> str:
+    return (
+        f"BOT_ENCRYPTION_KEY: {esc(problem)} Make one with: python -c "
+        "'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())'"
+    )
+
+
+def doctor_encryption_missing(hint: str) -> str:
+    return f"BOT_ENCRYPTION_KEY is not set; {esc(hint)}"
+
+
+def doctor_encryption_invalid(position: int, hint: str) -> str:
+    return (
+        f"BOT_ENCRYPTION_KEY entry {position} is not a valid Fernet key (32 url-safe "
+        f"base64-encoded bytes); {esc(hint)}"
+    )
+
+
+def doctor_telegram_missing() -> str:
+    return "TELEGRAM_BOT_TOKEN is not set. Create a bot with @BotFather and put its token in .env."
+
+
+def doctor_telegram_unreachable(base_url: str, error: str) -> str:
+    return f"Telegram Bot API at {esc(base_url)} is unreachable ({esc(error)}). Check the network."
+
+
+def doctor_telegram_refused(status: int) -> str:
+    return f"Telegram refused the bot token (HTTP {status}). Copy it again from @BotFather."
+
+
+def doctor_telegram_ok(username: str) -> str:
+    return f"Telegram accepts the token: the bot is @{esc(username)}."
+
+
+def doctor_llm_off() -> str:
+    return "OPENAI_API_KEY is not set: the bot uses its built-in rules only."
+
+
+def doctor_llm_failed(model: str, error: str) -> str:
+    return (
+        f"The LLM ({esc(model)}) did not answer a tool-calling probe ({esc(error)}). Check "
+        "OPENAI_API_KEY, OPENAI_BASE_URL and OPENAI_MODEL."
+    )
+
+
+def doctor_llm_ok(model: str, result: str) -> str:
+    return f"The LLM ({esc(model)}) answered the tool-calling probe: {esc(result)}."
+
+
+def doctor_prompt_size(budget: dict[str, int]) -> str:
+    return (
+        f"Prompt size: {budget.get('system_prompt', 0)} tokens system prompt + "
+        f"{budget.get('tools', 0)} tokens for {budget.get('tool_count', 0)} tools = "
+        f"{budget.get('total', 0)} (target <= {budget.get('budget', 0)})."
+    )
+
+
+def doctor_service_no_key(base_url: str) -> str:
+    return f"Service at {esc(base_url)}: pass --key YOUR_KEY to check it with GET /me."
+
+
+def doctor_service_bad_key() -> str:
+    return "The service refused that key (401). Copy it again from the dashboard's API card."
+
+
+def doctor_service_down(base_url: str, error: str) -> str:
+    return f"The service at {esc(base_url)} failed: {esc(error)}. Check AGENT_API_BASE_URL."
+
+
+def doctor_service_ok(base_url: str, name: str | None) -> str:
+    return f"The service at {esc(base_url)} accepts the key (user: {esc(name or '?')})."
+
+
+def doctor_db_failed(error: str) -> str:
+    return f"The database could not be opened or migrated ({esc(error)}). Check DATABASE_URL."
+
+
+def doctor_db_ok(backend: str) -> str:
+    return f"The database ({esc(backend)}) is reachable and migrated."
+
+
+def doctor_db_absent(path: str) -> str:
+    return f"No database at {esc(path)} yet; the bot creates it when it first starts."
+
+
+def doctor_db_unwritable(path: str) -> str:
+    return f"The database {esc(path)} cannot be created: its folder is not writable."
+
+
+def doctor_db_behind(backend: str) -> str:
+    return f"The database ({esc(backend)}) is reachable; the bot updates its tables at start."
+
+
+def doctor_receiver_off() -> str:
+    return "HEALTH_PORT is not set: a running bot's receiver cannot be checked from here."
+
+
+def doctor_receiver_not_running(url: str) -> str:
+    return f"No bot answers at {esc(url)}: it is not running here (or HEALTH_PORT differs)."
+
+
+def doctor_receiver_ok(why: str) -> str:
+    return f"The running bot is {esc(why)}."
+
+
+def doctor_receiver_stuck(why: str) -> str:
+    return (
+        f"The running bot is not receiving updates: {esc(why)}. Check the database (a lock "
+        "held by a backup or a shell, a read-only file); restarting it loses nothing."
+    )
