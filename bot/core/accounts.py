@@ -13,7 +13,6 @@ import logging
 import re
 import zoneinfo
 
-from bot import callbacks, render
 from bot.agent_api.errors import (
     AgentApiError,
     BadKey,
@@ -24,7 +23,8 @@ from bot.agent_api.errors import (
 from bot.core.person import account_of, mark_needs_reconnect, resolve
 from bot.core.resources import Resources
 from bot.keys import clean_key, find_key, usable
-from bot.replies import Button, Reply
+from bot.render import accounts, conversation, keyboards
+from bot.replies import Reply
 from bot.store import repo
 from bot.store.models import Account
 from bot.store.schedule import next_due_at
@@ -64,10 +64,10 @@ class Accounts:
     async def start(self, *, user_id: int) -> Reply:
         account = await account_of(self.res, user_id)
         linked = account is not None and account.encrypted_key is not None
-        return Reply(render.start(account.service_user_name if account else None, linked))
+        return Reply(accounts.start(account.service_user_name if account else None, linked))
 
     async def help(self, *, user_id: int) -> Reply:
-        return Reply(render.help_text())
+        return Reply(accounts.help_text())
 
     async def connect(
         self, *, user_id: int, chat_id: int, api_key: str, key_message_deleted: bool = True
@@ -81,16 +81,16 @@ class Accounts:
         """
         key = find_key(api_key) or clean_key(api_key)
         if not key:
-            return Reply(render.connect_usage())
+            return Reply(accounts.connect_usage())
         if not usable(key):
-            return Reply(render.connect_unreadable_key(), delete_user_message=True)
+            return Reply(accounts.connect_unreadable_key(), delete_user_message=True)
         try:
             me = await self.res.api(key).me()
         except BadKey:
-            return Reply(render.connect_bad_key(), delete_user_message=True)
+            return Reply(accounts.connect_bad_key(), delete_user_message=True)
         except AgentApiError as exc:
             log.warning("connect: service check failed for user %s: %s", user_id, exc)
-            return Reply(render.connect_failed_service(), delete_user_message=True)
+            return Reply(accounts.connect_failed_service(), delete_user_message=True)
         async with self.res.sessionmaker() as session:
             account = await repo.link_account(
                 session=session,
@@ -110,7 +110,7 @@ class Accounts:
         if timezone:
             await self._reschedule(user_id)
         return Reply(
-            render.connected(me.name, timezone, key_message_deleted=key_message_deleted),
+            accounts.connected(me.name, timezone, key_message_deleted=key_message_deleted),
             delete_user_message=True,
         )
 
@@ -121,35 +121,26 @@ class Accounts:
             await repo.unlink_account(session=session, telegram_id=user_id)
             await session.commit()
         self.res.weights.forget(user_id)
-        return Reply(render.disconnected() if had_key else render.disconnect_not_linked())
+        return Reply(accounts.disconnected() if had_key else accounts.disconnect_not_linked())
 
     async def forget_request(self, *, user_id: int) -> Reply:
-        yes, no = render.forget_buttons()
-        return Reply(
-            render.forget_confirm(),
-            buttons=[
-                [
-                    Button(yes, callbacks.Forget(confirm=True).encode()),
-                    Button(no, callbacks.Forget(confirm=False).encode()),
-                ]
-            ],
-        )
+        return Reply(accounts.forget_confirm(), buttons=keyboards.forget_keyboard())
 
     async def forget(self, *, user_id: int) -> Reply:
         async with self.res.sessionmaker() as session:
             await repo.delete_account_everything(session=session, telegram_id=user_id)
             await session.commit()
         self.res.weights.forget(user_id)
-        return Reply(render.forgotten(), edit=True)
+        return Reply(accounts.forgotten(), edit=True)
 
     async def set_timezone(self, *, user_id: int, name: str) -> Reply:
         if not name.strip():
-            return Reply(render.timezone_usage())
+            return Reply(accounts.timezone_usage())
         zone = resolve_timezone(name)
         if zone is None and looks_like_offset(name):
-            return Reply(render.timezone_offset_unknown(name))
+            return Reply(accounts.timezone_offset_unknown(name))
         if zone is None:
-            return Reply(render.timezone_unknown(name))
+            return Reply(accounts.timezone_unknown(name))
         async with self.res.sessionmaker() as session:
             await repo.upsert_account(session=session, telegram_id=user_id)
             account = await repo.set_timezone(session=session, telegram_id=user_id, timezone=zone)
@@ -158,7 +149,7 @@ class Accounts:
             reminder = self._reminder_time(account) if account.encrypted_key else None
         await self._reschedule(user_id)
         local = self.res.clock().astimezone(zoneinfo.ZoneInfo(zone))
-        return Reply(render.timezone_set(zone, local, reminder))
+        return Reply(accounts.timezone_set(zone, local, reminder))
 
     def _reminder_time(self, account: Account) -> dt.time | None:
         if not account.reminders_enabled:
@@ -175,12 +166,12 @@ class Accounts:
                 )
                 await session.commit()
             await self._reschedule(user_id)
-            return Reply(render.remind_off())
+            return Reply(accounts.remind_off())
         if not spec:
-            return Reply(render.remind_usage())
+            return Reply(accounts.remind_usage())
         at = parse_time_of_day(spec)
         if at is None:
-            return Reply(render.remind_not_a_time(spec))
+            return Reply(accounts.remind_not_a_time(spec))
         async with self.res.sessionmaker() as session:
             await repo.upsert_account(session=session, telegram_id=user_id)
             account = await repo.set_reminder_time(
@@ -191,8 +182,8 @@ class Accounts:
             linked = account.encrypted_key is not None
         await self._reschedule(user_id)
         if not linked:
-            return Reply(render.remind_set_not_linked(at, timezone))
-        return Reply(render.remind_set(at, timezone))
+            return Reply(accounts.remind_set_not_linked(at, timezone))
+        return Reply(accounts.remind_set(at, timezone))
 
     async def _reschedule(self, user_id: int) -> None:
         """Keep the reminder row in step with the account's timezone and time."""
@@ -220,7 +211,7 @@ class Accounts:
         reminder = None
         if account is not None:
             reminder = account.reminder_time or self.res.settings.default_reminder_time
-        text = render.settings_view(
+        text = accounts.settings_view(
             linked=account is not None and account.encrypted_key is not None,
             name=account.service_user_name if account else None,
             timezone=account.timezone if account else None,
@@ -229,11 +220,7 @@ class Accounts:
             llm=self.res.llm is not None,
             confirm=confirm,
         )
-        toggle = Button(
-            render.confirm_mode_buttons(confirm),
-            callbacks.ConfirmMode(enabled=not confirm).encode(),
-        )
-        return Reply(text, buttons=[[toggle]], edit=edit)
+        return Reply(text, buttons=keyboards.confirm_mode_keyboard(confirm), edit=edit)
 
     async def set_confirm_mode(self, *, user_id: int, enabled: bool) -> Reply:
         """Confirm mode: every message's actions are shown with save / fix / drop first."""
@@ -250,7 +237,7 @@ class Accounts:
         except AgentApiError as exc:
             return await self._read_failed(user_id, exc)
         self.res.weights.note(user_id, person.today, view)
-        return Reply(render.day_summary(view, person.today))
+        return Reply(conversation.day_summary(view, person.today))
 
     async def _read_failed(self, user_id: int, exc: AgentApiError) -> Reply:
         """What a person reads when reading their day (`/today`) failed.
@@ -260,17 +247,17 @@ class Accounts:
         """
         if isinstance(exc, BadKey):
             await mark_needs_reconnect(self.res, user_id)
-            return Reply(render.needs_reconnect_read())
+            return Reply(conversation.needs_reconnect_read())
         if isinstance(exc, RateLimited):
-            text = render.today_unavailable(busy=True, retry_after=exc.retry_after)
+            text = conversation.today_unavailable(busy=True, retry_after=exc.retry_after)
         elif isinstance(exc, ServiceUnavailable):
-            text = render.today_unavailable(busy=False)
+            text = conversation.today_unavailable(busy=False)
         elif isinstance(exc, InvalidRequest):
-            text = render.read_failed()
+            text = conversation.read_failed()
         else:
-            return Reply(render.internal_error())
+            return Reply(conversation.internal_error())
         async with self.res.sessionmaker() as session:
             waiting = len(await repo.pending_outbox(session=session, telegram_id=user_id))
         if waiting:
-            text += "\n\n" + render.today_waiting(waiting)
+            text += "\n\n" + conversation.today_waiting(waiting)
         return Reply(text)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
 import httpx
 
-from bot import callbacks, render
+from bot import callbacks
 from bot.agent_api.client import new_http_client
 from bot.config import Settings
 from bot.core.accounts import Accounts
@@ -28,6 +28,9 @@ from bot.core.resources import Resources
 from bot.core.writing import Writing
 from bot.keys import find_key
 from bot.planner.base import Planner
+from bot.render import accounts as render_accounts
+from bot.render import conversation
+from bot.render import media as render_media
 from bot.replies import Reply, toast
 from bot.store import repo
 from bot.store.crypto import KeyCipher
@@ -157,15 +160,15 @@ class Assistant:
             # Its message moved on (e.g. "fix" was tapped): never act on it.
             return await self._drafts.not_actionable(user_id, tapped.draft_id, shown=False)
         if not shown:
-            return toast(render.button_inactive())
+            return toast(conversation.button_inactive())
         if isinstance(tapped, callbacks.Forget):
             if tapped.confirm:
                 return await self._accounts.forget(user_id=user_id)
-            return Reply(render.forget_cancelled(), edit=True)
+            return Reply(render_accounts.forget_cancelled(), edit=True)
         if isinstance(tapped, callbacks.ConfirmMode):
             return await self.set_confirm_mode(user_id=user_id, enabled=tapped.enabled)
         if not isinstance(tapped, callbacks.DraftButton | callbacks.Rate):
-            return toast(render.button_inactive())  # forged, or "later" (the reminders' own)
+            return toast(conversation.button_inactive())  # forged, or "later" (the reminders' own)
         said = Incoming(await resolve(self.resources, user_id, now), chat_id, update_id=update_id)
         if isinstance(tapped, callbacks.DraftButton):
             return await self._drafts.tapped(said, tapped)
@@ -200,7 +203,7 @@ class Assistant:
         reply = await self.handle_text(
             user_id=user_id, chat_id=chat_id, text=words, now=now, update_id=update_id
         )
-        reply.html = render.photo_caption_only() + "\n\n" + reply.html
+        reply.html = render_media.photo_caption_only() + "\n\n" + reply.html
         return reply
 
     @answers
@@ -223,7 +226,7 @@ class Assistant:
         reply = await self.handle_text(
             user_id=user_id, chat_id=chat_id, text=words, now=now, update_id=update_id
         )
-        reply.html = render.voice_transcript(words) + "\n\n" + reply.html
+        reply.html = render_media.voice_transcript(words) + "\n\n" + reply.html
         return reply
 
     @answers

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot import render
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError
 from bot.core.drafts import UNDER_REVIEW, Drafts
@@ -22,6 +21,9 @@ from bot.core.revisions import is_retry
 from bot.core.writing import Writing
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError, ReadRequest, ReadResult
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
+from bot.render import accounts, conversation, offline
+from bot.render import drafts as render_drafts
+from bot.render import format as fmt
 from bot.replies import Reply
 from bot.store import repo
 from bot.store.models import Draft, DraftStatus
@@ -56,7 +58,7 @@ class Conversation:
         # Without an LLM the built-in rules refuse anything over OFFLINE_MAX_CHARS outright
         # and say so; "I read the first N" would then be untrue.
         if self.res.llm is not None or limit <= OFFLINE_MAX_CHARS:
-            said.notes.append(render.message_truncated(limit))
+            said.notes.append(conversation.message_truncated(limit))
         return text[:limit]
 
     async def message(self, said: Incoming, text: str, fixing: Draft | None) -> Reply:
@@ -64,14 +66,14 @@ class Conversation:
         `fixing` is the draft waiting for a correction, which the message then is."""
         text = await self._retried(said.user_id, text)
         if not said.person.account.timezone:
-            said.notes.append(render.no_timezone_hint())
+            said.notes.append(accounts.no_timezone_hint())
         if fixing is not None:
             return await self.drafts.revise(said, fixing, text)
         context = said.person.context()
         plan, planner = await self.planning.plan(said.user_id, text, context)
         reply = await self._carry_out(said, text, context, plan, planner)
         if self.res.llm is None and not plan.understood:
-            reply.operator_note = render.OFFLINE_LLM_HINT
+            reply.operator_note = offline.OFFLINE_LLM_HINT
         return reply
 
     async def _retried(self, user_id: int, text: str) -> str:
@@ -117,9 +119,9 @@ class Conversation:
                     session=session, telegram_id=said.user_id, message_id=said.message_id
                 )
         if item is not None:
-            return Reply(render.edit_of_logged(decode(item), said.today))
+            return Reply(render_drafts.edit_of_logged(decode(item), said.today))
         if draft is None:
-            return Reply(render.edit_not_applied())
+            return Reply(render_drafts.edit_not_applied())
         return await self.drafts.edited(said, draft, text)
 
     async def _carry_out(
@@ -129,7 +131,7 @@ class Conversation:
         writing, today = self.writing, said.today
         if plan.actions:
             if plan.reply and not plan.understood:
-                said.notes.append(render.esc(plan.reply))
+                said.notes.append(fmt.esc(plan.reply))
             concerns = await writing.concerns_or_none(said.person, plan.actions)
             if not concerns and not said.person.account.confirm_mode:
                 # The exchange and the LLM usage go in with the outbox item.
@@ -161,12 +163,12 @@ class Conversation:
                 else:
                     answer = await planner.answer(text, context, plan, results)
             except PlannerError:
-                answer = render.read_failed()
+                answer = conversation.read_failed()
             parts.append(answer)
         elif plan.reply:
-            parts.append(render.esc(plan.reply))
+            parts.append(fmt.esc(plan.reply))
         else:
-            parts.append(render.nothing_understood())
+            parts.append(conversation.nothing_understood())
         parts.extend(said.notes)
         return Reply("\n\n".join(parts))
 
@@ -177,7 +179,7 @@ async def _read(api: AgentApiClient, request: ReadRequest) -> ReadResult:
         data = await _READS[request.route](api, request)
     except AgentApiError as exc:
         log.info("read %s failed: %s", request.route, exc)
-        return ReadResult(request=request, data=None, error=render.read_failed())
+        return ReadResult(request=request, data=None, error=conversation.read_failed())
     return ReadResult(request=request, data=data if isinstance(data, dict) else {"data": data})
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from bot import callbacks, render
+from bot import callbacks
 from bot.agent_api.actions import Action
 from bot.core.person import Incoming, Refused
 from bot.core.planning import Planning
@@ -20,7 +20,8 @@ from bot.core.revisions import merge_revision
 from bot.core.writing import Writing
 from bot.planner.base import Plan, Turn
 from bot.plausibility import Concern
-from bot.replies import Button, Reply, toast
+from bot.render import conversation, drafts, keyboards
+from bot.replies import Reply, toast
 from bot.store import repo
 from bot.store.models import Draft, DraftStatus
 from bot.sync.outbox import decode_actions, wire
@@ -59,16 +60,8 @@ class Drafts:
                 source_message_id=source_message_id,
             )
             await session.commit()
-        save, fix, drop = render.draft_buttons()
         return Reply(
-            render.draft(actions, concerns, said.today),
-            buttons=[
-                [
-                    Button(save, callbacks.DraftButton("save", draft.id).encode()),
-                    Button(fix, callbacks.DraftButton("fix", draft.id).encode()),
-                    Button(drop, callbacks.DraftButton("drop", draft.id).encode()),
-                ]
-            ],
+            drafts.draft(actions, concerns, said.today), buttons=keyboards.draft_keyboard(draft.id)
         )
 
     async def tapped(self, said: Incoming, tapped: callbacks.DraftButton) -> Reply:
@@ -89,9 +82,9 @@ class Drafts:
             return await self.not_actionable(said.user_id, tapped.draft_id, shown=True)
         actions = decode_actions(draft.actions)
         if verb == "drop":
-            return Reply(render.draft_dropped(), edit=True)
+            return Reply(drafts.draft_dropped(), edit=True)
         if verb == "fix":
-            return Reply(render.draft_fix_prompt(actions, said.today), edit=True)
+            return Reply(drafts.draft_fix_prompt(actions, said.today), edit=True)
         reply = await self.writing.write(said, actions, source_message_id=draft.source_message_id)
         reply.edit = True
         return reply
@@ -105,28 +98,28 @@ class Drafts:
         async with self.res.sessionmaker() as session:
             draft = await repo.get_draft(session=session, telegram_id=user_id, draft_id=draft_id)
         if draft is None:
-            return toast(render.button_inactive())
+            return toast(conversation.button_inactive())
         if draft.status == DraftStatus.CONFIRMED:
-            return toast(render.draft_already_saved())
+            return toast(drafts.draft_already_saved())
         if not shown:
-            return toast(render.button_inactive())
+            return toast(conversation.button_inactive())
         live = draft.expires_at > self.res.clock()
         if draft.status == DraftStatus.DISCARDED:
-            return toast(render.draft_already_dropped())
+            return toast(drafts.draft_already_dropped())
         if draft.status == DraftStatus.FIXING and live:
-            return toast(render.draft_awaiting_fix())
+            return toast(drafts.draft_awaiting_fix())
         if draft.status in (DraftStatus.PENDING, DraftStatus.FIXING, DraftStatus.EXPIRED):
-            return Reply(render.draft_gone(), edit=True)
-        return toast(render.button_inactive())
+            return Reply(drafts.draft_gone(), edit=True)
+        return toast(conversation.button_inactive())
 
     async def revise(self, said: Incoming, draft: Draft, correction: str) -> Reply:
         """The person's correction of a draft: re-plan it and show the revised draft."""
         old = decode_actions(draft.actions)
         shown = [
             Turn(role="user", text=draft.text[:1000]),
-            Turn(role="assistant", text=render.draft_plain(old, said.today)),
+            Turn(role="assistant", text=drafts.draft_plain(old, said.today)),
         ]
-        plan = await self._replan(said, correction, render.draft_fix_not_understood(), shown)
+        plan = await self._replan(said, correction, drafts.draft_fix_not_understood(), shown)
         await self._retire(said, draft, plan, (DraftStatus.FIXING,))
         revised = merge_revision(old, plan.actions)
         concerns = await self.writing.concerns(said.person, revised)
@@ -137,14 +130,14 @@ class Drafts:
     async def edited(self, said: Incoming, draft: Draft, text: str) -> Reply:
         """An edit of the message a draft under review came from: the draft takes the new
         text, planned afresh, unless it was saved or dropped meanwhile."""
-        plan = await self._replan(said, text, render.edit_of_draft_not_understood())
+        plan = await self._replan(said, text, drafts.edit_of_draft_not_understood())
         if await self._retire(said, draft, plan, UNDER_REVIEW) is None:
-            return Reply(render.edit_not_applied())
+            return Reply(drafts.edit_not_applied())
         concerns = await self.writing.concerns_or_none(said.person, plan.actions)
         reply = await self.propose(
             said, plan.actions, text, concerns, source_message_id=said.message_id
         )
-        reply.html = render.edit_applied_to_draft() + "\n\n" + reply.html
+        reply.html = drafts.edit_applied_to_draft() + "\n\n" + reply.html
         return reply
 
     async def _replan(

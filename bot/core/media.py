@@ -11,13 +11,13 @@ import datetime as dt
 import logging
 from typing import TYPE_CHECKING
 
-from bot import render
 from bot.core.drafts import Drafts
 from bot.core.person import Incoming, Person, Refused, resolve
 from bot.core.planning import Planning
 from bot.core.resources import Resources
 from bot.core.writing import Writing
 from bot.planner.base import Plan, PlannerError, PlannerUnavailable
+from bot.render import media as render_media
 from bot.replies import Reply
 
 if TYPE_CHECKING:  # the media models bring in openai, which the offline core does without
@@ -28,7 +28,9 @@ log = logging.getLogger(__name__)
 
 def needs_llm(kind: str) -> Reply:
     """The refusal of a voice note or photo when no media model is set up."""
-    return Reply(render.voice_needs_llm() if kind == "voice" else render.photo_needs_llm())
+    return Reply(
+        render_media.voice_needs_llm() if kind == "voice" else render_media.photo_needs_llm()
+    )
 
 
 class MediaJourneys:
@@ -51,9 +53,9 @@ class MediaJourneys:
             raise Refused(needs_llm(kind))
         limit = self.res.settings.max_voice_seconds
         if kind == "voice" and duration is not None and duration > limit:
-            raise Refused(Reply(render.voice_too_long(duration, limit)))
+            raise Refused(Reply(render_media.voice_too_long(duration, limit)))
         if not await self.planning.allowed(user_id, person.today):
-            raise Refused(Reply(render.media_budget_reached()))
+            raise Refused(Reply(render_media.media_budget_reached()))
         return person, self.res.media
 
     async def transcribe(
@@ -71,10 +73,10 @@ class MediaJourneys:
                 words = await media.transcribe(audio, filename)
         except PlannerError as exc:
             log.warning("transcription failed for user %s: %s", user_id, exc)
-            raise Refused(Reply(render.voice_failed())) from exc
+            raise Refused(Reply(render_media.voice_failed())) from exc
         await self.planning.count(user_id, person.today, Plan(llm_requests=1))
         if not words:
-            raise Refused(Reply(render.voice_empty()))
+            raise Refused(Reply(render_media.voice_empty()))
         return words
 
     async def photo(
@@ -88,21 +90,21 @@ class MediaJourneys:
         """A meal photo: the vision model's estimate, always a draft (save / fix / drop)."""
         person, media = await self.check(user_id, "photo", None, now)
         if len(image) > self.res.settings.max_photo_bytes:
-            return Reply(render.photo_too_large(self.res.settings.max_photo_bytes))
+            return Reply(render_media.photo_too_large(self.res.settings.max_photo_bytes))
         try:
             async with self.res.llm_slots:
                 plan = await media.estimate_photo(image, caption, person.context())
         except PlannerUnavailable as exc:
             log.warning("vision model unavailable for user %s: %s", user_id, exc)
-            return Reply(render.photo_unavailable())
+            return Reply(render_media.photo_unavailable())
         except PlannerError as exc:
             log.warning("no usable photo estimate for user %s: %s", user_id, exc)
-            return Reply(render.photo_failed())
+            return Reply(render_media.photo_failed())
         await self.planning.count(user_id, person.today, plan)
         if not plan.actions:
-            return Reply(render.photo_no_food(plan.reply))
+            return Reply(render_media.photo_no_food(plan.reply))
         concerns = await self.writing.concerns_or_none(person, plan.actions)
         said = Incoming(person, chat_id)
         reply = await self.drafts.propose(said, plan.actions, media.note(caption), concerns)
-        reply.html = render.photo_estimate_head() + "\n\n" + reply.html
+        reply.html = render_media.photo_estimate_head() + "\n\n" + reply.html
         return reply

@@ -11,10 +11,10 @@ import datetime as dt
 import zoneinfo
 from dataclasses import dataclass, field
 
-from bot import render
 from bot.agent_api.client import AgentApiClient
 from bot.core.resources import Resources
 from bot.planner.base import PlanContext
+from bot.render import accounts
 from bot.replies import Reply
 from bot.store import repo
 from bot.store.models import Account, AccountStatus, Draft, DraftStatus
@@ -32,14 +32,14 @@ class NotLinked(Refused):
     """No key is linked for this person."""
 
     def __init__(self) -> None:
-        super().__init__(Reply(render.not_linked()))
+        super().__init__(Reply(accounts.not_linked()))
 
 
 class NeedsReconnect(Refused):
     """The service refused the stored key; the person must link a new one."""
 
     def __init__(self) -> None:
-        super().__init__(Reply(render.needs_reconnect()))
+        super().__init__(Reply(accounts.needs_reconnect()))
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot import render
 from bot.core.person import Refused
 from bot.core.resources import Resources
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError, PlannerUnavailable, Turn
+from bot.render import llm
 from bot.replies import Reply
 from bot.store import repo
 from bot.store.models import DraftStatus
@@ -52,7 +52,7 @@ class Planning:
         if history is None:  # today's LLM budget is spent
             if usable_offline:
                 return offline_plan, res.offline
-            raise Refused(Reply(render.llm_budget_reached()))
+            raise Refused(Reply(llm.llm_budget_reached()))
         context = dataclasses.replace(context, history=[*history, *extra_history])
         try:
             async with res.llm_slots:
@@ -62,10 +62,10 @@ class Planning:
             if usable_offline:
                 return offline_plan, res.offline
             await self._keep_for_retry(user_id, text)
-            raise Refused(Reply(render.llm_unavailable())) from exc
+            raise Refused(Reply(llm.llm_unavailable())) from exc
         except PlannerError as exc:
             log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
-            raise Refused(Reply(render.llm_failed())) from exc
+            raise Refused(Reply(llm.llm_failed())) from exc
         return plan, res.llm
 
     async def allowed(self, user_id: int, day: dt.date) -> bool:

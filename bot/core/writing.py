@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from bot import render
+from bot import callbacks
 from bot.agent_api.actions import Action, CheckinUpsert, WeightLog
 from bot.agent_api.errors import AgentApiError, InvalidRequest
 from bot.agent_api.views import TodayView
@@ -21,12 +21,13 @@ from bot.core.planning import Planning
 from bot.core.resources import Resources
 from bot.planner.base import Plan
 from bot.plausibility import Concern, check
+from bot.render import conversation
+from bot.render import format as fmt
+from bot.render import telegram as render_telegram
 from bot.replies import Reply
 from bot.store import repo
 from bot.store.models import TurnRole
 from bot.sync.outbox import Delivered, DeliveryReport, decode, wire
-
-RATING_FIELDS = {"mood": "mood", "energy": "energy", "sleep": "sleep_quality"}
 
 
 class Writing:
@@ -89,37 +90,41 @@ class Writing:
         mine = next((d for d in report.delivered if d.item_id == item_id), None)
         earlier = [a for d in report.delivered if d.item_id != item_id for a in d.actions]
         if earlier:
-            said.notes.insert(0, render.also_synced(earlier, day))
+            said.notes.insert(0, conversation.also_synced(earlier, day))
 
         def with_earlier(html: str) -> Reply:
             # What landed of earlier messages is said here or nowhere: no other notice comes.
-            return Reply(render.also_synced(earlier, day) + "\n\n" + html if earlier else html)
+            return Reply(
+                conversation.also_synced(earlier, day) + "\n\n" + html if earlier else html
+            )
 
         refused = next((exc for i, exc in report.failed if i == item_id), None)
         if refused is not None:
             detail = refused.detail if isinstance(refused, InvalidRequest) else None
-            return with_earlier(render.service_rejected(detail))
+            return with_earlier(conversation.service_rejected(detail))
         if mine is None:
             if report.bad_key:
-                return with_earlier(render.needs_reconnect_kept())
+                return with_earlier(conversation.needs_reconnect_kept())
             if report.last_error is None:  # nothing failed: an earlier item is still in flight
-                return with_earlier(render.saved_behind_earlier(actions, day))
-            return with_earlier(render.saved_will_sync(actions, day, report.last_error))
+                return with_earlier(conversation.saved_behind_earlier(actions, day))
+            return with_earlier(conversation.saved_will_sync(actions, day, report.last_error))
         today: TodayView | None
         try:
             today = await said.person.api.today(day)
         except AgentApiError:
             today = None
         self.res.weights.note(said.user_id, day, today)
-        return Reply(render.logged_and_summary(actions, today, day, "\n".join(said.notes) or None))
+        return Reply(
+            conversation.logged_and_summary(actions, today, day, "\n".join(said.notes) or None)
+        )
 
-    async def rate(self, said: Incoming, field: str, value: int) -> Reply:
+    async def rate(self, said: Incoming, field: callbacks.RatedField, value: int) -> Reply:
         """A reminder button: write one check-in field, merged, with no LLM call."""
         action = CheckinUpsert.model_validate(
-            {"date": said.today, RATING_FIELDS[field]: value}, by_name=True
+            {"date": said.today, callbacks.CHECKIN_FIELDS[field]: value}, by_name=True
         )
         reply = await self.write(said, [action])
-        reply.html = render.rating_saved(field, value) + "\n\n" + reply.html
+        reply.html = render_telegram.rating_saved(field, value) + "\n\n" + reply.html
         reply.edit = True
         return reply
 
@@ -159,9 +164,9 @@ class Writing:
         was logged for actions, else the reply's text (needed only for a plan without any)."""
         if self.res.settings.history_turns == 0:
             return []
-        said = render.logged_plain(plan.actions, today) if plan.actions else ""
+        said = conversation.logged_plain(plan.actions, today) if plan.actions else ""
         if not said and reply is not None:
-            said = render.to_plain(reply.html)[:500]
+            said = fmt.to_plain(reply.html)[:500]
         return [(TurnRole.USER, text[:1000]), (TurnRole.ASSISTANT, said)]
 
     async def remember(self, user_id: int, turns: Sequence[tuple[TurnRole, str]]) -> None:
@@ -184,10 +189,10 @@ class Writing:
             waiting = await repo.pending_outbox(session=session, telegram_id=user_id)
             items = [(item.local_date, decode(item), item.attempts) for item in waiting]
         if account is None or account.encrypted_key is None:
-            return Reply(render.outbox_status_not_linked(items, today))
-        return Reply(render.outbox_status(items, today))
+            return Reply(conversation.outbox_status_not_linked(items, today))
+        return Reply(conversation.outbox_status(items, today))
 
     async def synced_notice(self, done: Delivered) -> Reply:
         """The message telling a person that what they said earlier is now in their account."""
         account = await account_of(self.res, done.telegram_id)
-        return Reply(render.synced(done.actions, local_now(self.res, account, None).date()))
+        return Reply(conversation.synced(done.actions, local_now(self.res, account, None).date()))

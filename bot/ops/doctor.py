@@ -14,10 +14,11 @@ from pathlib import Path
 
 import httpx
 
-from bot import render
 from bot.agent_api.client import AgentApiClient, new_http_client
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.config import Settings
+from bot.render import format as fmt
+from bot.render import ops
 from bot.store.crypto import (
     GENERATE_HINT,
     EncryptionError,
@@ -34,12 +35,12 @@ async def check_encryption(settings: Settings) -> Check:
     try:
         KeyCipher(settings.encryption_keys())
     except MissingEncryptionKey:
-        return False, render.doctor_encryption_missing(GENERATE_HINT)
+        return False, ops.doctor_encryption_missing(GENERATE_HINT)
     except InvalidEncryptionKey as exc:
-        return False, render.doctor_encryption_invalid(exc.position, GENERATE_HINT)
+        return False, ops.doctor_encryption_invalid(exc.position, GENERATE_HINT)
     except EncryptionError as exc:
-        return False, render.doctor_encryption_bad(str(exc))
-    return True, render.doctor_encryption_ok(len(settings.encryption_keys()))
+        return False, ops.doctor_encryption_bad(str(exc))
+    return True, ops.doctor_encryption_ok(len(settings.encryption_keys()))
 
 
 @dataclass(frozen=True)
@@ -71,47 +72,47 @@ async def probe_telegram(settings: Settings, token: str) -> TelegramProbe:
 
 async def check_telegram(settings: Settings) -> Check:
     if settings.telegram_bot_token is None:
-        return False, render.doctor_telegram_missing()
+        return False, ops.doctor_telegram_missing()
     probe = await probe_telegram(settings, settings.telegram_bot_token.get_secret_value())
     if probe.username is not None:
-        return True, render.doctor_telegram_ok(probe.username)
+        return True, ops.doctor_telegram_ok(probe.username)
     if probe.refused is not None:
-        return False, render.doctor_telegram_refused(probe.refused)
-    return False, render.doctor_telegram_unreachable(
+        return False, ops.doctor_telegram_refused(probe.refused)
+    return False, ops.doctor_telegram_unreachable(
         settings.telegram_api_base_url, probe.unreachable or "?"
     )
 
 
 async def check_llm(settings: Settings) -> Check:
     if not settings.llm_enabled:
-        return None, render.doctor_llm_off()
+        return None, ops.doctor_llm_off()
     from bot.planner.client import openai_client, probe
 
     try:
         result = await probe(openai_client(settings), settings.openai_model)
     except Exception as exc:  # the probe's whole point is to report any failure
-        return False, render.doctor_llm_failed(settings.openai_model, type(exc).__name__)
-    return True, render.doctor_llm_ok(settings.openai_model, result)
+        return False, ops.doctor_llm_failed(settings.openai_model, type(exc).__name__)
+    return True, ops.doctor_llm_ok(settings.openai_model, result)
 
 
 async def check_prompt_size(settings: Settings) -> Check:
     from bot.planner.prompt import TOKEN_BUDGET, prompt_budget
 
     budget = prompt_budget()
-    return budget["total"] <= TOKEN_BUDGET, render.doctor_prompt_size(budget)
+    return budget["total"] <= TOKEN_BUDGET, ops.doctor_prompt_size(budget)
 
 
 async def check_service(settings: Settings, key: str | None) -> Check:
     if key is None:
-        return None, render.doctor_service_no_key(settings.agent_api_base_url)
+        return None, ops.doctor_service_no_key(settings.agent_api_base_url)
     async with new_http_client(timeout_seconds=settings.agent_api_timeout_seconds) as http:
         try:
             me = await AgentApiClient(settings.agent_api_base_url, key, http=http).me()
         except BadKey:
-            return False, render.doctor_service_bad_key()
+            return False, ops.doctor_service_bad_key()
         except AgentApiError as exc:
-            return False, render.doctor_service_down(settings.agent_api_base_url, str(exc))
-    return True, render.doctor_service_ok(settings.agent_api_base_url, me.name)
+            return False, ops.doctor_service_down(settings.agent_api_base_url, str(exc))
+    return True, ops.doctor_service_ok(settings.agent_api_base_url, me.name)
 
 
 async def check_database(settings: Settings) -> Check:
@@ -136,12 +137,12 @@ async def check_database(settings: Settings) -> Check:
     try:
         revision = await schema_revision(engine)
     except Exception as exc:  # report any driver/connection failure plainly
-        return False, render.doctor_db_failed(type(exc).__name__)
+        return False, ops.doctor_db_failed(type(exc).__name__)
     finally:
         await engine.dispose()
     if revision != head_revision():
-        return True, render.doctor_db_behind(backend)
-    return True, render.doctor_db_ok(backend)
+        return True, ops.doctor_db_behind(backend)
+    return True, ops.doctor_db_ok(backend)
 
 
 def _absent_sqlite_file(path: Path) -> Check | None:
@@ -149,8 +150,8 @@ def _absent_sqlite_file(path: Path) -> Check | None:
     if path.exists():
         return None
     if not os.access(path.parent, os.W_OK | os.X_OK):
-        return False, render.doctor_db_unwritable(str(path))
-    return None, render.doctor_db_absent(str(path))
+        return False, ops.doctor_db_unwritable(str(path))
+    return None, ops.doctor_db_absent(str(path))
 
 
 async def check_receiver(settings: Settings) -> Check:
@@ -158,17 +159,17 @@ async def check_receiver(settings: Settings) -> Check:
     from bot.telegram.liveness import health_url
 
     if not settings.health_port:
-        return None, render.doctor_receiver_off()
+        return None, ops.doctor_receiver_off()
     url = health_url(settings.health_listen, settings.health_port)
     try:
         async with httpx.AsyncClient(timeout=5) as http:
             response = await http.get(url)
     except httpx.HTTPError:
-        return None, render.doctor_receiver_not_running(url)
+        return None, ops.doctor_receiver_not_running(url)
     why = response.text.strip().partition(": ")[2] or response.text.strip()
     if response.status_code == 200:
-        return True, render.doctor_receiver_ok(why)
-    return False, render.doctor_receiver_stuck(why)
+        return True, ops.doctor_receiver_ok(why)
+    return False, ops.doctor_receiver_stuck(why)
 
 
 async def _run(settings: Settings, key: str | None, out: Callable[[str], None]) -> int:
@@ -184,9 +185,9 @@ async def _run(settings: Settings, key: str | None, out: Callable[[str], None]) 
     failed = 0
     for check in checks:
         ok, message = await check()
-        out(render.to_plain(render.doctor_line(ok, message)))
+        out(fmt.to_plain(ops.doctor_line(ok, message)))
         failed += ok is False
-    out(render.to_plain(render.doctor_summary(failed)))
+    out(fmt.to_plain(ops.doctor_summary(failed)))
     return 1 if failed else 0
 
 

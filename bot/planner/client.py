@@ -13,10 +13,10 @@ import re
 import openai
 from openai.types.chat import ChatCompletionToolUnionParam
 
-from bot import render
 from bot.config import Settings
 from bot.planner.base import PlannerError, PlannerFailed, PlannerUnavailable
 from bot.planner.prompt import load_template
+from bot.render import llm
 
 __all__ = ["openai_client", "probe", "translate_error"]
 
@@ -109,4 +109,4 @@ async def probe(client: openai.AsyncOpenAI, model: str) -> str:
         raise translate_error(exc, client.api_key) from exc
     choices = getattr(completion, "choices", None) or []
     called = bool(choices and choices[0].message.tool_calls)
-    return render.llm_probe_result(model, called)
+    return llm.llm_probe_result(model, called)

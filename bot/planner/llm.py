@@ -32,7 +32,6 @@ from openai.types.chat import (
     ChatCompletionMessageParam,
 )
 
-from bot import render
 from bot.config import Settings
 from bot.planner.base import (
     Plan,
@@ -44,6 +43,7 @@ from bot.planner.base import (
 from bot.planner.client import openai_client, translate_error
 from bot.planner.prompt import load_template, quotes_system_prompt, render_system_prompt
 from bot.planner.tools import ToolCallError, ToolOutput, parse_tool_call, tool_area, tool_specs
+from bot.render import llm
 
 __all__ = [
     "LlmPlanner",
@@ -176,7 +176,7 @@ class LlmPlanner:
             raise PlannerFailed("the LLM returned no text for the answer")
         if quotes_system_prompt(content, _system_text(state.messages)):
             _log.warning("the LLM's answer quoted the system prompt; replaced by a refusal")
-            return render.prompt_refused()
+            return llm.prompt_refused()
         return content
 
     def _messages(self, text: str, context: PlanContext) -> list[ChatCompletionMessageParam]:
@@ -313,7 +313,7 @@ def _guarded(plan: Plan, messages: Sequence[ChatCompletionMessageParam]) -> Plan
     """The plan, with a reply that quotes the system prompt replaced by a short refusal."""
     if plan.reply and quotes_system_prompt(plan.reply, _system_text(messages)):
         _log.warning("the LLM's reply quoted the system prompt; replaced by a refusal")
-        plan.reply = render.prompt_refused()
+        plan.reply = llm.prompt_refused()
         plan.is_question = False
     return plan
 
@@ -335,9 +335,9 @@ def _plan_of(outcome: _Outcome, messages: list[ChatCompletionMessageParam], usag
         understood = False
         if reply is None:
             reply = (
-                render.llm_partly_understood([tool_area(c.name) for c in outcome.failed])
+                llm.llm_partly_understood([tool_area(c.name) for c in outcome.failed])
                 if actions or reads
-                else render.LLM_NOT_UNDERSTOOD
+                else llm.LLM_NOT_UNDERSTOOD
             )
     plan = Plan(
         actions=actions,

@@ -31,7 +31,8 @@ from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.agent_api.views import CheckinView
 from bot.config import Settings
-from bot.render import keyboards, telegram
+from bot.render import keyboards
+from bot.render import telegram as render_telegram
 from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.claims import default_worker_id
@@ -71,7 +72,7 @@ def reminder_reply(
     local_day: dt.date, missing: tuple[callbacks.RatedField, ...] = callbacks.RATED_FIELDS
 ) -> Reply:
     """The reminder message: a question, 1–5 buttons for each missing rating, and "later"."""
-    return Reply(telegram.reminder(local_day), buttons=keyboards.reminder_keyboard(missing))
+    return Reply(render_telegram.reminder(local_day), buttons=keyboards.reminder_keyboard(missing))
 
 
 def remaining_buttons(keyboard: list[list[Button]], tapped: callbacks.Rate) -> list[list[Button]]:
@@ -271,12 +272,12 @@ class Reminders:
         async with self.sessionmaker.begin() as session:
             account = await repo.get_account(session=session, telegram_id=user_id)
             if account is None or account.timezone is None or not self._remindable(account):
-                return Reply(telegram.snooze_unavailable(), edit=True)
+                return Reply(render_telegram.snooze_unavailable(), edit=True)
             reminder = await repo.snooze_reminder(session=session, telegram_id=user_id, until=until)
             timezone = account.timezone
         if reminder is None:
-            return Reply(telegram.snooze_unavailable(), edit=True)
-        return Reply(telegram.snoozed(until.astimezone(zone(timezone))), edit=True)
+            return Reply(render_telegram.snooze_unavailable(), edit=True)
+        return Reply(render_telegram.snoozed(until.astimezone(zone(timezone))), edit=True)
 
     # --- a person who blocked the bot and came back ------------------------------------------
 

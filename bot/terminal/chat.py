@@ -22,9 +22,11 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 
-from bot import render
 from bot.core.assistant import Assistant
 from bot.keys import hide_keys
+from bot.render import accounts
+from bot.render import format as fmt
+from bot.render import terminal as render_terminal
 from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.crypto import EncryptionError
@@ -95,10 +97,10 @@ class Terminal:
             try:
                 reply = await self.dispatch(line)
             except EncryptionError as exc:  # its message names the setting, never a key
-                reply = Reply(render.terminal_line_failed(str(exc)))
+                reply = Reply(render_terminal.terminal_line_failed(str(exc)))
             except Exception as exc:  # one line must never end the conversation
                 log.debug("terminal line failed", exc_info=True)
-                reply = Reply(render.terminal_line_failed(type(exc).__name__))
+                reply = Reply(render_terminal.terminal_line_failed(type(exc).__name__))
             if reply is None:
                 return
             if reply.toast is not None:
@@ -109,7 +111,7 @@ class Terminal:
 
     def show(self, reply: Reply) -> list[Button]:
         """Print a reply; its buttons are numbered, and returned so a number can tap one."""
-        self.out(render.to_plain(reply.html))
+        self.out(fmt.to_plain(reply.html))
         if reply.operator_note:
             self.out(f"({reply.operator_note})")
         buttons = [b for row in reply.buttons for b in row]
@@ -143,7 +145,7 @@ class Terminal:
         }
         handler = handlers.get(command)
         if handler is None:
-            return Reply(render.unknown_command())
+            return Reply(accounts.unknown_command())
         return await handler()
 
     async def connect(self, key: str) -> Reply:
@@ -158,7 +160,7 @@ class Terminal:
     async def disconnect(self) -> Reply:
         reply = await self.assistant.disconnect(user_id=TERMINAL_USER_ID)
         if self.demo_key is not None:
-            reply.html += "\n\n" + render.demo_link_again()
+            reply.html += "\n\n" + render_terminal.demo_link_again()
         return reply
 
     # --- the outbox ----------------------------------------------------------------------
@@ -171,7 +173,7 @@ class Terminal:
             log.debug("terminal outbox pass failed", exc_info=True)
             error = str(exc) if isinstance(exc, EncryptionError) else type(exc).__name__
             if error != self._sync_error:
-                self.out(render.terminal_sync_failed(error))
+                self.out(render_terminal.terminal_sync_failed(error))
             self._sync_error = error
         else:
             self._sync_error = None
@@ -204,7 +206,9 @@ class Terminal:
                 break  # nothing will be tried again before the deadline
             await asyncio.sleep(EXIT_SYNC_POLL)
         if waiting:
-            self.out(render.terminal_still_waiting(waiting, demo=self.demo_key is not None))
+            self.out(
+                render_terminal.terminal_still_waiting(waiting, demo=self.demo_key is not None)
+            )
 
     async def _waiting(self) -> tuple[int, dt.datetime | None]:
         """How many of the person's items are still open, and the soonest retry among them."""

@@ -24,9 +24,10 @@ from typing import Any
 import uvicorn
 from pydantic import SecretStr
 
-from bot import render
 from bot.config import Settings
 from bot.core.assistant import Assistant, create_assistant
+from bot.render import format as fmt
+from bot.render import terminal
 from bot.store.crypto import GENERATE_HINT, EncryptionError, KeyCipher, generate_key
 from bot.store.keyfile import is_memory_database, key_file_for, load_or_create
 from bot.terminal.chat import TERMINAL_USER_ID, chat_loop, say
@@ -108,7 +109,7 @@ async def _demo(settings: Settings) -> None:
             assistant = await create_assistant(demo_settings)
             try:
                 interactive = sys.stdin.isatty()
-                say(render.to_plain(render.demo_banner(url, assistant.llm is not None)))
+                say(fmt.to_plain(terminal.demo_banner(url, assistant.llm is not None)))
                 uid = TERMINAL_USER_ID
                 # Set first, so the machine's zone is kept even where it is UTC (which `connect`
                 # takes for a service's default and asks about).
@@ -116,7 +117,7 @@ async def _demo(settings: Settings) -> None:
                 reply = await assistant.connect(
                     user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False
                 )
-                say(render.to_plain(reply.html) + "\n")
+                say(fmt.to_plain(reply.html) + "\n")
                 await chat_loop(assistant, interactive=interactive, demo_key=key)
             finally:
                 await assistant.aclose()
@@ -124,7 +125,7 @@ async def _demo(settings: Settings) -> None:
 
 async def _chat(settings: Settings) -> None:
     if settings.agent_api_key is None:
-        raise CannotStart(render.to_plain(render.chat_needs_key()))
+        raise CannotStart(fmt.to_plain(terminal.chat_needs_key()))
     key = settings.agent_api_key.get_secret_value()
     settings = with_encryption_key(settings)
     assistant = await _open(settings)
@@ -133,7 +134,7 @@ async def _chat(settings: Settings) -> None:
         reply = await assistant.connect(
             user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False
         )
-        say(render.to_plain(reply.html) + "\n")
+        say(fmt.to_plain(reply.html) + "\n")
         await chat_loop(assistant, interactive=sys.stdin.isatty())
     finally:
         await assistant.aclose()
@@ -145,9 +146,7 @@ async def _open(settings: Settings) -> Assistant:
     except EncryptionError as exc:  # its message names the setting, never a key
         raise CannotStart(f"healthbot chat: {exc}") from None
     except Exception as exc:  # a database that cannot be opened or migrated
-        raise CannotStart(
-            render.to_plain(render.chat_database_failed(type(exc).__name__))
-        ) from None
+        raise CannotStart(fmt.to_plain(terminal.chat_database_failed(type(exc).__name__))) from None
 
 
 def with_encryption_key(settings: Settings) -> Settings:
@@ -162,18 +161,18 @@ def with_encryption_key(settings: Settings) -> Settings:
         return settings.model_copy(update={"bot_encryption_key": SecretStr(generate_key())})
     path = key_file_for(settings.database_url)
     if path is None:
-        raise CannotStart(render.chat_needs_encryption_key(GENERATE_HINT))
+        raise CannotStart(terminal.chat_needs_encryption_key(GENERATE_HINT))
     shown = str(path.resolve())
     try:
         key, created = load_or_create(path)
         KeyCipher([key])
     except (OSError, UnicodeDecodeError) as exc:
-        raise CannotStart(render.chat_key_file_bad(shown, f"cannot be used ({exc})")) from None
+        raise CannotStart(terminal.chat_key_file_bad(shown, f"cannot be used ({exc})")) from None
     except EncryptionError:
         raise CannotStart(
-            render.chat_key_file_bad(shown, "does not hold a valid Fernet key")
+            terminal.chat_key_file_bad(shown, "does not hold a valid Fernet key")
         ) from None
-    say(render.chat_key_file(shown, created))
+    say(terminal.chat_key_file(shown, created))
     return settings.model_copy(update={"bot_encryption_key": SecretStr(key)})
 
 

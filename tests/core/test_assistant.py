@@ -9,9 +9,10 @@ import zoneinfo
 
 import pytest
 
-from bot import render
 from bot.agent_api.actions import NutritionAddEntry
 from bot.core.assistant import Assistant
+from bot.render import conversation
+from bot.render import format as fmt
 from bot.store import repo
 from bot.store.models import OutboxItem
 from bot.sync.outbox import Delivered, Delivery, DeliveryReport, wire
@@ -37,7 +38,7 @@ async def linked(
 
 
 def plain(html: str) -> str:
-    return render.to_plain(html)
+    return fmt.to_plain(html)
 
 
 async def say(assistant: Assistant, text: str, now: dt.datetime = MORNING) -> str:
@@ -154,7 +155,7 @@ async def test_service_down_keeps_the_message_and_syncs_it_later_once(
     told: list[str] = []
 
     async def notify(done: Delivered) -> None:
-        told.append(plain(render.synced(done.actions, DAY)))
+        told.append(plain(conversation.synced(done.actions, DAY)))
 
     assistant.resources.clock = lambda: dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
     assistant.delivery.clock = assistant.resources.clock

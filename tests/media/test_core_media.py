@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot import render
 from bot.core.assistant import Assistant
+from bot.render import accounts, media
 from bot.replies import Reply
 from tests.core.test_assistant import DAY, MORNING, USER, linked, plain
 from tests.fixtures.core import AssistantFactory
@@ -72,7 +72,7 @@ async def test_a_photo_over_the_byte_limit_is_not_sent(
 ) -> None:
     assistant, _ = await with_llm(assistant_factory, sandbox, fake_openai, max_photo_bytes=10_000)
     reply = await photo(assistant, image=b"\xff" * 10_001)
-    assert reply.html == render.photo_too_large(10_000)
+    assert reply.html == media.photo_too_large(10_000)
     assert fake_openai.requests == []
 
 
@@ -82,7 +82,7 @@ async def test_a_vision_outage_saves_nothing_and_costs_no_budget(
     assistant, key = await with_llm(assistant_factory, sandbox, fake_openai, llm_daily_requests=1)
     fake_openai.reply_error(503)
     fake_openai.reply_error(503)  # the client retries once
-    assert (await photo(assistant)).html == render.photo_unavailable()
+    assert (await photo(assistant)).html == media.photo_unavailable()
     fake_openai.reply_tool_calls([("log_food", {"date": str(DAY), "items": [RICE]})])
     assert (await photo(assistant)).buttons  # the failure was not counted
     assert (await sandbox.counts(key))["nutrition"] == 0
@@ -94,7 +94,7 @@ async def test_a_transcription_counts_against_the_budget(
     assistant, key = await with_llm(assistant_factory, sandbox, fake_openai, llm_daily_requests=1)
     fake_openai.reply_transcript("2 eggs")
     assert "Eggs, 2" in plain((await voice(assistant)).html)  # offline rules: no chat request
-    assert (await voice(assistant)).html == render.media_budget_reached()
+    assert (await voice(assistant)).html == media.media_budget_reached()
     assert len(fake_openai.transcription_requests) == 1
     assert (await sandbox.counts(key))["nutrition"] == 1
 
@@ -105,7 +105,7 @@ async def test_voice_is_refused_without_a_link(
     assistant = await assistant_factory(
         sandbox_url=sandbox.url, openai_base_url=fake_openai.base_url
     )
-    assert (await voice(assistant)).html == render.not_linked()
+    assert (await voice(assistant)).html == accounts.not_linked()
     refusal = await assistant.media_refusal(user_id=USER, kind="photo")
-    assert refusal is not None and refusal.html == render.not_linked()
+    assert refusal is not None and refusal.html == accounts.not_linked()
     assert fake_openai.requests == []

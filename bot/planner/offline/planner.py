@@ -18,7 +18,6 @@ import functools
 import re
 from collections.abc import Sequence
 
-from bot import render
 from bot.planner.base import Plan, PlanContext, ReadResult
 from bot.planner.offline.dates import WEEKDAYS
 from bot.planner.offline.foods import food_table
@@ -33,6 +32,7 @@ from bot.planner.offline.reads import (
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.text import Tokens, odd_numbers, tokenize
 from bot.planner.offline.writes import FILLERS, log_plan
+from bot.render import offline
 
 MAX_CHARS = 1000
 
@@ -74,12 +74,12 @@ _CHITCHAT: dict[str, frozenset[str]] = {
     ),
 }
 _CHITCHAT_REPLIES = {
-    "help": render.OFFLINE_HELP,
-    "how_are_you": render.OFFLINE_HOW_ARE_YOU,
-    "thanks": render.OFFLINE_THANKS,
-    "bye": render.OFFLINE_BYE,
-    "greeting": render.OFFLINE_GREETING,
-    "ack": render.OFFLINE_ACK,
+    "help": offline.OFFLINE_HELP,
+    "how_are_you": offline.OFFLINE_HOW_ARE_YOU,
+    "thanks": offline.OFFLINE_THANKS,
+    "bye": offline.OFFLINE_BYE,
+    "greeting": offline.OFFLINE_GREETING,
+    "ack": offline.OFFLINE_ACK,
 }
 
 
@@ -104,28 +104,28 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     """The whole offline decision for one message (synchronous: it never waits on anything)."""
     text = text.strip()
     if len(text) > MAX_CHARS:
-        return Plan(understood=False, reply=render.offline_too_long(MAX_CHARS))
+        return Plan(understood=False, reply=offline.offline_too_long(MAX_CHARS))
     tokens = Tokens(tokenize(text))
     words = [t for t in tokens.items if t.kind != "punct"]
     if not words:
-        return Plan(understood=False, reply=render.OFFLINE_EMPTY)
+        return Plan(understood=False, reply=offline.OFFLINE_EMPTY)
     if _INJECTION_RE.search(tokens.joined):
-        return Plan(reply=render.OFFLINE_INJECTION)
+        return Plan(reply=offline.OFFLINE_INJECTION)
     chitchat = _chitchat_kind([t.text for t in words])
     if chitchat is not None:
         return Plan(reply=_CHITCHAT_REPLIES[chitchat])
     _correct_typos(tokens)
     if any(t.text in _LLM_ONLY_WORDS for t in words):
-        return Plan(understood=False, reply=render.OFFLINE_LLM_ONLY)
+        return Plan(understood=False, reply=offline.OFFLINE_LLM_ONLY)
     if any(t.text in _CORRECTION_WORDS for t in words):
-        return Plan(understood=False, reply=render.OFFLINE_CORRECTION)
+        return Plan(understood=False, reply=offline.OFFLINE_CORRECTION)
     odd = odd_numbers(text)
     if odd:
-        return Plan(understood=False, reply=render.offline_odd_numbers(odd))
+        return Plan(understood=False, reply=offline.offline_odd_numbers(odd))
     if looks_like_question(text, tokens):
         question = read_question(tokens, context.today)
         if not question.topics:
-            return Plan(understood=False, reply=render.OFFLINE_UNKNOWN_QUESTION)
+            return Plan(understood=False, reply=offline.OFFLINE_UNKNOWN_QUESTION)
         return Plan(reads=reads_for(question, context.today), state=question)
     return log_plan(text, tokens, context.today)
 

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from bot import render
 from bot.agent_api.actions import (
     Action,
     CheckinUpsert,
@@ -46,6 +45,7 @@ from bot.planner.offline.rules import (
     find_weights,
 )
 from bot.planner.offline.text import CLAUSE_ENDS, SENTENCE_ENDS, Found, Tokens
+from bot.render import offline
 
 FILLERS = frozenset(
     """
@@ -201,12 +201,12 @@ def _logged(
             for span, kind in sorted(refused, key=lambda r: r[0].start)
         ]
         # The rest may hang on the refused number ("banana 99999 kcal"): save none of it.
-        return Plan(understood=False, reply=render.offline_out_of_range(allowed, unknown))
+        return Plan(understood=False, reply=offline.offline_out_of_range(allowed, unknown))
     if unknown or not actions:
         return Plan(
             actions=actions,
             understood=False,
-            reply=render.offline_not_understood(unknown, bool(actions)),
+            reply=offline.offline_not_understood(unknown, bool(actions)),
         )
     return Plan(actions=actions)
 
@@ -214,14 +214,14 @@ def _logged(
 def _allowed(kind: RangeKind | Literal["amount"]) -> str:
     """What the rules accept for one kind of number, in words."""
     if kind == "rating":
-        return render.range_rating(CHECKIN_SCALE[1])
+        return offline.range_rating(CHECKIN_SCALE[1])
     if kind == "weight":
-        return render.range_weight(MIN_KG, MAX_KG)
+        return offline.range_weight(MIN_KG, MAX_KG)
     if kind == "energy":
-        return render.range_energy(MAX_STATED_KCAL)
+        return offline.range_energy(MAX_STATED_KCAL)
     if kind == "goal":
-        return render.range_goal(MIN_GOAL_KCAL, MAX_GOAL_KCAL, MAX_GOAL_GRAMS, MIN_KG, MAX_KG)
-    return render.range_amount(MAX_COUNT, MAX_GRAMS)
+        return offline.range_goal(MIN_GOAL_KCAL, MAX_GOAL_KCAL, MAX_GOAL_GRAMS, MIN_KG, MAX_KG)
+    return offline.range_amount(MAX_COUNT, MAX_GRAMS)
 
 
 def _entry(item: FoodItem, day: dt.date) -> NutritionAddEntry:
