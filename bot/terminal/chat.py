@@ -28,7 +28,7 @@ from bot.keys import hide_keys
 from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.crypto import EncryptionError
-from bot.sync.outbox import Delivered
+from bot.sync.items import Delivered
 
 log = logging.getLogger(__name__)
 

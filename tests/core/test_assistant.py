@@ -14,7 +14,8 @@ from bot.agent_api.actions import NutritionAddEntry
 from bot.assistant import Assistant
 from bot.store import repo
 from bot.store.models import OutboxItem
-from bot.sync.outbox import Delivered, Delivery, DeliveryReport, wire
+from bot.sync.items import Delivered, DeliveryReport, wire
+from bot.sync.outbox import Delivery
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
