@@ -30,7 +30,7 @@ from bot.render import terminal as render_terminal
 from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.crypto import EncryptionError
-from bot.sync.outbox import Delivered
+from bot.sync.items import Delivered
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,8 @@ from bot.render import conversation
 from bot.render import format as fmt
 from bot.store import repo
 from bot.store.models import OutboxItem
-from bot.sync.outbox import Delivered, Delivery, DeliveryReport, wire
+from bot.sync.items import Delivered, DeliveryReport, wire
+from bot.sync.outbox import Delivery
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox, SandboxFactory

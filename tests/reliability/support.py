@@ -18,7 +18,7 @@ from sqlalchemy import select
 from bot.core.assistant import Assistant
 from bot.store.models import OutboxItem, OutboxStatus
 from bot.store.repo import OPEN_OUTBOX_STATUSES
-from bot.sync.outbox import Delivered
+from bot.sync.items import Delivered
 from sandbox.faults import FaultInjector, RateLimiter, WriteFault
 from tests.fixtures.sandbox import RunningSandbox
 

@@ -24,7 +24,7 @@ from bot.planner.base import PlanContext
 from bot.planner.offline.planner import OfflinePlanner
 from bot.render import format as fmt
 from bot.store.models import OutboxStatus
-from bot.sync.outbox import Delivered
+from bot.sync.items import Delivered
 from bot.telegram.app import OUTBOX_EVERY
 from sandbox.faults import WriteFault
 from tests.fixtures.core import AssistantFactory

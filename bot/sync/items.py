@@ -1,0 +1,224 @@
+"""Outbox items as the delivery worker sees them: wire actions, claimed rows, what a pass did.
+
+An outbox item holds its actions in wire form (`wire`, as the service takes them); `decode`
+reads them back as models. `OutboxClaims` claims, marks and records the rows one worker holds.
+`Delivered` and `DeliveryReport` are what `bot.sync.outbox.Delivery` tells its callers;
+`Entry` is one claimed item while its bundle is being sent.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.agent_api.actions import Action, parse_action, to_wire
+from bot.agent_api.errors import AgentApiError
+from bot.store import repo
+from bot.store.claims import ended_runs
+from bot.store.models import OutboxItem, OutboxStatus
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Delivered:
+    """An item the service applied (now or found applied by reconciling)."""
+
+    item_id: int
+    telegram_id: int
+    chat_id: int
+    actions: list[Action]
+    notify: bool
+
+
+@dataclass
+class DeliveryReport:
+    """What one `deliver_for` / `run_due` pass did."""
+
+    delivered: list[Delivered] = field(default_factory=list)
+    waiting: int = 0  # still in the outbox, will be retried
+    failed: list[tuple[int, AgentApiError]] = field(default_factory=list)  # given up: refused
+    bad_key: bool = False
+    last_error: AgentApiError | None = None  # of the last attempt, when it failed
+    behind: bool = False  # the person's older item is still in flight elsewhere
+
+
+@dataclass
+class Entry:
+    """One claimed item inside a bundle being delivered."""
+
+    item: OutboxItem
+    actions: list[Action]
+    was_unknown: bool
+
+
+def decode(item: OutboxItem) -> list[Action]:
+    """The stored wire actions of an outbox item as models."""
+    return decode_actions(item.actions)
+
+
+def decode_actions(stored: Sequence[Any]) -> list[Action]:
+    """Stored wire actions as models; one we cannot read is skipped loudly, never sent."""
+    actions: list[Action] = []
+    for raw in stored:
+        try:
+            actions.append(parse_action(raw))
+        except ValidationError:
+            log.error("a stored action could not be read; skipped")
+    return actions
+
+
+def wire(actions: Sequence[Action]) -> list[dict[str, Any]]:
+    return [to_wire(a) for a in actions]
+
+
+def by_person(items: list[OutboxItem]) -> list[list[OutboxItem]]:
+    """Claimed items grouped into one bundle per person, oldest first."""
+    groups: dict[int, list[OutboxItem]] = {}
+    for item in items:
+        groups.setdefault(item.telegram_id, []).append(item)
+    return list(groups.values())
+
+
+def notices(delivered: list[Delivered]) -> list[Delivered]:
+    """One notice per person for everything of theirs that landed in a pass."""
+    merged: dict[int, Delivered] = {}
+    for done in delivered:
+        if not done.notify:
+            continue
+        if done.telegram_id in merged:
+            merged[done.telegram_id].actions.extend(done.actions)
+            merged[done.telegram_id].item_id = done.item_id
+        else:
+            merged[done.telegram_id] = Delivered(
+                done.item_id, done.telegram_id, done.chat_id, list(done.actions), True
+            )
+    return list(merged.values())
+
+
+def record_ids(results: Sequence[Any]) -> set[str]:
+    """Ids of the service's records in stored results (what `landed` calls accounted)."""
+    return {str(r.get("id")) for r in results if isinstance(r, dict) and r.get("id") is not None}
+
+
+class OutboxClaims:
+    """The outbox rows one worker claims, moves on and records, each change committed at once.
+
+    A row is changed only while this worker holds its claim: `mark` says False when the
+    lease was taken over. Times are the caller's, read from its clock.
+    """
+
+    def __init__(
+        self,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        worker_id: str,
+        claim_timeout: dt.timedelta,
+    ) -> None:
+        self.sessionmaker = sessionmaker
+        self.worker_id = worker_id
+        self.claim_timeout = claim_timeout
+
+    async def take_back(self) -> int:
+        """At start: items an earlier run of this worker held when it ended are free now."""
+        async with self.sessionmaker() as session:
+            open_items = OutboxItem.status.in_(repo.OPEN_OUTBOX_STATUSES)
+            ended = await ended_runs(session, self.worker_id, [(OutboxItem.claimed_by, open_items)])
+            count = await repo.release_outbox_claims(session=session, claimers=ended)
+            await session.commit()
+        if count:
+            log.info("took back %d outbox items this worker held before it restarted", count)
+        return count
+
+    async def claim(
+        self, *, now: dt.datetime, limit: int, telegram_id: int | None, ignore_backoff: bool
+    ) -> list[OutboxItem]:
+        """Claim up to `limit` people's oldest due items, each with the rest of their queue."""
+        async with self.sessionmaker() as session:
+            heads = await repo.claim_outbox(
+                session=session,
+                now=now,
+                limit=limit,
+                worker_id=self.worker_id,
+                claim_timeout=self.claim_timeout,
+                telegram_id=telegram_id,
+                ignore_backoff=ignore_backoff,
+            )
+            items: list[OutboxItem] = []
+            for head in heads:
+                items.append(head)
+                items.extend(
+                    await repo.claim_following(
+                        session=session,
+                        head=head,
+                        now=now,
+                        worker_id=self.worker_id,
+                        claim_timeout=self.claim_timeout,
+                    )
+                )
+            await session.commit()
+        return items
+
+    def in_flight(self, item: OutboxItem, now: dt.datetime) -> bool:
+        """Claimed under a live lease: being sent right now by some worker."""
+        return (
+            item.claimed_by is not None
+            and item.claimed_at is not None
+            and item.claimed_at > now - self.claim_timeout
+        )
+
+    async def mark(
+        self, item: OutboxItem, status: OutboxStatus, *, now: dt.datetime, **values: Any
+    ) -> bool:
+        async with self.sessionmaker() as session:
+            ok = await repo.mark_outbox(
+                session=session,
+                item_id=item.id,
+                worker_id=self.worker_id,
+                status=status,
+                now=now,
+                **values,
+            )
+            await session.commit()
+        return ok
+
+    async def release(self, items: Sequence[OutboxItem], clock: Callable[[], dt.datetime]) -> None:
+        """Let go of claimed items not sent now, as they were (status and retry time)."""
+        for item in items:
+            await self.mark(
+                item,
+                OutboxStatus(item.status),
+                now=clock(),
+                retry_at=item.next_attempt_at,
+                not_before=item.not_before,
+            )
+
+    async def done(
+        self, done: list[tuple[Entry, list[dict[str, Any]]]], clock: Callable[[], dt.datetime]
+    ) -> list[Entry]:
+        """Record what landed (each item's own results), in one transaction; what was ours."""
+        marked: list[Entry] = []
+        async with self.sessionmaker() as session:
+            for entry, results in done:
+                if await repo.mark_outbox(
+                    session=session,
+                    item_id=entry.item.id,
+                    worker_id=self.worker_id,
+                    status=OutboxStatus.DONE,
+                    now=clock(),
+                    result=results,
+                ):
+                    marked.append(entry)
+            await session.commit()
+        return marked
+
+    async def accounted(self, telegram_id: int) -> set[str]:
+        """Ids of records the person's earlier deliveries created (see `landed`)."""
+        async with self.sessionmaker() as session:
+            results = await repo.delivered_results(session=session, telegram_id=telegram_id)
+        return record_ids(results)
