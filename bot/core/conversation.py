@@ -27,7 +27,7 @@ from bot.render import format as fmt
 from bot.replies import Reply
 from bot.store import repo
 from bot.store.models import Draft, DraftStatus
-from bot.sync.outbox import decode
+from bot.sync.items import decode
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from bot.render import conversation, drafts, keyboards
 from bot.replies import Reply, toast
 from bot.store import repo
 from bot.store.models import Draft, DraftStatus
-from bot.sync.outbox import decode_actions, wire
+from bot.sync.items import decode_actions, wire
 
 UNDER_REVIEW = (DraftStatus.PENDING, DraftStatus.FIXING)
 _TARGETS = {"save": DraftStatus.CONFIRMED, "drop": DraftStatus.DISCARDED, "fix": DraftStatus.FIXING}

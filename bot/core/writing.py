@@ -27,7 +27,7 @@ from bot.render import telegram as render_telegram
 from bot.replies import Reply
 from bot.store import repo
 from bot.store.models import TurnRole
-from bot.sync.outbox import Delivered, DeliveryReport, decode, wire
+from bot.sync.items import Delivered, DeliveryReport, decode, wire
 
 
 class Writing:

@@ -43,24 +43,14 @@ from bot.sync.items import (
     OutboxClaims,
     by_person,
     decode,
-    decode_actions,
     notices,
     record_ids,
-    wire,
 )
 from bot.sync.reconcile import landed, next_bundle, split_results
 
 # `Delivered`, `DeliveryReport`, `decode`, `decode_actions` and `wire` live in `bot.sync.items`
 # and are offered here too.
-__all__ = [
-    "Delivered",
-    "Delivery",
-    "DeliveryReport",
-    "backoff",
-    "decode",
-    "decode_actions",
-    "wire",
-]
+__all__ = ["Delivery", "backoff"]
 
 log = logging.getLogger(__name__)
 

@@ -36,23 +36,15 @@ WITNESS_TYPES = (NutritionAddEntry, WeightLog, SupportCreateTicket)
 BUNDLE_MAX = 100  # actions per /ingest: the service's limit (spec; docs/agent-api.md)
 
 
-async def prepare(api: AgentApiClient, actions: Sequence[Action]) -> list[Action]:
-    """Make a batch safe for the harshest server: merged check-ins, known supplements.
-
-    `checkin.upsert` replaces the day's whole check-in, so each is merged with what the day
-    already holds (one read per day). Marking a supplement that is not in the stack would be
-    refused, so it is added first, spelled the way the person said it.
-    """
-    prepared, _ = await prepare_bundle(api, [actions])
-    return prepared
-
-
 async def prepare_bundle(
     api: AgentApiClient, parts: Sequence[Sequence[Action]]
 ) -> tuple[list[Action], list[int]]:
-    """`prepare` for several items sent in one request, and which part each action is from.
+    """Make the items of one request safe for the harshest server; and which part (item)
+    each action is from.
 
-    Check-ins of one day are merged across all the parts (two upserts in one bundle would
+    `checkin.upsert` replaces the day's whole check-in, so each is merged with what the day
+    already holds (one read per day). Marking a supplement that is not in the stack would be
+    refused, so it is added first, spelled the way the person said it. Check-ins of one day are merged across all the parts (two upserts in one bundle would
     leave only the last), into the place of the first; that part owns the merged one.
     """
     tagged = [(owner, action) for owner, part in enumerate(parts) for action in part]

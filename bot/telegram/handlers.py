@@ -29,8 +29,9 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 from bot import callbacks, render
 from bot.config import Settings
 from bot.replies import Reply, toast
+from bot.sync.items import Delivered
 from bot.sync.journal import UpdateJournal
-from bot.sync.outbox import Delivered, Delivery
+from bot.sync.outbox import Delivery
 from bot.sync.reminders import (
     CoreResources,
     RecipientBlocked,
