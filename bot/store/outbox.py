@@ -132,10 +132,6 @@ async def _add(
     return item
 
 
-async def get_outbox_item(*, session: AsyncSession, item_id: int) -> OutboxItem | None:
-    return await session.get(OutboxItem, item_id)
-
-
 async def outbox_item_from_message(
     *, session: AsyncSession, telegram_id: int, message_id: int
 ) -> OutboxItem | None:

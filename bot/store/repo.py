@@ -34,7 +34,6 @@ from bot.store.accounts import (
     unlink_account,
     upsert_account,
 )
-from bot.store.db import dialect_insert as _insert
 from bot.store.drafts import (
     create_draft,
     draft_from_message,
@@ -51,7 +50,7 @@ from bot.store.journal import (
     release_stale_updates,
     unhandled_updates,
 )
-from bot.store.models import ProcessedUpdate, utcnow
+from bot.store.models import ProcessedUpdate
 from bot.store.outbox import (
     OPEN_OUTBOX_STATUSES,
     claim_following,
@@ -59,7 +58,6 @@ from bot.store.outbox import (
     delivered_results,
     enqueue,
     enqueue_claimed,
-    get_outbox_item,
     mark_outbox,
     outbox_item_from_message,
     pending_outbox,
@@ -98,13 +96,11 @@ __all__ = [
     "get_account_with_draft",
     "get_draft",
     "get_llm_usage",
-    "get_outbox_item",
     "get_reminder",
     "latest_draft",
     "link_account",
     "mark_outbox",
     "mark_update_handled",
-    "mark_update_processed",
     "outbox_item_from_message",
     "pending_outbox",
     "prune_outbox",
@@ -132,26 +128,6 @@ __all__ = [
 
 
 # --- processed updates ----------------------------------------------------------
-
-
-async def mark_update_processed(
-    *, session: AsyncSession, update_id: int, now: datetime | None = None
-) -> bool:
-    """True the first time `update_id` is seen, False after; safe across processes.
-
-    `ON CONFLICT DO NOTHING` on the primary key: a concurrent inserter of the same id
-    waits for the first transaction and then sees the conflict, so exactly one
-    caller gets True once the transactions commit. If that transaction rolls back,
-    the update counts as not processed, which is what a retry needs.
-    """
-    now = now or utcnow()
-    result = await session.execute(
-        _insert(session, ProcessedUpdate)
-        .values(update_id=update_id, processed_at=now, claimed_at=now)
-        .on_conflict_do_nothing(index_elements=["update_id"])
-        .returning(ProcessedUpdate.update_id)
-    )
-    return result.scalar_one_or_none() is not None
 
 
 async def prune_processed_updates(*, session: AsyncSession, before: datetime) -> int:

@@ -44,8 +44,9 @@ async def prepare_bundle(
 
     `checkin.upsert` replaces the day's whole check-in, so each is merged with what the day
     already holds (one read per day). Marking a supplement that is not in the stack would be
-    refused, so it is added first, spelled the way the person said it. Check-ins of one day are merged across all the parts (two upserts in one bundle would
-    leave only the last), into the place of the first; that part owns the merged one.
+    refused, so it is added first, spelled the way the person said it. Check-ins of one day
+    are merged across all the parts (two upserts in one bundle would leave only the last),
+    into the place of the first; that part owns the merged one.
     """
     tagged = [(owner, action) for owner, part in enumerate(parts) for action in part]
     merged: dict[dt.date, CheckinUpsert] = {}

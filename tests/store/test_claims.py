@@ -96,19 +96,19 @@ async def _claim_outbox(engine: AsyncEngine, worker: str, now: datetime = NOW) -
 async def test_an_update_is_processed_once(engine):
     sessions = make_sessionmaker(engine)
     async with sessions.begin() as session:
-        assert await repo.mark_update_processed(session=session, update_id=2**40)
+        assert await repo.record_update(session=session, update_id=2**40, payload=b"")
     async with sessions.begin() as session:
-        assert not await repo.mark_update_processed(session=session, update_id=2**40)
-        assert await repo.mark_update_processed(session=session, update_id=2**40 + 1)
+        assert not await repo.record_update(session=session, update_id=2**40, payload=b"")
+        assert await repo.record_update(session=session, update_id=2**40 + 1, payload=b"")
 
 
 async def test_a_rolled_back_mark_does_not_count(engine):
     sessions = make_sessionmaker(engine)
     async with sessions() as session:
-        assert await repo.mark_update_processed(session=session, update_id=7)
+        assert await repo.record_update(session=session, update_id=7, payload=b"")
         await session.rollback()
     async with sessions.begin() as session:
-        assert await repo.mark_update_processed(session=session, update_id=7)
+        assert await repo.record_update(session=session, update_id=7, payload=b"")
 
 
 @pytest.mark.postgres
@@ -117,7 +117,7 @@ async def test_twenty_concurrent_deliveries_of_one_update_process_it_once(pg_eng
 
     async def deliver() -> bool:
         async with sessions.begin() as session:
-            first = await repo.mark_update_processed(session=session, update_id=42)
+            first = await repo.record_update(session=session, update_id=42, payload=b"")
             await asyncio.sleep(0.01)  # hold the transaction open while others try
             return first
 
@@ -130,7 +130,7 @@ async def test_concurrent_deliveries_on_sqlite_process_once(sqlite_engine):
 
     async def deliver() -> bool:
         async with sessions.begin() as session:
-            return await repo.mark_update_processed(session=session, update_id=42)
+            return await repo.record_update(session=session, update_id=42, payload=b"")
 
     results = await asyncio.gather(*(deliver() for _ in range(20)))
     assert results.count(True) == 1
@@ -375,7 +375,7 @@ async def test_an_item_abandoned_mid_send_comes_back_as_unknown(engine):
             error="x" * 1000,
         )
     async with sessions() as session:
-        stored = await repo.get_outbox_item(session=session, item_id=item_id)
+        stored = await session.get(OutboxItem, item_id)
         assert stored is not None and stored.status == OutboxStatus.FAILED
         assert stored.last_error is not None and len(stored.last_error) == 200
         assert await repo.pending_outbox(session=session, telegram_id=1) == []

@@ -397,8 +397,10 @@ async def test_naive_datetimes_are_refused(engine):
 
 async def test_processed_update_ids_are_pruned_by_age(engine):
     async with make_sessionmaker(engine).begin() as session:
-        await repo.mark_update_processed(session=session, update_id=1, now=NOW - timedelta(days=2))
-        await repo.mark_update_processed(session=session, update_id=2, now=NOW)
+        await repo.record_update(
+            session=session, update_id=1, payload=b"", now=NOW - timedelta(days=2)
+        )
+        await repo.record_update(session=session, update_id=2, payload=b"", now=NOW)
         assert await repo.prune_processed_updates(session=session, before=NOW - timedelta(1)) == 1
         ids = (await session.scalars(select(ProcessedUpdate.update_id))).all()
         assert list(ids) == [2]
