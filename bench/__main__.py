@@ -64,7 +64,7 @@ def verdict(ok: bool) -> str:
 
 
 def summary(r: dict[str, Any]) -> list[str]:
-    """One line per goal of issue 6."""
+    """One line per speed or memory goal, with whether it is met."""
     lines: list[str] = []
     if o := r.get("overhead"):
         if "error" not in o:

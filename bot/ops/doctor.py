@@ -1,6 +1,6 @@
 """`healthbot doctor`: check each setting and dependency in turn and say how to fix it.
 
-Each check returns (ok, message); the messages come from render.py. The bot token and keys
+Each check returns (ok, message); the messages come from bot/render/ops.py. The bot token and keys
 are never printed: only whether they are set and whether the other side accepted them.
 """
 

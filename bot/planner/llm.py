@@ -13,7 +13,7 @@ How failures surface, so the assistant can say something true:
 - Some tool calls were invalid (bad JSON, failed validation, unknown tool): one repair round
   that returns the tool results ("ok" or what was wrong). What is still invalid afterwards
   does **not** raise: the plan keeps every valid action from both rounds, sets
-  `understood=False` and a reply (bot/render.py) naming what could not be read. Raising
+  `understood=False` and a reply (bot/render/llm.py) naming what could not be read. Raising
   would throw away the valid part; saying nothing would silently drop the rest.
 """
 
