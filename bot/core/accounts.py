@@ -12,6 +12,7 @@ import datetime as dt
 import logging
 import re
 import zoneinfo
+from dataclasses import dataclass
 
 from bot.agent_api.errors import (
     AgentApiError,
@@ -55,11 +56,11 @@ def parse_time_of_day(spec: str) -> dt.time | None:
     return dt.time(hour, minute)
 
 
+@dataclass
 class Accounts:
     """The commands that link a person and set them up, and `/today`."""
 
-    def __init__(self, res: Resources) -> None:
-        self.res = res
+    res: Resources
 
     async def start(self, *, user_id: int) -> Reply:
         account = await account_of(self.res, user_id)

@@ -9,6 +9,7 @@ failure of the service or the LLM becomes a clear reply from render; nothing is 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from bot.agent_api.client import AgentApiClient
@@ -39,16 +40,14 @@ def storable(text: str) -> str:
     return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").replace("\x00", "")
 
 
+@dataclass
 class Conversation:
     """Free text and edits of it."""
 
-    def __init__(
-        self, res: Resources, planning: Planning, writing: Writing, drafts: Drafts
-    ) -> None:
-        self.res = res
-        self.planning = planning
-        self.writing = writing
-        self.drafts = drafts
+    res: Resources
+    planning: Planning
+    writing: Writing
+    drafts: Drafts
 
     def trimmed(self, text: str, said: Incoming) -> str:
         """The part of a message the core reads, with a note when it was cut."""

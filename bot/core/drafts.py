@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot import callbacks
 from bot.agent_api.actions import Action
@@ -30,13 +31,13 @@ UNDER_REVIEW = (DraftStatus.PENDING, DraftStatus.FIXING)
 _TARGETS = {"save": DraftStatus.CONFIRMED, "drop": DraftStatus.DISCARDED, "fix": DraftStatus.FIXING}
 
 
+@dataclass
 class Drafts:
     """Proposes drafts and carries out their buttons and corrections."""
 
-    def __init__(self, res: Resources, planning: Planning, writing: Writing) -> None:
-        self.res = res
-        self.planning = planning
-        self.writing = writing
+    res: Resources
+    planning: Planning
+    writing: Writing
 
     async def propose(
         self,

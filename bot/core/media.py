@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.core.drafts import Drafts
@@ -33,16 +34,14 @@ def needs_llm(kind: str) -> Reply:
     )
 
 
+@dataclass
 class MediaJourneys:
     """What happens to a voice note or a photo before and after it is downloaded."""
 
-    def __init__(
-        self, res: Resources, planning: Planning, writing: Writing, drafts: Drafts
-    ) -> None:
-        self.res = res
-        self.planning = planning
-        self.writing = writing
-        self.drafts = drafts
+    res: Resources
+    planning: Planning
+    writing: Writing
+    drafts: Drafts
 
     async def check(
         self, user_id: int, kind: str, duration: int | None, now: dt.datetime | None

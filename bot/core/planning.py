@@ -10,6 +10,7 @@ import dataclasses
 import datetime as dt
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -24,11 +25,11 @@ from bot.store.models import DraftStatus
 log = logging.getLogger(__name__)
 
 
+@dataclass
 class Planning:
     """Plans messages and keeps each person's LLM use within their daily budget."""
 
-    def __init__(self, res: Resources) -> None:
-        self.res = res
+    res: Resources
 
     async def plan(
         self, user_id: int, text: str, context: PlanContext, extra_history: Sequence[Turn] = ()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot import callbacks
 from bot.agent_api.actions import Action, CheckinUpsert, WeightLog
@@ -30,12 +31,12 @@ from bot.store.models import TurnRole
 from bot.sync.items import Delivered, DeliveryReport, decode, wire
 
 
+@dataclass
 class Writing:
     """Stores and delivers actions, and says what became of them."""
 
-    def __init__(self, res: Resources, planning: Planning) -> None:
-        self.res = res
-        self.planning = planning
+    res: Resources
+    planning: Planning
 
     async def write(
         self,

@@ -7,6 +7,7 @@ under a new encryption key (`rotate_encrypted_keys`).
 from __future__ import annotations
 
 from datetime import datetime, time
+from typing import Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -156,10 +157,7 @@ async def delete_account_everything(*, session: AsyncSession, telegram_id: int) 
 async def set_timezone(*, session: AsyncSession, telegram_id: int, timezone: str) -> Account:
     """Store an IANA zone name; raises `schedule.UnknownTimezone` for anything else."""
     zone(timezone)
-    account = await _require_account(session, telegram_id)
-    account.timezone = timezone
-    await session.flush()
-    return account
+    return await _set(session, telegram_id, timezone=timezone)
 
 
 async def set_reminder_time(
@@ -169,26 +167,25 @@ async def set_reminder_time(
 
     The caller reschedules with `schedule_reminder` (it knows the default time).
     """
-    account = await _require_account(session, telegram_id)
     if reminder_time is None:
-        account.reminders_enabled = False
-    else:
-        account.reminder_time = reminder_time.replace(tzinfo=None)
-        account.reminders_enabled = True
-    await session.flush()
-    return account
+        return await _set(session, telegram_id, reminders_enabled=False)
+    at = reminder_time.replace(tzinfo=None)
+    return await _set(session, telegram_id, reminder_time=at, reminders_enabled=True)
 
 
 async def set_status(*, session: AsyncSession, telegram_id: int, status: AccountStatus) -> Account:
-    account = await _require_account(session, telegram_id)
-    account.status = AccountStatus(status)
-    await session.flush()
-    return account
+    return await _set(session, telegram_id, status=AccountStatus(status))
 
 
 async def set_confirm_mode(*, session: AsyncSession, telegram_id: int, enabled: bool) -> Account:
+    return await _set(session, telegram_id, confirm_mode=enabled)
+
+
+async def _set(session: AsyncSession, telegram_id: int, **values: Any) -> Account:
+    """Change some of an existing account's fields; raises `AccountNotFound` without one."""
     account = await _require_account(session, telegram_id)
-    account.confirm_mode = enabled
+    for name, value in values.items():
+        setattr(account, name, value)
     await session.flush()
     return account
 

@@ -176,7 +176,8 @@ async def _drop_overtaken(
 async def _hand_over(
     session: AsyncSession, stale: ColumnElement[bool], holder: str | None
 ) -> list[tuple[int, bytes]]:
-    """The stale rows' ids and payloads, oldest first, released to `holder` for a replay."""
+    """The ids and payloads of the rows `stale` selects, oldest first, released to `holder`
+    (for a replay, or for the worker about to handle a later update of the same person)."""
     rows = (
         await session.execute(
             select(ProcessedUpdate.update_id, ProcessedUpdate.payload)
@@ -215,21 +216,7 @@ async def release_earlier_updates(
         ProcessedUpdate.payload.is_not(None),
         ProcessedUpdate.processed_at >= received_since,
     )
-    rows = (
-        await session.execute(
-            select(ProcessedUpdate.update_id, ProcessedUpdate.payload)
-            .where(earlier)
-            .order_by(ProcessedUpdate.update_id)
-        )
-    ).all()
-    if rows:
-        await session.execute(
-            update(ProcessedUpdate)
-            .where(earlier)
-            .values(claimed_at=None, claimed_by=holder)
-            .execution_options(synchronize_session=False)
-        )
-    return [(int(update_id), payload) for update_id, payload in rows if payload is not None]
+    return await _hand_over(session, earlier, holder)
 
 
 def _not_in(column: Any, values: Sequence[str]) -> Any:
