@@ -32,12 +32,7 @@ async def schedule_reminder(
     if reminder is None:
         reminder = Reminder(telegram_id=telegram_id)
         session.add(reminder)
-    reminder.next_due_at = next_due_at
-    reminder.snoozed_until = None
-    reminder.claimed_by = None
-    reminder.claimed_at = None
-    await session.flush()
-    return reminder
+    return await _due_at(session, reminder, next_due_at, snoozed_until=None)
 
 
 async def due_reminders(
@@ -136,8 +131,20 @@ async def snooze_reminder(
     reminder = await session.get(Reminder, telegram_id)
     if reminder is None:
         return None
-    reminder.snoozed_until = until
-    reminder.next_due_at = until
+    return await _due_at(session, reminder, until, snoozed_until=until)
+
+
+async def _due_at(
+    session: AsyncSession,
+    reminder: Reminder,
+    due: datetime | None,
+    *,
+    snoozed_until: datetime | None,
+) -> Reminder:
+    """Make `reminder` due at `due`, unclaimed: a worker holding the old claim then fails
+    to complete it, so the new time wins."""
+    reminder.next_due_at = due
+    reminder.snoozed_until = snoozed_until
     reminder.claimed_by = None
     reminder.claimed_at = None
     await session.flush()
