@@ -1,4 +1,5 @@
-"""The other paths issue 4 and 5 name, each end to end over the real core and sandbox."""
+"""The bot's other paths (commands, reminders, failures), each end to end over the real core
+and sandbox."""
 
 from __future__ import annotations
 

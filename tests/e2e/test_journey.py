@@ -1,4 +1,4 @@
-"""The whole journey of issue 4, through the real PTB application, the core and the sandbox."""
+"""A person's whole journey, through the real PTB application, the core and the sandbox."""
 
 from __future__ import annotations
 

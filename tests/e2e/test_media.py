@@ -1,4 +1,4 @@
-"""Voice notes, meal photos and confirm mode (issue 7), end to end.
+"""Voice notes, meal photos and confirm mode, end to end.
 
 Path: fake Bot API (getFile and the file download included) -> PTB -> handlers -> Assistant
 -> fake OpenAI (audio transcription, image input) and the sandbox over HTTP.

@@ -137,7 +137,7 @@ async def test_a_replica_killed_mid_run_hands_its_work_back(cluster_factory: obj
     unacked_lost = [p for p in lost if update_of[(p[0], apples(p[1]))] not in acked_by_victim]
     assert not unacked_lost, unacked_lost
     # An update the victim had acknowledged but not handled comes back only from the update
-    # journal (issue 5, `bot.sync.journal`); without it such updates are lost, and are reported.
+    # journal (`bot.sync.journal`); without it such updates are lost, and are reported.
     if importlib.util.find_spec("bot.sync.journal") is not None:
         assert not lost, lost
     elif lost:
