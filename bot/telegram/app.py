@@ -66,8 +66,7 @@ def build_application(
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         raise TelegramNotConfigured("TELEGRAM_BOT_TOKEN is not set (ask @BotFather for one)")
     reminders = reminders or Reminders.from_assistant(assistant)
-    if journal is None and assistant.sessionmaker is not None:
-        journal = UpdateJournal.from_assistant(assistant)
+    journal = journal or UpdateJournal.from_assistant(assistant)
     handlers = Handlers(assistant, reminders, settings, journal)
     receiver = Receiver(settings.receiver_stale_seconds)
     health = (
@@ -111,17 +110,14 @@ def build_application(
                 name="outbox",
                 job_kwargs=RUN_LATE,
             )
-            if journal is not None:
-                every = max(outbox_every, JOURNAL_EVERY)
-                app.job_queue.run_repeating(
-                    handlers.journal_job, interval=every, first=every, name="journal"
-                )
+            every = max(outbox_every, JOURNAL_EVERY)
+            app.job_queue.run_repeating(
+                handlers.journal_job, interval=every, first=every, name="journal"
+            )
         # What this worker held when it last stopped (a crash, a kill) is its own again now,
         # not after the lease a process that died leaves behind (bot/store/claims.py).
-        if assistant.sessionmaker is not None:
-            await assistant.delivery.take_back()
-        if journal is not None:
-            await replay(journal, app.update_queue, app.bot)
+        await assistant.delivery.take_back()
+        await replay(journal, app.update_queue, app.bot)
 
     async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         if health is not None:
@@ -132,8 +128,7 @@ def build_application(
     processor = PerPersonUpdateProcessor(
         settings.max_concurrent_updates, locks=person_locks(settings.database_url)
     )
-    if journal is not None:
-        processor.queue = journaled_queue(journal, processor.locks, receiver)
+    processor.queue = journaled_queue(journal, processor.locks, receiver)
     app = (
         ApplicationBuilder()
         .token(settings.telegram_bot_token.get_secret_value())

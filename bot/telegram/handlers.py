@@ -120,7 +120,6 @@ class Core(CoreResources, Protocol):
         now: dt.datetime | None = None,
         update_id: int | None = None,
     ) -> Reply: ...
-    async def claim_update(self, update_id: int) -> bool: ...
     async def status(self, *, user_id: int, now: dt.datetime | None = None) -> Reply: ...
     async def synced_notice(self, done: Delivered) -> Reply: ...
     async def aclose(self) -> None: ...
@@ -227,7 +226,7 @@ class Handlers:
         assistant: Core,
         reminders: Reminders,
         settings: Settings,
-        journal: UpdateJournal | None = None,
+        journal: UpdateJournal,
     ) -> None:
         self.assistant = assistant
         self.reminders = reminders
@@ -241,20 +240,14 @@ class Handlers:
 
     async def drop_duplicates(self, update: Update, context: Context) -> None:
         """Process an update Telegram delivered twice only once (the id is kept in the store)."""
-        if self.journal is None:
-            first = await self.assistant.claim_update(update.update_id)
-        else:
-            first = await self.journal.claim(update.update_id)
-        if not first:
+        if not await self.journal.claim(update.update_id):
             log.info("update %s seen before; dropped", update.update_id)
             raise ApplicationHandlerStop
-        if self.journal is not None:
-            await handle_earlier(self.journal, update, context.application)
+        await handle_earlier(self.journal, update, context.application)
 
     async def finish(self, update: Update, context: Context) -> None:
         """The last group: the update was handled, so it is never replayed after a restart."""
-        if self.journal is not None:
-            await self.journal.handled(update.update_id)
+        await self.journal.handled(update.update_id)
 
     async def gate(self, update: Update, context: Context) -> None:
         """Refuse people outside ALLOWED_TELEGRAM_USER_IDS; note that a blocked person is back."""
@@ -547,8 +540,7 @@ class Handlers:
 
     async def journal_job(self, context: Context) -> None:
         """Every few seconds: replay updates a process that died had received but not handled."""
-        if self.journal is not None:
-            await replay(self.journal, context.application.update_queue, context.bot)
+        await replay(self.journal, context.application.update_queue, context.bot)
 
     async def on_error(self, update: object, context: Context) -> None:
         """Log with the Telegram user id only (never text or keys); tell the person kindly."""
