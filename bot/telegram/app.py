@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from telegram import BotCommand, Message, Update
@@ -25,10 +25,14 @@ from bot.keys import find_key
 from bot.sync.journal import UpdateJournal
 from bot.sync.locks import person_locks
 from bot.sync.reminders import Reminders
-from bot.telegram.handlers import Core, Handlers
+from bot.telegram.handlers import Handlers
+from bot.telegram.handlers.errors import on_error
 from bot.telegram.journal import journaled_queue, replay
 from bot.telegram.liveness import HealthServer, PollingRequest, Receiver
 from bot.telegram.ordering import PerPersonUpdateProcessor
+
+if TYPE_CHECKING:
+    from bot.assistant import Assistant
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +52,7 @@ class TelegramNotConfigured(ValueError):
 
 def build_application(
     settings: Settings,
-    assistant: Core,
+    assistant: Assistant,
     *,
     reminders: Reminders | None = None,
     reminder_every: float | None = REMINDER_EVERY,
@@ -67,7 +71,7 @@ def build_application(
         raise TelegramNotConfigured("TELEGRAM_BOT_TOKEN is not set (ask @BotFather for one)")
     reminders = reminders or Reminders.from_assistant(assistant)
     journal = journal or UpdateJournal.from_assistant(assistant)
-    handlers = Handlers(assistant, reminders, settings, journal)
+    handlers = Handlers.bind(assistant, reminders, settings, journal)
     receiver = Receiver(settings.receiver_stale_seconds)
     health = (
         HealthServer(receiver, listen=settings.health_listen, port=settings.health_port)
@@ -91,7 +95,7 @@ def build_application(
         await app.bot.set_my_commands(commands)
         if reminder_every is not None and app.job_queue is not None:
             app.job_queue.run_repeating(
-                handlers.reminder_job,
+                handlers.jobs.reminder_job,
                 interval=reminder_every,
                 first=reminder_every,
                 name="reminders",
@@ -100,11 +104,11 @@ def build_application(
             # What came due while the bot was down goes out now. `first=0` above would not
             # do it: APScheduler moves an interval job whose start has passed to its next run.
             app.job_queue.run_once(
-                handlers.reminder_job, when=1, name="reminders-at-start", job_kwargs=RUN_LATE
+                handlers.jobs.reminder_job, when=1, name="reminders-at-start", job_kwargs=RUN_LATE
             )
         if outbox_every is not None and app.job_queue is not None:
             app.job_queue.run_repeating(
-                handlers.outbox_job,
+                handlers.jobs.outbox_job,
                 interval=outbox_every,
                 first=1,
                 name="outbox",
@@ -112,7 +116,7 @@ def build_application(
             )
             every = max(outbox_every, JOURNAL_EVERY)
             app.job_queue.run_repeating(
-                handlers.journal_job, interval=every, first=every, name="journal"
+                handlers.jobs.journal_job, interval=every, first=every, name="journal"
             )
         # What this worker held when it last stopped (a crash, a kill) is its own again now,
         # not after the lease a process that died leaves behind (bot/store/claims.py).
@@ -179,40 +183,41 @@ class _CarriesKey(filters.MessageFilter):
 def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> None:
     """Handlers by group: -2 drops duplicates, -1 gates people, 0 does the work, the last
     marks the update handled in the journal."""
-    app.add_handler(TypeHandler(Update, h.drop_duplicates), group=-2)
-    app.add_handler(TypeHandler(Update, h.gate), group=-1)
-    app.add_handler(TypeHandler(Update, h.finish), group=FINISHED_GROUP)
+    app.add_handler(TypeHandler(Update, h.gates.drop_duplicates), group=-2)
+    app.add_handler(TypeHandler(Update, h.gates.gate), group=-1)
+    app.add_handler(TypeHandler(Update, h.gates.finish), group=FINISHED_GROUP)
 
     new = filters.UpdateType.MESSAGE  # edits of old messages are not logged a second time
     private = filters.ChatType.PRIVATE & new
     elsewhere = ~filters.ChatType.PRIVATE & new
-    app.add_handler(CommandHandler("connect", h.connect, filters=private))
-    app.add_handler(CommandHandler("connect", h.connect_in_group, filters=elsewhere))
+    c, m = h.commands, h.messages
+    app.add_handler(CommandHandler("connect", c.connect, filters=private))
+    app.add_handler(CommandHandler("connect", c.connect_in_group, filters=elsewhere))
     # Before every other handler: a key pasted anywhere, in any message or an edit of one.
-    app.add_handler(MessageHandler(filters.UpdateType.MESSAGES & _CarriesKey(), h.pasted_key))
+    app.add_handler(MessageHandler(filters.UpdateType.MESSAGES & _CarriesKey(), c.pasted_key))
     commands = {
-        "start": h.start,
-        "help": h.help,
-        "disconnect": h.disconnect,
-        "forget": h.forget,
-        "today": h.today,
-        "timezone": h.timezone,
-        "remind": h.remind,
-        "settings": h.settings_command,
-        "status": h.status,
+        "start": c.start,
+        "help": c.help,
+        "disconnect": c.disconnect,
+        "forget": c.forget,
+        "today": c.today,
+        "timezone": c.timezone,
+        "remind": c.remind,
+        "settings": c.settings_command,
+        "status": c.status,
     }
     for name, callback in commands.items():
         app.add_handler(CommandHandler(name, callback, filters=private))
-    app.add_handler(MessageHandler(private & filters.COMMAND, h.unknown_command))
-    app.add_handler(MessageHandler(elsewhere & filters.COMMAND, h.private_only))
-    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND, h.text))
+    app.add_handler(MessageHandler(private & filters.COMMAND, c.unknown_command))
+    app.add_handler(MessageHandler(elsewhere & filters.COMMAND, c.private_only))
+    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND, m.text))
     edited = filters.UpdateType.EDITED_MESSAGE & filters.ChatType.PRIVATE
-    app.add_handler(MessageHandler(edited & filters.TEXT & ~filters.COMMAND, h.edited_text))
-    app.add_handler(MessageHandler(private & (filters.VOICE | filters.AUDIO), h.voice))
-    app.add_handler(MessageHandler(private & filters.PHOTO, h.photo))
-    app.add_handler(MessageHandler(private & ~filters.TEXT & ~filters.StatusUpdate.ALL, h.non_text))
-    app.add_handler(CallbackQueryHandler(h.button))
-    app.add_error_handler(h.on_error)
+    app.add_handler(MessageHandler(edited & filters.TEXT & ~filters.COMMAND, m.edited_text))
+    app.add_handler(MessageHandler(private & (filters.VOICE | filters.AUDIO), m.voice))
+    app.add_handler(MessageHandler(private & filters.PHOTO, m.photo))
+    app.add_handler(MessageHandler(private & ~filters.TEXT & ~filters.StatusUpdate.ALL, m.non_text))
+    app.add_handler(CallbackQueryHandler(h.buttons.button))
+    app.add_error_handler(on_error)
 
 
 def webhook_options(settings: Settings) -> dict[str, Any]:
