@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -14,6 +15,7 @@ from telegram.ext import (
     ApplicationBuilder,
     CallbackQueryHandler,
     CommandHandler,
+    JobQueue,
     MessageHandler,
     TypeHandler,
     filters,
@@ -27,6 +29,7 @@ from bot.sync.locks import person_locks
 from bot.sync.reminders import Reminders
 from bot.telegram.handlers import Handlers
 from bot.telegram.handlers.errors import on_error
+from bot.telegram.handlers.jobs import Jobs
 from bot.telegram.journal import journaled_queue, replay
 from bot.telegram.liveness import HealthServer, PollingRequest, Receiver
 from bot.telegram.ordering import PerPersonUpdateProcessor
@@ -67,75 +70,58 @@ def build_application(
     that runs beside it). `journal` defaults to one on the assistant's store: each update is
     stored before Telegram is told it arrived, and replayed at start if it was never handled.
     """
-    if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
-        raise TelegramNotConfigured("TELEGRAM_BOT_TOKEN is not set (ask @BotFather for one)")
+    token = _token(settings)
     reminders = reminders or Reminders.from_assistant(assistant)
     journal = journal or UpdateJournal.from_assistant(assistant)
     handlers = Handlers.bind(assistant, reminders, settings, journal)
     receiver = Receiver(settings.receiver_stale_seconds)
-    health = (
-        HealthServer(receiver, listen=settings.health_listen, port=settings.health_port)
-        if settings.health_port
-        else None
+    lifecycle = _Lifecycle(
+        settings=settings,
+        assistant=assistant,
+        journal=journal,
+        handlers=handlers,
+        receiver=receiver,
+        health=_health_server(settings, receiver),
+        reminder_every=reminder_every,
+        outbox_every=outbox_every,
     )
+    app = _application(settings, token, journal, receiver, lifecycle)
+    _register(app, handlers)
+    return app
 
-    async def post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-        if health is not None:
-            await health.start()
-        if app.job_queue is not None:
-            every = min(RECEIVER_WATCH_EVERY, settings.receiver_stale_seconds / 2)
-            app.job_queue.run_repeating(
-                _receiver_watch(receiver),
-                interval=every,
-                first=every,
-                name="receiver-watch",
-                job_kwargs=RUN_LATE,
-            )
-        commands = [BotCommand(name, about) for name, about in render.bot_commands()]
-        await app.bot.set_my_commands(commands)
-        if reminder_every is not None and app.job_queue is not None:
-            app.job_queue.run_repeating(
-                handlers.jobs.reminder_job,
-                interval=reminder_every,
-                first=reminder_every,
-                name="reminders",
-                job_kwargs=RUN_LATE,
-            )
-            # What came due while the bot was down goes out now. `first=0` above would not
-            # do it: APScheduler moves an interval job whose start has passed to its next run.
-            app.job_queue.run_once(
-                handlers.jobs.reminder_job, when=1, name="reminders-at-start", job_kwargs=RUN_LATE
-            )
-        if outbox_every is not None and app.job_queue is not None:
-            app.job_queue.run_repeating(
-                handlers.jobs.outbox_job,
-                interval=outbox_every,
-                first=1,
-                name="outbox",
-                job_kwargs=RUN_LATE,
-            )
-            every = max(outbox_every, JOURNAL_EVERY)
-            app.job_queue.run_repeating(
-                handlers.jobs.journal_job, interval=every, first=every, name="journal"
-            )
-        # What this worker held when it last stopped (a crash, a kill) is its own again now,
-        # not after the lease a process that died leaves behind (bot/store/claims.py).
-        await assistant.delivery.take_back()
-        await replay(journal, app.update_queue, app.bot)
 
-    async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-        if health is not None:
-            await health.stop()
-        await assistant.aclose()
+def _token(settings: Settings) -> str:
+    """The bot's token; `TelegramNotConfigured` when there is none."""
+    token = settings.telegram_bot_token
+    if token is None or not token.get_secret_value():
+        raise TelegramNotConfigured("TELEGRAM_BOT_TOKEN is not set (ask @BotFather for one)")
+    return token.get_secret_value()
 
+
+def _health_server(settings: Settings, receiver: Receiver) -> HealthServer | None:
+    """The `/healthz` server when HEALTH_PORT is set."""
+    if not settings.health_port:
+        return None
+    return HealthServer(receiver, listen=settings.health_listen, port=settings.health_port)
+
+
+def _application(
+    settings: Settings,
+    token: str,
+    journal: UpdateJournal,
+    receiver: Receiver,
+    lifecycle: _Lifecycle,
+) -> Application[Any, Any, Any, Any, Any, Any]:
+    """PTB's application: journaled updates, handled in each person's order, sent at
+    Telegram's pace; `lifecycle` starts and stops what runs beside it."""
     # Several replicas share PostgreSQL: a person's turn is then also taken in the database.
     processor = PerPersonUpdateProcessor(
         settings.max_concurrent_updates, locks=person_locks(settings.database_url)
     )
     processor.queue = journaled_queue(journal, processor.locks, receiver)
-    app = (
+    return (
         ApplicationBuilder()
-        .token(settings.telegram_bot_token.get_secret_value())
+        .token(token)
         .base_url(settings.telegram_api_base_url)
         .base_file_url(settings.telegram_api_file_url or "")
         .update_queue(processor.queue)
@@ -148,12 +134,76 @@ def build_application(
                 overall_max_rate=1, overall_time_period=1 / 30, max_retries=RATE_LIMIT_RETRIES
             )
         )
-        .post_init(post_init)
-        .post_shutdown(post_shutdown)
+        .post_init(lifecycle.start)
+        .post_shutdown(lifecycle.stop)
         .build()
     )
-    _register(app, handlers)
-    return app
+
+
+@dataclass(frozen=True)
+class _Lifecycle:
+    """What starts with the application (PTB's post_init) and stops with it (post_shutdown):
+    the health server, the command list, the repeating jobs, what a past run left behind."""
+
+    settings: Settings
+    assistant: Assistant
+    journal: UpdateJournal
+    handlers: Handlers
+    receiver: Receiver
+    health: HealthServer | None
+    reminder_every: float | None
+    outbox_every: float | None
+
+    async def start(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        if self.health is not None:
+            await self.health.start()
+        commands = [BotCommand(name, about) for name, about in render.bot_commands()]
+        await app.bot.set_my_commands(commands)
+        if app.job_queue is not None:
+            self.schedule(app.job_queue)
+        # What this worker held when it last stopped (a crash, a kill) is its own again now,
+        # not after the lease a process that died leaves behind (bot/store/claims.py).
+        await self.assistant.delivery.take_back()
+        await replay(self.journal, app.update_queue, app.bot)
+
+    async def stop(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        if self.health is not None:
+            await self.health.stop()
+        await self.assistant.aclose()
+
+    def schedule(self, queue: JobQueue[Any]) -> None:
+        """Every repeating job, each scheduled on its own beside the others."""
+        every = min(RECEIVER_WATCH_EVERY, self.settings.receiver_stale_seconds / 2)
+        queue.run_repeating(
+            _receiver_watch(self.receiver),
+            interval=every,
+            first=every,
+            name="receiver-watch",
+            job_kwargs=RUN_LATE,
+        )
+        if self.reminder_every is not None:
+            _schedule_reminders(queue, self.handlers.jobs, self.reminder_every)
+        if self.outbox_every is not None:
+            _schedule_outbox(queue, self.handlers.jobs, self.outbox_every)
+
+
+def _schedule_reminders(queue: JobQueue[Any], jobs: Jobs, every: float) -> None:
+    """Due reminders every `every` seconds, and once right at the start."""
+    queue.run_repeating(
+        jobs.reminder_job, interval=every, first=every, name="reminders", job_kwargs=RUN_LATE
+    )
+    # What came due while the bot was down goes out now. `first=0` above would not
+    # do it: APScheduler moves an interval job whose start has passed to its next run.
+    queue.run_once(jobs.reminder_job, when=1, name="reminders-at-start", job_kwargs=RUN_LATE)
+
+
+def _schedule_outbox(queue: JobQueue[Any], jobs: Jobs, every: float) -> None:
+    """The outbox every `every` seconds; beside it, the journal's replay (less often)."""
+    queue.run_repeating(
+        jobs.outbox_job, interval=every, first=1, name="outbox", job_kwargs=RUN_LATE
+    )
+    replay_every = max(every, JOURNAL_EVERY)
+    queue.run_repeating(jobs.journal_job, interval=replay_every, first=replay_every, name="journal")
 
 
 def _receiver_watch(receiver: Receiver) -> Any:
