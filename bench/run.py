@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bench.cases import CASES
 from bot.config import Settings
-from bot.eventloop import new_event_loop
+from bot.telegram.eventloop import new_event_loop
 
 
 def main() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from telegram import BotCommand, Message, Update
@@ -14,33 +15,39 @@ from telegram.ext import (
     ApplicationBuilder,
     CallbackQueryHandler,
     CommandHandler,
+    JobQueue,
     MessageHandler,
     TypeHandler,
     filters,
 )
 
-from bot import render
 from bot.config import Settings
 from bot.keys import find_key
+from bot.render import telegram as render_telegram
 from bot.sync.journal import UpdateJournal
 from bot.sync.locks import person_locks
 from bot.sync.pruning import prune_finished
 from bot.sync.reminders import Reminders
-from bot.telegram.handlers import Core, Handlers
+from bot.telegram.handlers import Handlers
+from bot.telegram.handlers.errors import on_error
+from bot.telegram.handlers.jobs import Jobs
 from bot.telegram.journal import journaled_queue, replay
 from bot.telegram.liveness import HealthServer, PollingRequest, Receiver
 from bot.telegram.ordering import PerPersonUpdateProcessor
+
+if TYPE_CHECKING:
+    from bot.core.assistant import Assistant
 
 log = logging.getLogger(__name__)
 
 REMINDER_EVERY = 30.0  # seconds between looks at the reminders table
 OUTBOX_EVERY = 1.0  # seconds between looks at the outbox (each item has its own due time)
 JOURNAL_EVERY = 10.0  # seconds between looks for updates a process that died left unhandled
-PRUNE_EVERY = 3600.0  # seconds between deletions of finished outbox items and journal rows
 RECEIVER_WATCH_EVERY = 5.0  # seconds between looks at the receiver's health, for the log
 FINISHED_GROUP = 100  # after every other handler of an update
 RATE_LIMIT_RETRIES = 3  # times AIORateLimiter waits out a 429 before giving up
 # APScheduler skips a run that starts more than 1 s late (a busy loop, a slow start): run late.
+PRUNE_EVERY = 3600.0  # seconds between deletions of finished outbox items and journal rows
 RUN_LATE = {"misfire_grace_time": None}
 
 
@@ -50,7 +57,7 @@ class TelegramNotConfigured(ValueError):
 
 def build_application(
     settings: Settings,
-    assistant: Core,
+    assistant: Assistant,
     *,
     reminders: Reminders | None = None,
     reminder_every: float | None = REMINDER_EVERY,
@@ -65,88 +72,58 @@ def build_application(
     and pruning beside it). `journal` defaults to one on the assistant's store: each update is
     stored before Telegram is told it arrived, and replayed at start if it was never handled.
     """
-    if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
-        raise TelegramNotConfigured("TELEGRAM_BOT_TOKEN is not set (ask @BotFather for one)")
+    token = _token(settings)
     reminders = reminders or Reminders.from_assistant(assistant)
-    if journal is None and assistant.sessionmaker is not None:
-        journal = UpdateJournal.from_assistant(assistant)
-    handlers = Handlers(assistant, reminders, settings, journal)
+    journal = journal or UpdateJournal.from_assistant(assistant)
+    handlers = Handlers.bind(assistant, reminders, settings, journal)
     receiver = Receiver(settings.receiver_stale_seconds)
-    health = (
-        HealthServer(receiver, listen=settings.health_listen, port=settings.health_port)
-        if settings.health_port
-        else None
+    lifecycle = _Lifecycle(
+        settings=settings,
+        assistant=assistant,
+        journal=journal,
+        handlers=handlers,
+        receiver=receiver,
+        health=_health_server(settings, receiver),
+        reminder_every=reminder_every,
+        outbox_every=outbox_every,
     )
+    app = _application(settings, token, journal, receiver, lifecycle)
+    _register(app, handlers)
+    return app
 
-    async def post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-        if health is not None:
-            await health.start()
-        if app.job_queue is not None:
-            every = min(RECEIVER_WATCH_EVERY, settings.receiver_stale_seconds / 2)
-            app.job_queue.run_repeating(
-                _receiver_watch(receiver),
-                interval=every,
-                first=every,
-                name="receiver-watch",
-                job_kwargs=RUN_LATE,
-            )
-        commands = [BotCommand(name, about) for name, about in render.bot_commands()]
-        await app.bot.set_my_commands(commands)
-        if reminder_every is not None and app.job_queue is not None:
-            app.job_queue.run_repeating(
-                handlers.reminder_job,
-                interval=reminder_every,
-                first=reminder_every,
-                name="reminders",
-                job_kwargs=RUN_LATE,
-            )
-            # What came due while the bot was down goes out now. `first=0` above would not
-            # do it: APScheduler moves an interval job whose start has passed to its next run.
-            app.job_queue.run_once(
-                handlers.reminder_job, when=1, name="reminders-at-start", job_kwargs=RUN_LATE
-            )
-        if outbox_every is not None and app.job_queue is not None:
-            app.job_queue.run_repeating(
-                handlers.outbox_job,
-                interval=outbox_every,
-                first=1,
-                name="outbox",
-                job_kwargs=RUN_LATE,
-            )
-            if journal is not None:
-                every = max(outbox_every, JOURNAL_EVERY)
-                app.job_queue.run_repeating(
-                    handlers.journal_job, interval=every, first=every, name="journal"
-                )
-            if assistant.sessionmaker is not None:
-                app.job_queue.run_repeating(
-                    lambda _: prune_finished(assistant.sessionmaker, settings),
-                    interval=PRUNE_EVERY,
-                    first=PRUNE_EVERY,
-                    name="prune",
-                    job_kwargs=RUN_LATE,
-                )
-        # What this worker held when it last stopped (a crash, a kill) is its own again now,
-        # not after the lease a process that died leaves behind (bot/store/claims.py).
-        if assistant.sessionmaker is not None:
-            await assistant.delivery.take_back()
-        if journal is not None:
-            await replay(journal, app.update_queue, app.bot)
 
-    async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-        if health is not None:
-            await health.stop()
-        await assistant.aclose()
+def _token(settings: Settings) -> str:
+    """The bot's token; `TelegramNotConfigured` when there is none."""
+    token = settings.telegram_bot_token
+    if token is None or not token.get_secret_value():
+        raise TelegramNotConfigured("TELEGRAM_BOT_TOKEN is not set (ask @BotFather for one)")
+    return token.get_secret_value()
 
+
+def _health_server(settings: Settings, receiver: Receiver) -> HealthServer | None:
+    """The `/healthz` server when HEALTH_PORT is set."""
+    if not settings.health_port:
+        return None
+    return HealthServer(receiver, listen=settings.health_listen, port=settings.health_port)
+
+
+def _application(
+    settings: Settings,
+    token: str,
+    journal: UpdateJournal,
+    receiver: Receiver,
+    lifecycle: _Lifecycle,
+) -> Application[Any, Any, Any, Any, Any, Any]:
+    """PTB's application: journaled updates, handled in each person's order, sent at
+    Telegram's pace; `lifecycle` starts and stops what runs beside it."""
     # Several replicas share PostgreSQL: a person's turn is then also taken in the database.
     processor = PerPersonUpdateProcessor(
         settings.max_concurrent_updates, locks=person_locks(settings.database_url)
     )
-    if journal is not None:
-        processor.queue = journaled_queue(journal, processor.locks, receiver)
-    app = (
+    processor.queue = journaled_queue(journal, processor.locks, receiver)
+    return (
         ApplicationBuilder()
-        .token(settings.telegram_bot_token.get_secret_value())
+        .token(token)
         .base_url(settings.telegram_api_base_url)
         .base_file_url(settings.telegram_api_file_url or "")
         .update_queue(processor.queue)
@@ -159,12 +136,84 @@ def build_application(
                 overall_max_rate=1, overall_time_period=1 / 30, max_retries=RATE_LIMIT_RETRIES
             )
         )
-        .post_init(post_init)
-        .post_shutdown(post_shutdown)
+        .post_init(lifecycle.start)
+        .post_shutdown(lifecycle.stop)
         .build()
     )
-    _register(app, handlers)
-    return app
+
+
+@dataclass(frozen=True)
+class _Lifecycle:
+    """What starts with the application (PTB's post_init) and stops with it (post_shutdown):
+    the health server, the command list, the repeating jobs, what a past run left behind."""
+
+    settings: Settings
+    assistant: Assistant
+    journal: UpdateJournal
+    handlers: Handlers
+    receiver: Receiver
+    health: HealthServer | None
+    reminder_every: float | None
+    outbox_every: float | None
+
+    async def start(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        if self.health is not None:
+            await self.health.start()
+        commands = [BotCommand(name, about) for name, about in render_telegram.bot_commands()]
+        await app.bot.set_my_commands(commands)
+        if app.job_queue is not None:
+            self.schedule(app.job_queue)
+        # What this worker held when it last stopped (a crash, a kill) is its own again now,
+        # not after the lease a process that died leaves behind (bot/store/claims.py).
+        await self.assistant.delivery.take_back()
+        await replay(self.journal, app.update_queue, app.bot)
+
+    async def stop(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        if self.health is not None:
+            await self.health.stop()
+        await self.assistant.aclose()
+
+    def schedule(self, queue: JobQueue[Any]) -> None:
+        """Every repeating job, each scheduled on its own beside the others."""
+        every = min(RECEIVER_WATCH_EVERY, self.settings.receiver_stale_seconds / 2)
+        queue.run_repeating(
+            _receiver_watch(self.receiver),
+            interval=every,
+            first=every,
+            name="receiver-watch",
+            job_kwargs=RUN_LATE,
+        )
+        if self.reminder_every is not None:
+            _schedule_reminders(queue, self.handlers.jobs, self.reminder_every)
+        if self.outbox_every is not None:
+            _schedule_outbox(queue, self.handlers.jobs, self.outbox_every)
+            sessionmaker, settings = self.assistant.sessionmaker, self.settings
+            queue.run_repeating(
+                lambda _: prune_finished(sessionmaker, settings),
+                interval=PRUNE_EVERY,
+                first=PRUNE_EVERY,
+                name="prune",
+                job_kwargs=RUN_LATE,
+            )
+
+
+def _schedule_reminders(queue: JobQueue[Any], jobs: Jobs, every: float) -> None:
+    """Due reminders every `every` seconds, and once right at the start."""
+    queue.run_repeating(
+        jobs.reminder_job, interval=every, first=every, name="reminders", job_kwargs=RUN_LATE
+    )
+    # What came due while the bot was down goes out now. `first=0` above would not
+    # do it: APScheduler moves an interval job whose start has passed to its next run.
+    queue.run_once(jobs.reminder_job, when=1, name="reminders-at-start", job_kwargs=RUN_LATE)
+
+
+def _schedule_outbox(queue: JobQueue[Any], jobs: Jobs, every: float) -> None:
+    """The outbox every `every` seconds; beside it, the journal's replay (less often)."""
+    queue.run_repeating(
+        jobs.outbox_job, interval=every, first=1, name="outbox", job_kwargs=RUN_LATE
+    )
+    replay_every = max(every, JOURNAL_EVERY)
+    queue.run_repeating(jobs.journal_job, interval=replay_every, first=replay_every, name="journal")
 
 
 def _receiver_watch(receiver: Receiver) -> Any:
@@ -194,40 +243,41 @@ class _CarriesKey(filters.MessageFilter):
 def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> None:
     """Handlers by group: -2 drops duplicates, -1 gates people, 0 does the work, the last
     marks the update handled in the journal."""
-    app.add_handler(TypeHandler(Update, h.drop_duplicates), group=-2)
-    app.add_handler(TypeHandler(Update, h.gate), group=-1)
-    app.add_handler(TypeHandler(Update, h.finish), group=FINISHED_GROUP)
+    app.add_handler(TypeHandler(Update, h.gates.drop_duplicates), group=-2)
+    app.add_handler(TypeHandler(Update, h.gates.gate), group=-1)
+    app.add_handler(TypeHandler(Update, h.gates.finish), group=FINISHED_GROUP)
 
     new = filters.UpdateType.MESSAGE  # edits of old messages are not logged a second time
     private = filters.ChatType.PRIVATE & new
     elsewhere = ~filters.ChatType.PRIVATE & new
-    app.add_handler(CommandHandler("connect", h.connect, filters=private))
-    app.add_handler(CommandHandler("connect", h.connect_in_group, filters=elsewhere))
+    c, m = h.commands, h.messages
+    app.add_handler(CommandHandler("connect", c.connect, filters=private))
+    app.add_handler(CommandHandler("connect", c.connect_in_group, filters=elsewhere))
     # Before every other handler: a key pasted anywhere, in any message or an edit of one.
-    app.add_handler(MessageHandler(filters.UpdateType.MESSAGES & _CarriesKey(), h.pasted_key))
+    app.add_handler(MessageHandler(filters.UpdateType.MESSAGES & _CarriesKey(), c.pasted_key))
     commands = {
-        "start": h.start,
-        "help": h.help,
-        "disconnect": h.disconnect,
-        "forget": h.forget,
-        "today": h.today,
-        "timezone": h.timezone,
-        "remind": h.remind,
-        "settings": h.settings_command,
-        "status": h.status,
+        "start": c.start,
+        "help": c.help,
+        "disconnect": c.disconnect,
+        "forget": c.forget,
+        "today": c.today,
+        "timezone": c.timezone,
+        "remind": c.remind,
+        "settings": c.settings_command,
+        "status": c.status,
     }
     for name, callback in commands.items():
         app.add_handler(CommandHandler(name, callback, filters=private))
-    app.add_handler(MessageHandler(private & filters.COMMAND, h.unknown_command))
-    app.add_handler(MessageHandler(elsewhere & filters.COMMAND, h.private_only))
-    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND, h.text))
+    app.add_handler(MessageHandler(private & filters.COMMAND, c.unknown_command))
+    app.add_handler(MessageHandler(elsewhere & filters.COMMAND, c.private_only))
+    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND, m.text))
     edited = filters.UpdateType.EDITED_MESSAGE & filters.ChatType.PRIVATE
-    app.add_handler(MessageHandler(edited & filters.TEXT & ~filters.COMMAND, h.edited_text))
-    app.add_handler(MessageHandler(private & (filters.VOICE | filters.AUDIO), h.voice))
-    app.add_handler(MessageHandler(private & filters.PHOTO, h.photo))
-    app.add_handler(MessageHandler(private & ~filters.TEXT & ~filters.StatusUpdate.ALL, h.non_text))
-    app.add_handler(CallbackQueryHandler(h.button))
-    app.add_error_handler(h.on_error)
+    app.add_handler(MessageHandler(edited & filters.TEXT & ~filters.COMMAND, m.edited_text))
+    app.add_handler(MessageHandler(private & (filters.VOICE | filters.AUDIO), m.voice))
+    app.add_handler(MessageHandler(private & filters.PHOTO, m.photo))
+    app.add_handler(MessageHandler(private & ~filters.TEXT & ~filters.StatusUpdate.ALL, m.non_text))
+    app.add_handler(CallbackQueryHandler(h.buttons.button))
+    app.add_error_handler(on_error)
 
 
 def webhook_options(settings: Settings) -> dict[str, Any]:

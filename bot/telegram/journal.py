@@ -4,7 +4,7 @@ The poller puts each fetched update into the queue and only then asks for more (
 Telegram the earlier ones arrived); the webhook handler answers Telegram right after `put`.
 So journaling inside `put` closes the gap between "Telegram considers it delivered" and "the
 bot has it on disk". Replays go back through the same queue, and the duplicate gate
-(`Handlers.drop_duplicates`) lets each update through once.
+(`Gates.drop_duplicates`) lets each update through once.
 
 When the store cannot take an update (a backup or an `sqlite3` shell holding the write lock, a
 read-only file, a database restarting), `put` must neither lose it nor kill the receiver:

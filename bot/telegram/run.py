@@ -6,28 +6,31 @@ import asyncio
 import logging
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from telegram import Update
 from telegram.error import InvalidToken, NetworkError
 
 from bot.config import Settings
-from bot.eventloop import new_event_loop
 from bot.render import ops
 from bot.store.crypto import GENERATE_HINT, EncryptionError, KeyCipher
 from bot.telegram.app import TelegramNotConfigured, build_application, webhook_options
-from bot.telegram.handlers import Core
+from bot.telegram.eventloop import new_event_loop
 from bot.telegram.logs import configure_logging, redact_also
+
+if TYPE_CHECKING:
+    from bot.core.assistant import Assistant
 
 log = logging.getLogger(__name__)
 
 
-def run_polling(settings: Settings, assistant: Core) -> None:
+def run_polling(settings: Settings, assistant: Assistant) -> None:
     """Long-poll Telegram until interrupted; updates sent while the bot was down are kept."""
     app = build_application(settings, assistant)
     app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
 
 
-def run_webhook(settings: Settings, assistant: Core) -> None:
+def run_webhook(settings: Settings, assistant: Assistant) -> None:
     """Serve Telegram's webhook; requests without the secret token get 403."""
     app = build_application(settings, assistant)
     options = webhook_options(settings)

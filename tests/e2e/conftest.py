@@ -23,7 +23,7 @@ from bot.core.assistant import Assistant, create_assistant
 from bot.store.models import Account, Reminder
 from bot.sync.reminders import Reminders
 from bot.telegram.app import OUTBOX_EVERY, build_application
-from bot.telegram.handlers import reminder_sender
+from bot.telegram.handlers.jobs import reminder_sender
 from tests.fixtures.core import make_settings
 from tests.fixtures.telegram import FakeTelegram, SentMessage, running_bot
 

@@ -184,7 +184,7 @@ async def test_a_reply_to_a_person_who_blocked_the_bot_is_one_warning_line(
         await bot.fake.wait_for(lambda: len(bot.fake.calls("sendMessage")) > attempts)
         await bot.fake.wait_for(
             lambda: any(
-                r.name == "bot.telegram.handlers" and r.levelno >= logging.WARNING
+                r.name == "bot.telegram.handlers.errors" and r.levelno >= logging.WARNING
                 for r in caplog.records
             )
         )

@@ -10,19 +10,28 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import SecretStr
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from bot.agent_api.client import AgentApiClient
 from bot.config import Settings
 from bot.render import accounts, conversation, telegram
 from bot.render import format as fmt
 from bot.replies import Button, Reply, toast
+from bot.store.crypto import KeyCipher, generate_key
+from bot.store.db import make_engine, make_sessionmaker
+from bot.store.migrate import migrate
+from bot.store.models import utcnow
+from bot.sync.outbox import Delivery
 from bot.sync.reminders import Reminders, Send, reminder_reply
 from bot.telegram.app import build_application, webhook_options
+from tests.fixtures.core import fresh_database_url
 from tests.fixtures.telegram import FakeTelegram, deliver_webhook, free_port, running_bot
 
 ALICE, BOB = 111, 222
@@ -30,17 +39,22 @@ ALICE, BOB = 111, 222
 
 @dataclass
 class StubCore:
-    """Answers every core call with a recognisable reply and records what it was asked."""
+    """Answers every core call with a recognisable reply and records what it was asked.
 
+    Its store is real (and empty): the update journal and the outbox delivery job work on
+    it as they do on the assistant's.
+    """
+
+    settings: Settings
+    engine: AsyncEngine
+    sessionmaker: async_sessionmaker[AsyncSession]
+    cipher: KeyCipher
+    delivery: Delivery
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    seen_updates: set[int] = field(default_factory=set)
     delays: dict[str, float] = field(default_factory=dict)
     replies: dict[str, Reply] = field(default_factory=dict)
     fail_on: str | None = None
     closed: bool = False
-    settings: Any = None
-    sessionmaker: Any = None
-    cipher: Any = None
     http: Any = None
 
     async def _answer(self, method: str, /, **kwargs: Any) -> Reply:
@@ -141,11 +155,6 @@ class StubCore:
     ) -> Reply:
         return await self._answer("handle_photo", **kwargs)
 
-    async def claim_update(self, update_id: int) -> bool:
-        first = update_id not in self.seen_updates
-        self.seen_updates.add(update_id)
-        return first
-
     async def aclose(self) -> None:
         self.closed = True
 
@@ -172,6 +181,35 @@ class StubReminders(Reminders):
         return 0
 
 
+def _no_service(key: str) -> AgentApiClient:
+    raise AssertionError("the stub core's outbox stays empty: nothing is sent to the service")
+
+
+MakeCore = Callable[[Settings], Awaitable[StubCore]]
+
+
+@pytest.fixture
+async def make_core() -> AsyncIterator[MakeCore]:
+    """Stub cores, each on a new store at its settings' DATABASE_URL; closed at the end."""
+    made: list[StubCore] = []
+
+    async def make(settings: Settings) -> StubCore:
+        engine = make_engine(settings.database_url)
+        await migrate(engine)
+        sessionmaker = make_sessionmaker(engine)
+        cipher = KeyCipher([generate_key()])
+        delivery = Delivery(
+            sessionmaker=sessionmaker, cipher=cipher, api_for=_no_service, clock=utcnow
+        )
+        made.append(StubCore(settings, engine, sessionmaker, cipher, delivery))
+        return made[-1]
+
+    yield make
+    for core in made:
+        core.delivery.close()
+        await core.engine.dispose()
+
+
 def settings_for(fake: FakeTelegram, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "telegram_bot_token": SecretStr(fake.token),
@@ -191,12 +229,13 @@ class Bot:
 
 
 @pytest.fixture
-async def bot(fake_telegram: FakeTelegram, request: pytest.FixtureRequest) -> AsyncIterator[Bot]:
-    overrides = getattr(request, "param", {})
-    core, reminders = StubCore(), StubReminders()
-    app = build_application(
-        settings_for(fake_telegram, **overrides), core, reminders=reminders, reminder_every=None
-    )
+async def bot(
+    fake_telegram: FakeTelegram, make_core: MakeCore, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Bot]:
+    overrides = {"database_url": fresh_database_url(tmp_path), **getattr(request, "param", {})}
+    settings = settings_for(fake_telegram, **overrides)
+    core, reminders = await make_core(settings), StubReminders()
+    app = build_application(settings, core, reminders=reminders, reminder_every=None)
     async with running_bot(app):
         yield Bot(fake_telegram, core, reminders, app)
     assert core.closed  # post_shutdown closed the core
@@ -484,7 +523,9 @@ async def test_a_person_who_blocked_the_bot_does_not_crash_the_error_path(bot: B
     assert bot.fake.sent(ALICE) == []
 
 
-async def test_webhook_refuses_a_wrong_or_missing_secret(fake_telegram: FakeTelegram) -> None:
+async def test_webhook_refuses_a_wrong_or_missing_secret(
+    fake_telegram: FakeTelegram, make_core: MakeCore, tmp_path: Path
+) -> None:
     port = free_port()
     settings = settings_for(
         fake_telegram,
@@ -493,8 +534,9 @@ async def test_webhook_refuses_a_wrong_or_missing_secret(fake_telegram: FakeTele
         webhook_port=port,
         webhook_path="/telegram",
         webhook_secret_token=SecretStr("s3cret-token"),
+        database_url=fresh_database_url(tmp_path),
     )
-    core = StubCore()
+    core = await make_core(settings)
     app = build_application(settings, core, reminders=StubReminders(), reminder_every=None)
     options = webhook_options(settings)
     assert options["webhook_url"] == f"https://bot.example.org:{port}/telegram"

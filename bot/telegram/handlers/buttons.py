@@ -1,0 +1,101 @@
+"""Taps on inline buttons: "later" goes to the reminders, every other button to the core."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from telegram import CallbackQuery, MaybeInaccessibleMessage, Message, Update
+from telegram.error import BadRequest
+
+from bot import callbacks
+from bot.render import conversation
+from bot.replies import Reply, toast
+from bot.sync.reminders import Reminders, remaining_buttons
+from bot.telegram.handlers.incoming import Context
+from bot.telegram.outgoing import buttons_of, edit_reply, send_reply, typing
+
+if TYPE_CHECKING:
+    from bot.core.assistant import Assistant
+
+log = logging.getLogger(__name__)
+
+
+def _still_shown(message: MaybeInaccessibleMessage, data: str) -> bool:
+    """Whether the tapped button is still on its message, as Telegram last saw it.
+
+    A message too old for Telegram to show the bot counts as shown: the core decides alone.
+    """
+    if not isinstance(message, Message):
+        return True
+    return any(button.callback == data for row in buttons_of(message) for button in row)
+
+
+async def _answer(query: CallbackQuery, text: str | None) -> None:
+    """Stop the button's spinner (with `text` as a toast); a query Telegram no longer takes,
+    answered after a slow save, is not the person's problem."""
+    try:
+        await query.answer(text)
+    except BadRequest as exc:
+        log.info("callback query not answered: %s", exc)
+
+
+class Buttons:
+    """The handler of every inline button, bound to the core and the reminders."""
+
+    def __init__(self, assistant: Assistant, reminders: Reminders) -> None:
+        self.assistant = assistant
+        self.reminders = reminders
+
+    async def button(self, update: Update, context: Context) -> None:
+        """An inline button: "later" goes to the reminders, everything else to the core.
+
+        The query is answered once the outcome is known: with a toast when the tap changes
+        nothing (the message stays as it is), else plainly and the reply is sent.
+        """
+        query, user = update.callback_query, update.effective_user
+        if query is None or user is None or query.data is None or query.message is None:
+            return
+        chat_id, message_id = query.message.chat.id, query.message.message_id
+        try:
+            reply = await self._tapped(
+                context, query.message, query.data, user.id, update.update_id
+            )
+        except Exception:
+            await _answer(query, None)  # the error handler tells the person
+            raise
+        await _answer(query, reply.toast)
+        if reply.toast is not None:
+            return
+        if reply.edit:
+            await edit_reply(context.bot, chat_id, message_id, reply)
+        else:
+            await send_reply(context.bot, chat_id, reply)
+
+    async def _tapped(
+        self,
+        context: Context,
+        message: MaybeInaccessibleMessage,
+        data: str,
+        user_id: int,
+        update_id: int,
+    ) -> Reply:
+        """What a tap does; a rating keeps the other rating rows (and "later") on its message."""
+        tapped = callbacks.decode(data)
+        shown = _still_shown(message, data)
+        if isinstance(tapped, callbacks.Snooze):
+            if not shown:
+                return toast(conversation.button_inactive())
+            return await self.reminders.snooze(user_id=user_id)
+        async with typing(context.bot, message.chat.id):
+            reply = await self.assistant.on_button(
+                user_id=user_id,
+                chat_id=message.chat.id,
+                data=data,
+                shown=shown,
+                update_id=update_id,
+            )
+        if isinstance(tapped, callbacks.Rate) and isinstance(message, Message):
+            if reply.edit and not reply.buttons:
+                reply.buttons = remaining_buttons(buttons_of(message), tapped)
+        return reply
