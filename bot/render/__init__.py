@@ -16,17 +16,3 @@ Functions return plain text or Telegram-safe HTML; anything that came from a per
 service is escaped with `html.escape` before it is put into HTML. Import the module a text
 belongs to (`from bot.render import accounts`, then `accounts.start(...)`).
 """
-
-# Every name is also re-exported here for modules that still `from bot import render`; once
-# none is left (render_codemod.py rewrites them), this block goes.
-from bot.render.accounts import *  # noqa: F403
-from bot.render.conversation import *  # noqa: F403
-from bot.render.drafts import *  # noqa: F403
-from bot.render.format import *  # noqa: F403
-from bot.render.keyboards import *  # noqa: F403
-from bot.render.llm import *  # noqa: F403
-from bot.render.media import *  # noqa: F403
-from bot.render.offline import *  # noqa: F403
-from bot.render.ops import *  # noqa: F403
-from bot.render.telegram import *  # noqa: F403
-from bot.render.terminal import *  # noqa: F403
