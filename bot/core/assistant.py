@@ -97,6 +97,11 @@ class Assistant:
         self.synced_notice = writing.synced_notice
         self._accounts = accounts
 
+    @property
+    def clock(self) -> Callable[[], dt.datetime]:
+        """The core's clock (replaceable on `resources`), for what shares the core's time."""
+        return self.resources.clock
+
     async def aclose(self) -> None:
         await self.resources.aclose()
 

@@ -200,7 +200,7 @@ class Terminal:
             left = deadline - time.monotonic()
             if not waiting or left <= 0:
                 break
-            if next_try is not None and next_try > self.assistant.resources.clock() + dt.timedelta(
+            if next_try is not None and next_try > self.assistant.clock() + dt.timedelta(
                 seconds=left
             ):
                 break  # nothing will be tried again before the deadline
