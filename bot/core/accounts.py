@@ -23,12 +23,11 @@ from bot.agent_api.errors import (
 )
 from bot.core.person import account_of, mark_needs_reconnect, resolve
 from bot.core.resources import Resources
+from bot.core.schedule import reminder_time, reschedule
 from bot.keys import clean_key, find_key, usable
 from bot.render import accounts, conversation, keyboards
 from bot.replies import Reply
 from bot.store import repo
-from bot.store.models import Account
-from bot.store.schedule import next_due_at
 from bot.timezones import looks_like_offset, resolve_timezone
 
 log = logging.getLogger(__name__)
@@ -109,7 +108,7 @@ class Accounts:
             timezone = account.timezone
         self.res.weights.forget(user_id)  # perhaps another service account now
         if timezone:
-            await self._reschedule(user_id)
+            await reschedule(self.res, user_id)
         return Reply(
             accounts.connected(me.name, timezone, key_message_deleted=key_message_deleted),
             delete_user_message=True,
@@ -147,15 +146,10 @@ class Accounts:
             account = await repo.set_timezone(session=session, telegram_id=user_id, timezone=zone)
             await session.commit()
             # Reminders go to linked accounts only: promise none before that.
-            reminder = self._reminder_time(account) if account.encrypted_key else None
-        await self._reschedule(user_id)
+            reminder = reminder_time(self.res.settings, account) if account.encrypted_key else None
+        await reschedule(self.res, user_id)
         local = self.res.clock().astimezone(zoneinfo.ZoneInfo(zone))
         return Reply(accounts.timezone_set(zone, local, reminder))
-
-    def _reminder_time(self, account: Account) -> dt.time | None:
-        if not account.reminders_enabled:
-            return None
-        return account.reminder_time or self.res.settings.default_reminder_time
 
     async def set_reminder(self, *, user_id: int, spec: str) -> Reply:
         spec = spec.strip().lower()
@@ -166,7 +160,7 @@ class Accounts:
                     session=session, telegram_id=user_id, reminder_time=None
                 )
                 await session.commit()
-            await self._reschedule(user_id)
+            await reschedule(self.res, user_id)
             return Reply(accounts.remind_off())
         if not spec:
             return Reply(accounts.remind_usage())
@@ -181,30 +175,10 @@ class Accounts:
             await session.commit()
             timezone = account.timezone
             linked = account.encrypted_key is not None
-        await self._reschedule(user_id)
+        await reschedule(self.res, user_id)
         if not linked:
             return Reply(accounts.remind_set_not_linked(at, timezone))
         return Reply(accounts.remind_set(at, timezone))
-
-    async def _reschedule(self, user_id: int) -> None:
-        """Keep the reminder row in step with the account's timezone and time."""
-        async with self.res.sessionmaker() as session:
-            account = await repo.get_account(session=session, telegram_id=user_id)
-            if account is None:
-                return
-            at = self._reminder_time(account)
-            due = None
-            if at is not None and account.timezone:
-                current = await repo.get_reminder(session=session, telegram_id=user_id)
-                last = current.last_sent_local_date if current else None
-                due = next_due_at(
-                    reminder_time=at,
-                    timezone=account.timezone,
-                    now=self.res.clock(),
-                    last_sent_local_date=last,
-                )
-            await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=due)
-            await session.commit()
 
     async def settings_view(self, *, user_id: int, edit: bool = False) -> Reply:
         account = await account_of(self.res, user_id)

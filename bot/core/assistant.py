@@ -76,6 +76,7 @@ class Assistant:
         self.delivery = res.delivery
         self.llm = res.llm
         self.api = res.api
+        self.handled_updates = res.handled_updates
         planning = Planning(res)
         self._writing = writing = Writing(res, planning)
         self._drafts = drafts = Drafts(res, planning, writing)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from bot.agent_api.client import AgentApiClient
 from bot.core.resources import Resources
+from bot.core.schedule import welcome_back
 from bot.planner.base import PlanContext
 from bot.render import accounts
 from bot.replies import Reply
@@ -91,8 +92,11 @@ def local_now(res: Resources, account: Account | None, now: dt.datetime | None) 
 
 
 async def account_of(res: Resources, user_id: int) -> Account | None:
+    """The person's account, if any (a person the reminders found blocked is welcomed back)."""
     async with res.sessionmaker() as session:
-        return await repo.get_account(session=session, telegram_id=user_id)
+        account = await repo.get_account(session=session, telegram_id=user_id)
+    await welcome_back(res, account)
+    return account
 
 
 def person_from(
@@ -120,6 +124,7 @@ async def resolve_with_fixing(
         account, fixing = await repo.get_account_with_draft(
             session=session, telegram_id=user_id, status=DraftStatus.FIXING, now=res.clock()
         )
+    await welcome_back(res, account)
     return person_from(res, user_id, account, now), fixing
 
 

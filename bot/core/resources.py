@@ -43,6 +43,9 @@ class Resources:
     clock: Callable[[], dt.datetime] = utcnow
     offline: OfflinePlanner = field(default_factory=OfflinePlanner)
     weights: RecentWeights = field(default_factory=RecentWeights)
+    # Telegram updates marked handled in the transaction that stored their actions; the
+    # update journal takes them from here instead of marking them a second time.
+    handled_updates: set[int] = field(default_factory=set)
     llm_slots: asyncio.Semaphore = field(init=False)
     delivery: Delivery = field(init=False)
 

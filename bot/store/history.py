@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import ConversationTurn, TurnRole, utcnow
@@ -20,15 +20,18 @@ async def append_turns(
     now: datetime | None = None,
 ) -> None:
     """Add turns in order and keep only the person's last `keep` (one prune for all)."""
-    if keep > 0:
+    if keep > 0 and turns:
         created = now or utcnow()
-        session.add_all(
-            ConversationTurn(
-                telegram_id=telegram_id, role=TurnRole(role), text=text, created_at=created
-            )
+        rows = [
+            {
+                "telegram_id": telegram_id,
+                "role": TurnRole(role),
+                "text": text,
+                "created_at": created,
+            }
             for role, text in turns
-        )
-        await session.flush()
+        ]
+        await session.execute(insert(ConversationTurn), rows)  # one statement for all
     newest = (
         select(ConversationTurn.id)
         .where(ConversationTurn.telegram_id == telegram_id)

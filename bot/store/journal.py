@@ -37,15 +37,21 @@ async def record_update(
     now: datetime | None = None,
     holder: str | None = None,
 ) -> bool:
-    """Journal an update as received by `holder`; False when it was seen before (no change)."""
+    """Journal an update as received, and claimed, by `holder`; False when it was seen before
+    (no change: a duplicate, or a replay, which `claim_update` then lets through once).
+
+    Recording and claiming are one statement: the receiver is the worker that handles it.
+    """
+    now = now or utcnow()
     statement = (
         dialect_insert(session, ProcessedUpdate)
         .values(
             update_id=update_id,
-            processed_at=now or utcnow(),
+            processed_at=now,
             payload=payload,
             user_id=user_id,
             claimed_by=holder,
+            claimed_at=now if holder is not None else None,
         )
         .on_conflict_do_nothing(index_elements=["update_id"])
         .returning(ProcessedUpdate.update_id)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, and_, case, delete, exists, or_, select, update
+from sqlalchemy import Select, and_, case, delete, exists, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -73,27 +73,41 @@ async def enqueue_claimed(
     when older items are open, it waits its turn behind them (unclaimed).
     """
     now = now or utcnow()
-    waiting = await session.scalar(
+    # One statement: the new item is claimed unless an older one of the person's is open.
+    waiting = (
         select(OutboxItem.id)
         .where(
             OutboxItem.telegram_id == telegram_id,
             OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
         )
-        .limit(1)
+        .exists()
     )
-    item = await _add(
-        session,
-        telegram_id,
-        chat_id,
-        local_date,
-        actions,
-        now,
-        notify_on_done,
-        claimed_by=None if waiting is not None else worker_id,
-        source_message_id=source_message_id,
-        update_id=update_id,
-    )
-    return item, waiting is None
+    item = (
+        await session.scalars(
+            insert(OutboxItem)
+            .values(
+                telegram_id=telegram_id,
+                chat_id=chat_id,
+                local_date=local_date,
+                actions_json=dump_json(list(actions)),
+                status=case(
+                    (waiting, OutboxStatus.PENDING.value), else_=OutboxStatus.SENDING.value
+                ),
+                attempts=case((waiting, 0), else_=1),
+                created_at=now,
+                next_attempt_at=now,
+                notify_on_done=notify_on_done,
+                claimed_by=case((waiting, None), else_=worker_id),
+                claimed_at=case((waiting, None), else_=now),
+                source_message_id=source_message_id,
+            )
+            .returning(OutboxItem)
+        )
+    ).one()
+    if update_id is not None:
+        # Same transaction: once the actions are stored, the update must never be replayed.
+        await mark_update_handled(session=session, update_id=update_id, now=now)
+    return item, item.status == OutboxStatus.SENDING
 
 
 async def _add(

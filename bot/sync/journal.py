@@ -21,6 +21,7 @@ from bot.store import repo
 from bot.store.claims import default_worker_id, ended_runs
 from bot.store.crypto import KeyCipher, UndecryptableSecret
 from bot.store.models import ProcessedUpdate, utcnow
+from bot.sync.locks import person_locks
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,8 @@ class UpdateJournal:
         clock: Callable[[], dt.datetime] = utcnow,
         window: dt.timedelta = REPLAY_WINDOW,
         worker_id: str | None = None,
+        shared: bool = False,
+        stored: set[int] | None = None,
     ) -> None:
         self.sessionmaker = sessionmaker
         self.cipher = cipher
@@ -48,6 +51,14 @@ class UpdateJournal:
         self.clock = clock
         self.window = window
         self.worker_id = worker_id or default_worker_id()
+        # Several processes share the store (PostgreSQL): one that died may have left a
+        # person's earlier updates, which only the store can tell.
+        self.shared = shared
+        # Updates already marked handled in the transaction that stored their actions
+        # (the core adds them): finishing them needs no second write.
+        self.stored = stored if stored is not None else set()
+        self._fresh: set[int] = set()  # recorded and claimed here by `record`, not yet taken
+        self._unfinished: dict[int, int] = {}  # update id -> person, started and not finished
 
     @classmethod
     def from_assistant(cls, core: Any) -> UpdateJournal:
@@ -59,12 +70,15 @@ class UpdateJournal:
             cipher=core.cipher,
             claim_timeout=dt.timedelta(seconds=core.settings.outbox_claim_timeout_seconds),
             worker_id=core.delivery.worker_id,
+            shared=person_locks(core.settings.database_url) is not None,
+            stored=getattr(core, "handled_updates", None),
         )
 
     async def record(self, update_id: int, payload: str, user_id: int | None = None) -> None:
-        """Store an update as received, before Telegram learns it was delivered."""
-        async with self.sessionmaker() as session:
-            await repo.record_update(
+        """Store an update as received, and claimed by this worker, before Telegram learns it
+        was delivered. One statement; a duplicate or a replay changes nothing here."""
+        async with self.sessionmaker.begin() as session:
+            fresh = await repo.record_update(
                 session=session,
                 update_id=update_id,
                 payload=self.cipher.encrypt(payload),
@@ -72,16 +86,36 @@ class UpdateJournal:
                 now=self.clock(),
                 holder=self.worker_id,
             )
-            await session.commit()
+        if fresh:
+            self._fresh.add(update_id)
 
-    async def claim(self, update_id: int) -> bool:
-        """True for the one delivery of this update that should be handled."""
-        async with self.sessionmaker() as session:
-            first = await repo.claim_update(
-                session=session, update_id=update_id, now=self.clock(), worker_id=self.worker_id
-            )
-            await session.commit()
+    async def claim(self, update_id: int, user_id: int | None = None) -> bool:
+        """True for the one delivery of this update that should be handled.
+
+        An update this worker recorded is its own already; anything else (a replay, an
+        update that was never journaled, a duplicate) is claimed in the store, once.
+        """
+        if update_id in self._fresh:
+            self._fresh.discard(update_id)
+            first = True
+        else:
+            async with self.sessionmaker.begin() as session:
+                first = await repo.claim_update(
+                    session=session, update_id=update_id, now=self.clock(), worker_id=self.worker_id
+                )
+        if first and user_id is not None:
+            self._unfinished[update_id] = user_id
         return first
+
+    def may_have_earlier(self, user_id: int, update_id: int) -> bool:
+        """Whether the person may have earlier updates nobody finished, so the store must be
+        asked (`earlier_unhandled`): always when processes share the store, else only after
+        one of theirs started here and did not finish (an error on the way)."""
+        if self.shared:
+            return True
+        return any(
+            person == user_id and other < update_id for other, person in self._unfinished.items()
+        )
 
     async def handled(self, update_id: int) -> None:
         """Mark an answered update handled; a store that is away is waited for a few seconds.
@@ -91,6 +125,10 @@ class UpdateJournal:
         the update is left unhandled and a restart within the replay window answers it again
         (a read said twice; a write was marked handled with its outbox item already).
         """
+        self._unfinished.pop(update_id, None)
+        if update_id in self.stored:
+            self.stored.discard(update_id)
+            return
         wait = HANDLED_FIRST_WAIT
         for attempt in range(1, HANDLED_ATTEMPTS + 1):
             try:

@@ -281,26 +281,6 @@ class Reminders:
 
     # --- a person who blocked the bot and came back ------------------------------------------
 
-    async def resume_if_blocked(self, *, user_id: int, now: dt.datetime | None = None) -> bool:
-        """Someone marked blocked wrote to us, so they unblocked the bot: remind them again."""
-        async with self.sessionmaker.begin() as session:
-            account = await repo.get_account(session=session, telegram_id=user_id)
-            if account is None or account.status != AccountStatus.BLOCKED:
-                return False
-            account.status = AccountStatus.ACTIVE
-            due = None
-            if account.reminders_enabled and account.timezone and account.encrypted_key:
-                reminder = await repo.get_reminder(session=session, telegram_id=user_id)
-                due = next_due_at(
-                    reminder_time=account.reminder_time or self.settings.default_reminder_time,
-                    timezone=account.timezone,
-                    now=now or self.clock(),
-                    last_sent_local_date=reminder.last_sent_local_date if reminder else None,
-                )
-            await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=due)
-        log.info("user %s is back; reminders resumed", user_id)
-        return True
-
     # --- small transactions ------------------------------------------------------------------
 
     async def _complete(self, user_id: int, day: dt.date, next_at: dt.datetime) -> bool:

@@ -52,7 +52,7 @@ class Handlers:
     ) -> Handlers:
         """The handlers of one application, sharing its core, reminders and journal."""
         return cls(
-            gates=Gates(reminders, settings, journal),
+            gates=Gates(settings, journal),
             commands=Commands(assistant),
             messages=Messages(assistant, settings),
             buttons=Buttons(assistant, reminders),

@@ -14,7 +14,6 @@ from bot.render import format as fmt
 from bot.render import telegram as render_telegram
 from bot.replies import Reply
 from bot.sync.journal import UpdateJournal
-from bot.sync.reminders import Reminders
 from bot.telegram.handlers.incoming import Context
 from bot.telegram.journal import handle_earlier
 from bot.telegram.outgoing import send_reply
@@ -25,24 +24,25 @@ log = logging.getLogger(__name__)
 class Gates:
     """The handlers of groups -2 (duplicates), -1 (allowed people) and the last (handled)."""
 
-    def __init__(self, reminders: Reminders, settings: Settings, journal: UpdateJournal) -> None:
-        self.reminders = reminders
+    def __init__(self, settings: Settings, journal: UpdateJournal) -> None:
         self.settings = settings
         self.journal = journal
 
     async def drop_duplicates(self, update: Update, context: Context) -> None:
         """Process an update Telegram delivered twice only once (the id is kept in the store)."""
-        if not await self.journal.claim(update.update_id):
+        user = update.effective_user
+        if not await self.journal.claim(update.update_id, user.id if user else None):
             log.info("update %s seen before; dropped", update.update_id)
             raise ApplicationHandlerStop
-        await handle_earlier(self.journal, update, context.application)
+        if user is not None and self.journal.may_have_earlier(user.id, update.update_id):
+            await handle_earlier(self.journal, update, context.application)
 
     async def finish(self, update: Update, context: Context) -> None:
         """The last group: the update was handled, so it is never replayed after a restart."""
         await self.journal.handled(update.update_id)
 
     async def gate(self, update: Update, context: Context) -> None:
-        """Refuse people outside ALLOWED_TELEGRAM_USER_IDS; note that a blocked person is back."""
+        """Refuse people outside ALLOWED_TELEGRAM_USER_IDS."""
         user, chat = update.effective_user, update.effective_chat
         allowed = self.settings.allowed_telegram_user_ids
         if allowed and (user is None or user.id not in allowed):
@@ -53,5 +53,3 @@ class Gates:
                 await send_reply(context.bot, chat.id, Reply(render_telegram.not_allowed()))
             await self.finish(update, context)
             raise ApplicationHandlerStop
-        if user is not None:
-            await self.reminders.resume_if_blocked(user_id=user.id)

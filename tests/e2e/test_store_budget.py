@@ -1,0 +1,83 @@
+"""What one logged message costs the bot's own store, counted through the real PTB application.
+
+From the update's arrival to "marked handled": the update journal, the account read, the
+outbox item with its history and LLM usage, and marking it sent. Each store transaction and
+each statement is a round trip (on SQLite, a hand-off to aiosqlite's worker thread), and under
+a crowd they are most of the bot's CPU, so the budget is a promise, held here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import event
+
+from tests.fixtures.sandbox import RunningSandbox
+
+ADA = 5151
+START = dt.datetime(2026, 3, 2, 9, 0, tzinfo=dt.UTC)
+# Recording the update, reading the account, storing the outbox item (with its history, LLM
+# usage and the update marked handled), and marking it sent.
+MAX_TRANSACTIONS = 4
+MAX_STATEMENTS = 8
+
+
+@dataclass
+class StoreCount:
+    statements: list[str]
+    transactions: int = 0
+
+
+def count_store(engine: Any) -> StoreCount:
+    """Count what `engine` runs from now on: statements, and transactions begun (explicitly
+    or by SQLAlchemy's autobegin)."""
+    counted = StoreCount(statements=[])
+
+    def statement(conn: Any, cursor: Any, sql: str, *args: Any) -> None:
+        counted.statements.append(sql.split()[0].upper() + " " + sql[:60])
+
+    def begin(conn: Any) -> None:
+        counted.transactions += 1
+
+    event.listen(engine.sync_engine, "before_cursor_execute", statement)
+    event.listen(engine.sync_engine, "begin", begin)
+    return counted
+
+
+async def settled(counted: StoreCount, quiet: float = 0.5, limit: float = 10) -> None:
+    """Wait until the store has been quiet for `quiet` seconds (the update is finished)."""
+    seen, waited = -1, 0.0
+    while waited < limit:
+        now = len(counted.statements) + counted.transactions
+        if now == seen:
+            return
+        seen = now
+        await asyncio.sleep(quiet)
+        waited += quiet
+
+
+async def test_a_logged_message_costs_at_most_four_transactions_and_eight_statements(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    key = await sandbox.add_user("Ada Lovelace", "Europe/Berlin")
+    bot = await harness_factory(start=START, agent_api_base_url=sandbox.url, outbox_every=None)
+    await bot.say(ADA, f"/connect {key}")
+    await bot.say(ADA, "/timezone Europe/Berlin")
+    first = await bot.say(ADA, "2 eggs and toast")
+    assert first.text.startswith("<b>Logged</b>")
+    assert bot.assistant is not None
+    counted = count_store(bot.assistant.engine)
+    await settled(counted)
+    counted.statements.clear()
+    counted.transactions = 0
+
+    reply = await bot.say(ADA, "a banana")
+    await settled(counted)
+
+    assert reply.text.startswith("<b>Logged</b>")
+    detail = "\n".join(counted.statements)
+    assert counted.transactions <= MAX_TRANSACTIONS, detail
+    assert len(counted.statements) <= MAX_STATEMENTS, detail
