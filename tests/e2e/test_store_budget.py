@@ -15,13 +15,15 @@ from typing import Any
 
 from sqlalchemy import event
 
+from tests.fixtures.core import store_on_postgres
 from tests.fixtures.sandbox import RunningSandbox
 
 ADA = 5151
 START = dt.datetime(2026, 3, 2, 9, 0, tzinfo=dt.UTC)
 # Recording the update, reading the account, storing the outbox item (with its history, LLM
-# usage and the update marked handled), and marking it sent.
-MAX_TRANSACTIONS = 4
+# usage and the update marked handled), and marking it sent. A store several processes may
+# share (PostgreSQL) adds one: whether a process that died left the person's earlier updates.
+MAX_TRANSACTIONS = 5 if store_on_postgres() else 4
 MAX_STATEMENTS = 8
 
 
@@ -59,7 +61,7 @@ async def settled(counted: StoreCount, quiet: float = 0.5, limit: float = 10) ->
         waited += quiet
 
 
-async def test_a_logged_message_costs_at_most_four_transactions_and_eight_statements(
+async def test_a_logged_message_stays_within_its_store_budget(
     harness_factory: Any, sandbox: RunningSandbox
 ) -> None:
     key = await sandbox.add_user("Ada Lovelace", "Europe/Berlin")
