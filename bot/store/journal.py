@@ -36,12 +36,11 @@ async def record_update(
     user_id: int | None = None,
     now: datetime | None = None,
     holder: str | None = None,
+    claim: bool = False,
 ) -> bool:
-    """Journal an update as received, and claimed, by `holder`; False when it was seen before
-    (no change: a duplicate, or a replay, which `claim_update` then lets through once).
-
-    Recording and claiming are one statement: the receiver is the worker that handles it.
-    """
+    """Journal an update as received by `holder` (and with `claim`, claimed by it in the same
+    statement); False when it was seen before: a duplicate, or a replay, which
+    `claim_update` then lets through once."""
     now = now or utcnow()
     statement = (
         dialect_insert(session, ProcessedUpdate)
@@ -51,7 +50,7 @@ async def record_update(
             payload=payload,
             user_id=user_id,
             claimed_by=holder,
-            claimed_at=now if holder is not None else None,
+            claimed_at=now if claim else None,
         )
         .on_conflict_do_nothing(index_elements=["update_id"])
         .returning(ProcessedUpdate.update_id)
@@ -94,6 +93,45 @@ async def claim_update(
     return inserted.scalar_one_or_none() is not None
 
 
+async def claim_update_looking_back(
+    *,
+    session: AsyncSession,
+    update_id: int,
+    user_id: int,
+    received_since: datetime,
+    now: datetime,
+    worker_id: str | None = None,
+) -> tuple[bool, bool]:
+    """`claim_update` for a journaled update, and, in the same statement, whether the person
+    has earlier updates nobody finished (`release_earlier_updates` then hands them over).
+
+    For a store several processes share, where only the store knows what a process that died
+    left. An update that was never journaled is claimed by `claim_update` (earlier: assumed).
+    """
+    earlier = aliased(ProcessedUpdate)
+    left_behind = (
+        select(earlier.update_id)
+        .where(_earlier(earlier, user_id, update_id, received_since))
+        .exists()
+    )
+    claimed = await session.execute(
+        update(ProcessedUpdate)
+        .where(
+            ProcessedUpdate.update_id == update_id,
+            ProcessedUpdate.claimed_at.is_(None),
+            ProcessedUpdate.handled_at.is_(None),
+        )
+        .values(claimed_at=now, claimed_by=worker_id)
+        .returning(left_behind)
+        .execution_options(synchronize_session=False)
+    )
+    row = claimed.first()
+    if row is not None:
+        return True, bool(row[0])
+    first = await claim_update(session=session, update_id=update_id, now=now, worker_id=worker_id)
+    return first, first
+
+
 async def mark_update_handled(
     *, session: AsyncSession, update_id: int, now: datetime | None = None
 ) -> None:
@@ -113,12 +151,14 @@ async def release_stale_updates(
     stale_before: datetime,
     ended: Sequence[str] = (),
     holder: str | None = None,
+    keep: Sequence[int] = (),
 ) -> tuple[list[tuple[int, bytes]], int]:
     """Unhandled journaled updates to replay, oldest first, handed to `holder`.
 
     Only updates received after `received_since` (older ones are not worth acting on) whose
     claim, or receipt when unclaimed, is older than `stale_before`: a live process that is
-    still handling or queueing an update keeps it. Updates held by `ended` (earlier runs of
+    still handling or queueing an update keeps it, and so do the caller's own queued updates
+    (`keep`). Updates held by `ended` (earlier runs of
     the caller that are known to have ended, `claims.ended_runs`) are taken back at once.
 
     The person's order decides the rest. While a later update of theirs is claimed by a live
@@ -130,6 +170,8 @@ async def release_stale_updates(
     """
     later = aliased(ProcessedUpdate)
     stale = _stale(later, received_since, stale_before, ended)
+    if keep:  # still waiting in the caller's own queue: alive, however long it waits
+        stale = and_(stale, ProcessedUpdate.update_id.not_in(keep))
     overtaken = await _drop_overtaken(session, stale, later, stale_before)
     return await _hand_over(session, stale, holder), overtaken
 
@@ -215,14 +257,20 @@ async def release_earlier_updates(
     queue otherwise) and is about to handle update `before`: whoever had claimed these died,
     so they are handled first, in order, instead of being lost or replayed out of order.
     """
-    earlier = and_(
-        ProcessedUpdate.user_id == user_id,
-        ProcessedUpdate.update_id < before,
-        ProcessedUpdate.handled_at.is_(None),
-        ProcessedUpdate.payload.is_not(None),
-        ProcessedUpdate.processed_at >= received_since,
+    return await _hand_over(
+        session, _earlier(ProcessedUpdate, user_id, before, received_since), holder
     )
-    return await _hand_over(session, earlier, holder)
+
+
+def _earlier(row: Any, user_id: int, before: int, received_since: datetime) -> ColumnElement[bool]:
+    """`row` is an update of the person's before `before`, recent, and not finished."""
+    return and_(
+        row.user_id == user_id,
+        row.update_id < before,
+        row.handled_at.is_(None),
+        row.payload.is_not(None),
+        row.processed_at >= received_since,
+    )
 
 
 def _not_in(column: Any, values: Sequence[str]) -> Any:

@@ -44,6 +44,7 @@ from bot.store.drafts import (
 from bot.store.history import append_turns, recent_turns
 from bot.store.journal import (
     claim_update,
+    claim_update_looking_back,
     mark_update_handled,
     record_update,
     release_earlier_updates,
@@ -84,6 +85,7 @@ __all__ = [
     "claim_following",
     "claim_outbox",
     "claim_update",
+    "claim_update_looking_back",
     "complete_reminder",
     "create_draft",
     "delete_account_everything",

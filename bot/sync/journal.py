@@ -59,6 +59,7 @@ class UpdateJournal:
         self.stored = stored if stored is not None else set()
         self._fresh: set[int] = set()  # recorded and claimed here by `record`, not yet taken
         self._unfinished: dict[int, int] = {}  # update id -> person, started and not finished
+        self._left_behind: set[int] = set()  # people a claim found earlier updates of
 
     @classmethod
     def from_assistant(cls, core: Any) -> UpdateJournal:
@@ -75,8 +76,12 @@ class UpdateJournal:
         )
 
     async def record(self, update_id: int, payload: str, user_id: int | None = None) -> None:
-        """Store an update as received, and claimed by this worker, before Telegram learns it
-        was delivered. One statement; a duplicate or a replay changes nothing here."""
+        """Store an update as received, before Telegram learns it was delivered; one statement.
+
+        On a store of its own the receiver also claims it there and then: it is the worker
+        that handles it. Where processes share the store, another may take over an update
+        that waits long for the person's turn, so it is claimed when its handling starts.
+        """
         async with self.sessionmaker.begin() as session:
             fresh = await repo.record_update(
                 session=session,
@@ -85,8 +90,9 @@ class UpdateJournal:
                 user_id=user_id,
                 now=self.clock(),
                 holder=self.worker_id,
+                claim=not self.shared,
             )
-        if fresh:
+        if fresh and not self.shared:
             self._fresh.add(update_id)
 
     async def claim(self, update_id: int, user_id: int | None = None) -> bool:
@@ -98,6 +104,18 @@ class UpdateJournal:
         if update_id in self._fresh:
             self._fresh.discard(update_id)
             first = True
+        elif self.shared and user_id is not None:
+            async with self.sessionmaker.begin() as session:
+                first, earlier = await repo.claim_update_looking_back(
+                    session=session,
+                    update_id=update_id,
+                    user_id=user_id,
+                    received_since=self.clock() - self.window,
+                    now=self.clock(),
+                    worker_id=self.worker_id,
+                )
+            if first and earlier:
+                self._left_behind.add(user_id)
         else:
             async with self.sessionmaker.begin() as session:
                 first = await repo.claim_update(
@@ -109,9 +127,10 @@ class UpdateJournal:
 
     def may_have_earlier(self, user_id: int, update_id: int) -> bool:
         """Whether the person may have earlier updates nobody finished, so the store must be
-        asked (`earlier_unhandled`): always when processes share the store, else only after
-        one of theirs started here and did not finish (an error on the way)."""
-        if self.shared:
+        asked (`earlier_unhandled`): when the claim found some (processes sharing the store),
+        or after one of theirs started here and did not finish (an error on the way)."""
+        if user_id in self._left_behind:
+            self._left_behind.discard(user_id)
             return True
         return any(
             person == user_id and other < update_id for other, person in self._unfinished.items()
@@ -184,6 +203,7 @@ class UpdateJournal:
                 stale_before=now - self.claim_timeout,
                 ended=ended,
                 holder=self.worker_id,
+                keep=sorted(self._fresh),
             )
             await session.commit()
         if overtaken:
