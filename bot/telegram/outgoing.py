@@ -1,4 +1,5 @@
-"""Turning the core's `Reply` into Telegram messages: HTML, inline keyboards, splitting, typing.
+"""Turning the core's `Reply` into Telegram messages: HTML, inline keyboards, splitting, typing;
+and the pace at which everything the bot sends goes out.
 
 Kept apart from the handlers so the reminder job sends exactly the way a reply is sent.
 """
@@ -8,11 +9,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions, Message
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, TelegramError
+from telegram.ext import AIORateLimiter
 
 from bot.replies import Button, Reply
 from bot.telegram.split import split_html
@@ -20,6 +23,8 @@ from bot.telegram.split import split_html
 log = logging.getLogger(__name__)
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # summaries carry no links worth a card
+MESSAGES_PER_SECOND = 30  # Telegram's overall limit for a bot's messages
+RATE_LIMIT_RETRIES = 3  # times a 429 is waited out before the request gives up
 TYPING_EVERY = 4.0  # Telegram shows "typing…" for about 5 s per sendChatAction
 
 
@@ -114,3 +119,37 @@ async def typing(bot: Bot, chat_id: int) -> AsyncIterator[None]:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+class Pace(AIORateLimiter):
+    """What the bot sends, at Telegram's pace: 30 messages a second, evenly spaced (PTB's
+    default bucket lets 30 go at once and 30 more within the same second, which Telegram
+    answers with 429s); a 429 is waited out up to RATE_LIMIT_RETRIES times.
+
+    A chat action ("typing…") is not paced: it goes at once and is never retried, so it never
+    takes a reply's place in the budget (AIORateLimiter alone paces every request that names a
+    chat alike). Assumed: Telegram counts messages toward its limit, not chat actions, which
+    its documentation leaves unsaid.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(
+            overall_max_rate=1,
+            overall_time_period=1 / MESSAGES_PER_SECOND,
+            max_retries=RATE_LIMIT_RETRIES,
+        )
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
+        if endpoint == "sendChatAction":
+            return await callback(*args, **kwargs)
+        return await super().process_request(
+            callback, args, kwargs, endpoint, data, rate_limit_args
+        )
