@@ -83,6 +83,9 @@ class Settings(BaseSettings):
     history_turns: int = Field(default=6, ge=0, le=50)
     max_message_chars: int = Field(default=2000, ge=100, le=20000)
     draft_ttl_hours: float = Field(default=24, gt=0)
+    # "typing…" shows once, when the bot is still working out an answer this many seconds after
+    # it took up the message (0 = at once): a quick reply comes with no chat action before it.
+    typing_after_seconds: float = Field(default=1.5, ge=0)
 
     # Scale (README "Running several replicas")
     max_concurrent_updates: int = Field(default=64, ge=1)  # updates handled at once, per process
