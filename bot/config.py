@@ -50,7 +50,9 @@ class Settings(BaseSettings):
     offline_fast_path: bool = True
     llm_daily_requests: int = Field(default=200, ge=0)  # per person; 0 = no LLM for anyone
     llm_daily_tokens: int = Field(default=300_000, ge=0)
-    llm_max_concurrency: int = Field(default=16, ge=1)
+    # Model calls in flight at once, across everyone: 64 lets 50 people at once with a 1 s model
+    # go in one wave. Memory bounds it: a person in flight costs about 0.1 MB (README).
+    llm_max_concurrency: int = Field(default=64, ge=1)
     openai_transcribe_model: str = "whisper-1"  # voice notes (POST /audio/transcriptions)
     openai_vision_model: str | None = None  # meal photos; None = OPENAI_MODEL
     max_voice_seconds: int = Field(default=120, ge=1)
@@ -83,9 +85,15 @@ class Settings(BaseSettings):
     history_turns: int = Field(default=6, ge=0, le=50)
     max_message_chars: int = Field(default=2000, ge=100, le=20000)
     draft_ttl_hours: float = Field(default=24, gt=0)
+    # "typing…" shows once, when the bot is still working out an answer this many seconds after
+    # it took up the message (0 = at once): a quick reply comes with no chat action before it.
+    typing_after_seconds: float = Field(default=1.5, ge=0)
 
     # Scale (README "Running several replicas")
-    max_concurrent_updates: int = Field(default=64, ge=1)  # updates handled at once, per process
+    # Updates handled at once by one process (a person's own always one at a time): more than
+    # LLM_MAX_CONCURRENCY, so updates waiting on the service or the send pace do not hold back a
+    # wave of model calls. Each costs about 0.1 MB while in flight (README).
+    max_concurrent_updates: int = Field(default=128, ge=1)
     reminder_claim_timeout_seconds: float = Field(default=300.0, gt=0)  # a dead claimer's lease
     use_uvloop: bool = True  # run on uvloop where it is installed (not on Windows)
     log_level: str = "INFO"

@@ -10,7 +10,6 @@ from urllib.parse import urlsplit
 
 from telegram import BotCommand, Message, Update
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
@@ -34,6 +33,7 @@ from bot.telegram.handlers.jobs import Jobs
 from bot.telegram.journal import journaled_queue, replay
 from bot.telegram.liveness import HealthServer, PollingRequest, Receiver
 from bot.telegram.ordering import PerPersonUpdateProcessor
+from bot.telegram.outgoing import Pace
 
 if TYPE_CHECKING:
     from bot.core.assistant import Assistant
@@ -45,7 +45,6 @@ OUTBOX_EVERY = 1.0  # seconds between looks at the outbox (each item has its own
 JOURNAL_EVERY = 10.0  # seconds between looks for updates a process that died left unhandled
 RECEIVER_WATCH_EVERY = 5.0  # seconds between looks at the receiver's health, for the log
 FINISHED_GROUP = 100  # after every other handler of an update
-RATE_LIMIT_RETRIES = 3  # times AIORateLimiter waits out a 429 before giving up
 # APScheduler skips a run that starts more than 1 s late (a busy loop, a slow start): run late.
 PRUNE_EVERY = 3600.0  # seconds between deletions of finished outbox items and journal rows
 RUN_LATE = {"misfire_grace_time": None}
@@ -129,13 +128,7 @@ def _application(
         .update_queue(processor.queue)
         .get_updates_request(PollingRequest(receiver))
         .concurrent_updates(processor)
-        .rate_limiter(
-            # Telegram's 30 messages per second, evenly spaced: the default bucket lets 30 go
-            # at once and 30 more within the same second, which Telegram answers with 429s.
-            AIORateLimiter(
-                overall_max_rate=1, overall_time_period=1 / 30, max_retries=RATE_LIMIT_RETRIES
-            )
-        )
+        .rate_limiter(Pace())
         .post_init(lifecycle.start)
         .post_shutdown(lifecycle.stop)
         .build()

@@ -1,4 +1,5 @@
-"""Turning the core's `Reply` into Telegram messages: HTML, inline keyboards, splitting, typing.
+"""Turning the core's `Reply` into Telegram messages: HTML, inline keyboards, splitting, typing;
+and the pace at which everything the bot sends goes out.
 
 Kept apart from the handlers so the reminder job sends exactly the way a reply is sent.
 """
@@ -8,11 +9,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions, Message
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, TelegramError
+from telegram.ext import AIORateLimiter
 
 from bot.replies import Button, Reply
 from bot.telegram.split import split_html
@@ -20,7 +23,8 @@ from bot.telegram.split import split_html
 log = logging.getLogger(__name__)
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # summaries carry no links worth a card
-TYPING_EVERY = 4.0  # Telegram shows "typing…" for about 5 s per sendChatAction
+MESSAGES_PER_SECOND = 30  # Telegram's overall limit for a bot's messages
+RATE_LIMIT_RETRIES = 3  # times a 429 is waited out before the request gives up
 
 
 def keyboard(buttons: list[list[Button]]) -> InlineKeyboardMarkup | None:
@@ -97,20 +101,71 @@ async def try_delete(bot: Bot, chat_id: int, message_id: int) -> bool:
         return False
 
 
-async def _keep_typing(bot: Bot, chat_id: int) -> None:
-    while True:
-        with contextlib.suppress(TelegramError):
-            await bot.send_chat_action(chat_id, ChatAction.TYPING)
-        await asyncio.sleep(TYPING_EVERY)
+async def _show_typing(bot: Bot, chat_id: int) -> None:
+    """One "typing…" chat action; whatever goes wrong is logged, never raised."""
+    try:
+        await bot.send_chat_action(chat_id, ChatAction.TYPING)
+    except Exception as exc:  # a chat action is a courtesy: its failure must not touch the reply
+        log.info("typing not shown in chat %s: %s", chat_id, type(exc).__name__)
 
 
 @contextlib.asynccontextmanager
-async def typing(bot: Bot, chat_id: int) -> AsyncIterator[None]:
-    """Show "typing…" in the chat for as long as the body runs (refreshed every few seconds)."""
-    task = asyncio.create_task(_keep_typing(bot, chat_id), name=f"typing:{chat_id}")
+async def typing(bot: Bot, chat_id: int, *, after: float) -> AsyncIterator[None]:
+    """Show "typing…" once if the body (the answer being worked out) still runs `after` seconds
+    in (0: at once); an answer ready sooner goes out with no chat action before it.
+
+    Telegram shows it for about 5 s or until the bot's next message arrives, and it is sent at
+    most once: a slow answer does not add one every few seconds. A chat action on its way when
+    the body ends is let finish first, so it cannot reach the chat after the reply (and show
+    "typing…" under it).
+    """
+    sending: list[asyncio.Task[None]] = []
+
+    def show() -> None:
+        sending.append(asyncio.create_task(_show_typing(bot, chat_id), name=f"typing:{chat_id}"))
+
+    timer = asyncio.get_running_loop().call_later(after, show) if after > 0 else None
+    if timer is None:
+        show()
     try:
         yield
     finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
+        if timer is not None:
+            timer.cancel()
+        for task in sending:
             await task
+
+
+class Pace(AIORateLimiter):
+    """What the bot sends, at Telegram's pace: 30 messages a second, evenly spaced (PTB's
+    default bucket lets 30 go at once and 30 more within the same second, which Telegram
+    answers with 429s); a 429 is waited out up to RATE_LIMIT_RETRIES times.
+
+    A chat action ("typing…") is not paced: it goes at once and is never retried, so it never
+    takes a reply's place in the budget (AIORateLimiter alone paces every request that names a
+    chat alike). Assumed: Telegram counts messages toward its limit, not chat actions, which
+    its documentation leaves unsaid; the bot sends at most one per message received, and only
+    when the answer is late.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(
+            overall_max_rate=1,
+            overall_time_period=1 / MESSAGES_PER_SECOND,
+            max_retries=RATE_LIMIT_RETRIES,
+        )
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
+        if endpoint == "sendChatAction":
+            return await callback(*args, **kwargs)
+        return await super().process_request(
+            callback, args, kwargs, endpoint, data, rate_limit_args
+        )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -277,6 +278,7 @@ async def test_commands_reach_the_core_with_their_arguments(bot: Bot) -> None:
     assert sent[0].text == "<b>start</b>"
 
 
+@pytest.mark.parametrize("bot", [{"typing_after_seconds": 0.1}], indirect=True)
 async def test_text_goes_to_the_core_with_typing_shown(bot: Bot) -> None:
     bot.core.delays = {"had oatmeal & coffee": 0.3}  # slow enough for the indicator to show
     bot.fake.push_text(ALICE, "had oatmeal & coffee")
@@ -287,6 +289,59 @@ async def test_text_goes_to_the_core_with_typing_shown(bot: Bot) -> None:
     ]
     actions = bot.fake.calls("sendChatAction")
     assert actions and actions[0].params["action"] == "typing"
+
+
+@pytest.mark.parametrize("bot", [{"typing_after_seconds": 0.3}], indirect=True)
+async def test_a_quick_reply_comes_without_typing(bot: Bot) -> None:
+    bot.fake.push_text(ALICE, "an apple")
+    await bot.fake.wait_sent(ALICE, 1)
+    await asyncio.sleep(0.5)  # past the threshold: nothing follows the reply either
+    assert bot.fake.calls("sendChatAction") == []
+
+
+@pytest.mark.parametrize("bot", [{"typing_after_seconds": 0.2}], indirect=True)
+async def test_a_late_answer_shows_typing_once_before_the_reply(bot: Bot) -> None:
+    bot.core.delays = {"a long story": 1.0}
+    pushed = time.monotonic()
+    bot.fake.push_text(ALICE, "a long story")
+    await bot.fake.wait_sent(ALICE, 1)
+    [action] = bot.fake.calls("sendChatAction")
+    [reply] = bot.fake.calls("sendMessage")
+    assert action.params == {"chat_id": ALICE, "action": "typing"}
+    assert pushed + 0.2 <= action.at < reply.at
+
+
+async def test_a_burst_of_quick_answers_sends_replies_only(bot: Bot) -> None:
+    people = range(1000, 1060)  # 2 s of replies at 30 a second: past the 1.5 s threshold
+    for person in people:
+        bot.fake.push_text(person, "an apple")
+    await bot.fake.wait_for(lambda: len(bot.fake.sent()) == len(people), timeout=15)
+    assert sorted(m.chat_id for m in bot.fake.sent()) == list(people)
+    assert bot.fake.calls("sendChatAction") == []
+
+
+@pytest.mark.parametrize("bot", [{"typing_after_seconds": 0}], indirect=True)
+async def test_chat_actions_take_no_reply_s_place_in_the_pace(bot: Bot) -> None:
+    people = range(1000, 1060)
+    for person in people:
+        bot.fake.push_text(person, "an apple")
+    await bot.fake.wait_for(lambda: len(bot.fake.sent()) == len(people), timeout=15)
+    assert len(bot.fake.calls("sendChatAction")) == len(people)  # 0 s: one for every answer
+    replies = [call.at for call in bot.fake.calls("sendMessage")]
+    # 60 replies at 30 a second take 2 s; paced with the 60 chat actions they would take 4 s.
+    assert max(replies) - min(replies) < 3.0
+
+
+@pytest.mark.parametrize("bot", [{"typing_after_seconds": 0.1}], indirect=True)
+async def test_a_refused_chat_action_leaves_the_reply_alone(bot: Bot) -> None:
+    bot.core.delays = {"a long story": 0.3}
+    bot.fake.fail_next("sendChatAction", 429, "Too Many Requests: retry after 5", retry_after=5)
+    pushed = time.monotonic()
+    bot.fake.push_text(ALICE, "a long story")
+    [reply] = await bot.fake.wait_sent(ALICE, 1)
+    assert reply.text == "<b>handle_text</b> a long story"
+    assert len(bot.fake.calls("sendChatAction")) == 1  # not retried, and not waited out
+    assert bot.fake.calls("sendMessage")[0].at - pushed < 2.0
 
 
 async def test_unknown_command_gets_a_hint(bot: Bot) -> None:

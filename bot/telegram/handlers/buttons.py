@@ -87,7 +87,9 @@ class Buttons:
             if not shown:
                 return toast(conversation.button_inactive())
             return await self.reminders.snooze(user_id=user_id)
-        async with typing(context.bot, message.chat.id):
+        async with typing(
+            context.bot, message.chat.id, after=self.assistant.settings.typing_after_seconds
+        ):
             reply = await self.assistant.on_button(
                 user_id=user_id,
                 chat_id=message.chat.id,

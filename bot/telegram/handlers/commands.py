@@ -56,7 +56,7 @@ class Commands:
         the chat at once), then link it and answer."""
         chat_id = message.chat_id
         await try_delete(context.bot, chat_id, message.message_id)
-        async with typing(context.bot, chat_id):
+        async with typing(context.bot, chat_id, after=self.assistant.settings.typing_after_seconds):
             reply = await self.assistant.connect(user_id=user_id, chat_id=chat_id, api_key=key)
         await send_reply(context.bot, chat_id, reply)
 
@@ -92,7 +92,9 @@ class Commands:
     async def today(self, update: Update, context: Context) -> None:
         """/today: the day's summary."""
         if who := who_sent(update):
-            async with typing(context.bot, who.chat_id):
+            async with typing(
+                context.bot, who.chat_id, after=self.assistant.settings.typing_after_seconds
+            ):
                 reply = await self.assistant.today(user_id=who.user_id)
             await send_reply(context.bot, who.chat_id, reply)
 

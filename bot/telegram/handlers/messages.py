@@ -86,7 +86,7 @@ class Messages:
         """Free text: log it or answer it (the core decides)."""
         if not (who := who_sent(update)) or (text := who.message.text) is None:
             return
-        async with typing(context.bot, who.chat_id):
+        async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
             reply = await self.assistant.handle_text(
                 user_id=who.user_id,
                 chat_id=who.chat_id,
@@ -100,7 +100,7 @@ class Messages:
         """An edit of an earlier text: a draft under review takes it; nothing logged changes."""
         if not (who := who_sent(update)) or (text := who.message.text) is None:
             return
-        async with typing(context.bot, who.chat_id):
+        async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
             reply = await self.assistant.handle_edit(
                 user_id=who.user_id,
                 chat_id=who.chat_id,
@@ -119,7 +119,7 @@ class Messages:
         if not (recording := who.message.voice or who.message.audio):
             return
         duration = _seconds(recording)
-        async with typing(context.bot, who.chat_id):
+        async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
             reply = await self.assistant.media_refusal(
                 user_id=who.user_id, kind="voice", duration=duration, update_id=update.update_id
             )
@@ -131,7 +131,7 @@ class Messages:
         """A photo: the core may refuse first (no download), else it becomes a meal draft."""
         if not (who := who_sent(update)) or not who.message.photo:
             return
-        async with typing(context.bot, who.chat_id):
+        async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
             reply = await self.assistant.media_refusal(
                 user_id=who.user_id,
                 kind="photo",
