@@ -46,9 +46,22 @@ async def enqueue(
     `update_id`, the Telegram update the actions came from, is marked handled in the same
     transaction (see bot/store/journal.py).
     """
-    item = await _add(
-        session, telegram_id, chat_id, local_date, actions, now, notify_on_done, update_id=update_id
+    now = now or utcnow()
+    item = OutboxItem(
+        telegram_id=telegram_id,
+        chat_id=chat_id,
+        local_date=local_date,
+        actions_json=dump_json(list(actions)),
+        status=OutboxStatus.PENDING,
+        attempts=0,
+        created_at=now,
+        next_attempt_at=now,
+        notify_on_done=notify_on_done,
     )
+    session.add(item)
+    await session.flush()
+    if update_id is not None:
+        await mark_update_handled(session=session, update_id=update_id, now=now)
     return item.id
 
 
@@ -108,42 +121,6 @@ async def enqueue_claimed(
         # Same transaction: once the actions are stored, the update must never be replayed.
         await mark_update_handled(session=session, update_id=update_id, now=now)
     return item, item.status == OutboxStatus.SENDING
-
-
-async def _add(
-    session: AsyncSession,
-    telegram_id: int,
-    chat_id: int,
-    local_date: date,
-    actions: Sequence[Mapping[str, Any]],
-    now: datetime | None,
-    notify_on_done: bool,
-    *,
-    claimed_by: str | None = None,
-    source_message_id: int | None = None,
-    update_id: int | None = None,
-) -> OutboxItem:
-    now = now or utcnow()
-    item = OutboxItem(
-        telegram_id=telegram_id,
-        chat_id=chat_id,
-        local_date=local_date,
-        actions_json=dump_json(list(actions)),
-        status=OutboxStatus.PENDING if claimed_by is None else OutboxStatus.SENDING,
-        attempts=0 if claimed_by is None else 1,
-        created_at=now,
-        next_attempt_at=now,
-        notify_on_done=notify_on_done,
-        claimed_by=claimed_by,
-        claimed_at=None if claimed_by is None else now,
-        source_message_id=source_message_id,
-    )
-    session.add(item)
-    await session.flush()
-    if update_id is not None:
-        # Same transaction: once the actions are stored, the update must never be replayed.
-        await mark_update_handled(session=session, update_id=update_id, now=now)
-    return item
 
 
 async def outbox_item_from_message(
