@@ -30,41 +30,6 @@ from bot.store.models import (
 OPEN_OUTBOX_STATUSES = (OutboxStatus.PENDING, OutboxStatus.SENDING, OutboxStatus.UNKNOWN)
 
 
-async def enqueue(
-    *,
-    session: AsyncSession,
-    telegram_id: int,
-    chat_id: int,
-    local_date: date,
-    actions: Sequence[Mapping[str, Any]],
-    now: datetime | None = None,
-    notify_on_done: bool = False,
-    update_id: int | None = None,
-) -> int:
-    """Store the wire actions of one message before anything is sent; returns the item id.
-
-    `update_id`, the Telegram update the actions came from, is marked handled in the same
-    transaction (see bot/store/journal.py).
-    """
-    now = now or utcnow()
-    item = OutboxItem(
-        telegram_id=telegram_id,
-        chat_id=chat_id,
-        local_date=local_date,
-        actions_json=dump_json(list(actions)),
-        status=OutboxStatus.PENDING,
-        attempts=0,
-        created_at=now,
-        next_attempt_at=now,
-        notify_on_done=notify_on_done,
-    )
-    session.add(item)
-    await session.flush()
-    if update_id is not None:
-        await mark_update_handled(session=session, update_id=update_id, now=now)
-    return item.id
-
-
 async def enqueue_claimed(
     *,
     session: AsyncSession,
@@ -78,7 +43,8 @@ async def enqueue_claimed(
     source_message_id: int | None = None,
     update_id: int | None = None,
 ) -> tuple[OutboxItem, bool]:
-    """`enqueue`, and claim the new item for `worker_id` at once when it is next in line.
+    """Store the wire actions of one message before anything is sent, claimed for
+    `worker_id` at once when it is next in line.
 
     The usual case on a message: nothing of the person's is waiting, so the item is stored
     already `sending` under this worker's lease (one attempt counted) and can be sent right

@@ -1,6 +1,6 @@
 """Delivery of stored actions to the service: every message's actions land exactly once.
 
-The assistant stores a message's actions (`repo.enqueue`) before anything is sent, then asks
+The assistant stores a message's actions (`repo.enqueue_claimed`) before anything is sent, then asks
 `Delivery.deliver_for` to send that person's waiting items at once, in order. What cannot be
 sent now stays in the outbox; a background job (`run_due`) retries it with backoff that
 honours Retry-After, and tells the person when it synced.

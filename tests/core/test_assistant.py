@@ -20,6 +20,7 @@ from bot.sync.outbox import Delivery
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
+from tests.fixtures.store import enqueue_pending
 
 USER = 42
 BERLIN = zoneinfo.ZoneInfo("Europe/Berlin")
@@ -181,7 +182,7 @@ async def _older_item_in_flight(
         }
     )
     async with assistant.sessionmaker() as session:
-        await repo.enqueue(
+        await enqueue_pending(
             session=session, telegram_id=USER, chat_id=USER, local_date=DAY, actions=wire([apple])
         )
         await session.commit()
@@ -255,7 +256,7 @@ async def test_a_message_behind_another_workers_send_says_so_not_that_the_servic
         }
     )
     async with assistant.sessionmaker() as session:
-        await repo.enqueue(
+        await enqueue_pending(
             session=session, telegram_id=USER, chat_id=USER, local_date=DAY, actions=wire([apple])
         )
         claimed = await repo.claim_outbox(

@@ -12,6 +12,7 @@ from bot.store import repo
 from bot.store.models import OutboxItem, OutboxStatus, utcnow
 from bot.telegram.app import PRUNE_EVERY, build_application
 from tests.e2e.conftest import harness_settings
+from tests.fixtures.store import enqueue_pending
 from tests.fixtures.telegram import FakeTelegram, running_bot
 
 ADA = 5001
@@ -31,7 +32,7 @@ async def test_the_hourly_job_prunes_old_delivered_items(
         async with assistant.sessionmaker() as session:
             await repo.upsert_account(session=session, telegram_id=ADA, chat_id=ADA)
             for delivered in (now - kept - dt.timedelta(days=1), now - dt.timedelta(days=1)):
-                item_id = await repo.enqueue(
+                item_id = await enqueue_pending(
                     session=session,
                     telegram_id=ADA,
                     chat_id=ADA,

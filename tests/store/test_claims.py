@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.store import make_sessionmaker, repo
 from bot.store.claims import default_worker_id, ended_runs, retire
 from bot.store.models import Account, AccountStatus, OutboxItem, OutboxStatus, Reminder
+from tests.fixtures.store import enqueue_pending
 
 # The fixtures are imported so these tests run with --noconftest too; parameters
 # named after them are their uses, not redefinitions.
@@ -252,7 +253,7 @@ async def _enqueue_one_each(engine: AsyncEngine) -> list[int]:
     async with make_sessionmaker(engine).begin() as session:
         for i in PEOPLE:
             ids.append(
-                await repo.enqueue(
+                await enqueue_pending(
                     session=session,
                     telegram_id=i,
                     chat_id=i,
@@ -278,7 +279,7 @@ async def test_one_persons_items_go_out_in_order(engine):
     sessions = make_sessionmaker(engine)
     async with sessions.begin() as session:
         first, second = [
-            await repo.enqueue(
+            await enqueue_pending(
                 session=session,
                 telegram_id=1,
                 chat_id=1,
@@ -288,7 +289,7 @@ async def test_one_persons_items_go_out_in_order(engine):
             )
             for n in (1, 2)
         ]
-        other = await repo.enqueue(
+        other = await enqueue_pending(
             session=session, telegram_id=2, chat_id=2, local_date=NOW.date(), actions=[], now=NOW
         )
     async with sessions.begin() as session:

@@ -15,6 +15,7 @@ from bot.store import make_sessionmaker, repo
 from bot.store.models import OutboxItem, OutboxStatus, ProcessedUpdate
 from bot.sync.journal import REPLAY_WINDOW
 from bot.sync.pruning import prune_finished
+from tests.fixtures.store import enqueue_pending
 
 # The fixtures are imported so these tests run with --noconftest too; parameters
 # named after them are their uses, not redefinitions.
@@ -34,7 +35,7 @@ async def _item(
     """An outbox item from message `message_id`, written at `written`, finished then if so."""
     async with make_sessionmaker(engine).begin() as session:
         await repo.upsert_account(session=session, telegram_id=ALICE, chat_id=ALICE)
-        item_id = await repo.enqueue(
+        item_id = await enqueue_pending(
             session=session,
             telegram_id=ALICE,
             chat_id=ALICE,

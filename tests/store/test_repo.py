@@ -20,6 +20,7 @@ from bot.store.models import (
     TurnRole,
 )
 from bot.store.schedule import UnknownTimezone
+from tests.fixtures.store import enqueue_pending
 
 # The fixtures are imported so these tests run with --noconftest too; parameters
 # named after them are their uses, not redefinitions.
@@ -141,7 +142,7 @@ async def _fill_everything(engine: AsyncEngine, telegram_id: int) -> None:
             session=session, telegram_id=telegram_id, turns=[(TurnRole.USER, "hi")], keep=6
         )
         await repo.schedule_reminder(session=session, telegram_id=telegram_id, next_due_at=NOW)
-        await repo.enqueue(
+        await enqueue_pending(
             session=session,
             telegram_id=telegram_id,
             chat_id=telegram_id,
