@@ -38,12 +38,3 @@ def toast(text: str) -> Reply:
     terminal prints it.
     """
     return Reply("", toast=text)
-
-
-@dataclass
-class Notice:
-    """A message the core wants sent later, unprompted (e.g. "your entries synced")."""
-
-    telegram_id: int
-    chat_id: int
-    reply: Reply
