@@ -135,6 +135,7 @@ class ChatRequests:
                 "/chat/completions",
                 content=self.body(messages, tool_choice),
                 cast_to=ChatCompletion,
+                options={"security": {"bearer_auth": True}},  # as `create` authenticates
             )
         except openai.APIError as exc:
             raise translate_error(exc, self.client.api_key) from exc
