@@ -8,17 +8,24 @@ when its answer was unusable. The API key never appears in a message.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal
 
 import openai
-from openai.types.chat import ChatCompletionToolUnionParam
+from openai.types.chat import (
+    ChatCompletion,
+    ChatCompletionMessageParam,
+    ChatCompletionToolUnionParam,
+)
 
 from bot.config import Settings
 from bot.planner.base import PlannerError, PlannerFailed, PlannerUnavailable
 from bot.planner.prompt import load_template
 from bot.render import llm
 
-__all__ = ["openai_client", "probe", "translate_error"]
+__all__ = ["ChatRequests", "encode_json", "openai_client", "probe", "translate_error"]
 
 _SECRET_LIKE = re.compile(r"\b(sk|key|token)-[A-Za-z0-9_*.-]{6,}", re.IGNORECASE)
 
@@ -64,6 +71,79 @@ def translate_error(exc: openai.APIError, api_key: object) -> PlannerError:
             f"and OPENAI_MODEL, and that the model supports tool calling. Server said: {detail}"
         )
     return PlannerUnavailable(f"the LLM request failed (HTTP {status}): {detail}")
+
+
+def encode_json(value: Any) -> bytes:
+    """JSON as the openai client encodes a request body: compact, UTF-8, no NaN."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return text.encode()
+
+
+class ChatRequests:
+    """Chat Completions requests to one model with one set of tools, encoded once.
+
+    `chat.completions.create` validates and re-serialises every typed parameter on each call,
+    the ~4 KB of tool schemas included, though they never change: most of the client's CPU
+    per request. Here the model, tools, `tool_choice`, `parallel_tool_calls` and temperature
+    are JSON bytes made at construction; a request encodes only its messages between them
+    and goes through the client's `post(..., content=...)`, its supported way to send a body
+    as is. The base URL, auth headers, timeout, retries (bytes are replayed) and error
+    classes stay the client's own, the response is the same parsed `ChatCompletion`, and a
+    failure becomes `PlannerUnavailable` or `PlannerFailed` (`translate_error`).
+
+    `parallel_tool_calls` is sent with `tool_choice="auto"` only, None leaves it to the
+    server; a None `temperature` is not sent either (some models refuse 0).
+    """
+
+    def __init__(
+        self,
+        client: openai.AsyncOpenAI,
+        model: str,
+        tools: Sequence[Mapping[str, Any]],
+        *,
+        temperature: float | None,
+        parallel_tool_calls: bool | None = None,
+    ) -> None:
+        self.client = client
+        self._head = b"{" + _members({"model": model}) + b',"messages":'
+        self._tails: dict[str, bytes] = {}
+        for choice in ("auto", "none"):
+            members: dict[str, Any] = {"tools": list(tools), "tool_choice": choice}
+            if choice == "auto" and parallel_tool_calls is not None:
+                members["parallel_tool_calls"] = parallel_tool_calls
+            if temperature is not None:
+                members["temperature"] = temperature
+            self._tails[choice] = b"," + _members(members) + b"}"
+
+    def body(
+        self,
+        messages: Iterable[ChatCompletionMessageParam],
+        tool_choice: Literal["auto", "none"],
+    ) -> bytes:
+        """The request body: the fixed part as encoded once around these messages."""
+        return self._head + encode_json(list(messages)) + self._tails[tool_choice]
+
+    async def complete(
+        self,
+        messages: Iterable[ChatCompletionMessageParam],
+        *,
+        tool_choice: Literal["auto", "none"],
+    ) -> ChatCompletion:
+        """Send one request; raises `PlannerUnavailable` or `PlannerFailed` on failure."""
+        try:
+            return await self.client.post(
+                "/chat/completions",
+                content=self.body(messages, tool_choice),
+                cast_to=ChatCompletion,
+                options={"security": {"bearer_auth": True}},  # as `create` authenticates
+            )
+        except openai.APIError as exc:
+            raise translate_error(exc, self.client.api_key) from exc
+
+
+def _members(values: Mapping[str, Any]) -> bytes:
+    """The `"name":value` members of a JSON object, without its braces, to splice into one."""
+    return encode_json(values)[1:-1]
 
 
 def _redact(text: str, api_key: object) -> str:

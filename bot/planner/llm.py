@@ -27,7 +27,6 @@ from typing import Any, Literal
 
 import openai
 from openai.types.chat import (
-    ChatCompletion,
     ChatCompletionMessage,
     ChatCompletionMessageParam,
 )
@@ -40,7 +39,7 @@ from bot.planner.base import (
     ReadRequest,
     ReadResult,
 )
-from bot.planner.client import openai_client, translate_error
+from bot.planner.client import ChatRequests, openai_client
 from bot.planner.prompt import load_template, quotes_system_prompt, render_system_prompt
 from bot.planner.tools import ToolCallError, ToolOutput, parse_tool_call, tool_area, tool_specs
 from bot.render import llm
@@ -131,7 +130,11 @@ class LlmPlanner:
         self.client = client
         self.model = model
         self.max_history = max_history
-        self.temperature = temperature  # None: leave it to the server (some models refuse 0)
+        # Model, tools and temperature (None: leave it to the server, some models refuse 0)
+        # are the same in every request: encoded once, here.
+        self.requests = ChatRequests(
+            client, model, tool_specs(), temperature=temperature, parallel_tool_calls=True
+        )
 
     async def aclose(self) -> None:
         """Close the OpenAI client (the planner owns it when `build_llm_planner` made it)."""
@@ -242,27 +245,7 @@ class LlmPlanner:
         *,
         tool_choice: Literal["auto", "none"],
     ) -> ChatCompletionMessage:
-        # The request goes through the client's generic `post` (its documented way to send a
-        # body as is) rather than `chat.completions.create`: `create` walks every typed
-        # parameter (~4 KB of tool schemas) on each call to transform it, half the client's
-        # CPU per request, and this body is plain JSON already. Auth, retries, timeouts,
-        # errors and the parsed `ChatCompletion` are the same.
-        body: dict[str, Any] = {
-            "model": self.model,
-            "messages": list(messages),
-            "tools": tool_specs(),
-            "tool_choice": tool_choice,
-        }
-        if tool_choice == "auto":
-            body["parallel_tool_calls"] = True
-        if self.temperature is not None:
-            body["temperature"] = self.temperature
-        try:
-            completion = await self.client.post(
-                "/chat/completions", body=body, cast_to=ChatCompletion
-            )
-        except openai.APIError as exc:
-            raise translate_error(exc, self.client.api_key) from exc
+        completion = await self.requests.complete(messages, tool_choice=tool_choice)
         usage.add(completion)
         choices = getattr(completion, "choices", None)
         if not choices:

@@ -16,19 +16,18 @@ from __future__ import annotations
 
 import base64
 import logging
-from typing import Any, cast
+from typing import Any
 
 import openai
 from openai.types.chat import (
     ChatCompletionContentPartParam,
     ChatCompletionMessageParam,
-    ChatCompletionToolUnionParam,
 )
 
 from bot.agent_api.actions import Action
 from bot.config import Settings
 from bot.planner.base import Plan, PlanContext, PlannerFailed, ReadRequest
-from bot.planner.client import openai_client, translate_error
+from bot.planner.client import ChatRequests, openai_client, translate_error
 from bot.planner.prompt import load_template, render_system_prompt
 from bot.planner.tools import ToolCallError, parse_tool_call, tool_specs
 
@@ -64,11 +63,6 @@ def photo_messages(
     return [{"role": "system", "content": system}, {"role": "user", "content": parts}]
 
 
-def _photo_tools() -> list[ChatCompletionToolUnionParam]:
-    specs = [spec for spec in tool_specs() if spec["function"]["name"] == PHOTO_TOOL]
-    return cast(list[ChatCompletionToolUnionParam], specs)
-
-
 class Media:
     """Transcribes voice notes and estimates meal photos; one request each."""
 
@@ -83,7 +77,10 @@ class Media:
         self.client = client
         self.transcribe_model = transcribe_model
         self.vision_model = vision_model
-        self.temperature = temperature  # None: leave it to the server (some models refuse 0)
+        # A photo is offered `log_food` alone; model, tool and temperature (None: leave it to
+        # the server, some models refuse 0) are the same in every request: encoded once.
+        photo_tools = [spec for spec in tool_specs() if spec["function"]["name"] == PHOTO_TOOL]
+        self.photos = ChatRequests(client, vision_model, photo_tools, temperature=temperature)
 
     async def aclose(self) -> None:
         await self.client.close()
@@ -115,16 +112,8 @@ class Media:
         Calls of tools other than `log_food` are ignored; when no call validates, the photo
         is `PlannerFailed` (a repair round would send the image again, at full price).
         """
-        try:
-            completion = await self.client.chat.completions.create(
-                model=self.vision_model,
-                messages=photo_messages(image, caption, context),
-                tools=_photo_tools(),
-                tool_choice="auto",
-                temperature=openai.omit if self.temperature is None else self.temperature,
-            )
-        except openai.APIError as exc:
-            raise translate_error(exc, self.client.api_key) from exc
+        messages = photo_messages(image, caption, context)
+        completion = await self.photos.complete(messages, tool_choice="auto")
         choices = getattr(completion, "choices", None)
         if not choices:
             raise PlannerFailed("the vision response had no choices")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import openai
@@ -12,7 +13,8 @@ import pytest
 from bot.agent_api.actions import NutritionAddEntry
 from bot.config import Settings
 from bot.planner.base import PlanContext, PlannerFailed, PlannerUnavailable
-from bot.planner.media import PHOTO_TOOL, Media, build_media, photo_note
+from bot.planner.media import PHOTO_TOOL, Media, build_media, photo_messages, photo_note
+from bot.planner.tools import tool_specs
 from tests.fixtures.openai import TRANSCRIBE, FakeOpenAI, image_urls, user_texts
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -77,6 +79,27 @@ async def test_a_photo_request_carries_the_image_the_caption_and_only_log_food(
         dt.date(2026, 3, 9)
     }
     assert plan.llm_requests == 1 and plan.prompt_tokens == 100
+
+
+@pytest.mark.parametrize("temperature", [0, None])
+async def test_a_photo_request_is_exactly_this_body(
+    fake_openai: FakeOpenAI, llm_client: openai.AsyncOpenAI, temperature: float | None
+) -> None:
+    media = Media(llm_client, transcribe_model="w", vision_model="v", temperature=temperature)
+    await media.estimate_photo(JPEG, "lunch", CONTEXT)
+    [request] = fake_openai.recorded
+    expected: dict[str, Any] = {
+        "model": "v",
+        "messages": photo_messages(JPEG, "lunch", CONTEXT),
+        "tools": [spec for spec in tool_specs() if spec["function"]["name"] == PHOTO_TOOL],
+        "tool_choice": "auto",
+    }
+    if temperature is not None:
+        expected["temperature"] = temperature
+    assert request.body == expected
+    assert request.path == "/v1/chat/completions"
+    assert request.headers["content-type"] == "application/json"
+    assert request.headers["authorization"] == "Bearer test-key"
 
 
 async def test_a_photo_without_food_is_a_plan_with_only_words(
