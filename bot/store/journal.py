@@ -72,16 +72,7 @@ async def claim_update(
     finds it claimed or handled and gets False.
     """
     now = now or utcnow()
-    claimed = await session.execute(
-        update(ProcessedUpdate)
-        .where(
-            ProcessedUpdate.update_id == update_id,
-            ProcessedUpdate.claimed_at.is_(None),
-            ProcessedUpdate.handled_at.is_(None),
-        )
-        .values(claimed_at=now, claimed_by=worker_id)
-        .execution_options(synchronize_session=False)
-    )
+    claimed = await session.execute(_claim(update_id, now, worker_id))
     if getattr(claimed, "rowcount", 0):
         return True
     inserted = await session.execute(
@@ -91,6 +82,20 @@ async def claim_update(
         .returning(ProcessedUpdate.update_id)
     )
     return inserted.scalar_one_or_none() is not None
+
+
+def _claim(update_id: int, now: datetime, worker_id: str | None) -> Any:
+    """The UPDATE that claims a journaled update nobody holds and nobody finished."""
+    return (
+        update(ProcessedUpdate)
+        .where(
+            ProcessedUpdate.update_id == update_id,
+            ProcessedUpdate.claimed_at.is_(None),
+            ProcessedUpdate.handled_at.is_(None),
+        )
+        .values(claimed_at=now, claimed_by=worker_id)
+        .execution_options(synchronize_session=False)
+    )
 
 
 async def claim_update_looking_back(
@@ -114,17 +119,7 @@ async def claim_update_looking_back(
         .where(_earlier(earlier, user_id, update_id, received_since))
         .exists()
     )
-    claimed = await session.execute(
-        update(ProcessedUpdate)
-        .where(
-            ProcessedUpdate.update_id == update_id,
-            ProcessedUpdate.claimed_at.is_(None),
-            ProcessedUpdate.handled_at.is_(None),
-        )
-        .values(claimed_at=now, claimed_by=worker_id)
-        .returning(left_behind)
-        .execution_options(synchronize_session=False)
-    )
+    claimed = await session.execute(_claim(update_id, now, worker_id).returning(left_behind))
     row = claimed.first()
     if row is not None:
         return True, bool(row[0])
