@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -26,9 +25,9 @@ from bot.store.crypto import (
     KeyCipher,
     MissingEncryptionKey,
 )
+from bot.telegram.probe import probe_telegram
 
 Check = tuple[bool | None, str]  # None: skipped / informational
-TELEGRAM_TIMEOUT_SECONDS = 10.0
 
 
 async def check_encryption(settings: Settings) -> Check:
@@ -41,33 +40,6 @@ async def check_encryption(settings: Settings) -> Check:
     except EncryptionError as exc:
         return False, ops.doctor_encryption_bad(str(exc))
     return True, ops.doctor_encryption_ok(len(settings.encryption_keys()))
-
-
-@dataclass(frozen=True)
-class TelegramProbe:
-    """What `getMe` said: the bot's name, a refusal of the token, or why it was not reached."""
-
-    username: str | None = None
-    refused: int | None = None  # the HTTP status of a refusal
-    unreachable: str | None = None  # the error's name (never its text: the URL holds the token)
-
-
-async def probe_telegram(settings: Settings, token: str) -> TelegramProbe:
-    """Ask the Bot API who the bot is; 5xx and 429 count as not reached (worth trying again)."""
-    url = f"{settings.telegram_api_base_url}{token}/getMe"
-    try:
-        async with httpx.AsyncClient(timeout=TELEGRAM_TIMEOUT_SECONDS) as http:
-            response = await http.get(url)
-        body = response.json()
-    except (httpx.HTTPError, ValueError) as exc:
-        return TelegramProbe(unreachable=type(exc).__name__)
-    if response.status_code == 200 and isinstance(body, dict) and body.get("ok"):
-        result = body.get("result")
-        username = result.get("username") if isinstance(result, dict) else None
-        return TelegramProbe(username=str(username or "?"))
-    if response.status_code >= 500 or response.status_code == 429:
-        return TelegramProbe(unreachable=f"HTTP {response.status_code}")
-    return TelegramProbe(refused=response.status_code)
 
 
 async def check_telegram(settings: Settings) -> Check:

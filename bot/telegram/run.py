@@ -77,7 +77,7 @@ async def telegram_refusal(
 
     While Telegram cannot be reached it is asked again with back-off (1 s, 2 s, 4 s ... up to
     TELEGRAM_START_MAX_WAIT_SECONDS), and each failed attempt is one line to `say`."""
-    from bot.ops.doctor import probe_telegram
+    from bot.telegram.probe import probe_telegram
 
     assert settings.telegram_bot_token is not None  # `_refusal` came first
     token = settings.telegram_bot_token.get_secret_value()
