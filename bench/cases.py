@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from bench.app_cases import catchup, fanout, rss
-from bench.core_cases import calls, concurrency, floor, overhead
+from bench.core_cases import calls, floor, overhead
+from bench.e2e import e2e
 
 CASES: dict[str, Callable[[Path], Coroutine[Any, Any, dict[str, Any]]]] = {
+    "e2e": e2e,
     "overhead": overhead,
     "floor": floor,
-    "concurrency": concurrency,
     "calls": calls,
     "fanout": fanout,
     "rss": rss,

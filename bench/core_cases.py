@@ -1,10 +1,8 @@
 """The benchmarks of the core alone (`Assistant`, no Telegram): overhead per message, the
-libraries' own floor for the same work, 500 people at once, calls and prompt tokens per
-message."""
+libraries' own floor for the same work, and calls and prompt tokens per message."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import json
 import resource
@@ -16,7 +14,8 @@ from typing import Any, cast
 
 from sqlalchemy import event, text
 
-from bench.common import TYPICAL, bench_settings, food_call, linked, pct, peak_rss_mb, with_llm
+from bench.common import TYPICAL, bench_settings, food_call, linked, pct, with_llm
+from bench.e2e import GOAL_CPU_MS
 from bench.servers import Servers
 
 # --- overhead per message -------------------------------------------------------------------------
@@ -98,7 +97,8 @@ async def floor(workdir: Path) -> dict[str, Any]:
     """What httpx, openai, SQLAlchemy + aiosqlite and PTB cost per operation, no bot code.
 
     Each operation a message needs, alone in a loop, against the same loopback third parties
-    as `overhead` and `concurrency`; what the bot spends above their sum is its own.
+    as `overhead` (and, with latency, `e2e`); what the bot spends above their sum is its own.
+    The floor bot of `e2e` is the same question asked of a whole bot on lighter libraries.
     """
     import openai
     import telegram
@@ -224,61 +224,8 @@ async def floor(workdir: Path) -> dict[str, Any]:
         "core_offline_floor_cpu_ms": core,  # what `overhead` measures: no Telegram reply
         "offline_message_floor_cpu_ms": offline,
         "llm_message_floor_cpu_ms": offline + ops["openai_chat"]["cpu_ms"],
-        "concurrency_budget_cpu_ms": 1.3 * 1.1 * 1000 / 500,
+        "e2e_goal_cpu_ms": GOAL_CPU_MS,
         "overhead_goal_ms": 5.0,
-    }
-
-
-# --- concurrency ----------------------------------------------------------------------------------
-
-
-async def concurrency(workdir: Path) -> dict[str, Any]:
-    """500 people at once, each one message; LLM 1.0 s, every API request 50 ms."""
-    people, llm_s, api_ms = 500, 1.0, 50
-    ideal = llm_s + 2 * api_ms / 1000  # one LLM call, /ingest, /today, all waiting, nothing else
-    day = dt.datetime.now(dt.UTC).date()
-    with Servers(workdir, latency_ms=api_ms) as servers:
-        settings = bench_settings(servers, workdir, **with_llm(servers, llm_max_concurrency=people))
-        assistant, ids = await linked(servers, settings, people)
-        try:
-
-            async def burst(group: list[int]) -> float:
-                servers.call("script_openai", food_call(day), llm_s, len(group))
-                t0 = time.perf_counter()
-                replies = await asyncio.gather(
-                    *(
-                        assistant.handle_text(user_id=u, chat_id=u, text="a quinoa bowl")
-                        for u in group
-                    )
-                )
-                elapsed = time.perf_counter() - t0
-                assert all("Quinoa" in r.html for r in replies), replies[0].html
-                return elapsed
-
-            single = await burst(ids[:1])
-            cpu0 = time.process_time()
-            everyone = await burst(ids)
-            cpu = time.process_time() - cpu0
-            # The default cap of 16 concurrent LLM calls, on a smaller crowd.
-            assistant.resources.llm_slots = asyncio.Semaphore(16)
-            capped = await burst(ids[:64])
-        finally:
-            await assistant.aclose()
-    return {
-        "path": "core: 500 x Assistant.handle_text at once (LLM planner on the real openai client)",
-        "people": people,
-        "llm_latency_s": llm_s,
-        "api_latency_ms": api_ms,
-        "llm_max_concurrency": people,
-        "ideal_s": ideal,
-        "one_message_alone_s": single,
-        "all_replies_s": everyone,
-        "ratio_to_ideal": everyone / ideal,
-        "bot_cpu_s": cpu,
-        "default_cap_16_people": 64,
-        "default_cap_16_s": capped,
-        "default_cap_16_500_people_estimate_s": capped / 4 * (-(-people // 16)),
-        "peak_rss_mb": peak_rss_mb(),
     }
 
 
