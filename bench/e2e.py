@@ -1,12 +1,14 @@
 """End to end: the real `healthbot run` beside the floor bot, N people writing at the same instant.
 
-Each bot runs as a subprocess against `bench.servers` (the fake Bot API, enforcing 30 messages
-a second; the fake LLM, answering every request with a `log_food` call after 1 s; the sandbox,
-50 ms a request). Every person is linked beforehand and sends one food message; the N updates
-are queued at once, so one getUpdates fetches them all. For each N the figures are:
+Each bot runs as a subprocess against `bench.servers` (the fake Bot API; the fake LLM, answering
+every request with a `log_food` call after 1 s; the sandbox, 50 ms a request). Every person is
+linked beforehand and sends one food message; the N updates are queued at once, so one
+getUpdates fetches them all. For each N the figures are:
 
 - the seconds until every reply was accepted by the Bot API, and their ratio to the pacing
-  ideal, 1.1 s + N/30 s (one LLM call and two API requests waited for, then Telegram's pace);
+  ideal, 1.1 s + N/30 s (one LLM call and two API requests waited for, then Telegram's pace,
+  which each bot keeps itself: the fake refuses nothing, and the most replies it accepted
+  within one second are in the figures);
 - the process's CPU per logged message: utime + stime of all its threads from /proc/<pid>/stat,
   from the push until 1 s after the last reply, less what the process spent idle over as long
   (its rate measured over the 5 s before the push: polling, the repeating jobs);
