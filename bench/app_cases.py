@@ -26,7 +26,7 @@ async def fanout(workdir: Path) -> dict[str, Any]:
     """N reminders due at once through the real PTB bot, against a Bot API enforcing 30/s."""
     from bot.sync.reminders import Reminders
     from bot.telegram.app import build_application
-    from bot.telegram.handlers import reminder_sender
+    from bot.telegram.handlers.jobs import reminder_sender
 
     people = 300
     with Servers(workdir) as servers:

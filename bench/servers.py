@@ -171,7 +171,8 @@ def _child(pipe: multiprocessing.connection.Connection, workdir: str, latency_ms
         elif method == "push_text":
             pipe.send(telegram.push_text(*args))
         elif method == "push_at_once":
-            pipe.send(telegram.push_at_once(args[0]))
+            telegram.push_at_once(args[0])
+            pipe.send(None)
         else:
             pipe.send(ValueError(f"unknown call {method}"))
 
