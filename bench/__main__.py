@@ -243,10 +243,11 @@ NOTES = """Notes (README "Benchmarks" has the whole story):
   before it; SQL is counted inside the bot process by bench/sqlcount/sitecustomize.py
   (SQLAlchemy engine events: before_cursor_execute, begin, commit, rollback), idle taken out
   the same way. MAX_CONCURRENT_UPDATES and LLM_MAX_CONCURRENCY are set to the largest N.
-- Floor is what the libraries alone cost for the same operations with no bot code: on the
-  core path (two httpx requests and one SQLite transaction) it is already above the 5 ms goal
-  on this machine, and the LLM path (plus one openai request and the reply through PTB) was
-  about twice e2e's 6 ms on its own; the floor bot shows what lighter libraries take.
+- Floor is what the bot's own libraries alone cost for the same operations, one at a time,
+  with no bot code: the core path (two httpx requests and one SQLite transaction) against
+  overhead's 5 ms, the LLM path (plus one openai request and the reply through PTB) against
+  e2e's 6 ms. What e2e's bot spends above the LLM path is its own code; what the floor bot
+  spends below it is what lighter libraries save.
 - A weight message makes no extra read when the day's GET /today (which ends every logged
   message) showed the latest weight within the hour; otherwise it reads GET /weight for the
   plausibility check.
