@@ -39,7 +39,13 @@ pytest: $(STAMP)
 pytest-postgres: $(STAMP)
 	HEALTHBOT_TEST_DB=postgresql $(BIN)/pytest --ignore=tests/replicas
 
-bench: $(STAMP)
+# The benchmarks' own extra (the floor bot's libraries), beside the test dependencies.
+BENCH_STAMP := $(VENV)/.installed-bench
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python -m bench
 
 sandbox: $(STAMP)

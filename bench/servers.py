@@ -111,6 +111,15 @@ def _child(pipe: multiprocessing.connection.Connection, workdir: str, latency_ms
                 self.refused += 1
             return response
 
+        def push_at_once(self, texts: list[tuple[int, str]]) -> None:
+            """Queue these private text messages in one step: one getUpdates fetches them all."""
+            messages = [self._message(user, "private", None, text=text) for user, text in texts]
+            with self._lock:
+                self._pending.extend(
+                    {"update_id": next(self._update_ids), "message": m} for m in messages
+                )
+            self._notify()
+
     telegram = TimedTelegram()
     telegram.accepted_at = []
     telegram.start()
@@ -143,11 +152,27 @@ def _child(pipe: multiprocessing.connection.Connection, workdir: str, latency_ms
         elif method == "telegram_rate_limit":
             telegram.rate_limit = args[0]
             pipe.send(None)
-        elif method == "telegram_sends":
-            chats = [m.chat_id for m in telegram.sent()]
-            pipe.send({"chats": chats, "at": list(telegram.accepted_at), "429": telegram.refused})
+        elif method == "telegram_sent_count":
+            pipe.send(len(telegram.accepted_at))
+        elif method == "telegram_sends":  # from the `since`th message sent (default: all)
+            since = args[0] if args else 0
+            accepted = list(telegram.accepted_at)  # noted just after a message is stored: first
+            at = accepted[since:]
+            sent = telegram.sent()[since:][: len(at)]
+            pipe.send(
+                {
+                    "count": len(accepted),
+                    "chats": [m.chat_id for m in sent],
+                    "texts": [m.text for m in sent],
+                    "at": at,
+                    "429": telegram.refused,
+                }
+            )
         elif method == "push_text":
             pipe.send(telegram.push_text(*args))
+        elif method == "push_at_once":
+            telegram.push_at_once(args[0])
+            pipe.send(None)
         else:
             pipe.send(ValueError(f"unknown call {method}"))
 
@@ -190,6 +215,12 @@ class Servers:
         )
         self._process.start()
         self.urls: Urls = self._pipe.recv()
+
+    @property
+    def pid(self) -> int:
+        """The child process's id (its CPU time is the third parties')."""
+        assert self._process.pid is not None
+        return self._process.pid
 
     def call(self, method: str, *args: Any) -> Any:
         self._pipe.send((method, args))

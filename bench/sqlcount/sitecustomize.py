@@ -1,0 +1,72 @@
+"""Counts the SQL of the process it is loaded into, for `bench.e2e`, with no hook in bot/.
+
+Python imports `sitecustomize` at start from the first folder on its path that has one; the
+e2e benchmark puts this folder first on the bot subprocess's PYTHONPATH and names two paths in
+BENCH_SQL_COUNTS, "FIFO,FILE". Listeners on SQLAlchemy's `Engine` class (so on every engine
+the process makes, the async ones' sync engines included) count:
+
+- statements: `before_cursor_execute`, once per execute or executemany, PRAGMAs included,
+  also by kind: the first word and the first table named ("SELECT accounts");
+- transactions: the `begin` event (explicit or autobegun), with commits and rollbacks beside.
+
+Each time the benchmark writes to FIFO, a thread asleep on it writes the counts so far, and a
+sequence number, to FILE as JSON. Without BENCH_SQL_COUNTS it does nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from collections import Counter
+from typing import Any
+
+_TABLE = re.compile(r"\b(?:FROM|INTO|UPDATE|JOIN)\s+\"?(\w+)", re.IGNORECASE)
+
+
+def _kind(statement: str) -> str:
+    verb = (statement.split(None, 1) or ["?"])[0].upper()
+    table = _TABLE.search(statement)
+    return f"{verb} {table.group(1)}" if table else verb
+
+
+def _install(fifo: str, path: str) -> None:
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    counts: dict[str, Any] = {"statements": 0, "begin": 0, "commit": 0, "rollback": 0, "seq": 0}
+    kinds: Counter[str] = Counter()
+    known: dict[str, str] = {}  # statement -> kind: the same texts come again and again
+
+    def statement(_conn: object, _cursor: object, sql: str, *_: object) -> None:
+        counts["statements"] += 1
+        kind = known.get(sql)
+        if kind is None:
+            kind = known[sql] = _kind(sql)
+        kinds[kind] += 1
+
+    def counter(name: str) -> Any:
+        def count(*_: object, **__: object) -> None:
+            counts[name] += 1
+
+        return count
+
+    event.listen(Engine, "before_cursor_execute", statement)
+    for name in ("begin", "commit", "rollback"):
+        event.listen(Engine, name, counter(name))
+
+    def serve() -> None:
+        while True:
+            with open(fifo, "rb") as asked:  # blocks until the benchmark opens it to write
+                asked.read()
+            counts["seq"] += 1
+            with open(path + ".tmp", "w") as out:
+                json.dump({**counts, "kinds": dict(kinds)}, out)
+            os.replace(path + ".tmp", path)
+
+    threading.Thread(target=serve, name="bench-sql-counts", daemon=True).start()
+
+
+if _where := os.environ.get("BENCH_SQL_COUNTS"):
+    _install(*_where.split(",", 1))
