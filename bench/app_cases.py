@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import insert, update
 
-from bench.common import TYPICAL, bench_settings, linked, peak_rss_mb, start_bot, vm_hwm_mb
+from bench.common import TYPICAL, bench_settings, bot_env, linked, peak_rss_mb, start_bot, vm_hwm_mb
 from bench.servers import Servers
 from bot.store import repo
 from bot.store.crypto import KeyCipher, generate_key
@@ -103,15 +102,8 @@ async def rss(workdir: Path) -> dict[str, Any]:
                 ],
             )
         await assistant.aclose()
-        env = {
-            "PATH": os.environ.get("PATH", ""),
-            "TELEGRAM_BOT_TOKEN": servers.urls.telegram_token,
-            "TELEGRAM_API_BASE_URL": servers.urls.telegram + "/bot",
-            "DATABASE_URL": settings.database_url,
-            "AGENT_API_BASE_URL": servers.urls.sandbox,
-            "BOT_ENCRYPTION_KEY": f"{new},{old}",  # every stored key is re-encrypted at start
-            "LOG_LEVEL": "WARNING",
-        }
+        # Two keys: every stored key is re-encrypted at start.
+        env = bot_env(servers, settings, f"{new},{old}")
         process = start_bot(workdir, env)
         try:
             t0 = time.perf_counter()

@@ -109,6 +109,22 @@ def pct(values: list[float], q: float) -> float:
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def bot_env(
+    servers: Servers, settings: Settings, encryption_key: str, **more: str
+) -> dict[str, str]:
+    """What `healthbot run` needs to talk to the benchmark's servers and store; `more` adds."""
+    return {
+        "PATH": os.environ.get("PATH", ""),
+        "TELEGRAM_BOT_TOKEN": servers.urls.telegram_token,
+        "TELEGRAM_API_BASE_URL": servers.urls.telegram + "/bot",
+        "DATABASE_URL": settings.database_url,
+        "AGENT_API_BASE_URL": servers.urls.sandbox,
+        "BOT_ENCRYPTION_KEY": encryption_key,
+        "LOG_LEVEL": "WARNING",
+        **more,
+    }
+
+
 def start_bot(
     workdir: Path,
     env: dict[str, str],

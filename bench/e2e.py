@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.common import bench_settings, food_call, linked, start_bot, vm_hwm_mb, with_llm
+from bench.common import bench_settings, bot_env, food_call, linked, start_bot, vm_hwm_mb, with_llm
 from bench.servers import Servers
 from bot.config import Settings
 
@@ -248,21 +248,17 @@ def _tail(log: Path) -> str:
 
 def _bot_env(servers: Servers, settings: Settings, sql: SqlCounts) -> dict[str, str]:
     assert settings.bot_encryption_key is not None
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "TELEGRAM_BOT_TOKEN": servers.urls.telegram_token,
-        "TELEGRAM_API_BASE_URL": servers.urls.telegram + "/bot",
-        "DATABASE_URL": settings.database_url,
-        "AGENT_API_BASE_URL": servers.urls.sandbox,
-        "BOT_ENCRYPTION_KEY": settings.bot_encryption_key.get_secret_value(),
-        "OPENAI_API_KEY": "bench",
-        "OPENAI_BASE_URL": servers.urls.openai,
-        "OFFLINE_FAST_PATH": "false",
-        "LLM_MAX_CONCURRENCY": str(settings.llm_max_concurrency),
-        "MAX_CONCURRENT_UPDATES": str(settings.max_concurrent_updates),
-        "LOG_LEVEL": "WARNING",
+    env = bot_env(
+        servers,
+        settings,
+        settings.bot_encryption_key.get_secret_value(),
+        OPENAI_API_KEY="bench",
+        OPENAI_BASE_URL=servers.urls.openai,
+        OFFLINE_FAST_PATH="false",
+        LLM_MAX_CONCURRENCY=str(settings.llm_max_concurrency),
+        MAX_CONCURRENT_UPDATES=str(settings.max_concurrent_updates),
         **sql.env,
-    }
+    )
     if "USE_UVLOOP" in os.environ:
         env["USE_UVLOOP"] = os.environ["USE_UVLOOP"]
     return env
