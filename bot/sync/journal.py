@@ -65,14 +65,15 @@ class UpdateJournal:
     def from_assistant(cls, core: Any) -> UpdateJournal:
         """Share the assistant's database, cipher and worker id; a dead process's claims come
         back after the same timeout as its outbox claims (`OUTBOX_CLAIM_TIMEOUT_SECONDS`), or
-        at once to the same worker started again (`claims.ended_runs`)."""
+        at once to the same worker started again (`claims.ended_runs`); the updates its core
+        marks handled while storing their actions are not marked a second time."""
         return cls(
             sessionmaker=core.sessionmaker,
             cipher=core.cipher,
             claim_timeout=dt.timedelta(seconds=core.settings.outbox_claim_timeout_seconds),
             worker_id=core.delivery.worker_id,
             shared=person_locks(core.settings.database_url) is not None,
-            stored=getattr(core, "handled_updates", None),
+            stored=core.handled_updates,
         )
 
     async def record(self, update_id: int, payload: str, user_id: int | None = None) -> None:

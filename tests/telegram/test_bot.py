@@ -51,6 +51,7 @@ class StubCore:
     sessionmaker: async_sessionmaker[AsyncSession]
     cipher: KeyCipher
     delivery: Delivery
+    handled_updates: set[int] = field(default_factory=set)
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     delays: dict[str, float] = field(default_factory=dict)
     replies: dict[str, Reply] = field(default_factory=dict)
