@@ -71,6 +71,7 @@ class Assistant:
         self.settings = res.settings
         self.sessionmaker = res.sessionmaker
         self.engine = res.engine
+        self.direct = res.direct
         self.cipher = res.cipher
         self.http = res.http
         self.delivery = res.delivery

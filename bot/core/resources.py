@@ -22,6 +22,7 @@ from bot.planner.offline.planner import OfflinePlanner
 from bot.plausibility import RecentWeights
 from bot.store.claims import default_worker_id
 from bot.store.crypto import KeyCipher
+from bot.store.direct import Direct
 from bot.store.models import utcnow
 from bot.sync.outbox import Delivery
 
@@ -47,12 +48,15 @@ class Resources:
     # update journal takes them from here instead of marking them a second time.
     handled_updates: set[int] = field(default_factory=set)
     llm_slots: asyncio.Semaphore = field(init=False)
+    direct: Direct = field(init=False)  # the statements every message runs (bot/store/direct.py)
     delivery: Delivery = field(init=False)
 
     def __post_init__(self) -> None:
         self.llm_slots = asyncio.Semaphore(self.settings.llm_max_concurrency)
+        self.direct = Direct(self.engine)
         self.delivery = Delivery(
             sessionmaker=self.sessionmaker,
+            direct=self.direct,
             cipher=self.cipher,
             api_for=self.api,
             clock=self.clock,

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import URL, Dialect, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -94,9 +94,13 @@ def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
 
 def dialect_insert(session: AsyncSession, model: type[Any]) -> Any:
     """The dialect's INSERT, which knows ON CONFLICT; both supported databases have it."""
-    dialect = session.get_bind().dialect.name
-    if dialect == "postgresql":
+    return insert_for(session.get_bind().dialect, model)
+
+
+def insert_for(dialect: Dialect, model: type[Any]) -> Any:
+    """`dialect_insert` for a dialect at hand (statements compiled once, `direct.Sql`)."""
+    if dialect.name == "postgresql":
         return pg_insert(model)
-    if dialect == "sqlite":
+    if dialect.name == "sqlite":
         return sqlite_insert(model)
-    raise NotImplementedError(f"unsupported database: {dialect}")
+    raise NotImplementedError(f"unsupported database: {dialect.name}")

@@ -20,17 +20,69 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, exists, false, func, or_, select, true, update
+from sqlalchemy import (
+    ColumnElement,
+    and_,
+    bindparam,
+    exists,
+    false,
+    func,
+    or_,
+    select,
+    true,
+    update,
+)
+from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from bot.store.db import dialect_insert
+from bot.store.db import dialect_insert, insert_for
+from bot.store.direct import Direct, Sql
 from bot.store.models import ProcessedUpdate, utcnow
+
+
+def _record(dialect: Dialect) -> Any:
+    return (
+        insert_for(dialect, ProcessedUpdate)
+        .values(
+            update_id=bindparam("update_id"),
+            processed_at=bindparam("now"),
+            payload=bindparam("payload"),
+            user_id=bindparam("user_id"),
+            claimed_by=bindparam("holder"),
+            claimed_at=bindparam("claimed_at"),
+        )
+        .on_conflict_do_nothing(index_elements=["update_id"])
+        .returning(ProcessedUpdate.update_id)
+    )
+
+
+RECORD = Sql(_record)
+
+
+def _record_values(
+    update_id: int,
+    payload: bytes,
+    user_id: int | None,
+    now: datetime | None,
+    holder: str | None,
+    claim: bool,
+) -> dict[str, Any]:
+    now = now or utcnow()
+    return {
+        "update_id": update_id,
+        "now": now,
+        "payload": payload,
+        "user_id": user_id,
+        "holder": holder,
+        "claimed_at": now if claim else None,
+    }
 
 
 async def record_update(
     *,
-    session: AsyncSession,
+    session: AsyncSession | None = None,
+    direct: Direct | None = None,
     update_id: int,
     payload: bytes,
     user_id: int | None = None,
@@ -40,22 +92,14 @@ async def record_update(
 ) -> bool:
     """Journal an update as received by `holder` (and with `claim`, claimed by it in the same
     statement); False when it was seen before: a duplicate, or a replay, which
-    `claim_update` then lets through once."""
-    now = now or utcnow()
-    statement = (
-        dialect_insert(session, ProcessedUpdate)
-        .values(
-            update_id=update_id,
-            processed_at=now,
-            payload=payload,
-            user_id=user_id,
-            claimed_by=holder,
-            claimed_at=now if claim else None,
-        )
-        .on_conflict_do_nothing(index_elements=["update_id"])
-        .returning(ProcessedUpdate.update_id)
-    )
-    return (await session.execute(statement)).scalar_one_or_none() is not None
+    `claim_update` then lets through once. One statement, in `session` or on its own
+    (`direct`, committed at once: what every incoming update runs)."""
+    values = _record_values(update_id, payload, user_id, now, holder, claim)
+    if direct is not None:
+        return await direct.row(RECORD, **values) is not None
+    assert session is not None
+    statement = _record(session.get_bind().dialect)
+    return (await session.execute(statement, values)).scalar_one_or_none() is not None
 
 
 async def claim_update(

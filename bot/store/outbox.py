@@ -11,11 +11,12 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, and_, case, delete, exists, insert, or_, select, update
+from sqlalchemy import Select, and_, bindparam, case, delete, exists, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from bot.store.claims import claim_rows
+from bot.store.direct import Sql, Tx
 from bot.store.journal import mark_update_handled
 from bot.store.models import (
     ERROR_MAX,
@@ -311,6 +312,33 @@ async def mark_outbox(
         .execution_options(synchronize_session=False)
     )
     return bool(getattr(outcome, "rowcount", 0))
+
+
+MARK_DONE = Sql(
+    lambda _dialect: (
+        update(OutboxItem)
+        .where(
+            OutboxItem.id == bindparam("item_id"), OutboxItem.claimed_by == bindparam("worker_id")
+        )
+        .values(
+            status=OutboxStatus.DONE.value,
+            claimed_by=None,
+            claimed_at=None,
+            delivered_at=bindparam("now"),
+            result_json=bindparam("result_json"),
+        )
+        .returning(OutboxItem.id)
+    )
+)
+
+
+async def mark_outbox_done(
+    *, tx: Tx, item_id: int, worker_id: str, now: datetime, result: Any
+) -> bool:
+    """`mark_outbox(status=done, result=...)` on the driver, in the caller's `tx`: what every
+    delivered message runs. False when `worker_id` no longer holds the item."""
+    values = {"item_id": item_id, "worker_id": worker_id, "now": now}
+    return await tx.row(MARK_DONE, **values, result_json=dump_json(result)) is not None
 
 
 async def pending_outbox(*, session: AsyncSession, telegram_id: int) -> list[OutboxItem]:

@@ -21,6 +21,7 @@ from bot.agent_api.actions import Action, parse_action, to_wire
 from bot.agent_api.errors import AgentApiError
 from bot.store import repo
 from bot.store.claims import ended_runs
+from bot.store.direct import Direct
 from bot.store.models import OutboxItem, OutboxStatus
 
 log = logging.getLogger(__name__)
@@ -117,10 +118,12 @@ class OutboxClaims:
     def __init__(
         self,
         sessionmaker: async_sessionmaker[AsyncSession],
+        direct: Direct,
         worker_id: str,
         claim_timeout: dt.timedelta,
     ) -> None:
         self.sessionmaker = sessionmaker
+        self.direct = direct
         self.worker_id = worker_id
         self.claim_timeout = claim_timeout
 
@@ -203,18 +206,16 @@ class OutboxClaims:
     ) -> list[Entry]:
         """Record what landed (each item's own results), in one transaction; what was ours."""
         marked: list[Entry] = []
-        async with self.sessionmaker() as session:
+        async with self.direct.transaction() as tx:
             for entry, results in done:
-                if await repo.mark_outbox(
-                    session=session,
+                if await repo.mark_outbox_done(
+                    tx=tx,
                     item_id=entry.item.id,
                     worker_id=self.worker_id,
-                    status=OutboxStatus.DONE,
                     now=clock(),
                     result=results,
                 ):
                     marked.append(entry)
-            await session.commit()
         return marked
 
     async def accounted(self, telegram_id: int) -> set[str]:

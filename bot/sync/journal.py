@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.store import repo
 from bot.store.claims import default_worker_id, ended_runs
 from bot.store.crypto import KeyCipher, UndecryptableSecret
+from bot.store.direct import Direct
 from bot.store.models import ProcessedUpdate, utcnow
 from bot.sync.locks import person_locks
 
@@ -37,6 +38,7 @@ class UpdateJournal:
         self,
         *,
         sessionmaker: async_sessionmaker[AsyncSession],
+        direct: Direct,
         cipher: KeyCipher,
         claim_timeout: dt.timedelta,
         clock: Callable[[], dt.datetime] = utcnow,
@@ -46,6 +48,7 @@ class UpdateJournal:
         stored: set[int] | None = None,
     ) -> None:
         self.sessionmaker = sessionmaker
+        self.direct = direct
         self.cipher = cipher
         self.claim_timeout = claim_timeout
         self.clock = clock
@@ -69,6 +72,7 @@ class UpdateJournal:
         marks handled while storing their actions are not marked a second time."""
         return cls(
             sessionmaker=core.sessionmaker,
+            direct=core.direct,
             cipher=core.cipher,
             claim_timeout=dt.timedelta(seconds=core.settings.outbox_claim_timeout_seconds),
             worker_id=core.delivery.worker_id,
@@ -83,16 +87,15 @@ class UpdateJournal:
         that handles it. Where processes share the store, another may take over an update
         that waits long for the person's turn, so it is claimed when its handling starts.
         """
-        async with self.sessionmaker.begin() as session:
-            fresh = await repo.record_update(
-                session=session,
-                update_id=update_id,
-                payload=self.cipher.encrypt(payload),
-                user_id=user_id,
-                now=self.clock(),
-                holder=self.worker_id,
-                claim=not self.shared,
-            )
+        fresh = await repo.record_update(
+            direct=self.direct,
+            update_id=update_id,
+            payload=self.cipher.encrypt(payload),
+            user_id=user_id,
+            now=self.clock(),
+            holder=self.worker_id,
+            claim=not self.shared,
+        )
         if fresh and not self.shared:
             self._fresh.add(update_id)
 

@@ -35,6 +35,7 @@ from bot.agent_api.views import IngestResult
 from bot.store import repo
 from bot.store.claims import default_worker_id, retire
 from bot.store.crypto import KeyCipher
+from bot.store.direct import Direct
 from bot.store.models import AccountStatus, OutboxItem, OutboxStatus
 from bot.sync.items import (
     Delivered,
@@ -94,6 +95,7 @@ class Delivery:
         self,
         *,
         sessionmaker: async_sessionmaker[AsyncSession],
+        direct: Direct,
         cipher: KeyCipher,
         api_for: Callable[[str], AgentApiClient],
         clock: Callable[[], dt.datetime],
@@ -105,7 +107,7 @@ class Delivery:
         self.api_for = api_for
         self.clock = clock
         self.worker_id = worker_id or default_worker_id()
-        self.claims = OutboxClaims(sessionmaker, self.worker_id, claim_timeout)
+        self.claims = OutboxClaims(sessionmaker, direct, self.worker_id, claim_timeout)
         self.outcomes: deque[bool] = deque(maxlen=OUTCOME_WINDOW)  # True: the send failed
         self.last_attempt: dt.datetime | None = None
         self.recoveries = 0  # times a send succeeded right after one the service failed

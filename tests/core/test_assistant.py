@@ -188,6 +188,7 @@ async def _older_item_in_flight(
         await session.commit()
     job = Delivery(
         sessionmaker=assistant.sessionmaker,
+        direct=assistant.direct,
         cipher=assistant.cipher,
         api_for=assistant.api,
         clock=assistant.resources.clock,

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import event
 
+from bot.store.direct import Direct
 from tests.fixtures.core import store_on_postgres
 from tests.fixtures.sandbox import RunningSandbox
 
@@ -33,10 +36,18 @@ class StoreCount:
     transactions: int = 0
 
 
-def count_store(engine: Any) -> StoreCount:
+@contextmanager
+def count_store(engine: Any) -> Iterator[StoreCount]:
     """Count what `engine` runs from now on: statements, and transactions begun (explicitly
-    or by SQLAlchemy's autobegin)."""
+    or by SQLAlchemy's autobegin); and what the hot path sends to the driver directly
+    (`bot.store.direct`): its statements, and its transactions that wrote."""
     counted = StoreCount(statements=[])
+
+    def direct(what: str, sql: str) -> None:
+        if what == "statement":
+            counted.statements.append("direct " + sql[:60])
+        else:
+            counted.transactions += 1
 
     def statement(conn: Any, cursor: Any, sql: str, *args: Any) -> None:
         counted.statements.append(sql.split()[0].upper() + " " + sql[:60])
@@ -46,7 +57,13 @@ def count_store(engine: Any) -> StoreCount:
 
     event.listen(engine.sync_engine, "before_cursor_execute", statement)
     event.listen(engine.sync_engine, "begin", begin)
-    return counted
+    Direct.observers.append(direct)
+    try:
+        yield counted
+    finally:
+        Direct.observers.remove(direct)
+        event.remove(engine.sync_engine, "before_cursor_execute", statement)
+        event.remove(engine.sync_engine, "begin", begin)
 
 
 async def settled(counted: StoreCount, quiet: float = 0.5, limit: float = 10) -> None:
@@ -71,13 +88,13 @@ async def test_a_logged_message_stays_within_its_store_budget(
     first = await bot.say(ADA, "2 eggs and toast")
     assert first.text.startswith("<b>Logged</b>")
     assert bot.assistant is not None
-    counted = count_store(bot.assistant.engine)
-    await settled(counted)
-    counted.statements.clear()
-    counted.transactions = 0
+    with count_store(bot.assistant.engine) as counted:
+        await settled(counted)
+        counted.statements.clear()
+        counted.transactions = 0
 
-    reply = await bot.say(ADA, "a banana")
-    await settled(counted)
+        reply = await bot.say(ADA, "a banana")
+        await settled(counted)
 
     assert reply.text.startswith("<b>Logged</b>")
     detail = "\n".join(counted.statements)

@@ -14,6 +14,7 @@ from telegram import Bot, Update
 
 from bot.store import make_sessionmaker
 from bot.store.crypto import KeyCipher, generate_key
+from bot.store.direct import Direct
 from bot.store.journal import (
     claim_update,
     mark_update_handled,
@@ -142,6 +143,7 @@ async def test_a_replay_leaves_an_update_whose_person_a_live_replica_is_serving(
     here, there = PersonLocks.for_url(url), PersonLocks.for_url(url)
     journal = UpdateJournal(
         sessionmaker=make_sessionmaker(pg_engine),
+        direct=Direct(pg_engine),
         cipher=KeyCipher([generate_key()]),
         claim_timeout=timedelta(milliseconds=50),
     )

@@ -27,6 +27,7 @@ from bot.render import format as fmt
 from bot.replies import Button, Reply, toast
 from bot.store.crypto import KeyCipher, generate_key
 from bot.store.db import make_engine, make_sessionmaker
+from bot.store.direct import Direct
 from bot.store.migrate import migrate
 from bot.store.models import utcnow
 from bot.sync.outbox import Delivery
@@ -51,6 +52,7 @@ class StubCore:
     sessionmaker: async_sessionmaker[AsyncSession]
     cipher: KeyCipher
     delivery: Delivery
+    direct: Direct
     handled_updates: set[int] = field(default_factory=set)
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     delays: dict[str, float] = field(default_factory=dict)
@@ -200,10 +202,15 @@ async def make_core() -> AsyncIterator[MakeCore]:
         await migrate(engine)
         sessionmaker = make_sessionmaker(engine)
         cipher = KeyCipher([generate_key()])
+        direct = Direct(engine)
         delivery = Delivery(
-            sessionmaker=sessionmaker, cipher=cipher, api_for=_no_service, clock=utcnow
+            sessionmaker=sessionmaker,
+            direct=direct,
+            cipher=cipher,
+            api_for=_no_service,
+            clock=utcnow,
         )
-        made.append(StubCore(settings, engine, sessionmaker, cipher, delivery))
+        made.append(StubCore(settings, engine, sessionmaker, cipher, delivery, direct))
         return made[-1]
 
     yield make
