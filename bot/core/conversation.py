@@ -69,7 +69,7 @@ class Conversation:
         if fixing is not None:
             return await self.drafts.revise(said, fixing, text)
         context = said.person.context()
-        plan, planner = await self.planning.plan(said.user_id, text, context)
+        plan, planner = await self.planning.plan(said.person, text, context)
         reply = await self._carry_out(said, text, context, plan, planner)
         if self.res.llm is None and not plan.understood:
             reply.operator_note = offline.OFFLINE_LLM_HINT

@@ -146,7 +146,7 @@ class Drafts:
     ) -> Plan:
         """A plan with actions for `text`, or `Refused` with `not_understood`."""
         context = said.person.context()
-        plan, _ = await self.planning.plan(said.user_id, text, context, extra_history=history)
+        plan, _ = await self.planning.plan(said.person, text, context, extra_history=history)
         if not plan.actions:
             await self.planning.count(said.user_id, said.today, plan)
             raise Refused(Reply(not_understood))

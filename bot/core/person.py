@@ -7,6 +7,7 @@ turns it into the reply it carries, so no journey passes "a value or a reply" ar
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import zoneinfo
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from bot.planner.base import PlanContext
 from bot.render import accounts
 from bot.replies import Reply
 from bot.store import repo
+from bot.store.accounts import Usage
 from bot.store.models import Account, AccountStatus, Draft, DraftStatus
 
 
@@ -51,6 +53,8 @@ class Person:
     account: Account
     api: AgentApiClient
     now: dt.datetime  # local time in the person's zone (UTC until they set one)
+    # Today's LLM use (requests, tokens) when it was read with the account; None: not read.
+    llm_used: tuple[int, int] | None = None
 
     @property
     def today(self) -> dt.date:
@@ -119,13 +123,24 @@ async def resolve(res: Resources, user_id: int, now: dt.datetime | None = None) 
 async def resolve_with_fixing(
     res: Resources, user_id: int, now: dt.datetime | None = None
 ) -> tuple[Person, Draft | None]:
-    """`resolve`, and the draft waiting for the person's correction, in one read."""
-    async with res.sessionmaker() as session:
-        account, fixing = await repo.get_account_with_draft(
-            session=session, telegram_id=user_id, status=DraftStatus.FIXING, now=res.clock()
-        )
+    """`resolve`, the draft waiting for the person's correction and their LLM use today, in
+    one read: the first thing every message does."""
+    account, fixing, usage = await repo.read_account_with_draft(
+        direct=res.direct, telegram_id=user_id, status=DraftStatus.FIXING, now=res.clock()
+    )
     await welcome_back(res, account)
-    return person_from(res, user_id, account, now), fixing
+    person = person_from(res, user_id, account, now)
+    return dataclasses.replace(person, llm_used=used_today(usage, person.today)), fixing
+
+
+def used_today(latest: Usage | None, today: dt.date) -> tuple[int, int] | None:
+    """Today's (requests, tokens) from the person's latest day of LLM use; None when that
+    day lies after `today` (their zone moved back), which only a read of today can tell."""
+    if latest is None or latest.day < today:
+        return (0, 0)
+    if latest.day == today:
+        return (latest.requests, latest.tokens)
+    return None
 
 
 async def mark_needs_reconnect(res: Resources, user_id: int) -> None:

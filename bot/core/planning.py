@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.core.person import Refused
+from bot.core.person import Person, Refused
 from bot.core.resources import Resources
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError, PlannerUnavailable, Turn
 from bot.render import llm
@@ -32,7 +32,7 @@ class Planning:
     res: Resources
 
     async def plan(
-        self, user_id: int, text: str, context: PlanContext, extra_history: Sequence[Turn] = ()
+        self, person: Person, text: str, context: PlanContext, extra_history: Sequence[Turn] = ()
     ) -> tuple[Plan, Planner]:
         """Offline rules first; the LLM only when they did not understand everything.
 
@@ -40,7 +40,7 @@ class Planning:
         when the LLM is asked: the offline rules do not use them. Raises `Refused` when the
         LLM is needed and cannot be had (budget spent, model down, no usable answer).
         """
-        res = self.res
+        res, user_id = self.res, person.user_id
         offline_plan = await res.offline.plan(text, context)
         usable_offline = offline_plan.understood and bool(
             offline_plan.actions or offline_plan.reads
@@ -49,7 +49,7 @@ class Planning:
             return offline_plan, res.offline
         if res.settings.offline_fast_path and usable_offline:
             return offline_plan, res.offline
-        history = await self._llm_inputs(user_id, context.today)
+        history = await self._llm_inputs(person, context.today)
         if history is None:  # today's LLM budget is spent
             if usable_offline:
                 return offline_plan, res.offline
@@ -102,19 +102,22 @@ class Planning:
         settings = self.res.settings
         return requests < settings.llm_daily_requests and tokens < settings.llm_daily_tokens
 
-    async def _llm_inputs(self, user_id: int, day: dt.date) -> list[Turn] | None:
-        """What the LLM needs first, in one session: the remembered turns, or None when the
-        person's LLM budget for `day` is spent."""
+    async def _llm_inputs(self, person: Person, day: dt.date) -> list[Turn] | None:
+        """What the LLM needs first: the remembered turns, or None when the person's LLM
+        budget for `day` is spent (known from the account read, else read here)."""
         settings = self.res.settings
-        async with self.res.sessionmaker() as session:
-            if not await self._within_budget(session, user_id, day):
+        used = person.llm_used if day == person.today else None
+        if used is None:
+            if not await self.allowed(person.user_id, day):
                 return None
-            if settings.history_turns == 0:
-                return []
-            turns = await repo.recent_turns(
-                session=session, telegram_id=user_id, limit=settings.history_turns
-            )
-        return [Turn(role=t.role, text=t.text) for t in turns]  # type: ignore[arg-type]
+        elif used[0] >= settings.llm_daily_requests or used[1] >= settings.llm_daily_tokens:
+            return None
+        if settings.history_turns == 0:
+            return []
+        turns = await repo.read_recent_turns(
+            direct=self.res.direct, telegram_id=person.user_id, limit=settings.history_turns
+        )
+        return [Turn(role=role, text=text) for role, text in turns]  # type: ignore[arg-type]
 
     async def _keep_for_retry(self, user_id: int, text: str) -> None:
         """Keep a message the LLM could not take, so "retry" can plan it again later."""

@@ -6,15 +6,18 @@ under a new encryption key (`rotate_encrypted_keys`).
 
 from __future__ import annotations
 
-from datetime import datetime, time
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from typing import Any, TypeVar
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import make_transient_to_detached
 
 from bot.store.crypto import KeyCipher
 from bot.store.db import dialect_insert
-from bot.store.drafts import live_drafts
+from bot.store.direct import Direct, Sql
 from bot.store.models import (
     Account,
     AccountStatus,
@@ -28,6 +31,8 @@ from bot.store.models import (
     utcnow,
 )
 from bot.store.schedule import zone
+
+Model = TypeVar("Model", bound=Base)
 
 
 class AccountNotFound(LookupError):
@@ -50,21 +55,86 @@ async def get_account_with_draft(
     What every message needs first: whether the person is linked and whether a draft of
     theirs is being fixed (see `drafts.latest_draft`).
     """
+    values = {"telegram_id": telegram_id, "status": DraftStatus(status).value, "now": now}
+    query = _account_with_draft(select(Account, Draft))
+    found = (await session.execute(query, values)).one_or_none()
+    return (found[0], found[1]) if found is not None else (None, None)
+
+
+def _account_with_draft(query: Any) -> Any:
     newest = (
         select(Draft.id)
-        .where(*live_drafts(telegram_id, status, now))
+        .where(
+            Draft.telegram_id == bindparam("telegram_id"),
+            Draft.status == bindparam("status"),
+            Draft.expires_at > bindparam("now"),
+        )
         .order_by(Draft.id.desc())
         .limit(1)
         .scalar_subquery()
     )
-    row = (
-        await session.execute(
-            select(Account, Draft)
-            .outerjoin(Draft, Draft.id == newest)
-            .where(Account.telegram_id == telegram_id)
+    return query.outerjoin(Draft, Draft.id == newest).where(
+        Account.telegram_id == bindparam("telegram_id")
+    )
+
+
+def _latest_usage(column: Any) -> Any:
+    return (
+        select(column)
+        .where(LlmUsage.telegram_id == Account.telegram_id)
+        .order_by(LlmUsage.local_date.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+
+
+_ACCOUNT = tuple(Account.__table__.columns)
+_DRAFT = tuple(Draft.__table__.columns)
+ACCOUNT_WITH_DRAFT = Sql(
+    lambda _dialect: _account_with_draft(
+        select(
+            *_ACCOUNT,
+            *_DRAFT,
+            _latest_usage(LlmUsage.local_date),
+            _latest_usage(LlmUsage.requests),
+            _latest_usage(LlmUsage.tokens),
         )
-    ).one_or_none()
-    return (row[0], row[1]) if row is not None else (None, None)
+    )
+)
+
+
+@dataclass(frozen=True)
+class Usage:
+    """A person's LLM use on one of their days: (requests, tokens)."""
+
+    day: date
+    requests: int
+    tokens: int
+
+
+async def read_account_with_draft(
+    *, direct: Direct, telegram_id: int, status: DraftStatus, now: datetime
+) -> tuple[Account | None, Draft | None, Usage | None]:
+    """`get_account_with_draft` on the driver (what every message reads first), and the
+    person's latest day of LLM use, all in one statement. The objects are detached: read
+    them, change them through the repo functions."""
+    values = {"telegram_id": telegram_id, "status": DraftStatus(status).value, "now": now}
+    row = await direct.row(ACCOUNT_WITH_DRAFT, **values)
+    if row is None:
+        return None, None, None
+    account = _detached(Account, _ACCOUNT, row[: len(_ACCOUNT)])
+    drafted = row[len(_ACCOUNT) : len(_ACCOUNT) + len(_DRAFT)]
+    draft = _detached(Draft, _DRAFT, drafted) if drafted[0] is not None else None
+    day, requests, tokens = row[-3:]
+    usage = Usage(day, int(requests), int(tokens)) if day is not None else None
+    return account, draft, usage
+
+
+def _detached(model: type[Model], columns: tuple[Any, ...], values: Sequence[Any]) -> Model:
+    """An ORM object for a row read on the driver, as if read by a session since closed."""
+    made = model(**{column.key: value for column, value in zip(columns, values, strict=True)})
+    make_transient_to_detached(made)
+    return made
 
 
 async def _require_account(session: AsyncSession, telegram_id: int) -> Account:

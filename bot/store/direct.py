@@ -17,12 +17,14 @@ the store-budget test and the benchmark count them beside SQLAlchemy's own event
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -90,7 +92,10 @@ class Tx:
         self._direct.observe("statement", compiled.sql)
         if not compiled.sql.lstrip().upper().startswith("SELECT"):
             self.wrote = True
-        raw = await self._direct.backend.fetch(self._driver, compiled.sql, params)
+        try:
+            raw = await self._direct.backend.fetch(self._driver, compiled.sql, params)
+        except Exception as exc:  # as SQLAlchemy would raise it: callers catch its errors
+            raise self._direct.backend.wrap(compiled.sql, exc) from exc
         if not raw or not compiled.results:
             return [tuple(row) for row in raw]
         return [
@@ -111,6 +116,10 @@ class _Sqlite:
     """aiosqlite: the connection begins a transaction before the first write by itself."""
 
     @staticmethod
+    def wrap(sql: str, exc: Exception) -> Exception:
+        return DBAPIError.instance(sql, None, exc, sqlite3.Error)
+
+    @staticmethod
     async def fetch(driver: Any, sql: str, params: Sequence[Any]) -> Sequence[Any]:
         return list(await driver.execute_fetchall(sql, params))
 
@@ -123,11 +132,23 @@ class _Sqlite:
                 await driver.rollback()
             raise
         if driver.in_transaction:
-            await driver.commit()
+            try:
+                await driver.commit()
+            except sqlite3.Error as exc:
+                raise self.wrap("COMMIT", exc) from exc
 
 
 class _Postgres:
     """asyncpg: each statement commits by itself unless a transaction is open."""
+
+    @staticmethod
+    def wrap(sql: str, exc: Exception) -> Exception:
+        state = str(getattr(exc, "sqlstate", "") or "")
+        if state.startswith("23"):  # integrity constraint violation
+            return IntegrityError(sql, None, exc)
+        if isinstance(exc, OSError) or state[:2] in ("08", "40", "53", "55", "57"):
+            return OperationalError(sql, None, exc)  # connection, lock, resources, shutdown
+        return DBAPIError(sql, None, exc)
 
     @staticmethod
     async def fetch(driver: Any, sql: str, params: Sequence[Any]) -> Sequence[Any]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import bindparam, delete, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.store.direct import Direct, Sql
 from bot.store.models import ConversationTurn, TurnRole, utcnow
 
 
@@ -59,3 +60,23 @@ async def recent_turns(
         .limit(limit)
     )
     return list(reversed(rows.all()))
+
+
+RECENT_TURNS = Sql(
+    lambda _dialect: (
+        select(ConversationTurn.role, ConversationTurn.text)
+        .where(ConversationTurn.telegram_id == bindparam("telegram_id"))
+        .order_by(ConversationTurn.id.desc())
+        .limit(bindparam("limit"))
+    )
+)
+
+
+async def read_recent_turns(
+    *, direct: Direct, telegram_id: int, limit: int
+) -> list[tuple[str, str]]:
+    """`recent_turns` on the driver, as (role, text): what the LLM reads on every message."""
+    if limit <= 0:
+        return []
+    rows = await direct.rows(RECENT_TURNS, telegram_id=telegram_id, limit=limit)
+    return [(str(role), str(text)) for role, text in reversed(rows)]

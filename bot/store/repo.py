@@ -26,6 +26,7 @@ from bot.store.accounts import (
     get_account,
     get_account_with_draft,
     link_account,
+    read_account_with_draft,
     rotate_encrypted_keys,
     set_confirm_mode,
     set_reminder_time,
@@ -41,7 +42,7 @@ from bot.store.drafts import (
     latest_draft,
     resolve_draft,
 )
-from bot.store.history import append_turns, recent_turns
+from bot.store.history import append_turns, read_recent_turns, recent_turns
 from bot.store.journal import (
     claim_update,
     claim_update_looking_back,
@@ -107,6 +108,8 @@ __all__ = [
     "pending_outbox",
     "prune_outbox",
     "prune_processed_updates",
+    "read_account_with_draft",
+    "read_recent_turns",
     "recent_turns",
     "record_update",
     "release_earlier_updates",
