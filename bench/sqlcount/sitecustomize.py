@@ -1,4 +1,4 @@
-"""Counts the SQL of the process it is loaded into, for `bench.e2e`, with no hook in bot/.
+"""Counts the SQL of the process it is loaded into, for `bench.e2e`, from outside bot/.
 
 Python imports `sitecustomize` at start from the first folder on its path that has one; the
 e2e benchmark puts this folder first on the bot subprocess's PYTHONPATH and names two paths in
@@ -7,7 +7,9 @@ the process makes, the async ones' sync engines included) count:
 
 - statements: `before_cursor_execute`, once per execute or executemany, PRAGMAs included,
   also by kind: the first word and the first table named ("SELECT accounts");
-- transactions: the `begin` event (explicit or autobegun), with commits and rollbacks beside.
+- transactions: the `begin` event (explicit or autobegun), with commits and rollbacks beside;
+- what the bot sends to the driver itself (`bot.store.direct`, the statements every message
+  runs): its statements, and each of its transactions that wrote, as a begin and a commit.
 
 Each time the benchmark writes to FIFO, a thread asleep on it writes the counts so far, and a
 sequence number, to FILE as JSON. Without BENCH_SQL_COUNTS it does nothing.
@@ -55,6 +57,17 @@ def _install(fifo: str, path: str) -> None:
     event.listen(Engine, "before_cursor_execute", statement)
     for name in ("begin", "commit", "rollback"):
         event.listen(Engine, name, counter(name))
+
+    def direct(what: str, sql: str) -> None:
+        if what == "statement":
+            statement(None, None, sql)
+        else:
+            counts["begin"] += 1
+            counts["commit"] += 1
+
+    from bot.store.direct import Direct
+
+    Direct.observers.append(direct)
 
     def serve() -> None:
         while True:

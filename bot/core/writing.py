@@ -54,9 +54,9 @@ class Writing:
         handled: once stored, the message is never replayed into a second write.
         """
         res, person = self.res, said.person
-        async with res.sessionmaker() as session:
+        async with res.direct.transaction() as tx:
             item, claimed = await repo.enqueue_claimed(
-                session=session,
+                tx=tx,
                 telegram_id=person.user_id,
                 chat_id=said.chat_id,
                 local_date=person.today,
@@ -67,16 +67,18 @@ class Writing:
                 source_message_id=source_message_id,
                 update_id=said.update_id,
             )
-            if turns:
-                await repo.append_turns(
-                    session=session,
-                    telegram_id=person.user_id,
-                    turns=turns,
-                    keep=res.settings.history_turns,
+            if turns and res.settings.history_turns > 0:
+                await repo.add_turns(
+                    tx=tx, telegram_id=person.user_id, turns=turns, now=res.clock()
                 )
-            if usage is not None:
-                await self.planning.add_usage(session, person.user_id, person.today, usage)
-            await session.commit()
+            if usage is not None and usage.llm_requests:
+                await repo.add_llm_usage(
+                    tx=tx,
+                    telegram_id=person.user_id,
+                    local_date=person.today,
+                    requests=usage.llm_requests,
+                    tokens=usage.prompt_tokens + usage.completion_tokens,
+                )
         if said.update_id is not None:
             res.handled_updates.add(said.update_id)
         if claimed:  # nothing of theirs was waiting: send it now, no claim round trip

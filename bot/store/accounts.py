@@ -6,18 +6,16 @@ under a new encryption key (`rotate_encrypted_keys`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import make_transient_to_detached
 
 from bot.store.crypto import KeyCipher
 from bot.store.db import dialect_insert
-from bot.store.direct import Direct, Sql
+from bot.store.direct import Direct, Sql, detached
 from bot.store.models import (
     Account,
     AccountStatus,
@@ -31,8 +29,6 @@ from bot.store.models import (
     utcnow,
 )
 from bot.store.schedule import zone
-
-Model = TypeVar("Model", bound=Base)
 
 
 class AccountNotFound(LookupError):
@@ -122,19 +118,12 @@ async def read_account_with_draft(
     row = await direct.row(ACCOUNT_WITH_DRAFT, **values)
     if row is None:
         return None, None, None
-    account = _detached(Account, _ACCOUNT, row[: len(_ACCOUNT)])
+    account = detached(Account, _ACCOUNT, row[: len(_ACCOUNT)])
     drafted = row[len(_ACCOUNT) : len(_ACCOUNT) + len(_DRAFT)]
-    draft = _detached(Draft, _DRAFT, drafted) if drafted[0] is not None else None
+    draft = detached(Draft, _DRAFT, drafted) if drafted[0] is not None else None
     day, requests, tokens = row[-3:]
     usage = Usage(day, int(requests), int(tokens)) if day is not None else None
     return account, draft, usage
-
-
-def _detached(model: type[Model], columns: tuple[Any, ...], values: Sequence[Any]) -> Model:
-    """An ORM object for a row read on the driver, as if read by a session since closed."""
-    made = model(**{column.key: value for column, value in zip(columns, values, strict=True)})
-    make_transient_to_detached(made)
-    return made
 
 
 async def _require_account(session: AsyncSession, telegram_id: int) -> Account:

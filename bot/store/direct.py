@@ -21,15 +21,17 @@ import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.util import greenlet_spawn
 
+Model = TypeVar("Model")
 Observer = Callable[[str, str], None]  # (what, sql): what is "statement" or "transaction"
 
 
@@ -59,8 +61,13 @@ class Sql:
     def _compile(self, dialect: Dialect) -> _Compiled:
         statement = self.build(dialect)
         compiled = cast(SQLCompiler, statement.compile(dialect=dialect))
+        if compiled.post_compile_params:  # IN (a list) is expanded per execution
+            raise TypeError("IN lists are not supported here: spell them as or_(...)")
         names = tuple(compiled.positiontup or ())
         params = [compiled.binds[name] for name in names]
+        untyped = sorted({n for n, p in zip(names, params, strict=True) if p.type._isnull})
+        if untyped:  # it would reach the driver unconverted (an aware datetime on SQLite...)
+            raise TypeError(f"give these parameters a type (bindparam(type_=...)): {untyped}")
         binds = tuple(p.type.dialect_impl(dialect).bind_processor(dialect) for p in params)
         fixed = {n: p.value for n, p in zip(names, params, strict=True) if not p.required}
         columns = getattr(statement, "exported_columns", ())
@@ -203,3 +210,11 @@ class Direct:
     async def row(self, sql: Sql, **values: Any) -> tuple[Any, ...] | None:
         rows = await self.rows(sql, **values)
         return rows[0] if rows else None
+
+
+def detached(model: type[Model], columns: Sequence[Any], values: Sequence[Any]) -> Model:
+    """An ORM object for a row read on the driver, as if read by a session since closed:
+    read it, change it through the repo functions."""
+    made = model(**{column.key: value for column, value in zip(columns, values, strict=True)})
+    make_transient_to_detached(made)
+    return made

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select
+from sqlalchemy import BigInteger, Integer, String, Text, bindparam, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.direct import Direct, Sql
-from bot.store.models import ConversationTurn, TurnRole, utcnow
+from bot.store.direct import Direct, Sql, Tx
+from bot.store.models import ConversationTurn, TurnRole, UtcDateTime, utcnow
 
 
 async def append_turns(
@@ -47,6 +48,21 @@ async def append_turns(
     )
 
 
+async def prune_turns(*, session: AsyncSession, keep: int) -> int:
+    """Delete everyone's turns beyond their newest `keep` (what the LLM is shown); how many."""
+    ranked = select(
+        ConversationTurn.id,
+        func.row_number()
+        .over(partition_by=ConversationTurn.telegram_id, order_by=ConversationTurn.id.desc())
+        .label("newest_first"),
+    ).subquery()
+    forgotten = select(ranked.c.id).where(ranked.c.newest_first > max(keep, 0))
+    result = await session.execute(
+        delete(ConversationTurn).where(ConversationTurn.id.in_(forgotten.scalar_subquery()))
+    )
+    return int(getattr(result, "rowcount", 0))
+
+
 async def recent_turns(
     *, session: AsyncSession, telegram_id: int, limit: int
 ) -> list[ConversationTurn]:
@@ -67,7 +83,7 @@ RECENT_TURNS = Sql(
         select(ConversationTurn.role, ConversationTurn.text)
         .where(ConversationTurn.telegram_id == bindparam("telegram_id"))
         .order_by(ConversationTurn.id.desc())
-        .limit(bindparam("limit"))
+        .limit(bindparam("limit", type_=Integer()))
     )
 )
 
@@ -80,3 +96,36 @@ async def read_recent_turns(
         return []
     rows = await direct.rows(RECENT_TURNS, telegram_id=telegram_id, limit=limit)
     return [(str(role), str(text)) for role, text in reversed(rows)]
+
+
+_INSERT_TURNS: dict[int, Sql] = {}  # by how many turns at once (usually 2: said, answered)
+
+
+def _insert_turns(count: int) -> Sql:
+    found = _INSERT_TURNS.get(count)
+    if found is None:
+        rows: list[dict[str, Any]] = [
+            {
+                "telegram_id": bindparam("telegram_id", type_=BigInteger()),
+                "role": bindparam(f"role{i}", type_=String()),
+                "text": bindparam(f"text{i}", type_=Text()),
+                "created_at": bindparam("now", type_=UtcDateTime()),
+            }
+            for i in range(count)
+        ]
+        found = _INSERT_TURNS[count] = Sql(lambda _d: insert(ConversationTurn).values(rows))
+    return found
+
+
+async def add_turns(
+    *, tx: Tx, telegram_id: int, turns: Sequence[tuple[TurnRole, str]], now: datetime
+) -> None:
+    """Add turns in order in the caller's `tx`, on the driver, in one statement. The person's
+    turns beyond what is remembered are deleted later, for everyone at once (`prune_turns`)."""
+    if not turns:
+        return
+    values: dict[str, object] = {"telegram_id": telegram_id, "now": now}
+    for i, (role, text) in enumerate(turns):
+        values[f"role{i}"] = TurnRole(role).value
+        values[f"text{i}"] = text
+    await tx.rows(_insert_turns(len(turns)), **values)

@@ -171,6 +171,18 @@ async def claim_update_looking_back(
     return first, first
 
 
+MARK_HANDLED = Sql(
+    lambda _dialect: (
+        update(ProcessedUpdate)
+        .where(
+            ProcessedUpdate.update_id == bindparam("update_id"),
+            ProcessedUpdate.handled_at.is_(None),
+        )
+        .values(handled_at=bindparam("now"), payload=None)
+    )
+)
+
+
 async def mark_update_handled(
     *, session: AsyncSession, update_id: int, now: datetime | None = None
 ) -> None:

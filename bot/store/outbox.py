@@ -11,19 +11,33 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, and_, bindparam, case, delete, exists, insert, or_, select, update
+from sqlalchemy import (
+    Select,
+    String,
+    and_,
+    bindparam,
+    case,
+    delete,
+    exists,
+    insert,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from bot.store.claims import claim_rows
-from bot.store.direct import Sql, Tx
-from bot.store.journal import mark_update_handled
+from bot.store.direct import Sql, Tx, detached
+from bot.store.journal import MARK_HANDLED
 from bot.store.models import (
     ERROR_MAX,
     Account,
     AccountStatus,
     OutboxItem,
     OutboxStatus,
+    UtcDateTime,
     dump_json,
     utcnow,
 )
@@ -31,9 +45,44 @@ from bot.store.models import (
 OPEN_OUTBOX_STATUSES = (OutboxStatus.PENDING, OutboxStatus.SENDING, OutboxStatus.UNKNOWN)
 
 
+def _enqueue_claimed(_dialect: Dialect) -> Any:
+    # One statement: the new item is claimed unless an older one of the person's is open.
+    now = bindparam("now", type_=UtcDateTime())
+    waiting = (
+        select(OutboxItem.id)
+        .where(
+            OutboxItem.telegram_id == bindparam("telegram_id"),
+            or_(*(OutboxItem.status == status.value for status in OPEN_OUTBOX_STATUSES)),
+        )
+        .exists()
+    )
+    return (
+        insert(OutboxItem)
+        .values(
+            telegram_id=bindparam("telegram_id"),
+            chat_id=bindparam("chat_id"),
+            local_date=bindparam("local_date"),
+            actions_json=bindparam("actions_json"),
+            status=case((waiting, OutboxStatus.PENDING.value), else_=OutboxStatus.SENDING.value),
+            attempts=case((waiting, 0), else_=1),
+            created_at=now,
+            next_attempt_at=now,
+            notify_on_done=bindparam("notify_on_done"),
+            claimed_by=case((waiting, None), else_=bindparam("worker_id", type_=String())),
+            claimed_at=case((waiting, None), else_=now),
+            source_message_id=bindparam("source_message_id"),
+        )
+        .returning(*_ITEM)
+    )
+
+
+_ITEM = tuple(OutboxItem.__table__.columns)
+ENQUEUE_CLAIMED = Sql(_enqueue_claimed)
+
+
 async def enqueue_claimed(
     *,
-    session: AsyncSession,
+    tx: Tx,
     telegram_id: int,
     chat_id: int,
     local_date: date,
@@ -45,7 +94,8 @@ async def enqueue_claimed(
     update_id: int | None = None,
 ) -> tuple[OutboxItem, bool]:
     """Store the wire actions of one message before anything is sent, claimed for
-    `worker_id` at once when it is next in line.
+    `worker_id` at once when it is next in line; in the caller's `tx`, on the driver (what
+    every logged message runs).
 
     The usual case on a message: nothing of the person's is waiting, so the item is stored
     already `sending` under this worker's lease (one attempt counted) and can be sent right
@@ -53,40 +103,22 @@ async def enqueue_claimed(
     when older items are open, it waits its turn behind them (unclaimed).
     """
     now = now or utcnow()
-    # One statement: the new item is claimed unless an older one of the person's is open.
-    waiting = (
-        select(OutboxItem.id)
-        .where(
-            OutboxItem.telegram_id == telegram_id,
-            OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
-        )
-        .exists()
+    row = await tx.row(
+        ENQUEUE_CLAIMED,
+        telegram_id=telegram_id,
+        chat_id=chat_id,
+        local_date=local_date,
+        actions_json=dump_json(list(actions)),
+        now=now,
+        notify_on_done=notify_on_done,
+        worker_id=worker_id,
+        source_message_id=source_message_id,
     )
-    item = (
-        await session.scalars(
-            insert(OutboxItem)
-            .values(
-                telegram_id=telegram_id,
-                chat_id=chat_id,
-                local_date=local_date,
-                actions_json=dump_json(list(actions)),
-                status=case(
-                    (waiting, OutboxStatus.PENDING.value), else_=OutboxStatus.SENDING.value
-                ),
-                attempts=case((waiting, 0), else_=1),
-                created_at=now,
-                next_attempt_at=now,
-                notify_on_done=notify_on_done,
-                claimed_by=case((waiting, None), else_=worker_id),
-                claimed_at=case((waiting, None), else_=now),
-                source_message_id=source_message_id,
-            )
-            .returning(OutboxItem)
-        )
-    ).one()
+    assert row is not None  # an INSERT ... RETURNING returns its row
+    item = detached(OutboxItem, _ITEM, row)
     if update_id is not None:
         # Same transaction: once the actions are stored, the update must never be replayed.
-        await mark_update_handled(session=session, update_id=update_id, now=now)
+        await tx.rows(MARK_HANDLED, update_id=update_id, now=now)
     return item, item.status == OutboxStatus.SENDING
 
 

@@ -42,7 +42,13 @@ from bot.store.drafts import (
     latest_draft,
     resolve_draft,
 )
-from bot.store.history import append_turns, read_recent_turns, recent_turns
+from bot.store.history import (
+    add_turns,
+    append_turns,
+    prune_turns,
+    read_recent_turns,
+    recent_turns,
+)
 from bot.store.journal import (
     claim_update,
     claim_update_looking_back,
@@ -82,6 +88,7 @@ __all__ = [
     "OPEN_OUTBOX_STATUSES",
     "AccountNotFound",
     "add_llm_usage",
+    "add_turns",
     "append_turns",
     "claim_following",
     "claim_outbox",
@@ -108,6 +115,7 @@ __all__ = [
     "pending_outbox",
     "prune_outbox",
     "prune_processed_updates",
+    "prune_turns",
     "read_account_with_draft",
     "read_recent_turns",
     "recent_turns",

@@ -3,34 +3,60 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
+from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.db import dialect_insert
+from bot.store.db import insert_for
+from bot.store.direct import Sql, Tx
 from bot.store.models import LlmUsage
 
 
-async def add_llm_usage(
-    *,
-    session: AsyncSession,
-    telegram_id: int,
-    local_date: date,
-    requests: int = 1,
-    tokens: int = 0,
-) -> tuple[int, int]:
-    """Count LLM use against the person's day; returns the day's (requests, tokens) so far."""
-    statement = dialect_insert(session, LlmUsage).values(
-        telegram_id=telegram_id, local_date=local_date, requests=requests, tokens=tokens
+def _add_usage(dialect: Dialect) -> Any:
+    statement = insert_for(dialect, LlmUsage).values(
+        telegram_id=bindparam("telegram_id"),
+        local_date=bindparam("local_date"),
+        requests=bindparam("requests"),
+        tokens=bindparam("tokens"),
     )
-    statement = statement.on_conflict_do_update(
+    return statement.on_conflict_do_update(
         index_elements=["telegram_id", "local_date"],
         set_={
             "requests": LlmUsage.requests + statement.excluded.requests,
             "tokens": LlmUsage.tokens + statement.excluded.tokens,
         },
     ).returning(LlmUsage.requests, LlmUsage.tokens)
-    row = (await session.execute(statement)).one()
+
+
+ADD_USAGE = Sql(_add_usage)
+
+
+async def add_llm_usage(
+    *,
+    session: AsyncSession | None = None,
+    tx: Tx | None = None,
+    telegram_id: int,
+    local_date: date,
+    requests: int = 1,
+    tokens: int = 0,
+) -> tuple[int, int]:
+    """Count LLM use against the person's day; returns the day's (requests, tokens) so far.
+    In `session`, or in `tx` on the driver (beside a message's outbox item)."""
+    values = {
+        "telegram_id": telegram_id,
+        "local_date": local_date,
+        "requests": requests,
+        "tokens": tokens,
+    }
+    if tx is not None:
+        row = await tx.row(ADD_USAGE, **values)
+        assert row is not None  # an upsert ... RETURNING returns its row
+    else:
+        assert session is not None
+        statement = _add_usage(session.get_bind().dialect)
+        row = (await session.execute(statement, values)).one()
     return int(row[0]), int(row[1])
 
 

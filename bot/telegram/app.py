@@ -25,7 +25,7 @@ from bot.keys import find_key
 from bot.render import telegram as render_telegram
 from bot.sync.journal import UpdateJournal
 from bot.sync.locks import person_locks
-from bot.sync.pruning import prune_finished
+from bot.sync.pruning import prune
 from bot.sync.reminders import Reminders
 from bot.telegram.handlers import Handlers
 from bot.telegram.handlers.errors import on_error
@@ -182,7 +182,7 @@ class _Lifecycle:
             _schedule_outbox(queue, self.handlers.jobs, self.outbox_every)
             sessionmaker, settings = self.assistant.sessionmaker, self.settings
             queue.run_repeating(
-                lambda _: prune_finished(sessionmaker, settings),
+                lambda _: prune(sessionmaker, settings),
                 interval=PRUNE_EVERY,
                 first=PRUNE_EVERY,
                 name="prune",

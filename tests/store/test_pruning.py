@@ -12,9 +12,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.config import Settings
 from bot.store import make_sessionmaker, repo
-from bot.store.models import OutboxItem, OutboxStatus, ProcessedUpdate
+from bot.store.direct import Direct
+from bot.store.models import OutboxItem, OutboxStatus, ProcessedUpdate, TurnRole
 from bot.sync.journal import REPLAY_WINDOW
-from bot.sync.pruning import prune_finished
+from bot.sync.pruning import prune_finished, prune_history
 from tests.fixtures.store import enqueue_pending
 
 # The fixtures are imported so these tests run with --noconftest too; parameters
@@ -92,6 +93,33 @@ async def test_pruning_deletes_only_finished_rows_past_their_keep_time(engine, c
         kept = await repo.outbox_item_from_message(session=session, telegram_id=ALICE, message_id=3)
         assert gone is None and kept is not None
     assert await prune_finished(sessions, SETTINGS, NOW) == (0, 0)
+
+
+async def test_history_keeps_each_persons_newest_turns(engine):
+    """A message adds its turns without deleting any; the hourly job keeps what the LLM is
+    shown (each person's newest HISTORY_TURNS) and deletes the rest, for everyone at once."""
+    bob = ALICE + 1
+    settings = Settings(_env_file=None, history_turns=3)  # type: ignore[call-arg]
+    sessions = make_sessionmaker(engine)
+    async with sessions.begin() as session:
+        for person in (ALICE, bob):
+            await repo.upsert_account(session=session, telegram_id=person, chat_id=person)
+    for n in range(5):
+        async with Direct(engine).transaction() as tx:
+            turns = [(TurnRole.USER, f"alice {n}"), (TurnRole.ASSISTANT, f"logged {n}")]
+            await repo.add_turns(tx=tx, telegram_id=ALICE, turns=turns, now=NOW)
+            await repo.add_turns(tx=tx, telegram_id=bob, turns=turns[:1], now=NOW)
+    async with sessions() as session:
+        assert len(await repo.recent_turns(session=session, telegram_id=ALICE, limit=99)) == 10
+
+    assert await prune_history(sessions, settings) == 7 + 2
+
+    async with sessions() as session:
+        alice = await repo.recent_turns(session=session, telegram_id=ALICE, limit=99)
+        assert [t.text for t in alice] == ["logged 3", "alice 4", "logged 4"]
+        kept = await repo.recent_turns(session=session, telegram_id=bob, limit=99)
+        assert [t.text for t in kept] == ["alice 2", "alice 3", "alice 4"]
+    assert await prune_history(sessions, settings) == 0
 
 
 def test_keep_times_default_to_a_month_and_a_week_and_refuse_less_than_a_day(monkeypatch):
