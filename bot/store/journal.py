@@ -21,7 +21,10 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     ColumnElement,
+    LargeBinary,
+    String,
     and_,
     bindparam,
     exists,
@@ -38,7 +41,7 @@ from sqlalchemy.orm import aliased
 
 from bot.store.db import dialect_insert, insert_for
 from bot.store.direct import Direct, Sql
-from bot.store.models import ProcessedUpdate, utcnow
+from bot.store.models import ProcessedUpdate, UtcDateTime, utcnow
 
 
 def _record(dialect: Dialect) -> Any:
@@ -55,9 +58,6 @@ def _record(dialect: Dialect) -> Any:
         .on_conflict_do_nothing(index_elements=["update_id"])
         .returning(ProcessedUpdate.update_id)
     )
-
-
-RECORD = Sql(_record)
 
 
 def _record_values(
@@ -79,10 +79,60 @@ def _record_values(
     }
 
 
+_RECORD_MANY: dict[int, Sql] = {}  # by how many updates at once (a getUpdates answer: <= 100)
+
+
+def _record_many(count: int) -> Sql:
+    found = _RECORD_MANY.get(count)
+    if found is None:
+
+        def build(dialect: Dialect) -> Any:
+            rows = [
+                {
+                    "update_id": bindparam(f"update_id{i}", type_=BigInteger()),
+                    "processed_at": bindparam("now", type_=UtcDateTime()),
+                    "payload": bindparam(f"payload{i}", type_=LargeBinary()),
+                    "user_id": bindparam(f"user_id{i}", type_=BigInteger()),
+                    "claimed_by": bindparam("holder", type_=String()),
+                    "claimed_at": bindparam("claimed_at", type_=UtcDateTime()),
+                }
+                for i in range(count)
+            ]
+            return (
+                insert_for(dialect, ProcessedUpdate)
+                .values(rows)
+                .on_conflict_do_nothing(index_elements=["update_id"])
+                .returning(ProcessedUpdate.update_id)
+            )
+
+        found = _RECORD_MANY[count] = Sql(build)
+    return found
+
+
+async def record_updates(
+    *,
+    direct: Direct,
+    updates: Sequence[tuple[int, bytes, int | None]],
+    now: datetime,
+    holder: str | None,
+    claim: bool,
+) -> set[int]:
+    """`record_update` for several updates (id, payload, person) in one statement, committed
+    at once; the ids of those not seen before."""
+    if not updates:
+        return set()
+    values: dict[str, Any] = {"now": now, "holder": holder, "claimed_at": now if claim else None}
+    for i, (update_id, payload, user_id) in enumerate(updates):
+        values[f"update_id{i}"] = update_id
+        values[f"payload{i}"] = payload
+        values[f"user_id{i}"] = user_id
+    rows = await direct.rows(_record_many(len(updates)), **values)
+    return {int(row[0]) for row in rows}
+
+
 async def record_update(
     *,
-    session: AsyncSession | None = None,
-    direct: Direct | None = None,
+    session: AsyncSession,
     update_id: int,
     payload: bytes,
     user_id: int | None = None,
@@ -92,12 +142,8 @@ async def record_update(
 ) -> bool:
     """Journal an update as received by `holder` (and with `claim`, claimed by it in the same
     statement); False when it was seen before: a duplicate, or a replay, which
-    `claim_update` then lets through once. One statement, in `session` or on its own
-    (`direct`, committed at once: what every incoming update runs)."""
+    `claim_update` then lets through once. (The poller's updates: `record_updates`.)"""
     values = _record_values(update_id, payload, user_id, now, holder, claim)
-    if direct is not None:
-        return await direct.row(RECORD, **values) is not None
-    assert session is not None
     statement = _record(session.get_bind().dialect)
     return (await session.execute(statement, values)).scalar_one_or_none() is not None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -81,23 +81,25 @@ class UpdateJournal:
         )
 
     async def record(self, update_id: int, payload: str, user_id: int | None = None) -> None:
-        """Store an update as received, before Telegram learns it was delivered; one statement.
+        """Store an update as received, before Telegram learns it was delivered."""
+        await self.record_many([(update_id, payload, user_id)])
 
-        On a store of its own the receiver also claims it there and then: it is the worker
-        that handles it. Where processes share the store, another may take over an update
+    async def record_many(self, updates: Sequence[tuple[int, str, int | None]]) -> None:
+        """Store updates (id, JSON, person) as received, in one statement.
+
+        On a store of its own the receiver also claims them there and then: it is the worker
+        that handles them. Where processes share the store, another may take over an update
         that waits long for the person's turn, so it is claimed when its handling starts.
         """
-        fresh = await repo.record_update(
+        fresh = await repo.record_updates(
             direct=self.direct,
-            update_id=update_id,
-            payload=self.cipher.encrypt(payload),
-            user_id=user_id,
+            updates=[(i, self.cipher.encrypt(payload), user) for i, payload, user in updates],
             now=self.clock(),
             holder=self.worker_id,
             claim=not self.shared,
         )
-        if fresh and not self.shared:
-            self._fresh.add(update_id)
+        if not self.shared:
+            self._fresh.update(fresh)
 
     async def claim(self, update_id: int, user_id: int | None = None) -> bool:
         """True for the one delivery of this update that should be handled.

@@ -35,6 +35,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 from telegram import Bot, Update
+from telegram.error import NetworkError
 
 from bot.sync.journal import UpdateJournal
 from bot.sync.locks import PersonLocks
@@ -52,12 +53,24 @@ LAST_RETRY = 30.0  # the longest wait between two retries
 
 
 class JournaledQueue(asyncio.Queue[object]):
-    """`put` journals an update first; everything else is a plain asyncio queue."""
+    """`put` journals an update first; everything else is a plain asyncio queue.
+
+    The poller's updates are journaled together: `put` keeps them and a task stores all those
+    of one `getUpdates` answer in one statement, while the poller waits in `stored` before it
+    asks for more (`PollingRequest`), so nothing is confirmed to Telegram unstored.
+    """
 
     def __init__(self, journal: UpdateJournal, receiver: Receiver | None = None) -> None:
         super().__init__()
+        self._keep(journal, receiver)
+
+    def _keep(self, journal: UpdateJournal, receiver: Receiver | None) -> None:
         self.journal = journal
         self.receiver = receiver or Receiver(stale_after=float("inf"))
+        self.receiver.before_poll = self.stored
+        self._waiting: list[Update] = []  # put by the poller, not journaled yet
+        self._storing: asyncio.Task[None] | None = None
+        self._dropped = 0  # updates fetched whose storing was cancelled (the bot stopping)
 
     async def put(self, item: object) -> None:
         """Journal and queue `item`; on a store error, wait and retry (polling) or raise
@@ -65,19 +78,50 @@ class JournaledQueue(asyncio.Queue[object]):
         if not isinstance(item, Update):
             await super().put(item)
             return
+        if self.receiver.polling:
+            self._waiting.append(item)
+            if self._storing is None:
+                self._storing = asyncio.create_task(self._store_waiting())
+            return
+        await self._journal([item])
+
+    async def stored(self) -> None:
+        """Return once every update put so far is journaled and queued. The poller cancelled
+        (the bot stops) cancels the storing too: what was not stored was not confirmed to
+        Telegram either, which sends it again."""
+        while self._storing is not None:
+            await self._storing
+        if self._dropped:  # the last poll on the way out must not confirm them either
+            raise NetworkError("updates were fetched but not stored; not confirming them")
+
+    async def _store_waiting(self) -> None:
+        batch: list[Update] = []
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                await self._journal(batch)
+                batch = []
+        except asyncio.CancelledError:
+            self._dropped += len(batch) + len(self._waiting)
+            raise
+        finally:
+            self._storing = None
+
+    async def _journal(self, updates: list[Update]) -> None:
         failures = 0
         while True:
             try:
-                await self._take(item)
+                await self._take(updates)
             except STORE_ERRORS as exc:
                 failures += 1
                 reason = store_error(exc)
                 self.receiver.failed(reason)
+                first = updates[0].update_id
                 if not self.receiver.polling:
                     log.warning(
                         "could not store update %s (%s); Telegram is answered with an error "
                         "and will send it again",
-                        item.update_id,
+                        first,
                         reason,
                     )
                     raise
@@ -85,7 +129,7 @@ class JournaledQueue(asyncio.Queue[object]):
                 log.warning(
                     "could not store update %s (%s); not receiving until it is stored, "
                     "trying again in %.1f s (attempt %d)",
-                    item.update_id,
+                    first,
                     reason,
                     delay,
                     failures,
@@ -96,15 +140,20 @@ class JournaledQueue(asyncio.Queue[object]):
             if failures:
                 log.warning(
                     "stored update %s after %d failed attempts; receiving again",
-                    item.update_id,
+                    updates[0].update_id,
                     failures,
                 )
             return
 
-    async def _take(self, update: Update) -> None:
-        user = update.effective_user
-        await self.journal.record(update.update_id, update.to_json(), user.id if user else None)
-        await super().put(update)
+    async def _take(self, updates: list[Update]) -> None:
+        await self.journal.record_many(
+            [
+                (u.update_id, u.to_json(), u.effective_user.id if u.effective_user else None)
+                for u in updates
+            ]
+        )
+        for update in updates:
+            await super().put(update)
 
 
 class JournaledOrderedQueue(JournaledQueue, OrderedUpdateQueue):
@@ -114,8 +163,7 @@ class JournaledOrderedQueue(JournaledQueue, OrderedUpdateQueue):
         self, journal: UpdateJournal, locks: PersonLocks, receiver: Receiver | None = None
     ) -> None:
         OrderedUpdateQueue.__init__(self, locks)
-        self.journal = journal
-        self.receiver = receiver or Receiver(stale_after=float("inf"))
+        self._keep(journal, receiver)
 
 
 def journaled_queue(

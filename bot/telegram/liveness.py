@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import tornado.httpserver
@@ -42,6 +42,8 @@ class Receiver:
         self.last_poll: float | None = None  # when the last poll began or ended
         self.failing_since: float | None = None
         self.failure = ""
+        # Awaited before each poll: the updates of the last one are stored (the journal's).
+        self.before_poll: Callable[[], Awaitable[None]] | None = None
 
     @property
     def polling(self) -> bool:
@@ -97,6 +99,8 @@ class PollingRequest(HTTPXRequest):
         self.receiver = receiver
 
     async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        if self.receiver.before_poll is not None:
+            await self.receiver.before_poll()  # a poll confirms the updates before it
         self.receiver.poll_started()
         try:
             return await super().do_request(*args, **kwargs)

@@ -23,10 +23,11 @@ from tests.fixtures.sandbox import RunningSandbox
 
 ADA = 5151
 START = dt.datetime(2026, 3, 2, 9, 0, tzinfo=dt.UTC)
-# Recording the update, reading the account, storing the outbox item (with its history, LLM
-# usage and the update marked handled), and marking it sent. A store several processes may
-# share (PostgreSQL) adds one: whether a process that died left the person's earlier updates.
-MAX_TRANSACTIONS = 5 if store_on_postgres() else 4
+# Transactions that write: recording the update, storing the outbox item (with its history,
+# LLM usage and the update marked handled), and marking it sent; the account is read without
+# one. A store several processes may share (PostgreSQL) adds one: claiming the update when its
+# handling starts, which also asks whether a process that died left the person's earlier ones.
+MAX_TRANSACTIONS = 4 if store_on_postgres() else 3
 MAX_STATEMENTS = 8
 
 
@@ -100,3 +101,29 @@ async def test_a_logged_message_stays_within_its_store_budget(
     detail = "\n".join(counted.statements)
     assert counted.transactions <= MAX_TRANSACTIONS, detail
     assert len(counted.statements) <= MAX_STATEMENTS, detail
+
+
+async def test_messages_fetched_together_are_journaled_together(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    """Several messages in one getUpdates answer: one statement journals them all, so a
+    logged message costs two transactions of its own (its outbox item, marking it sent)."""
+    key = await sandbox.add_user("Ada Lovelace", "Europe/Berlin")
+    bot = await harness_factory(start=START, agent_api_base_url=sandbox.url, outbox_every=None)
+    await bot.say(ADA, f"/connect {key}")
+    assert bot.assistant is not None
+    foods = ["a banana", "an apple", "2 eggs", "a slice of toast", "a yogurt"]
+    with count_store(bot.assistant.engine) as counted:
+        await settled(counted)
+        counted.statements.clear()
+        counted.transactions = 0
+        for food in foods:  # before the bot's next poll: they come in one answer
+            bot.fake.push_text(ADA, food)
+        replies = await bot.fake.wait_sent(ADA, len(foods) + 1, timeout=30)
+        await settled(counted)
+
+    assert all(r.text.startswith("<b>Logged</b>") for r in replies[1:]), replies
+    detail = "\n".join(counted.statements)
+    journaled = [s for s in counted.statements if "INTO processed_updates" in s]
+    assert len(journaled) == 1, detail
+    assert counted.transactions <= 2 * len(foods) + 1, detail
