@@ -219,18 +219,21 @@ def _body(request_data: RequestData) -> tuple[Any, dict[str, str] | None]:
 class _WriteWatch:
     """Ends a request whose body has not moved for `seconds` (through `deadline`, an
     `asyncio.timeout` around it): httpx's write timeout, which bounds each write rather than
-    the whole upload. The body must start moving within `first` seconds (a new connection's
-    time included) and is watched until it is sent in full. A body that fits in aiohttp's
-    write buffer is not watched (see WRITE_BUFFER)."""
+    the whole upload. Looked at twice in that time, so a stalled body ends between `seconds`
+    and 1.5 times that after its last byte went; before its first byte a new connection's
+    `grace` is allowed too. A body that fits in aiohttp's write buffer is not watched (see
+    WRITE_BUFFER), nor one sent in full, whose answer the read timeout then waits for."""
 
     deadline: asyncio.Timeout
 
-    def __init__(self, size: int, seconds: float, first: float) -> None:
+    def __init__(self, size: int, seconds: float, grace: float) -> None:
         self.size = size
         self.seconds = seconds
-        self.first = first
+        self.grace = grace
+        self.every = max(seconds / 2, 0.01)
         self.written = 0
         self.loop = asyncio.get_running_loop()
+        self.moved = self.loop.time()
         self.handle: asyncio.TimerHandle | None = None
         self.tracker: aiohttp.UploadTracker | None = None
 
@@ -242,24 +245,27 @@ class _WriteWatch:
         size = len(body) if isinstance(body, bytes) else body.size
         if size is None or size <= WRITE_BUFFER:
             return None
-        return cls(size, seconds, seconds + (connect or 0))
+        return cls(size, seconds, connect or 0)
 
     def start(self) -> aiohttp.UploadTracker:
         self.tracker = aiohttp.UploadTracker()
-        self.handle = self.loop.call_later(self.first, self._check)
+        self.moved = self.loop.time()
+        self.handle = self.loop.call_later(self.every, self._check)
         return self.tracker
 
     def _check(self) -> None:
         assert self.tracker is not None
-        written = self.tracker.bytes_written
+        self.handle = None
+        written, now = self.tracker.bytes_written, self.loop.time()
         if written >= self.size:
-            self.handle = None  # sent in full: the read timeout takes over
-        elif written > self.written:
-            self.written = written
-            self.handle = self.loop.call_later(self.seconds, self._check)
+            return
+        if written > self.written:
+            self.written, self.moved = written, now
+        allowed = self.seconds + (self.grace if not written else 0)
+        if now - self.moved >= allowed:
+            self.deadline.reschedule(now)
         else:
-            self.handle = None
-            self.deadline.reschedule(self.loop.time())
+            self.handle = self.loop.call_later(self.every, self._check)
 
     def stop(self) -> None:
         if self.handle is not None:
