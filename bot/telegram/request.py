@@ -95,6 +95,7 @@ class AiohttpRequest(BaseRequest):
             connector=connector,
             headers={"User-Agent": self.USER_AGENT},
             timeout=aiohttp.ClientTimeout(),
+            cookie_jar=aiohttp.DummyCookieJar(),  # the Bot API sets none
         )
 
     async def shutdown(self) -> None:
@@ -176,6 +177,7 @@ class AiohttpRequest(BaseRequest):
                 headers=headers,
                 timeout=timeouts,
                 proxy=proxy,
+                allow_redirects=False,  # as httpx: a redirect is PTB's to report, not to follow
                 upload_tracker=watch.start() if watch is not None else None,
             ) as response:
                 if watch is not None:

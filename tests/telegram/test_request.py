@@ -303,6 +303,49 @@ async def test_a_server_that_is_not_there_is_a_network_error_without_the_token()
     no_token(str(caught.value))
 
 
+def answering_proxy(
+    lines: list[bytes],
+) -> Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]:
+    """A proxy that notes each request line and answers every request as getMe."""
+
+    async def proxy(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while True:
+            lines.append((await read_request(reader)).split(b"\r\n", 1)[0])
+            body = json.dumps({"ok": True, "result": {"id": 1, "is_bot": True, "first_name": "P"}})
+            writer.write(f"HTTP/1.1 200 OK\r\nContent-Length: {len(body)}\r\n\r\n{body}".encode())
+
+    return proxy
+
+
+async def test_the_environments_proxy_carries_the_requests_unless_no_proxy_exempts_the_host(
+    fake_telegram: FakeTelegram, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines: list[bytes] = []
+    async with raw_server(answering_proxy(lines)) as proxy_url:
+        monkeypatch.setenv("HTTP_PROXY", proxy_url)
+        monkeypatch.delenv("NO_PROXY", raising=False)
+        monkeypatch.delenv("no_proxy", raising=False)
+        async with telegram_bot(fake_telegram) as bot:
+            assert bot.first_name == "P"  # answered by the proxy
+        assert lines == [f"POST {fake_telegram.base_url}{BOT_TOKEN}/getMe HTTP/1.1".encode()]
+
+        monkeypatch.setenv("NO_PROXY", "127.0.0.1")
+        async with telegram_bot(fake_telegram) as bot:
+            assert bot.first_name == "HealthBot"  # straight to the Bot API
+        assert len(lines) == 1
+
+
+async def test_a_proxy_given_carries_the_requests_whatever_the_environment(
+    fake_telegram: FakeTelegram, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_PROXY", "*")
+    lines: list[bytes] = []
+    async with raw_server(answering_proxy(lines)) as proxy_url:
+        async with telegram_bot(fake_telegram, proxy=proxy_url) as bot:
+            assert bot.first_name == "P"
+    assert lines == [f"POST {fake_telegram.base_url}{BOT_TOKEN}/getMe HTTP/1.1".encode()]
+
+
 @pytest.mark.parametrize("base_url", ["http://127.0.0.1:99999/bot", "ftp://127.0.0.1/bot"])
 async def test_a_wrong_base_url_is_a_network_error_that_does_not_quote_it(base_url: str) -> None:
     request = AiohttpRequest()
