@@ -34,6 +34,7 @@ from bot.telegram.journal import journaled_queue, replay
 from bot.telegram.liveness import HealthServer, PollingRequest, Receiver
 from bot.telegram.ordering import PerPersonUpdateProcessor
 from bot.telegram.outgoing import Pace
+from bot.telegram.request import AiohttpRequest
 
 if TYPE_CHECKING:
     from bot.core.assistant import Assistant
@@ -48,6 +49,7 @@ FINISHED_GROUP = 100  # after every other handler of an update
 # APScheduler skips a run that starts more than 1 s late (a busy loop, a slow start): run late.
 PRUNE_EVERY = 3600.0  # seconds between deletions of finished outbox items and journal rows
 RUN_LATE = {"misfire_grace_time": None}
+POOL_SIZE = 256  # connections to the Bot API at least (PTB's own default)
 
 
 class TelegramNotConfigured(ValueError):
@@ -126,6 +128,7 @@ def _application(
         .base_url(settings.telegram_api_base_url)
         .base_file_url(settings.telegram_api_file_url or "")
         .update_queue(processor.queue)
+        .request(AiohttpRequest(connection_pool_size=_pool_size(settings)))
         .get_updates_request(PollingRequest(receiver))
         .concurrent_updates(processor)
         .rate_limiter(Pace())
@@ -133,6 +136,12 @@ def _application(
         .post_shutdown(lifecycle.stop)
         .build()
     )
+
+
+def _pool_size(settings: Settings) -> int:
+    """Connections for everything but polling: PTB's 256, or two for each update handled at
+    once (a reply and a chat action or a download) where more are handled than that."""
+    return max(POOL_SIZE, 2 * settings.max_concurrent_updates)
 
 
 @dataclass(frozen=True)

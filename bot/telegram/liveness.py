@@ -19,7 +19,8 @@ from typing import Any
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
-from telegram.request import HTTPXRequest
+
+from bot.telegram.request import AiohttpRequest
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +91,7 @@ class Receiver:
         return True, "receiving updates (webhook, or not polling yet)"
 
 
-class PollingRequest(HTTPXRequest):
+class PollingRequest(AiohttpRequest):
     """PTB's request for `getUpdates` (and only that), reporting each poll to the receiver."""
 
     def __init__(self, receiver: Receiver, **kwargs: Any) -> None:
