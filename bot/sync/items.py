@@ -8,6 +8,7 @@ reads them back as models. `OutboxClaims` claims, marks and records the rows one
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 from collections.abc import Callable, Sequence
@@ -108,6 +109,10 @@ def record_ids(results: Sequence[Any]) -> set[str]:
     return {str(r.get("id")) for r in results if isinstance(r, dict) and r.get("id") is not None}
 
 
+# Deliveries to record: (entries with their results, when, the future their caller awaits).
+_Landed = tuple[list[tuple["Entry", Any]], dt.datetime, "asyncio.Future[list[Entry]]"]
+
+
 class OutboxClaims:
     """The outbox rows one worker claims, moves on and records, each change committed at once.
 
@@ -126,6 +131,9 @@ class OutboxClaims:
         self.direct = direct
         self.worker_id = worker_id
         self.claim_timeout = claim_timeout
+        # Deliveries waiting to be recorded; one task records all that wait in one transaction.
+        self._landed: list[_Landed] = []
+        self._recording: asyncio.Task[None] | None = None
 
     async def take_back(self) -> int:
         """At start: items an earlier run of this worker held when it ended are free now."""
@@ -204,19 +212,53 @@ class OutboxClaims:
     async def done(
         self, done: list[tuple[Entry, list[dict[str, Any]]]], clock: Callable[[], dt.datetime]
     ) -> list[Entry]:
-        """Record what landed (each item's own results), in one transaction; what was ours."""
-        marked: list[Entry] = []
+        """Record what landed (each item's own results); what was ours.
+
+        Deliveries that land while another is being recorded wait and are recorded together,
+        in one transaction (a crowd of messages then costs less than a transaction each).
+        """
+        landed: asyncio.Future[list[Entry]] = asyncio.get_running_loop().create_future()
+        self._landed.append((list(done), clock(), landed))
+        if self._recording is None:
+            self._recording = asyncio.create_task(self._record_landed())
+        return await landed
+
+    async def _record_landed(self) -> None:
+        batch: list[_Landed] = []
+        try:
+            while self._landed:
+                batch, self._landed = self._landed, []
+                try:
+                    ours = await self._mark_done(batch)
+                except Exception as exc:
+                    for _, _, landed in batch:
+                        if not landed.done():
+                            landed.set_exception(exc)
+                    continue
+                for (_, _, landed), marked in zip(batch, ours, strict=True):
+                    if not landed.done():
+                        landed.set_result(marked)
+        finally:
+            self._recording = None
+            for _, _, landed in (*batch, *self._landed):  # stopped midway: nobody waits on
+                landed.cancel()
+
+    async def _mark_done(self, batch: list[_Landed]) -> list[list[Entry]]:
+        ours: list[list[Entry]] = []
         async with self.direct.transaction() as tx:
-            for entry, results in done:
-                if await repo.mark_outbox_done(
-                    tx=tx,
-                    item_id=entry.item.id,
-                    worker_id=self.worker_id,
-                    now=clock(),
-                    result=results,
-                ):
-                    marked.append(entry)
-        return marked
+            for done, now, _ in batch:
+                marked = []
+                for entry, results in done:
+                    if await repo.mark_outbox_done(
+                        tx=tx,
+                        item_id=entry.item.id,
+                        worker_id=self.worker_id,
+                        now=now,
+                        result=results,
+                    ):
+                        marked.append(entry)
+                ours.append(marked)
+        return ours
 
     async def accounted(self, telegram_id: int) -> set[str]:
         """Ids of records the person's earlier deliveries created (see `landed`)."""

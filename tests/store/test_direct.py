@@ -1,0 +1,123 @@
+"""The statements every message runs, sent to the driver (bot/store/direct.py), on both stores."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.store import make_sessionmaker, repo
+from bot.store.direct import Direct, Sql
+from bot.store.models import OutboxItem, OutboxStatus
+from bot.sync.items import Entry, OutboxClaims
+
+# The fixtures are imported so these tests run with --noconftest too; parameters
+# named after them are their uses, not redefinitions.
+# ruff: noqa: F811
+from tests.store.conftest import engine, pg_engine, pg_url, sqlite_engine  # noqa: F401
+
+NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+WORKER = "w1"
+
+
+async def _claimed_items(engine: AsyncEngine, people: list[int]) -> list[OutboxItem]:
+    """One item per person, stored claimed by WORKER (nothing of theirs was waiting)."""
+    async with make_sessionmaker(engine).begin() as session:
+        for person in people:
+            await repo.upsert_account(session=session, telegram_id=person, chat_id=person)
+    items = []
+    async with Direct(engine).transaction() as tx:
+        for person in people:
+            item, claimed = await repo.enqueue_claimed(
+                tx=tx,
+                telegram_id=person,
+                chat_id=person,
+                local_date=date(2026, 6, 1),
+                actions=[{"type": "weight.log", "kg": 70}],
+                worker_id=WORKER,
+                now=NOW,
+            )
+            assert claimed and item.status == OutboxStatus.SENDING
+            items.append(item)
+    return items
+
+
+async def test_an_item_stored_on_the_driver_reads_back_as_through_the_orm(engine):
+    [item] = await _claimed_items(engine, [1001])
+    async with make_sessionmaker(engine)() as session:
+        stored = await session.get(OutboxItem, item.id)
+    assert stored is not None
+    for column in OutboxItem.__table__.columns:
+        assert getattr(item, column.key) == getattr(stored, column.key), column.key
+    assert stored.created_at == NOW and stored.created_at.tzinfo is not None
+    assert stored.claimed_by == WORKER and stored.attempts == 1
+
+
+async def test_deliveries_landing_together_are_recorded_in_one_transaction(engine):
+    people = list(range(2001, 2011))
+    items = await _claimed_items(engine, people)
+    claims = OutboxClaims(make_sessionmaker(engine), Direct(engine), WORKER, timedelta(minutes=5))
+    written: list[str] = []
+
+    def observe(what: str, sql: str) -> None:
+        written.append(what)
+
+    Direct.observers.append(observe)
+    try:
+        ours = await asyncio.gather(
+            *(
+                claims.done([(Entry(item, [], False), [{"id": f"r{item.id}"}])], lambda: NOW)
+                for item in items
+            )
+        )
+    finally:
+        Direct.observers.remove(observe)
+
+    assert [[e.item.id for e in mine] for mine in ours] == [[item.id] for item in items]
+    assert written.count("statement") == len(items)
+    assert written.count("transaction") < len(items)  # the first alone, the rest together
+    async with make_sessionmaker(engine)() as session:
+        statuses = await session.scalars(select(OutboxItem.status).order_by(OutboxItem.id))
+        assert set(statuses) == {OutboxStatus.DONE}
+
+
+async def test_a_delivery_whose_claim_was_taken_over_is_not_ours(engine):
+    [item] = await _claimed_items(engine, [3001])
+    claims = OutboxClaims(make_sessionmaker(engine), Direct(engine), "w2", timedelta(minutes=5))
+    assert await claims.done([(Entry(item, [], False), [])], lambda: NOW) == []
+
+
+async def test_a_driver_error_is_raised_as_sqlalchemys(engine):
+    """Callers catch SQLAlchemy's errors (a locked store, a constraint): the driver's too."""
+    [item] = await _claimed_items(engine, [4001])
+    duplicate = Sql(
+        lambda _d: OutboxItem.__table__.insert().values(
+            id=item.id,
+            telegram_id=4001,
+            chat_id=4001,
+            created_at=NOW,
+            local_date=date(2026, 6, 1),
+            actions_json="[]",
+            next_attempt_at=NOW,
+        )
+    )
+    with pytest.raises(IntegrityError):
+        await Direct(engine).rows(duplicate)
+
+
+def test_a_parameter_without_a_type_is_refused_before_it_reaches_a_driver(sqlite_engine):
+    """An untyped parameter would skip the type's conversion (an aware datetime written to
+    SQLite as the driver likes it, not as SQLAlchemy does): refused when compiled."""
+    from sqlalchemy import bindparam, case, literal, update
+
+    untyped = Sql(
+        lambda _d: update(OutboxItem).values(
+            claimed_at=case((literal(True), None), else_=bindparam("now"))
+        )
+    )
+    with pytest.raises(TypeError, match="now"):
+        untyped.compiled(sqlite_engine.dialect)
