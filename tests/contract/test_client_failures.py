@@ -2,16 +2,15 @@
 
 The service's POSTs are not idempotent (docs/agent-api.md): a write the client calls "not
 applied" is sent again by the outbox, so it may say so only when no connection was had.
-Each server here reads every request whole (line, headers, body) before misbehaving, and
-counts what it got, so a test sees both the client's verdict and what really arrived.
+Each server (tests/fixtures/raw_http.py) reads every request whole before misbehaving and
+records it, so a test sees both the client's verdict and what really arrived.
 """
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 
 import aiohttp
 import pytest
@@ -19,94 +18,25 @@ import pytest
 from bot.agent_api.actions import Entry, NutritionAddEntry
 from bot.agent_api.client import GET_ATTEMPTS, AgentApiClient, new_http_client
 from bot.agent_api.errors import ServiceUnavailable
+from tests.fixtures.raw_http import (
+    RawServer,
+    Serve,
+    answer,
+    close_unanswered,
+    never_answer,
+)
 
 DAY = dt.date(2026, 11, 22)
 KEY = "hk_" + "s" * 40
 TIMEOUT = 0.3
 
-# What a server does once it has read a whole request: answer it (bytes) or not (None),
-# then keep the connection (True) or close it (False).
-Behaviour = Callable[["Raw"], Awaitable[tuple[bytes | None, bool]]]
+
+async def service_unavailable(server: RawServer) -> tuple[bytes | None, bool]:
+    return answer("503 Service Unavailable", b""), True
 
 
-class Raw:
-    """A raw HTTP/1.1 server on 127.0.0.1: `requests` holds each request line and body read."""
-
-    def __init__(self, behaviour: Behaviour) -> None:
-        self.behaviour = behaviour
-        self.requests: list[tuple[str, bytes]] = []
-        self.released = asyncio.Event()
-        self.url = ""
-        self._server: asyncio.Server | None = None
-
-    async def start(self) -> None:
-        self._server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
-        self.url = f"http://127.0.0.1:{self._server.sockets[0].getsockname()[1]}"
-
-    async def stop(self) -> None:
-        self.released.set()  # lets every held connection end on its own
-        assert self._server is not None
-        self._server.close()
-        await self._server.wait_closed()
-
-    @property
-    def lines(self) -> list[str]:
-        return [line for line, _ in self.requests]
-
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            while True:
-                try:
-                    head = await reader.readuntil(b"\r\n\r\n")
-                except asyncio.IncompleteReadError:
-                    return
-                line, *fields = head.decode("latin-1").split("\r\n")
-                length = 0
-                for field in fields:
-                    name, _, value = field.partition(":")
-                    if name.strip().lower() == "content-length":
-                        length = int(value)
-                self.requests.append((line, await reader.readexactly(length)))
-                answer, keep = await self.behaviour(self)
-                if answer is not None:
-                    writer.write(answer)
-                    await writer.drain()
-                if not keep:
-                    return
-        finally:
-            writer.close()
-
-
-async def close_unanswered(server: Raw) -> tuple[bytes | None, bool]:
-    return None, False
-
-
-async def never_answer(server: Raw) -> tuple[bytes | None, bool]:
-    await server.released.wait()
-    return None, False
-
-
-async def service_unavailable(server: Raw) -> tuple[bytes | None, bool]:
-    return b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n", True
-
-
-async def today_json(server: Raw) -> tuple[bytes | None, bool]:
-    return b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}", True
-
-
-@pytest.fixture
-async def serve() -> AsyncIterator[Callable[[Behaviour], Awaitable[Raw]]]:
-    started: list[Raw] = []
-
-    async def make(behaviour: Behaviour) -> Raw:
-        server = Raw(behaviour)
-        await server.start()
-        started.append(server)
-        return server
-
-    yield make
-    for server in started:
-        await server.stop()
+async def empty_object(server: RawServer) -> tuple[bytes | None, bool]:
+    return answer("200 OK", b"{}"), True
 
 
 @pytest.fixture
@@ -173,9 +103,9 @@ async def test_a_connect_timeout_applied_nothing(
 
 
 async def test_a_write_whose_connection_closed_unanswered_may_have_landed(
-    serve: Callable[[Behaviour], Awaitable[Raw]], http: aiohttp.ClientSession
+    raw_server: Serve, http: aiohttp.ClientSession
 ) -> None:
-    server = await serve(close_unanswered)
+    server = await raw_server(close_unanswered)
     api = AgentApiClient(server.url, KEY, http=http)
     with pytest.raises(ServiceUnavailable) as write:
         await api.ingest([oatmeal()])
@@ -192,9 +122,9 @@ async def test_a_write_whose_connection_closed_unanswered_may_have_landed(
 
 
 async def test_a_write_never_answered_times_out_and_may_have_landed(
-    serve: Callable[[Behaviour], Awaitable[Raw]], http: aiohttp.ClientSession
+    raw_server: Serve, http: aiohttp.ClientSession
 ) -> None:
-    server = await serve(never_answer)
+    server = await raw_server(never_answer)
     api = AgentApiClient(server.url, KEY, http=http)
     with pytest.raises(ServiceUnavailable, match="timed out") as write:
         await api.ingest([oatmeal()])
@@ -203,9 +133,9 @@ async def test_a_write_never_answered_times_out_and_may_have_landed(
 
 
 async def test_a_read_never_answered_is_tried_again_then_times_out(
-    serve: Callable[[Behaviour], Awaitable[Raw]], http: aiohttp.ClientSession
+    raw_server: Serve, http: aiohttp.ClientSession
 ) -> None:
-    server = await serve(never_answer)
+    server = await raw_server(never_answer)
     api = AgentApiClient(server.url, KEY, http=http)
     with pytest.raises(ServiceUnavailable, match="timed out") as read:
         await api.today(DAY)
@@ -214,9 +144,9 @@ async def test_a_read_never_answered_is_tried_again_then_times_out(
 
 
 async def test_a_503_to_a_write_may_have_landed_and_is_not_sent_again(
-    serve: Callable[[Behaviour], Awaitable[Raw]], http: aiohttp.ClientSession
+    raw_server: Serve, http: aiohttp.ClientSession
 ) -> None:
-    server = await serve(service_unavailable)
+    server = await raw_server(service_unavailable)
     api = AgentApiClient(server.url, KEY, http=http)
     with pytest.raises(ServiceUnavailable) as write:
         await api.ingest([oatmeal()])
@@ -226,9 +156,9 @@ async def test_a_503_to_a_write_may_have_landed_and_is_not_sent_again(
 
 
 async def test_query_strings_reach_the_service_as_sent(
-    serve: Callable[[Behaviour], Awaitable[Raw]], http: aiohttp.ClientSession
+    raw_server: Serve, http: aiohttp.ClientSession
 ) -> None:
-    server = await serve(today_json)
+    server = await raw_server(empty_object)
     api = AgentApiClient(server.url + "/", KEY, http=http)
     await api.today(DAY)
     await api.weight(DAY - dt.timedelta(days=7), DAY)
