@@ -46,8 +46,8 @@ PREFIX = "/api/v1/agent"
 GET_ATTEMPTS = 3
 MAX_RETRY_WAIT = 5.0
 MAX_CONNECTIONS = 200
-# Idle connections are closed after this long, before a server's usual keep-alive (5 s and
-# up) would: a server that closes first races the next request on that connection.
+# Idle connections are closed after this long (httpx's default, which the bot had before):
+# a server whose own keep-alive is shorter races the next request on an idle connection.
 KEEPALIVE_SECONDS = 5.0
 
 
