@@ -95,7 +95,7 @@ def summary(r: dict[str, Any]) -> list[str]:
                 f"{fl['e2e_goal_cpu_ms']:.0f} ms of CPU | "
                 f"core (as in overhead) {fl['core_offline_floor_cpu_ms']:.1f} ms, "
                 f"LLM path with the reply {fl['llm_message_floor_cpu_ms']:.1f} ms CPU "
-                f"(httpx GET {fl['httpx_get_cpu_ms']:.1f}, POST {fl['httpx_post_cpu_ms']:.1f}, "
+                f"(agent API GET {fl['api_get_cpu_ms']:.1f}, POST {fl['api_post_cpu_ms']:.1f}, "
                 f"openai {fl['openai_chat_cpu_ms']:.1f} [typed create() "
                 f"{fl['openai_create_cpu_ms']:.1f}], SQLite tx {fl['sqlite_tx_cpu_ms']:.1f}, "
                 f"Bot API send {fl['telegram_send_cpu_ms']:.1f}) | context |"
@@ -244,7 +244,7 @@ NOTES = """Notes (README "Benchmarks" has the whole story):
   (SQLAlchemy engine events: before_cursor_execute, begin, commit, rollback), idle taken out
   the same way. MAX_CONCURRENT_UPDATES and LLM_MAX_CONCURRENCY are set to the largest N.
 - Floor is what the bot's own libraries alone cost for the same operations, one at a time,
-  with no bot code: the core path (two httpx requests and one SQLite transaction) against
+  with no bot code: the core path (two aiohttp requests and one SQLite transaction) against
   overhead's 5 ms, the LLM path (plus one openai request and the reply through PTB) against
   e2e's 6 ms. What e2e's bot spends above the LLM path is its own code; what the floor bot
   spends below it is what lighter libraries save.

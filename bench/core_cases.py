@@ -94,7 +94,7 @@ async def _per_op(op: Callable[[], Awaitable[None]], warmup: int, runs: int) -> 
 
 
 async def floor(workdir: Path) -> dict[str, Any]:
-    """What httpx, openai, SQLAlchemy + aiosqlite and PTB cost per operation, no bot code.
+    """What aiohttp, openai, SQLAlchemy + aiosqlite and PTB cost per operation, no bot code.
 
     Each operation a message needs, alone in a loop, against the same loopback third parties
     as `overhead` (and, with latency, `e2e`); what the bot spends above their sum is its own.
@@ -111,6 +111,7 @@ async def floor(workdir: Path) -> dict[str, Any]:
 
     from bot.agent_api.client import PREFIX, new_http_client
     from bot.planner.base import PlanContext
+    from bot.planner.client import llm_http_client
     from bot.planner.prompt import render_system_prompt
     from bot.planner.tools import tool_specs
     from bot.store.db import make_engine, make_sessionmaker
@@ -135,20 +136,25 @@ async def floor(workdir: Path) -> dict[str, Any]:
         async with new_http_client() as http:
 
             async def get_today() -> None:
-                response = await http.get(api + "/today", headers=auth)
-                response.raise_for_status()
-                response.json()
+                async with http.get(api + "/today", headers=auth) as response:
+                    response.raise_for_status()
+                    json.loads(await response.read())
 
             async def post_ingest() -> None:
-                response = await http.post(api + "/ingest", headers=auth, json=ingest)
-                assert response.is_success, response.text
-                response.json()
+                async with http.post(api + "/ingest", headers=auth, json=ingest) as response:
+                    assert response.status == 200, await response.text()
+                    json.loads(await response.read())
 
-            ops["httpx_get"] = await _per_op(get_today, warmup, runs)
-            ops["httpx_post"] = await _per_op(post_ingest, warmup, runs)
+            ops["api_get"] = await _per_op(get_today, warmup, runs)
+            ops["api_post"] = await _per_op(post_ingest, warmup, runs)
 
         servers.call("script_openai", food_call(day), 0.0, 2 * (warmup + runs))
-        llm = openai.AsyncOpenAI(api_key="bench", base_url=servers.urls.openai, max_retries=0)
+        llm = openai.AsyncOpenAI(
+            api_key="bench",
+            base_url=servers.urls.openai,
+            max_retries=0,
+            http_client=llm_http_client(),
+        )
         body = {
             "model": "gpt-4o-mini",
             "messages": messages,
@@ -210,11 +216,11 @@ async def floor(workdir: Path) -> dict[str, Any]:
     assert sent == warmup + runs, sent
     # A message the offline planner handles: one GET /today, one POST /ingest, a store write,
     # a reply. The LLM path adds one chat request.
-    core = sum(ops[name]["cpu_ms"] for name in ("httpx_get", "httpx_post", "sqlite_tx"))
+    core = sum(ops[name]["cpu_ms"] for name in ("api_get", "api_post", "sqlite_tx"))
     offline = core + ops["telegram_send"]["cpu_ms"]
     return {
         "path": (
-            "libraries alone, one op at a time: httpx GET /today and POST /ingest, openai "
+            "libraries alone, one op at a time: aiohttp GET /today and POST /ingest, openai "
             "client post of a chat request with the real tools and prompt (and, for comparison, "
             "chat.completions.create), SQLAlchemy+aiosqlite INSERT tx, "
             "PTB Bot.send_message"

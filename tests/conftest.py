@@ -5,4 +5,5 @@ pytest_plugins = [
     "tests.fixtures.openai",
     "tests.fixtures.telegram",
     "tests.fixtures.core",
+    "tests.fixtures.raw_http",
 ]

@@ -1,9 +1,11 @@
-"""The bot's client of the agent API: one light object per person over one shared httpx pool.
+"""The bot's client of the agent API: one light object per person over one shared aiohttp pool.
 
 GETs are retried with backoff that honours Retry-After. A POST is sent once: if it may have
-reached the server (timeout after sending, 5xx), the error says `maybe_applied=True` and the
-caller decides (the outbox reconciles before it sends again). The key lives only in the
-Authorization header; it is never in a repr, a log line or an exception text.
+reached the server (timeout after sending, a connection dropped mid-request, 5xx), the error
+says `maybe_applied=True` and the caller decides (the outbox reconciles before it sends
+again). Only a failure to get a connection at all (refused, DNS, connect or pool timeout) says
+`maybe_applied=False`. The key lives only in the Authorization header; it is never in a repr,
+a log line or an exception text.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ import json
 import logging
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlencode
 
-import httpx
+import aiohttp
 from pydantic import BaseModel
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt
+from yarl import URL
 
 from bot.agent_api.actions import to_wire
 from bot.agent_api.errors import (
@@ -41,31 +45,40 @@ log = logging.getLogger(__name__)
 PREFIX = "/api/v1/agent"
 GET_ATTEMPTS = 3
 MAX_RETRY_WAIT = 5.0
+MAX_CONNECTIONS = 200
+# Idle connections are closed after this long (httpx's default, which the bot had before):
+# a server whose own keep-alive is shorter races the next request on an idle connection.
+KEEPALIVE_SECONDS = 5.0
 
 
-def default_timeout(seconds: float = 10.0) -> httpx.Timeout:
-    """Connect fast or fail; give the service `seconds` to answer."""
-    return httpx.Timeout(seconds, connect=min(5.0, seconds))
+def default_timeout(seconds: float = 10.0) -> aiohttp.ClientTimeout:
+    """Connect fast or fail; give the service `seconds` to answer.
 
-
-def new_http_client(
-    *, timeout_seconds: float = 10.0, transport: httpx.AsyncBaseTransport | None = None
-) -> httpx.AsyncClient:
-    """The shared connection pool every per-person client rides on.
-
-    Few idle connections are kept: httpcore 1.x scans its whole pool, once per idle
-    connection, every time it assigns a request, so a burst against a pool keeping 50 idle
-    connections cost ~11 ms of CPU per request here, keeping 10 ~2 ms (a one-off measurement).
+    `connect` bounds waiting for a pooled connection and opening one, `sock_connect` opening
+    one, `sock_read` each wait for the service's next bytes; there is no overall limit.
     """
-    return httpx.AsyncClient(
-        timeout=default_timeout(timeout_seconds),
-        transport=transport,
-        limits=httpx.Limits(max_connections=200, max_keepalive_connections=10),
-        headers={"User-Agent": "healthbot/0.1"},
+    return aiohttp.ClientTimeout(
+        total=None, connect=seconds, sock_connect=min(5.0, seconds), sock_read=seconds
     )
 
 
-def _retry_after(response: httpx.Response) -> float | None:
+def new_http_client(*, timeout_seconds: float = 10.0) -> aiohttp.ClientSession:
+    """The shared connection pool every per-person client rides on; call it in the event loop.
+
+    Idle connections are kept until `KEEPALIVE_SECONDS` pass, however many: aiohttp takes a
+    pooled connection without scanning the others, so many idle ones cost no CPU per request.
+    No cookies are kept (one person's must never ride on another's request), and proxy
+    variables and ~/.netrc are not read (aiohttp would read them on every request).
+    """
+    return aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(limit=MAX_CONNECTIONS, keepalive_timeout=KEEPALIVE_SECONDS),
+        timeout=default_timeout(timeout_seconds),
+        headers={"User-Agent": "healthbot/0.1"},
+        cookie_jar=aiohttp.DummyCookieJar(),
+    )
+
+
+def _retry_after(response: aiohttp.ClientResponse) -> float | None:
     raw = response.headers.get("Retry-After")
     if raw is None:
         return None
@@ -75,28 +88,29 @@ def _retry_after(response: httpx.Response) -> float | None:
         return None
 
 
-def _problem(response: httpx.Response) -> tuple[str | None, tuple[FieldProblem, ...], Any]:
+def _problem(body: bytes) -> tuple[str | None, tuple[FieldProblem, ...], Any]:
     try:
-        body = response.json()
+        data = json.loads(body)
     except ValueError:
         return None, (), None
-    if not isinstance(body, dict):
-        return None, (), body
-    detail = body.get("detail") if isinstance(body.get("detail"), str) else None
+    if not isinstance(data, dict):
+        return None, (), data
+    detail = data.get("detail") if isinstance(data.get("detail"), str) else None
     problems: list[FieldProblem] = []
-    errors = body.get("errors")
+    errors = data.get("errors")
     if isinstance(errors, list):
         for item in errors:
             if isinstance(item, dict):
                 problems.append(
                     FieldProblem(str(item.get("pointer", "")), str(item.get("detail", "")))
                 )
-    return detail, tuple(problems), body
+    return detail, tuple(problems), data
 
 
-def _error_for(response: httpx.Response, *, is_write: bool) -> AgentApiError:
-    status = response.status_code
-    where = f"{response.request.method} {response.request.url.path}"
+def _error_for(response: aiohttp.ClientResponse, body: bytes, *, is_write: bool) -> AgentApiError:
+    """The error for an answer of 400 or more; `body` is the answer's whole body."""
+    status = response.status
+    where = f"{response.method} {response.url.path}"
     if status in (401, 403):
         return BadKey(f"{where}: key refused ({status})", status=status)
     if status == 429:
@@ -105,13 +119,13 @@ def _error_for(response: httpx.Response, *, is_write: bool) -> AgentApiError:
         return ServiceUnavailable(
             f"{where}: server error {status}", maybe_applied=is_write, status=status
         )
-    detail, problems, body = _problem(response)
+    detail, problems, data = _problem(body)
     return InvalidRequest(
         f"{where}: rejected ({status}): {detail or 'no detail'}",
         status=status,
         detail=detail,
         problems=problems,
-        body=body,
+        body=data,
     )
 
 
@@ -125,9 +139,11 @@ def _wait(retry_state: Any) -> float:
 class AgentApiClient:
     """Typed access to one person's account. Cheap to build; share `http` between people."""
 
-    def __init__(self, base_url: str, api_key: str, *, http: httpx.AsyncClient) -> None:
-        self._base = base_url.rstrip("/") + PREFIX
+    def __init__(self, base_url: str, api_key: str, *, http: aiohttp.ClientSession) -> None:
+        # Quoted once here; each request's URL is this plus ASCII the client made itself.
+        self._base = str(URL(base_url.rstrip("/") + PREFIX))
         self._headers = {"Authorization": f"Bearer {api_key}"}
+        self._write_headers = {**self._headers, "Content-Type": "application/json"}
         self._http = http
 
     def __repr__(self) -> str:
@@ -137,30 +153,31 @@ class AgentApiClient:
 
     async def _send(self, method: str, path: str, *, body: Any = None) -> Any:
         is_write = method != "GET"
-        url = self._base + path
+        url = URL(self._base + path, encoded=True)
+        content = None if body is None else json.dumps(body, separators=(",", ":")).encode()
+        headers = self._headers if content is None else self._write_headers
         try:
-            if body is None:
-                response = await self._http.request(method, url, headers=self._headers)
-            else:
-                content = json.dumps(body, separators=(",", ":")).encode()
-                headers = {**self._headers, "Content-Type": "application/json"}
-                response = await self._http.request(method, url, headers=headers, content=content)
-        except (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout) as exc:
+            async with self._http.request(
+                method, url, headers=headers, data=content, allow_redirects=False
+            ) as response:
+                raw = await response.read()
+        except (aiohttp.ClientConnectorError, aiohttp.ConnectionTimeoutError) as exc:
+            # No connection was had (refused, DNS, connect or pool timeout): nothing was sent.
             raise ServiceUnavailable(
                 f"{method} {path}: cannot connect ({type(exc).__name__})", maybe_applied=False
             ) from None
-        except httpx.TimeoutException as exc:
+        except TimeoutError as exc:  # aiohttp's SocketTimeoutError: no answer in time
             raise ServiceUnavailable(
                 f"{method} {path}: timed out ({type(exc).__name__})", maybe_applied=is_write
             ) from None
-        except httpx.HTTPError as exc:
+        except aiohttp.ClientError as exc:  # dropped mid-request, truncated or garbled answer
             raise ServiceUnavailable(
                 f"{method} {path}: transport error ({type(exc).__name__})", maybe_applied=is_write
             ) from None
-        if response.status_code >= 400:
-            raise _error_for(response, is_write=is_write)
+        if response.status >= 400:
+            raise _error_for(response, raw, is_write=is_write)
         try:
-            return response.json()
+            return json.loads(raw)
         except ValueError:
             if is_write:
                 return {}
@@ -171,7 +188,7 @@ class AgentApiClient:
     async def _get(self, path: str, params: dict[str, Any] | None = None) -> Any:
         query = {k: str(v) for k, v in (params or {}).items() if v is not None}
         if query:
-            path = path + "?" + str(httpx.QueryParams(query))
+            path = path + "?" + urlencode(query)
         async for attempt in AsyncRetrying(
             stop=stop_after_attempt(GET_ATTEMPTS),
             wait=_wait,

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
-import httpx
+import aiohttp
 
 from bot import callbacks
 from bot.agent_api.client import new_http_client
@@ -254,7 +254,7 @@ class Assistant:
 async def create_assistant(
     settings: Settings,
     *,
-    http: httpx.AsyncClient | None = None,
+    http: aiohttp.ClientSession | None = None,
     llm: Planner | None = None,
     media: Media | None = None,
     cipher: KeyCipher | None = None,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import httpx
+import aiohttp
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.agent_api.client import AgentApiClient
@@ -38,7 +38,7 @@ class Resources:
     engine: AsyncEngine
     sessionmaker: async_sessionmaker[AsyncSession]
     cipher: KeyCipher
-    http: httpx.AsyncClient
+    http: aiohttp.ClientSession
     llm: Planner | None = None
     media: Media | None = None
     clock: Callable[[], dt.datetime] = utcnow
@@ -74,6 +74,6 @@ class Resources:
             close = getattr(model, "aclose", None)
             if close is not None:
                 await close()
-        await self.http.aclose()
+        await self.http.close()
         await self.engine.dispose()
         self.delivery.close()

@@ -61,7 +61,8 @@ async def check_llm(settings: Settings) -> Check:
     from bot.planner.client import openai_client, probe
 
     try:
-        result = await probe(openai_client(settings), settings.openai_model)
+        async with openai_client(settings) as client:
+            result = await probe(client, settings.openai_model)
     except Exception as exc:  # the probe's whole point is to report any failure
         return False, ops.doctor_llm_failed(settings.openai_model, type(exc).__name__)
     return True, ops.doctor_llm_ok(settings.openai_model, result)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
+import httpx2
 import openai
 from openai.types.chat import (
     ChatCompletion,
@@ -23,15 +24,28 @@ from openai.types.chat import (
 from bot.config import Settings
 from bot.planner.base import PlannerError, PlannerFailed, PlannerUnavailable
 from bot.planner.prompt import load_template
+from bot.planner.transport import AiohttpTransport
 from bot.render import llm
 
-__all__ = ["ChatRequests", "encode_json", "openai_client", "probe", "translate_error"]
+__all__ = [
+    "ChatRequests",
+    "encode_json",
+    "llm_http_client",
+    "openai_client",
+    "probe",
+    "translate_error",
+]
 
 _SECRET_LIKE = re.compile(r"\b(sk|key|token)-[A-Za-z0-9_*.-]{6,}", re.IGNORECASE)
 
 
+def llm_http_client() -> httpx2.AsyncClient:
+    """The openai client's own HTTP client and defaults, its requests sent on aiohttp."""
+    return openai.DefaultAsyncHttpxClient(transport=AiohttpTransport())
+
+
 def openai_client(settings: Settings) -> openai.AsyncOpenAI:
-    """A client for the configured server, with one retry on transient errors.
+    """A client for the configured server, with one retry on transient errors; close it.
 
     One retry is safe here (an LLM request writes nothing) and covers a dropped connection;
     more would keep the person waiting past `openai_timeout_seconds` several times over.
@@ -43,6 +57,7 @@ def openai_client(settings: Settings) -> openai.AsyncOpenAI:
         base_url=settings.openai_base_url,
         timeout=settings.openai_timeout_seconds,
         max_retries=1,
+        http_client=llm_http_client(),
     )
 
 

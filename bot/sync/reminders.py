@@ -23,7 +23,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
-import httpx
+import aiohttp
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot import callbacks
@@ -65,7 +65,7 @@ class CoreResources(Protocol):
     settings: Settings
     sessionmaker: async_sessionmaker[AsyncSession]
     cipher: KeyCipher
-    http: httpx.AsyncClient
+    http: aiohttp.ClientSession
 
 
 def reminder_reply(
@@ -119,7 +119,7 @@ class Reminders:
         settings: Settings,
         sessionmaker: async_sessionmaker[AsyncSession],
         cipher: KeyCipher,
-        http: httpx.AsyncClient,
+        http: aiohttp.ClientSession,
         clock: Callable[[], dt.datetime] = utcnow,
         worker_id: str | None = None,
         claim_timeout: dt.timedelta = CLAIM_TIMEOUT,

@@ -7,10 +7,11 @@ tests catch a client that speaks a dialect only it understands.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 
-import httpx
+import aiohttp
 import pytest
 from pydantic import BaseModel
 
@@ -53,9 +54,17 @@ AREA_ROUTES = {
 
 
 @pytest.fixture
-async def http() -> AsyncIterator[httpx.AsyncClient]:
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
     async with new_http_client(timeout_seconds=5) as client:
         yield client
+
+
+async def answer(
+    request: Awaitable[aiohttp.ClientResponse],
+) -> tuple[aiohttp.ClientResponse, bytes]:
+    """A response and its whole body, its connection back in the pool."""
+    async with await request as response:
+        return response, await response.read()
 
 
 def oatmeal(day: dt.date = DAY) -> NutritionAddEntry:
@@ -86,7 +95,7 @@ def every_action() -> list[BaseModel]:
     ]
 
 
-async def user(sandbox: RunningSandbox, http: httpx.AsyncClient, name: str) -> AgentApiClient:
+async def user(sandbox: RunningSandbox, http: aiohttp.ClientSession, name: str) -> AgentApiClient:
     key = await sandbox.add_user(name, "Europe/Berlin")
     return AgentApiClient(sandbox.url, key, http=http)
 
@@ -104,7 +113,7 @@ def assert_everything_landed(counts: dict[str, int]) -> None:
 
 
 async def test_every_action_through_ingest_shows_in_every_read(
-    any_sandbox: RunningSandbox, http: httpx.AsyncClient
+    any_sandbox: RunningSandbox, http: aiohttp.ClientSession
 ) -> None:
     api = await user(any_sandbox, http, "Alice")
     me = await api.me()
@@ -142,7 +151,7 @@ async def test_every_action_through_ingest_shows_in_every_read(
 
 
 async def test_every_action_through_its_area_route(
-    sandbox: RunningSandbox, http: httpx.AsyncClient
+    sandbox: RunningSandbox, http: aiohttp.ClientSession
 ) -> None:
     """The service's per-area routes (`action: "<operation>"`), which the bot itself does not
     use (it sends every message's actions to /ingest), take each action too."""
@@ -156,7 +165,7 @@ async def test_every_action_through_its_area_route(
 
 
 async def test_checkin_upsert_replaces_the_whole_day(
-    sandbox: RunningSandbox, http: httpx.AsyncClient
+    sandbox: RunningSandbox, http: aiohttp.ClientSession
 ) -> None:
     """The harsh reading the assistant's merge exists for."""
     api = await user(sandbox, http, "Cid")
@@ -167,7 +176,9 @@ async def test_checkin_upsert_replaces_the_whole_day(
     assert (checkin.mood, checkin.energy, checkin.sleep_quality) == (None, 3, None)
 
 
-async def test_posts_are_not_idempotent(sandbox: RunningSandbox, http: httpx.AsyncClient) -> None:
+async def test_posts_are_not_idempotent(
+    sandbox: RunningSandbox, http: aiohttp.ClientSession
+) -> None:
     api = await user(sandbox, http, "Dee")
     await api.ingest([oatmeal()])
     await api.ingest([oatmeal()])
@@ -175,7 +186,7 @@ async def test_posts_are_not_idempotent(sandbox: RunningSandbox, http: httpx.Asy
 
 
 async def test_one_bad_action_writes_nothing_and_names_the_field(
-    sandbox: RunningSandbox, http: httpx.AsyncClient
+    sandbox: RunningSandbox, http: aiohttp.ClientSession
 ) -> None:
     api = await user(sandbox, http, "Eve")
     with pytest.raises(InvalidRequest) as caught:
@@ -188,7 +199,7 @@ async def test_one_bad_action_writes_nothing_and_names_the_field(
 
 
 async def test_bad_and_missing_keys_get_the_same_terse_401(
-    sandbox: RunningSandbox, http: httpx.AsyncClient
+    sandbox: RunningSandbox, http: aiohttp.ClientSession
 ) -> None:
     secret = "hk_" + "x" * 40
     api = AgentApiClient(sandbox.url, secret, http=http)
@@ -198,47 +209,55 @@ async def test_bad_and_missing_keys_get_the_same_terse_401(
     assert caught.value.maybe_applied is False
     with pytest.raises(BadKey):
         await api.ingest([oatmeal()])
-    missing = await http.get(sandbox.api_url + "/me")
-    wrong = await http.get(sandbox.api_url + "/me", headers={"Authorization": f"Bearer {secret}"})
-    assert missing.status_code == wrong.status_code == 401
-    assert missing.json() == wrong.json()
+    missing, missing_body = await answer(http.get(sandbox.api_url + "/me"))
+    wrong, wrong_body = await answer(
+        http.get(sandbox.api_url + "/me", headers={"Authorization": f"Bearer {secret}"})
+    )
+    assert missing.status == wrong.status == 401
+    assert json.loads(missing_body) == json.loads(wrong_body)
 
 
 async def test_every_error_status_maps_to_one_error_class(
-    sandbox: RunningSandbox, http: httpx.AsyncClient
+    sandbox: RunningSandbox, http: aiohttp.ClientSession
 ) -> None:
     key = await sandbox.add_user("Fay")
     auth = {"Authorization": f"Bearer {key}"}
     base = sandbox.api_url
     responses = {
-        400: await http.post(
-            base + "/ingest",
-            content=b"{not json",
-            headers={**auth, "Content-Type": "application/json"},
+        400: await answer(
+            http.post(
+                base + "/ingest",
+                data=b"{not json",
+                headers={**auth, "Content-Type": "application/json"},
+            )
         ),
-        404: await http.get(base + "/nope", headers=auth),
-        405: await http.delete(base + "/today", headers=auth),
-        413: await http.post(
-            base + "/ingest",
-            json={"actions": [{"type": "support.create_ticket"}] * 101},
-            headers=auth,
+        404: await answer(http.get(base + "/nope", headers=auth)),
+        405: await answer(http.delete(base + "/today", headers=auth)),
+        413: await answer(
+            http.post(
+                base + "/ingest",
+                json={"actions": [{"type": "support.create_ticket"}] * 101},
+                headers=auth,
+            )
         ),
-        415: await http.post(
-            base + "/ingest", content=b"actions", headers={**auth, "Content-Type": "text/plain"}
+        415: await answer(
+            http.post(
+                base + "/ingest", data=b"actions", headers={**auth, "Content-Type": "text/plain"}
+            )
         ),
-        422: await http.post(base + "/ingest", json={"actions": []}, headers=auth),
+        422: await answer(http.post(base + "/ingest", json={"actions": []}, headers=auth)),
     }
-    for status, response in responses.items():
-        assert response.status_code == status, (status, response.text)
+    for status, (response, body) in responses.items():
+        assert response.status == status, (status, body)
         assert response.headers["content-type"].startswith("application/problem+json")
-        assert response.json()["status"] == status
-        error = _error_for(response, is_write=True)
+        assert json.loads(body)["status"] == status
+        error = _error_for(response, body, is_write=True)
         assert isinstance(error, InvalidRequest) and error.status == status
         assert error.maybe_applied is False
 
 
 async def test_limits_100_actions_and_256_kib(
-    sandbox: RunningSandbox, http: httpx.AsyncClient
+    sandbox: RunningSandbox, http: aiohttp.ClientSession
 ) -> None:
     api = await user(sandbox, http, "Gus")
     await api.ingest([oatmeal()] * 100)
@@ -253,7 +272,7 @@ async def test_limits_100_actions_and_256_kib(
 
 
 async def test_a_key_never_sees_or_changes_another_users_data(
-    any_sandbox: RunningSandbox, http: httpx.AsyncClient
+    any_sandbox: RunningSandbox, http: aiohttp.ClientSession
 ) -> None:
     alice = await user(any_sandbox, http, "Alice")
     bob = await user(any_sandbox, http, "Bob")
@@ -272,7 +291,7 @@ async def test_a_key_never_sees_or_changes_another_users_data(
 
 
 async def test_latency_flag_slows_every_request(
-    sandbox_factory: SandboxFactory, http: httpx.AsyncClient
+    sandbox_factory: SandboxFactory, http: aiohttp.ClientSession
 ) -> None:
     slow = sandbox_factory(latency_ms=150)
     api = await user(slow, http, "Hal")
@@ -294,7 +313,7 @@ async def test_a_timed_out_write_may_have_landed(sandbox_factory: SandboxFactory
 
 
 async def test_fail_rate_injects_503_before_and_after_applying(
-    sandbox_factory: SandboxFactory, http: httpx.AsyncClient
+    sandbox_factory: SandboxFactory, http: aiohttp.ClientSession
 ) -> None:
     flaky = sandbox_factory(fail_rate=1.0, seed=7)
     api = await user(flaky, http, "Jo")
@@ -312,7 +331,7 @@ async def test_fail_rate_injects_503_before_and_after_applying(
 
 
 async def test_rate_limit_answers_429_with_retry_after(
-    sandbox_factory: SandboxFactory, http: httpx.AsyncClient
+    sandbox_factory: SandboxFactory, http: aiohttp.ClientSession
 ) -> None:
     limited = sandbox_factory(rate_limit=2)
     api = await user(limited, http, "Kai")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-import httpx
+import aiohttp
 
 from bot.agent_api.actions import WeightLog
 from bot.agent_api.views import TodayView
@@ -87,11 +87,16 @@ def weight_reads(assistant: Assistant) -> list[str]:
     """Every GET /weight the assistant sends from now on (observed on its real HTTP client)."""
     seen: list[str] = []
 
-    async def hook(request: httpx.Request) -> None:
+    async def started(
+        session: aiohttp.ClientSession, context: object, request: aiohttp.TraceRequestStartParams
+    ) -> None:
         if request.method == "GET" and request.url.path.endswith("/weight"):
             seen.append(str(request.url))
 
-    assistant.http.event_hooks["request"].append(hook)
+    trace = aiohttp.TraceConfig()
+    trace.on_request_start.append(started)
+    trace.freeze()
+    assistant.http.trace_configs.append(trace)
     return seen
 
 

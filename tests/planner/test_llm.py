@@ -22,7 +22,7 @@ from bot.planner.base import (
     ReadResult,
     Turn,
 )
-from bot.planner.client import probe
+from bot.planner.client import llm_http_client, probe
 from bot.planner.llm import LlmPlanner, build_llm_planner
 from bot.planner.tools import tool_specs
 from bot.render import llm
@@ -284,7 +284,11 @@ async def test_unreachable_server_is_planner_unavailable() -> None:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     client = openai.AsyncOpenAI(
-        api_key="k", base_url=f"http://127.0.0.1:{port}/v1", max_retries=0, timeout=2
+        api_key="k",
+        base_url=f"http://127.0.0.1:{port}/v1",
+        max_retries=0,
+        timeout=2,
+        http_client=llm_http_client(),
     )
     async with client:
         with pytest.raises(PlannerUnavailable, match="connect"):

@@ -1,7 +1,7 @@
 """A key or the bot token never reaches a log line, a reply, an exception text or the disk.
 
-Every logger is captured at DEBUG (httpx, telegram, sqlalchemy, uvicorn included) during a
-whole Telegram journey with its error paths, set up as `healthbot run` sets up logging.
+Every logger is captured at DEBUG (aiohttp, httpx, telegram, sqlalchemy, uvicorn included)
+during a whole Telegram journey with its error paths, set up as `healthbot run` sets up logging.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ import traceback
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from sqlalchemy import select
 
-from bot.agent_api.client import AgentApiClient
+from bot.agent_api.client import AgentApiClient, new_http_client
 from bot.agent_api.errors import AgentApiError
 from bot.render import conversation
 from bot.render import format as fmt
@@ -36,6 +35,7 @@ LOGGERS = (
     "",
     "bot",
     "sandbox",
+    "aiohttp",
     "httpx",
     "httpcore",
     "telegram",
@@ -144,7 +144,7 @@ async def everything_stored(database_url: str) -> str:
 async def test_client_and_errors_never_show_the_key(sandbox: RunningSandbox) -> None:
     key = await sandbox.add_user("Bo")
     wrong = key[:-4] + "abcd"
-    async with httpx.AsyncClient() as http:
+    async with new_http_client() as http:
         for api_key, base in ((wrong, sandbox.url), (key, "http://127.0.0.1:9")):
             client = AgentApiClient(base, api_key, http=http)
             assert api_key not in repr(client) and api_key not in str(client)
