@@ -1,19 +1,22 @@
 """PTB's update queue with the journal in front: an update is stored before it is acknowledged.
 
-The poller puts each fetched update into the queue and only then asks for more (which tells
+The poller puts each fetched update into the queue and then asks for more (which tells
 Telegram the earlier ones arrived); the webhook handler answers Telegram right after `put`.
-So journaling inside `put` closes the gap between "Telegram considers it delivered" and "the
-bot has it on disk". Replays go back through the same queue, and the duplicate gate
+So a webhook's `put` journals its update before it returns, and the poller's are journaled
+together, one statement per `getUpdates` answer, while the next poll waits for them
+(`JournaledQueue.stored`, through `Receiver.before_poll`): either way nothing is confirmed to
+Telegram before it is on disk. Replays go back through the same queue, and the duplicate gate
 (`Gates.drop_duplicates`) lets each update through once.
 
 When the store cannot take an update (a backup or an `sqlite3` shell holding the write lock, a
 read-only file, a database restarting), `put` must neither lose it nor kill the receiver:
 
-- polling: `put` retries with back-off until the update is journaled, logging each failure.
-  PTB's poller awaits `put` for every fetched update before it raises its offset
-  (`_last_update_id = updates[-1].update_id + 1`) and before it calls `getUpdates` again, and
-  only that next call confirms the batch to Telegram. So while `put` waits, the update stays
-  unconfirmed at Telegram, which keeps it for a day and sends it again after a restart. The
+- polling: the updates are journaled with back-off until they are, logging each failure.
+  PTB's poller raises its offset (`_last_update_id = updates[-1].update_id + 1`) once it has
+  put the batch, but only its next `getUpdates` confirms the batch to Telegram, and that call
+  waits until the batch is stored. So while the store is away the updates stay unconfirmed
+  at Telegram, which keeps them for a day and sends them again after a restart (a bot
+  stopping meanwhile refuses its last confirming poll too). The
   other choice, confirming and holding the update in memory until the store is back, would
   lose it to a crash or a supervisor's restart in the meantime; waiting only costs the time
   the store is away, during which the bot could not handle a message anyway. Had `put`
