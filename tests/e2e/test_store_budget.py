@@ -117,8 +117,7 @@ async def test_messages_fetched_together_are_journaled_together(
         await settled(counted)
         counted.statements.clear()
         counted.transactions = 0
-        for food in foods:  # before the bot's next poll: they come in one answer
-            bot.fake.push_text(ADA, food)
+        bot.fake.push_texts(ADA, foods)  # one getUpdates answer carries them all
         replies = await bot.fake.wait_sent(ADA, len(foods) + 1, timeout=30)
         await settled(counted)
 
