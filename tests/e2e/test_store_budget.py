@@ -107,7 +107,8 @@ async def test_messages_fetched_together_are_journaled_together(
     harness_factory: Any, sandbox: RunningSandbox
 ) -> None:
     """Several messages in one getUpdates answer: one statement journals them all, so a
-    logged message costs two transactions of its own (its outbox item, marking it sent)."""
+    logged message costs two transactions of its own (its outbox item, marking it sent; on
+    a store processes share, a third: claiming it when its handling starts)."""
     key = await sandbox.add_user("Ada Lovelace", "Europe/Berlin")
     bot = await harness_factory(start=START, agent_api_base_url=sandbox.url, outbox_every=None)
     await bot.say(ADA, f"/connect {key}")
@@ -125,4 +126,5 @@ async def test_messages_fetched_together_are_journaled_together(
     detail = "\n".join(counted.statements)
     journaled = [s for s in counted.statements if "INTO processed_updates" in s]
     assert len(journaled) == 1, detail
-    assert counted.transactions <= 2 * len(foods) + 1, detail
+    own = MAX_TRANSACTIONS - 1  # what a message costs beside its share of the journaling
+    assert counted.transactions <= own * len(foods) + 1, detail
