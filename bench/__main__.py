@@ -233,15 +233,18 @@ NOTES = """Notes (README "Benchmarks" has the whole story):
 
 - Overhead is measured on the core (`Assistant.handle_text`, offline planner, no latency),
   one message at a time; "bot CPU" is this process's CPU time per message, "in the sandbox"
-  the time the sandbox spent serving its requests. A message is three store transactions
-  (account and draft read; outbox item, history turns and LLM usage written together; item
-  marked done) and two HTTP round trips (POST /ingest, GET /today).
+  the time the sandbox spent serving its requests. A message is two store transactions
+  and a read, all sent to the driver (bot/store/direct.py: the account, a draft under fix
+  and the day's LLM use read in one statement; outbox item, history turns, LLM usage and
+  the update marked handled written together; the item marked done, with others that
+  landed meanwhile) and two HTTP round trips (POST /ingest, GET /today).
 - End to end runs the real `healthbot run` and the floor bot (bench/floor_bot.py: the least
   a bot must do for a food message, on aiohttp and orjson) as subprocesses, each with N
   people writing at once (LLM 1 s, API 50 ms). CPU is utime + stime from /proc/<pid>/stat
   from the burst until 1 s after the last reply, less the idle rate measured over the 5 s
   before it; SQL is counted inside the bot process by bench/sqlcount/sitecustomize.py
-  (SQLAlchemy engine events: before_cursor_execute, begin, commit, rollback), idle taken out
+  (SQLAlchemy engine events: before_cursor_execute, begin, commit, rollback; and what
+  bot/store/direct.py reports sending to the driver itself), idle taken out
   the same way. MAX_CONCURRENT_UPDATES and LLM_MAX_CONCURRENCY are set to the largest N.
 - Floor is what the bot's own libraries alone cost for the same operations, one at a time,
   with no bot code: the core path (two aiohttp requests and one SQLite transaction) against

@@ -17,6 +17,7 @@ from sqlalchemy import event, text
 from bench.common import TYPICAL, bench_settings, food_call, linked, pct, with_llm
 from bench.e2e import GOAL_CPU_MS
 from bench.servers import Servers
+from bot.store.direct import Direct
 
 # --- overhead per message -------------------------------------------------------------------------
 
@@ -32,7 +33,12 @@ async def overhead(workdir: Path) -> dict[str, Any]:
             nonlocal statements
             statements += 1
 
+        def count_direct(what: str, _sql: str) -> None:
+            if what == "statement":
+                count()
+
         event.listen(assistant.engine.sync_engine, "before_cursor_execute", count)
+        Direct.observers.append(count_direct)  # what bot/store/direct.py sends to the driver
         try:
             for i in range(warmup):
                 await assistant.handle_text(user_id=ids[i % 40], chat_id=ids[i % 40], text=TYPICAL)
@@ -51,6 +57,7 @@ async def overhead(workdir: Path) -> dict[str, Any]:
                 own.append(wall - (servers.call("sandbox_stats")["busy_seconds"] - busy0))
             after = servers.call("sandbox_stats")
         finally:
+            Direct.observers.remove(count_direct)
             await assistant.aclose()
     in_sandbox = (after["busy_seconds"] - before["busy_seconds"]) / messages
     requests = (sum(after["counts"].values()) - sum(before["counts"].values())) / messages

@@ -226,6 +226,7 @@ class OutboxClaims:
     async def _record_landed(self) -> None:
         batch: list[_Landed] = []
         try:
+            await asyncio.sleep(0)  # deliveries landing in this same turn of the loop join
             while self._landed:
                 batch, self._landed = self._landed, []
                 try:
