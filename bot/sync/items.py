@@ -109,10 +109,6 @@ def record_ids(results: Sequence[Any]) -> set[str]:
     return {str(r.get("id")) for r in results if isinstance(r, dict) and r.get("id") is not None}
 
 
-# How long the first delivery to record waits for others to land: a crowd's deliveries then
-# share a transaction (50 at once: ~0.4 each instead of 1), while the person, whose reply
-# waits for it, cannot tell 5 ms (Telegram's pace alone spaces replies 33 ms apart).
-RECORD_WINDOW = 0.005
 # Deliveries to record: (entries with their results, when, the future their caller awaits).
 _Landed = tuple[list[tuple["Entry", Any]], dt.datetime, "asyncio.Future[list[Entry]]"]
 
@@ -230,7 +226,7 @@ class OutboxClaims:
     async def _record_landed(self) -> None:
         batch: list[_Landed] = []
         try:
-            await asyncio.sleep(RECORD_WINDOW)  # deliveries landing meanwhile join
+            await asyncio.sleep(0)  # deliveries landing in this same turn of the loop join
             while self._landed:
                 batch, self._landed = self._landed, []
                 try:
