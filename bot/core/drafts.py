@@ -165,6 +165,6 @@ class Drafts:
                 now=self.res.clock(),
                 from_statuses=tuple(sources),
             )
-            await self.planning.add_usage(session, said.user_id, said.today, plan)
+            await self.planning.add_usage(said.user_id, said.today, plan, session=session)
             await session.commit()
         return replaced

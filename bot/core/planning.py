@@ -20,6 +20,7 @@ from bot.planner.base import Plan, PlanContext, Planner, PlannerError, PlannerUn
 from bot.render import llm
 from bot.replies import Reply
 from bot.store import repo
+from bot.store.direct import Tx
 from bot.store.models import DraftStatus
 
 log = logging.getLogger(__name__)
@@ -75,12 +76,20 @@ class Planning:
             return await self._within_budget(session, user_id, day)
 
     async def add_usage(
-        self, session: AsyncSession, user_id: int, day: dt.date, plan: Plan
+        self,
+        user_id: int,
+        day: dt.date,
+        plan: Plan,
+        *,
+        session: AsyncSession | None = None,
+        tx: Tx | None = None,
     ) -> None:
-        """Count what `plan` used of the person's budget, in the caller's transaction."""
+        """Count what `plan` used of the person's budget, in the caller's transaction (a
+        session, or `tx` on the driver beside a message's outbox item)."""
         if plan.llm_requests:
             await repo.add_llm_usage(
                 session=session,
+                tx=tx,
                 telegram_id=user_id,
                 local_date=day,
                 requests=plan.llm_requests,
@@ -92,13 +101,17 @@ class Planning:
         if plan.llm_requests == 0:
             return
         async with self.res.sessionmaker() as session:
-            await self.add_usage(session, user_id, day, plan)
+            await self.add_usage(user_id, day, plan, session=session)
             await session.commit()
 
     async def _within_budget(self, session: AsyncSession, user_id: int, day: dt.date) -> bool:
         requests, tokens = await repo.get_llm_usage(
             session=session, telegram_id=user_id, local_date=day
         )
+        return self._fits(requests, tokens)
+
+    def _fits(self, requests: int, tokens: int) -> bool:
+        """Whether a day with this much LLM use leaves budget for another request."""
         settings = self.res.settings
         return requests < settings.llm_daily_requests and tokens < settings.llm_daily_tokens
 
@@ -110,7 +123,7 @@ class Planning:
         if used is None:
             if not await self.allowed(person.user_id, day):
                 return None
-        elif used[0] >= settings.llm_daily_requests or used[1] >= settings.llm_daily_tokens:
+        elif not self._fits(*used):
             return None
         if settings.history_turns == 0:
             return []

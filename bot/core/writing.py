@@ -71,14 +71,8 @@ class Writing:
                 await repo.add_turns(
                     tx=tx, telegram_id=person.user_id, turns=turns, now=res.clock()
                 )
-            if usage is not None and usage.llm_requests:
-                await repo.add_llm_usage(
-                    tx=tx,
-                    telegram_id=person.user_id,
-                    local_date=person.today,
-                    requests=usage.llm_requests,
-                    tokens=usage.prompt_tokens + usage.completion_tokens,
-                )
+            if usage is not None:
+                await self.planning.add_usage(person.user_id, person.today, usage, tx=tx)
         if said.update_id is not None:
             res.handled_updates.add(said.update_id)
         if claimed:  # nothing of theirs was waiting: send it now, no claim round trip
