@@ -107,7 +107,7 @@ def dialect_insert(session: AsyncSession, model: type[Any]) -> Any:
     return insert_for(session.get_bind().dialect, model)
 
 
-def insert_for(dialect: Dialect, model: type[Any]) -> Any:
+def insert_for(dialect: Dialect, model: Any) -> Any:
     """`dialect_insert` for a dialect at hand (statements compiled once, `direct.Sql`)."""
     if dialect.name == "postgresql":
         return pg_insert(model)

@@ -27,7 +27,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import make_transient_to_detached
-from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql import ClauseElement, Executable
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.util import greenlet_spawn
 
@@ -51,6 +51,10 @@ class Sql:
     def __init__(self, build: Callable[[Dialect], ClauseElement]) -> None:
         self.build = build
         self._compiled: dict[str, _Compiled] = {}
+
+    def statement(self, dialect: Dialect) -> Executable:
+        """The statement itself, for a session to run (bind the parameters by name)."""
+        return cast(Executable, self.build(dialect))
 
     def compiled(self, dialect: Dialect) -> _Compiled:
         found = self._compiled.get(dialect.name)

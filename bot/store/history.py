@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -98,23 +99,19 @@ async def read_recent_turns(
     return [(str(role), str(text)) for role, text in reversed(rows)]
 
 
-_INSERT_TURNS: dict[int, Sql] = {}  # by how many turns at once (usually 2: said, answered)
-
-
+@functools.cache
 def _insert_turns(count: int) -> Sql:
-    found = _INSERT_TURNS.get(count)
-    if found is None:
-        rows: list[dict[str, Any]] = [
-            {
-                "telegram_id": bindparam("telegram_id", type_=BigInteger()),
-                "role": bindparam(f"role{i}", type_=String()),
-                "text": bindparam(f"text{i}", type_=Text()),
-                "created_at": bindparam("now", type_=UtcDateTime()),
-            }
-            for i in range(count)
-        ]
-        found = _INSERT_TURNS[count] = Sql(lambda _d: insert(ConversationTurn).values(rows))
-    return found
+    """The INSERT adding `count` turns at once (usually 2: said, answered)."""
+    rows: list[dict[str, Any]] = [
+        {
+            "telegram_id": bindparam("telegram_id", type_=BigInteger()),
+            "role": bindparam(f"role{i}", type_=String()),
+            "text": bindparam(f"text{i}", type_=Text()),
+            "created_at": bindparam("now", type_=UtcDateTime()),
+        }
+        for i in range(count)
+    ]
+    return Sql(lambda _dialect: insert(ConversationTurn).values(rows))
 
 
 async def add_turns(

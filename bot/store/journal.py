@@ -16,6 +16,7 @@ run's updates at once (`release_stale_updates`'s `ended`) instead of after the c
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -44,69 +45,44 @@ from bot.store.direct import Direct, Sql
 from bot.store.models import ProcessedUpdate, UtcDateTime, utcnow
 
 
-def _record(dialect: Dialect) -> Any:
-    return (
-        insert_for(dialect, ProcessedUpdate)
-        .values(
-            update_id=bindparam("update_id"),
-            processed_at=bindparam("now"),
-            payload=bindparam("payload"),
-            user_id=bindparam("user_id"),
-            claimed_by=bindparam("holder"),
-            claimed_at=bindparam("claimed_at"),
+@functools.cache
+def _record_many(count: int) -> Sql:
+    """The INSERT journaling `count` updates at once (a getUpdates answer has at most 100)."""
+
+    def build(dialect: Dialect) -> Any:
+        rows = [
+            {
+                "update_id": bindparam(f"update_id{i}", type_=BigInteger()),
+                "processed_at": bindparam("now", type_=UtcDateTime()),
+                "payload": bindparam(f"payload{i}", type_=LargeBinary()),
+                "user_id": bindparam(f"user_id{i}", type_=BigInteger()),
+                "claimed_by": bindparam("holder", type_=String()),
+                "claimed_at": bindparam("claimed_at", type_=UtcDateTime()),
+            }
+            for i in range(count)
+        ]
+        return (  # on the table: a session runs it as given, not as an ORM bulk insert
+            insert_for(dialect, ProcessedUpdate.__table__)
+            .values(rows)
+            .on_conflict_do_nothing(index_elements=["update_id"])
+            .returning(ProcessedUpdate.update_id)
         )
-        .on_conflict_do_nothing(index_elements=["update_id"])
-        .returning(ProcessedUpdate.update_id)
-    )
+
+    return Sql(build)
 
 
 def _record_values(
-    update_id: int,
-    payload: bytes,
-    user_id: int | None,
-    now: datetime | None,
+    updates: Sequence[tuple[int, bytes, int | None]],
+    now: datetime,
     holder: str | None,
     claim: bool,
 ) -> dict[str, Any]:
-    now = now or utcnow()
-    return {
-        "update_id": update_id,
-        "now": now,
-        "payload": payload,
-        "user_id": user_id,
-        "holder": holder,
-        "claimed_at": now if claim else None,
-    }
-
-
-_RECORD_MANY: dict[int, Sql] = {}  # by how many updates at once (a getUpdates answer: <= 100)
-
-
-def _record_many(count: int) -> Sql:
-    found = _RECORD_MANY.get(count)
-    if found is None:
-
-        def build(dialect: Dialect) -> Any:
-            rows = [
-                {
-                    "update_id": bindparam(f"update_id{i}", type_=BigInteger()),
-                    "processed_at": bindparam("now", type_=UtcDateTime()),
-                    "payload": bindparam(f"payload{i}", type_=LargeBinary()),
-                    "user_id": bindparam(f"user_id{i}", type_=BigInteger()),
-                    "claimed_by": bindparam("holder", type_=String()),
-                    "claimed_at": bindparam("claimed_at", type_=UtcDateTime()),
-                }
-                for i in range(count)
-            ]
-            return (
-                insert_for(dialect, ProcessedUpdate)
-                .values(rows)
-                .on_conflict_do_nothing(index_elements=["update_id"])
-                .returning(ProcessedUpdate.update_id)
-            )
-
-        found = _RECORD_MANY[count] = Sql(build)
-    return found
+    values: dict[str, Any] = {"now": now, "holder": holder, "claimed_at": now if claim else None}
+    for i, (update_id, payload, user_id) in enumerate(updates):
+        values[f"update_id{i}"] = update_id
+        values[f"payload{i}"] = payload
+        values[f"user_id{i}"] = user_id
+    return values
 
 
 async def record_updates(
@@ -121,11 +97,7 @@ async def record_updates(
     at once; the ids of those not seen before."""
     if not updates:
         return set()
-    values: dict[str, Any] = {"now": now, "holder": holder, "claimed_at": now if claim else None}
-    for i, (update_id, payload, user_id) in enumerate(updates):
-        values[f"update_id{i}"] = update_id
-        values[f"payload{i}"] = payload
-        values[f"user_id{i}"] = user_id
+    values = _record_values(updates, now, holder, claim)
     rows = await direct.rows(_record_many(len(updates)), **values)
     return {int(row[0]) for row in rows}
 
@@ -143,8 +115,8 @@ async def record_update(
     """Journal an update as received by `holder` (and with `claim`, claimed by it in the same
     statement); False when it was seen before: a duplicate, or a replay, which
     `claim_update` then lets through once. (The poller's updates: `record_updates`.)"""
-    values = _record_values(update_id, payload, user_id, now, holder, claim)
-    statement = _record(session.get_bind().dialect)
+    values = _record_values([(update_id, payload, user_id)], now or utcnow(), holder, claim)
+    statement = _record_many(1).statement(session.get_bind().dialect)
     return (await session.execute(statement, values)).scalar_one_or_none() is not None
 
 
@@ -221,7 +193,7 @@ MARK_HANDLED = Sql(
     lambda _dialect: (
         update(ProcessedUpdate)
         .where(
-            ProcessedUpdate.update_id == bindparam("update_id"),
+            ProcessedUpdate.update_id == bindparam("update"),
             ProcessedUpdate.handled_at.is_(None),
         )
         .values(handled_at=bindparam("now"), payload=None)
@@ -232,12 +204,12 @@ MARK_HANDLED = Sql(
 async def mark_update_handled(
     *, session: AsyncSession, update_id: int, now: datetime | None = None
 ) -> None:
-    """The update's work is done (or safely stored): never replay it; drop its payload."""
+    """The update's work is done (or safely stored): never replay it; drop its payload.
+    (In a message's outbox transaction, on the driver: `MARK_HANDLED` itself.)"""
     await session.execute(
-        update(ProcessedUpdate)
-        .where(ProcessedUpdate.update_id == update_id, ProcessedUpdate.handled_at.is_(None))
-        .values(handled_at=now or utcnow(), payload=None)
-        .execution_options(synchronize_session=False)
+        MARK_HANDLED.statement(session.get_bind().dialect),
+        {"update": update_id, "now": now or utcnow()},
+        execution_options={"synchronize_session": False},
     )
 
 

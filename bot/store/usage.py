@@ -55,7 +55,7 @@ async def add_llm_usage(
         assert row is not None  # an upsert ... RETURNING returns its row
     else:
         assert session is not None
-        statement = _add_usage(session.get_bind().dialect)
+        statement = ADD_USAGE.statement(session.get_bind().dialect)
         row = (await session.execute(statement, values)).one()
     return int(row[0]), int(row[1])
 
