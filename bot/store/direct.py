@@ -42,6 +42,7 @@ class _Compiled:
     fixed: dict[str, Any]  # values written into the statement itself (`.values(status="done")`)
     binds: tuple[Callable[[Any], Any] | None, ...]
     results: tuple[Callable[[Any], Any] | None, ...]
+    writes: bool  # anything but a SELECT: the transaction it runs in commits something
 
 
 class Sql:
@@ -78,7 +79,9 @@ class Sql:
         results = tuple(
             column.type.dialect_impl(dialect).result_processor(dialect, None) for column in columns
         )
-        return _Compiled(str(compiled), names, fixed, binds, results)
+        sql = str(compiled)
+        writes = not sql.lstrip().upper().startswith("SELECT")
+        return _Compiled(sql, names, fixed, binds, results, writes)
 
 
 class Tx:
@@ -101,8 +104,7 @@ class Tx:
             for value, bind in zip(given, compiled.binds, strict=True)
         ]
         self._direct.observe("statement", compiled.sql)
-        if not compiled.sql.lstrip().upper().startswith("SELECT"):
-            self.wrote = True
+        self.wrote = self.wrote or compiled.writes
         try:
             raw = await self._direct.backend.fetch(self._driver, compiled.sql, params)
         except Exception as exc:  # as SQLAlchemy would raise it: callers catch its errors
