@@ -1,24 +1,23 @@
 """The outbox: the actions of each message, kept until the service has applied them once.
 
-Items are claimed like reminders (see `claims`) and, per person, strictly in the
-order they were written. Statuses and what each means are on `OutboxStatus`.
+Items are claimed like reminders (see `claims`; the outbox's own in `outbox_claims`) and, per
+person, strictly in the order they were written. Statuses and what each means are on
+`OutboxStatus`.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
-    Select,
     String,
     and_,
     bindparam,
     case,
     delete,
-    exists,
     insert,
     or_,
     select,
@@ -26,15 +25,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import aliased
 
-from bot.store.claims import claim_rows
 from bot.store.direct import Sql, Tx, detached
 from bot.store.journal import MARK_HANDLED
 from bot.store.models import (
     ERROR_MAX,
-    Account,
-    AccountStatus,
     OutboxItem,
     OutboxStatus,
     UtcDateTime,
@@ -133,149 +128,6 @@ async def outbox_item_from_message(
         .limit(1)
     )
     return rows.first()
-
-
-def _outbox_claimable(
-    now: datetime,
-    stale_before: datetime,
-    telegram_id: int | None = None,
-    ignore_backoff: bool = False,
-) -> Select[int]:
-    older = aliased(OutboxItem)
-    earlier_open = exists().where(
-        older.telegram_id == OutboxItem.telegram_id,
-        older.id < OutboxItem.id,
-        older.status.in_(OPEN_OUTBOX_STATUSES),
-    )
-    due = OutboxItem.next_attempt_at <= now
-    if ignore_backoff:  # our own backoff, never the service's Retry-After nor a refused key
-        refused_key = exists().where(
-            Account.telegram_id == OutboxItem.telegram_id,
-            Account.status == AccountStatus.NEEDS_RECONNECT,
-        )
-        due = and_(or_(OutboxItem.not_before.is_(None), OutboxItem.not_before <= now), ~refused_key)
-    fresh = and_(
-        OutboxItem.status.in_((OutboxStatus.PENDING, OutboxStatus.UNKNOWN)),
-        OutboxItem.claimed_by.is_(None),
-        due,
-    )
-    abandoned = and_(
-        OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
-        OutboxItem.claimed_by.is_not(None),
-        OutboxItem.claimed_at < stale_before,
-    )
-    query = select(OutboxItem.id).where(or_(fresh, abandoned), ~earlier_open)
-    if telegram_id is not None:
-        query = query.where(OutboxItem.telegram_id == telegram_id)
-    return query
-
-
-async def claim_outbox(
-    *,
-    session: AsyncSession,
-    now: datetime,
-    limit: int,
-    worker_id: str,
-    claim_timeout: timedelta,
-    telegram_id: int | None = None,
-    ignore_backoff: bool = False,
-) -> list[OutboxItem]:
-    """Claim up to `limit` items ready at `now` for `worker_id`, oldest first; commit promptly.
-
-    With `telegram_id`, only that person's items: the assistant delivers a fresh message at
-    once, behind whatever of theirs is still waiting. `ignore_backoff` also takes items
-    waiting for their retry time (not for the service's Retry-After, `not_before`): a fresh
-    message tries the service again at once, whatever the last failure was.
-
-    Per person, only the oldest open item is claimable, so one person's messages
-    reach the service in the order they were written. An item abandoned while
-    `sending` comes back as `unknown`: its write may have landed, so the new
-    claimer must reconcile before sending it again.
-    """
-    candidates = (
-        _outbox_claimable(now, now - claim_timeout, telegram_id, ignore_backoff)
-        .order_by(OutboxItem.id)
-        .limit(limit)
-        .with_for_update(skip_locked=True, of=OutboxItem)
-    )
-    claimed = await claim_rows(
-        session,
-        update(OutboxItem)
-        .where(OutboxItem.id.in_(candidates.scalar_subquery()))
-        .values(**_taken(worker_id, now)),
-        OutboxItem,
-    )
-    return sorted(claimed, key=lambda item: item.id)
-
-
-def _taken(worker_id: str, now: datetime) -> dict[str, Any]:
-    """The columns of an item this worker claims; one abandoned while `sending` may have
-    landed, so it comes back `unknown` (looked up before it is sent again)."""
-    return {
-        "claimed_by": worker_id,
-        "claimed_at": now,
-        "status": case(
-            (OutboxItem.status == OutboxStatus.SENDING, OutboxStatus.UNKNOWN),
-            else_=OutboxItem.status,
-        ),
-    }
-
-
-async def claim_following(
-    *,
-    session: AsyncSession,
-    head: OutboxItem,
-    now: datetime,
-    worker_id: str,
-    claim_timeout: timedelta,
-) -> list[OutboxItem]:
-    """With the person's oldest open item (`head`) claimed, claim the rest of their queue.
-
-    Holding the head already keeps everyone else off the person's later items (only the
-    oldest open item is claimable), so this only makes that explicit, for one bundle.
-    Items are taken whatever their retry time: they wait behind the head, not for
-    themselves. An item abandoned while `sending` comes back `unknown`, as in `claim_outbox`.
-    """
-    claimed = await claim_rows(
-        session,
-        update(OutboxItem)
-        .where(
-            OutboxItem.telegram_id == head.telegram_id,
-            OutboxItem.id > head.id,
-            OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
-            or_(OutboxItem.claimed_by.is_(None), OutboxItem.claimed_at < now - claim_timeout),
-        )
-        .values(**_taken(worker_id, now)),
-        OutboxItem,
-    )
-    return sorted(claimed, key=lambda item: item.id)
-
-
-async def release_outbox_claims(*, session: AsyncSession, claimers: Sequence[str]) -> int:
-    """Hand back the open items held by `claimers` (runs that ended: `claims.ended_runs`).
-
-    An item they were sending may have landed, so it comes back `unknown` (reconciled before
-    it is sent again), exactly as after the lease ran out.
-    """
-    if not claimers:
-        return 0
-    result = await session.execute(
-        update(OutboxItem)
-        .where(
-            OutboxItem.claimed_by.in_(claimers),
-            OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
-        )
-        .values(
-            claimed_by=None,
-            claimed_at=None,
-            status=case(
-                (OutboxItem.status == OutboxStatus.SENDING, OutboxStatus.UNKNOWN),
-                else_=OutboxItem.status,
-            ),
-        )
-        .execution_options(synchronize_session=False)
-    )
-    return int(getattr(result, "rowcount", 0))
 
 
 async def retry_outbox_now(*, session: AsyncSession, now: datetime) -> int:

@@ -62,8 +62,6 @@ from bot.store.journal import (
 from bot.store.models import ProcessedUpdate
 from bot.store.outbox import (
     OPEN_OUTBOX_STATUSES,
-    claim_following,
-    claim_outbox,
     delivered_results,
     enqueue_claimed,
     mark_outbox,
@@ -71,9 +69,9 @@ from bot.store.outbox import (
     outbox_item_from_message,
     pending_outbox,
     prune_outbox,
-    release_outbox_claims,
     retry_outbox_now,
 )
+from bot.store.outbox_claims import claim_following, claim_outbox, release_outbox_claims
 from bot.store.reminders import (
     complete_reminder,
     due_reminders,
