@@ -47,7 +47,10 @@ from bot.store.models import ProcessedUpdate, UtcDateTime, utcnow
 
 @functools.cache
 def _record_many(count: int) -> Sql:
-    """The INSERT journaling `count` updates at once (a getUpdates answer has at most 100)."""
+    """The INSERT journaling `count` updates at once (a getUpdates answer has at most 100).
+
+    Compiling one costs ~0.1 ms a row, so callers ask only for powers of two (`_rows_for`):
+    eight statements cover every answer, instead of up to a hundred compiled in a busy hour."""
 
     def build(dialect: Dialect) -> Any:
         rows = [
@@ -69,6 +72,11 @@ def _record_many(count: int) -> Sql:
         )
 
     return Sql(build)
+
+
+def _rows_for(count: int) -> int:
+    """The row count of the statement that journals `count` updates: the next power of two."""
+    return 1 << max(count - 1, 0).bit_length()
 
 
 def _record_values(
@@ -97,8 +105,12 @@ async def record_updates(
     at once; the ids of those not seen before."""
     if not updates:
         return set()
-    values = _record_values(updates, now, holder, claim)
-    rows = await direct.rows(_record_many(len(updates)), **values)
+    rows_for = _rows_for(len(updates))
+    # The spare rows repeat the last update: ON CONFLICT DO NOTHING skips a row seen earlier in
+    # the same statement, and RETURNING names each inserted update once.
+    padded = [*updates, *[updates[-1]] * (rows_for - len(updates))]
+    values = _record_values(padded, now, holder, claim)
+    rows = await direct.rows(_record_many(rows_for), **values)
     return {int(row[0]) for row in rows}
 
 

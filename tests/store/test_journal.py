@@ -9,6 +9,7 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import cast
 
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 from telegram import Bot, Update
 
@@ -19,9 +20,11 @@ from bot.store.journal import (
     claim_update,
     mark_update_handled,
     record_update,
+    record_updates,
     release_earlier_updates,
     release_stale_updates,
 )
+from bot.store.models import ProcessedUpdate
 from bot.sync.journal import UpdateJournal
 from bot.sync.locks import PersonLocks
 from bot.telegram.journal import journaled_queue, replay
@@ -175,3 +178,30 @@ async def test_a_replay_leaves_an_update_whose_person_a_live_replica_is_serving(
     finally:
         await here.aclose()
         await there.aclose()
+
+
+async def test_a_getupdates_answer_is_journaled_whole_with_each_update_once(
+    engine: AsyncEngine,
+) -> None:
+    """Three updates, one of them seen before: the two new ones are reported new (and the
+    statement, sized for four, journals no update twice nor a phantom one)."""
+    await _record(engine, 11, T0)
+    direct = Direct(engine)
+    fresh = await record_updates(
+        direct=direct,
+        updates=[(11, b"again", ADA), (12, b"u12", ADA), (13, b"u13", ADA + 1)],
+        now=T0,
+        holder="w1",
+        claim=True,
+    )
+    assert fresh == {12, 13}
+    async with make_sessionmaker(engine)() as session:
+        rows = (
+            await session.execute(
+                select(ProcessedUpdate.update_id, ProcessedUpdate.user_id).order_by(
+                    ProcessedUpdate.update_id
+                )
+            )
+        ).all()
+        assert [tuple(row) for row in rows] == [(11, ADA), (12, ADA), (13, ADA + 1)]
+        assert await session.scalar(select(func.count()).select_from(ProcessedUpdate)) == 3
