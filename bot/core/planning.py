@@ -86,14 +86,25 @@ class Planning:
     ) -> None:
         """Count what `plan` used of the person's budget, in the caller's transaction (a
         session, or `tx` on the driver beside a message's outbox item)."""
-        if plan.llm_requests:
-            await repo.add_llm_usage(
-                session=session,
+        if not plan.llm_requests:
+            return
+        tokens = plan.prompt_tokens + plan.completion_tokens
+        if tx is not None:
+            repo.add_llm_usage_later(
                 tx=tx,
                 telegram_id=user_id,
                 local_date=day,
                 requests=plan.llm_requests,
-                tokens=plan.prompt_tokens + plan.completion_tokens,
+                tokens=tokens,
+            )
+        else:
+            assert session is not None
+            await repo.add_llm_usage(
+                session=session,
+                telegram_id=user_id,
+                local_date=day,
+                requests=plan.llm_requests,
+                tokens=tokens,
             )
 
     async def count(self, user_id: int, day: dt.date, plan: Plan) -> None:

@@ -68,9 +68,7 @@ class Writing:
                 update_id=said.update_id,
             )
             if turns and res.settings.history_turns > 0:
-                await repo.add_turns(
-                    tx=tx, telegram_id=person.user_id, turns=turns, now=res.clock()
-                )
+                repo.add_turns(tx=tx, telegram_id=person.user_id, turns=turns, now=res.clock())
             if usage is not None:
                 await self.planning.add_usage(person.user_id, person.today, usage, tx=tx)
         if said.update_id is not None:

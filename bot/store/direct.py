@@ -33,6 +33,7 @@ from sqlalchemy.util import greenlet_spawn
 
 Model = TypeVar("Model")
 Observer = Callable[[str, str], None]  # (what, sql): what is "statement" or "transaction"
+_Bound = tuple[str, list[Any]]  # a compiled statement's SQL and its parameters, converted
 
 
 @dataclass(frozen=True)
@@ -92,9 +93,9 @@ class Tx:
         self._driver = driver
         self.atomic = atomic
         self.wrote = False
+        self._later: list[_Bound] = []
 
-    async def rows(self, sql: Sql, **values: Any) -> list[tuple[Any, ...]]:
-        """Run `sql` with `values` for its parameters; every row it returns, converted."""
+    def _bind(self, sql: Sql, values: dict[str, Any]) -> _Bound:
         compiled = sql.compiled(self._direct.dialect)
         given = (
             values[name] if name in values else compiled.fixed[name] for name in compiled.names
@@ -105,16 +106,35 @@ class Tx:
         ]
         self._direct.observe("statement", compiled.sql)
         self.wrote = self.wrote or compiled.writes
-        try:
-            raw = await self._direct.backend.fetch(self._driver, compiled.sql, params)
-        except Exception as exc:  # as SQLAlchemy would raise it: callers catch its errors
-            raise self._direct.backend.wrap(compiled.sql, exc) from exc
-        if not raw or not compiled.results:
+        return compiled.sql, params
+
+    def later(self, sql: Sql, **values: Any) -> None:
+        """A write whose rows nobody reads: sent with this transaction's next statement or its
+        commit (on SQLite in the same hand-off to the driver's thread). Its failure fails that
+        statement or the commit, and so the whole transaction."""
+        self._later.append(self._bind(sql, values))
+
+    def take_later(self) -> list[_Bound]:
+        later, self._later = self._later, []
+        return later
+
+    async def rows(self, sql: Sql, **values: Any) -> list[tuple[Any, ...]]:
+        """Run `sql` with `values` for its parameters; every row it returns, converted."""
+        return await self._rows(sql, values, commit=False)
+
+    async def _rows(
+        self, sql: Sql, values: dict[str, Any], *, commit: bool
+    ) -> list[tuple[Any, ...]]:
+        bound = self._bind(sql, values)
+        ran = await self._direct.backend.run(self._driver, [*self.take_later(), bound], commit)
+        raw = ran[-1]
+        results = sql.compiled(self._direct.dialect).results
+        if not raw or not results:
             return [tuple(row) for row in raw]
         return [
             tuple(
                 value if convert is None else convert(value)
-                for value, convert in zip(row, compiled.results, strict=False)
+                for value, convert in zip(row, results, strict=False)
             )
             for row in raw
         ]
@@ -125,55 +145,96 @@ class Tx:
         return rows[0] if rows else None
 
 
+class _Failed(Exception):
+    """A statement the driver refused, inside a run of several: which one it was."""
+
+    def __init__(self, sql: str) -> None:
+        super().__init__(sql)
+        self.sql = sql
+
+
 class _Sqlite:
-    """aiosqlite: the connection begins a transaction before the first write by itself."""
+    """aiosqlite: the connection begins a transaction before the first write by itself.
+
+    aiosqlite runs each call on its own thread and wakes the event loop with the answer; a
+    message's statements go over in as few of those hand-offs as they can (~50 µs of CPU
+    each): a transaction's unread writes with its next statement or its commit, and a lone
+    write with its commit. That takes aiosqlite's `_execute` (run a function on its thread),
+    which it does not publish: `tests/store/test_direct.py` holds it to what is used here.
+    """
 
     @staticmethod
-    def wrap(sql: str, exc: Exception) -> Exception:
-        return DBAPIError.instance(sql, None, exc, sqlite3.Error)
+    def wrap(sql: str, exc: BaseException) -> Exception:
+        return DBAPIError.instance(sql, None, cast(Exception, exc), sqlite3.Error)
 
-    @staticmethod
-    async def fetch(driver: Any, sql: str, params: Sequence[Any]) -> Sequence[Any]:
-        return list(await driver.execute_fetchall(sql, params))
+    async def run(
+        self, driver: Any, statements: Sequence[_Bound], commit: bool
+    ) -> list[Sequence[Any]]:
+        def work() -> list[Sequence[Any]]:
+            connection: sqlite3.Connection = driver._conn
+            done: list[Sequence[Any]] = []
+            for sql, params in statements:
+                try:
+                    done.append(connection.execute(sql, params).fetchall())
+                except sqlite3.Error as exc:
+                    raise _Failed(sql) from exc
+            if commit and connection.in_transaction:
+                try:
+                    connection.commit()
+                except sqlite3.Error as exc:
+                    raise _Failed("COMMIT") from exc
+            return done
+
+        if not statements and not (commit and driver.in_transaction):
+            return []
+        try:
+            return cast(list[Sequence[Any]], await driver._execute(work))
+        except _Failed as failed:  # as SQLAlchemy would raise it: callers catch its errors
+            raise self.wrap(failed.sql, cast(BaseException, failed.__cause__)) from failed.__cause__
 
     @asynccontextmanager
     async def transaction(self, driver: Any, tx: Tx) -> AsyncIterator[None]:
         try:
             yield
+            await self.run(driver, tx.take_later(), True)
         except BaseException:
             if driver.in_transaction:
                 await driver.rollback()
             raise
-        if driver.in_transaction:
-            try:
-                await driver.commit()
-            except sqlite3.Error as exc:
-                raise self.wrap("COMMIT", exc) from exc
 
 
 class _Postgres:
     """asyncpg: each statement commits by itself unless a transaction is open."""
 
     @staticmethod
-    def wrap(sql: str, exc: Exception) -> Exception:
+    def wrap(sql: str, exc: BaseException) -> Exception:
         state = str(getattr(exc, "sqlstate", "") or "")
         if state.startswith("23"):  # integrity constraint violation
-            return IntegrityError(sql, None, exc)
+            return IntegrityError(sql, None, cast(Exception, exc))
         if isinstance(exc, OSError) or state[:2] in ("08", "40", "53", "55", "57"):
-            return OperationalError(sql, None, exc)  # connection, lock, resources, shutdown
-        return DBAPIError(sql, None, exc)
+            return OperationalError(sql, None, cast(Exception, exc))  # connection, lock, ...
+        return DBAPIError(sql, None, cast(Exception, exc))
 
-    @staticmethod
-    async def fetch(driver: Any, sql: str, params: Sequence[Any]) -> Sequence[Any]:
-        return list(await driver.fetch(sql, *params))
+    async def run(
+        self, driver: Any, statements: Sequence[_Bound], commit: bool
+    ) -> list[Sequence[Any]]:
+        done: list[Sequence[Any]] = []
+        for sql, params in statements:
+            try:
+                done.append(await driver.fetch(sql, *params))
+            except Exception as exc:  # as SQLAlchemy would raise it: callers catch its errors
+                raise self.wrap(sql, exc) from exc
+        return done
 
     @asynccontextmanager
     async def transaction(self, driver: Any, tx: Tx) -> AsyncIterator[None]:
         if not tx.atomic:
             yield
+            await self.run(driver, tx.take_later(), True)
             return
         async with driver.transaction():
             yield
+            await self.run(driver, tx.take_later(), True)
 
 
 class Direct:
@@ -211,7 +272,7 @@ class Direct:
     async def rows(self, sql: Sql, **values: Any) -> list[tuple[Any, ...]]:
         """One statement on its own (a write commits at once)."""
         async with self.transaction(atomic=False) as tx:
-            return await tx.rows(sql, **values)
+            return await tx._rows(sql, values, commit=True)  # a write and its commit: one trip
 
     async def row(self, sql: Sql, **values: Any) -> tuple[Any, ...] | None:
         rows = await self.rows(sql, **values)

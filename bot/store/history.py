@@ -114,15 +114,16 @@ def _insert_turns(count: int) -> Sql:
     return Sql(lambda _dialect: insert(ConversationTurn).values(rows))
 
 
-async def add_turns(
+def add_turns(
     *, tx: Tx, telegram_id: int, turns: Sequence[tuple[TurnRole, str]], now: datetime
 ) -> None:
-    """Add turns in order in the caller's `tx`, on the driver, in one statement. The person's
-    turns beyond what is remembered are deleted later, for everyone at once (`prune_turns`)."""
+    """Add turns in order in the caller's `tx`, on the driver, in one statement sent with the
+    transaction's commit. The person's turns beyond what is remembered are deleted later, for
+    everyone at once (`prune_turns`)."""
     if not turns:
         return
     values: dict[str, object] = {"telegram_id": telegram_id, "now": now}
     for i, (role, text) in enumerate(turns):
         values[f"role{i}"] = TurnRole(role).value
         values[f"text{i}"] = text
-    await tx.rows(_insert_turns(len(turns)), **values)
+    tx.later(_insert_turns(len(turns)), **values)

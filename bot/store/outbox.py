@@ -113,7 +113,7 @@ async def enqueue_claimed(
     item = detached(OutboxItem, _ITEM, row)
     if update_id is not None:
         # Same transaction: once the actions are stored, the update must never be replayed.
-        await tx.rows(MARK_HANDLED, update=update_id, now=now)
+        tx.later(MARK_HANDLED, update=update_id, now=now)
     return item, item.status == OutboxStatus.SENDING
 
 

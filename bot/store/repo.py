@@ -81,12 +81,13 @@ from bot.store.reminders import (
     schedule_reminder,
     snooze_reminder,
 )
-from bot.store.usage import add_llm_usage, get_llm_usage
+from bot.store.usage import add_llm_usage, add_llm_usage_later, get_llm_usage
 
 __all__ = [
     "OPEN_OUTBOX_STATUSES",
     "AccountNotFound",
     "add_llm_usage",
+    "add_llm_usage_later",
     "add_turns",
     "append_turns",
     "claim_following",

@@ -33,31 +33,37 @@ def _add_usage(dialect: Dialect) -> Any:
 ADD_USAGE = Sql(_add_usage)
 
 
-async def add_llm_usage(
-    *,
-    session: AsyncSession | None = None,
-    tx: Tx | None = None,
-    telegram_id: int,
-    local_date: date,
-    requests: int = 1,
-    tokens: int = 0,
-) -> tuple[int, int]:
-    """Count LLM use against the person's day; returns the day's (requests, tokens) so far.
-    In `session`, or in `tx` on the driver (beside a message's outbox item)."""
-    values = {
+def _usage_values(telegram_id: int, local_date: date, requests: int, tokens: int) -> dict[str, Any]:
+    return {
         "telegram_id": telegram_id,
         "local_date": local_date,
         "requests": requests,
         "tokens": tokens,
     }
-    if tx is not None:
-        row = await tx.row(ADD_USAGE, **values)
-        assert row is not None  # an upsert ... RETURNING returns its row
-    else:
-        assert session is not None
-        statement = ADD_USAGE.statement(session.get_bind().dialect)
-        row = (await session.execute(statement, values)).one()
+
+
+async def add_llm_usage(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    local_date: date,
+    requests: int = 1,
+    tokens: int = 0,
+) -> tuple[int, int]:
+    """Count LLM use against the person's day in `session`; the day's (requests, tokens) so
+    far."""
+    values = _usage_values(telegram_id, local_date, requests, tokens)
+    statement = ADD_USAGE.statement(session.get_bind().dialect)
+    row = (await session.execute(statement, values)).one()
     return int(row[0]), int(row[1])
+
+
+def add_llm_usage_later(
+    *, tx: Tx, telegram_id: int, local_date: date, requests: int = 1, tokens: int = 0
+) -> None:
+    """`add_llm_usage` in `tx` on the driver (beside a message's outbox item), sent with the
+    transaction's commit."""
+    tx.later(ADD_USAGE, **_usage_values(telegram_id, local_date, requests, tokens))
 
 
 async def get_llm_usage(

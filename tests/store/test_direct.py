@@ -121,3 +121,76 @@ def test_a_parameter_without_a_type_is_refused_before_it_reaches_a_driver(sqlite
     )
     with pytest.raises(TypeError, match="now"):
         untyped.compiled(sqlite_engine.dialect)
+
+
+async def test_a_write_sent_later_that_fails_undoes_its_whole_transaction(engine):
+    """A message's unread writes (turns, usage, the update marked handled) go with the
+    commit: one of them refused means nothing of the message is stored, and the error is
+    SQLAlchemy's."""
+    [item] = await _claimed_items(engine, [5001])
+    duplicate = Sql(
+        lambda _d: OutboxItem.__table__.insert().values(
+            id=item.id,
+            telegram_id=5001,
+            chat_id=5001,
+            created_at=NOW,
+            local_date=date(2026, 6, 1),
+            actions_json="[]",
+            next_attempt_at=NOW,
+        )
+    )
+    with pytest.raises(IntegrityError):
+        async with Direct(engine).transaction() as tx:
+            stored, _ = await repo.enqueue_claimed(
+                tx=tx,
+                telegram_id=5001,
+                chat_id=5001,
+                local_date=date(2026, 6, 1),
+                actions=[{"type": "weight.log", "kg": 71}],
+                worker_id=WORKER,
+                now=NOW,
+            )
+            repo.add_turns(tx=tx, telegram_id=5001, turns=[("user", "71 kg")], now=NOW)
+            tx.later(duplicate)
+    async with make_sessionmaker(engine)() as session:
+        assert await session.get(OutboxItem, stored.id) is None
+        assert await repo.recent_turns(session=session, telegram_id=5001, limit=5) == []
+
+
+async def test_a_messages_writes_reach_sqlite_in_two_hand_offs(sqlite_engine, monkeypatch):
+    """aiosqlite runs each call on its thread and wakes the loop with the answer (~50 µs of
+    CPU each): the item (read back) is one, the unread writes and the commit another. This
+    also holds the aiosqlite internals `Direct` uses (`_execute`, `_conn`) to their shape."""
+    import aiosqlite
+
+    calls = 0
+    real = aiosqlite.Connection._execute
+
+    async def counted(self, fn, *args, **kwargs):
+        nonlocal calls
+        calls += 1
+        return await real(self, fn, *args, **kwargs)
+
+    await _claimed_items(sqlite_engine, [6001])  # the account, and the pool's connection
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    async with Direct(sqlite_engine).transaction() as tx:
+        await repo.enqueue_claimed(
+            tx=tx,
+            telegram_id=6001,
+            chat_id=6001,
+            local_date=date(2026, 6, 1),
+            actions=[{"type": "weight.log", "kg": 72}],
+            worker_id=WORKER,
+            now=NOW,
+            update_id=99,
+        )
+        repo.add_turns(tx=tx, telegram_id=6001, turns=[("user", "72 kg")], now=NOW)
+        repo.add_llm_usage_later(tx=tx, telegram_id=6001, local_date=date(2026, 6, 1), tokens=9)
+    assert calls == 2
+    monkeypatch.undo()
+    async with make_sessionmaker(sqlite_engine)() as session:
+        turns = await repo.recent_turns(session=session, telegram_id=6001, limit=5)
+        assert [(str(t.role), t.text) for t in turns] == [("user", "72 kg")]
+        assert await repo.get_llm_usage(
+            session=session, telegram_id=6001, local_date=date(2026, 6, 1)
+        ) == (1, 9)

@@ -107,8 +107,8 @@ async def test_history_keeps_each_persons_newest_turns(engine):
     for n in range(5):
         async with Direct(engine).transaction() as tx:
             turns = [(TurnRole.USER, f"alice {n}"), (TurnRole.ASSISTANT, f"logged {n}")]
-            await repo.add_turns(tx=tx, telegram_id=ALICE, turns=turns, now=NOW)
-            await repo.add_turns(tx=tx, telegram_id=bob, turns=turns[:1], now=NOW)
+            repo.add_turns(tx=tx, telegram_id=ALICE, turns=turns, now=NOW)
+            repo.add_turns(tx=tx, telegram_id=bob, turns=turns[:1], now=NOW)
     async with sessions() as session:
         assert len(await repo.recent_turns(session=session, telegram_id=ALICE, limit=99)) == 10
 
