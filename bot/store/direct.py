@@ -120,29 +120,42 @@ class Tx:
 
     async def rows(self, sql: Sql, **values: Any) -> list[tuple[Any, ...]]:
         """Run `sql` with `values` for its parameters; every row it returns, converted."""
-        return await self._rows(sql, values, commit=False)
+        [rows] = await self.each([(sql, values)])
+        return rows
 
-    async def _rows(
-        self, sql: Sql, values: dict[str, Any], *, commit: bool
-    ) -> list[tuple[Any, ...]]:
-        bound = self._bind(sql, values)
-        ran = await self._direct.backend.run(self._driver, [*self.take_later(), bound], commit)
-        raw = ran[-1]
-        results = sql.compiled(self._direct.dialect).results
-        if not raw or not results:
-            return [tuple(row) for row in raw]
+    async def each(
+        self, statements: Sequence[tuple[Sql, dict[str, Any]]], *, commit: bool = False
+    ) -> list[list[tuple[Any, ...]]]:
+        """Several statements in one trip (on SQLite one hand-off to the driver's thread); the
+        rows each returned. With `commit` the transaction's commit goes with them: nothing
+        more is run in the block after it."""
+        bound = [self._bind(sql, values) for sql, values in statements]
+        later = self.take_later()
+        ran = await self._direct.backend.run(self._driver, [*later, *bound], commit)
+        dialect = self._direct.dialect
         return [
-            tuple(
-                value if convert is None else convert(value)
-                for value, convert in zip(row, results, strict=False)
-            )
-            for row in raw
+            _converted(raw, sql.compiled(dialect).results)
+            for (sql, _), raw in zip(statements, ran[len(later) :], strict=True)
         ]
 
     async def row(self, sql: Sql, **values: Any) -> tuple[Any, ...] | None:
         """The first row `sql` returns, if any."""
         rows = await self.rows(sql, **values)
         return rows[0] if rows else None
+
+
+def _converted(
+    raw: Sequence[Any], results: tuple[Callable[[Any], Any] | None, ...]
+) -> list[tuple[Any, ...]]:
+    if not raw or not results:
+        return [tuple(row) for row in raw]
+    return [
+        tuple(
+            value if convert is None else convert(value)
+            for value, convert in zip(row, results, strict=False)
+        )
+        for row in raw
+    ]
 
 
 class _Failed(Exception):
@@ -272,7 +285,8 @@ class Direct:
     async def rows(self, sql: Sql, **values: Any) -> list[tuple[Any, ...]]:
         """One statement on its own (a write commits at once)."""
         async with self.transaction(atomic=False) as tx:
-            return await tx._rows(sql, values, commit=True)  # a write and its commit: one trip
+            [rows] = await tx.each([(sql, values)], commit=True)  # a write and its commit: one trip
+            return rows
 
     async def row(self, sql: Sql, **values: Any) -> tuple[Any, ...] | None:
         rows = await self.rows(sql, **values)

@@ -26,7 +26,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.direct import Sql, Tx, detached
+from bot.store.direct import Direct, Sql, Tx, detached
 from bot.store.journal import MARK_HANDLED
 from bot.store.models import (
     ERROR_MAX,
@@ -216,13 +216,29 @@ MARK_DONE = Sql(
 )
 
 
-async def mark_outbox_done(
-    *, tx: Tx, item_id: int, worker_id: str, now: datetime, result: Any
-) -> bool:
-    """`mark_outbox(status=done, result=...)` on the driver, in the caller's `tx`: what every
-    delivered message runs. False when `worker_id` no longer holds the item."""
-    values = {"item_id": item_id, "worker_id": worker_id, "now": now}
-    return await tx.row(MARK_DONE, **values, result_json=dump_json(result)) is not None
+async def mark_outboxes_done(
+    *, direct: Direct, done: Sequence[tuple[int, str, datetime, Any]]
+) -> list[bool]:
+    """`mark_outbox(status=done, result=...)` on the driver for several items (id, worker,
+    when, result) in one transaction, sent in one trip: what every delivered message runs.
+    For each, False when its worker no longer holds the item."""
+    async with direct.transaction() as tx:
+        marked = await tx.each(
+            [
+                (
+                    MARK_DONE,
+                    {
+                        "item_id": item_id,
+                        "worker_id": worker_id,
+                        "now": now,
+                        "result_json": dump_json(result),
+                    },
+                )
+                for item_id, worker_id, now, result in done
+            ],
+            commit=True,
+        )
+    return [bool(rows) for rows in marked]
 
 
 async def pending_outbox(*, session: AsyncSession, telegram_id: int) -> list[OutboxItem]:

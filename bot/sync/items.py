@@ -245,21 +245,17 @@ class OutboxClaims:
                 landed.cancel()
 
     async def _mark_done(self, batch: list[_Landed]) -> list[list[Entry]]:
-        ours: list[list[Entry]] = []
-        async with self.direct.transaction() as tx:
-            for done, now, _ in batch:
-                marked = []
-                for entry, results in done:
-                    if await repo.mark_outbox_done(
-                        tx=tx,
-                        item_id=entry.item.id,
-                        worker_id=self.worker_id,
-                        now=now,
-                        result=results,
-                    ):
-                        marked.append(entry)
-                ours.append(marked)
-        return ours
+        marked = iter(
+            await repo.mark_outboxes_done(
+                direct=self.direct,
+                done=[
+                    (entry.item.id, self.worker_id, now, results)
+                    for done, now, _ in batch
+                    for entry, results in done
+                ],
+            )
+        )
+        return [[entry for entry, _ in done if next(marked)] for done, _, _ in batch]
 
     async def accounted(self, telegram_id: int) -> set[str]:
         """Ids of records the person's earlier deliveries created (see `landed`)."""
