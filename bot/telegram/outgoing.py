@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
-from typing import Any
+from typing import Any, cast
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions, Message
 from telegram.constants import ChatAction, ParseMode
@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # summaries carry no links worth a card
 MESSAGES_PER_SECOND = 30  # Telegram's overall limit for a bot's messages
+PACE_MARGIN_SECONDS = 0.0005  # added to each message's 1/30 s: 30 in a row span 1.015 s, not
+# exactly 1 s, which requests arriving a little bunched would cross
 RATE_LIMIT_RETRIES = 3  # times a 429 is waited out before the request gives up
 
 
@@ -136,6 +138,30 @@ async def typing(bot: Bot, chat_id: int, *, after: float) -> AsyncIterator[None]
             await task
 
 
+class _Slots:
+    """One message every `interval` seconds, first come first served: each sender takes the
+    next free moment and sleeps until it. aiolimiter's bucket (AIORateLimiter's own) wakes its
+    waiters in turn to re-check the bucket: ~175 wake-ups per message with 200 replies
+    waiting, 5% of the bot's CPU in a crowd. A sender cancelled while it waits leaves its
+    moment unused."""
+
+    def __init__(self, interval: float) -> None:
+        self.interval = interval
+        self._next = 0.0
+
+    async def __aenter__(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        slot = max(now, self._next)
+        self._next = slot + self.interval
+        while now < slot:  # uvloop's timers are whole milliseconds: one may fire early
+            await asyncio.sleep(slot - now)
+            now = loop.time()
+
+    async def __aexit__(self, *_: object) -> None:
+        return None
+
+
 class Pace(AIORateLimiter):
     """What the bot sends, at Telegram's pace: 30 messages a second, evenly spaced (PTB's
     default bucket lets 30 go at once and 30 more within the same second, which Telegram
@@ -154,6 +180,8 @@ class Pace(AIORateLimiter):
             overall_time_period=1 / MESSAGES_PER_SECOND,
             max_retries=RATE_LIMIT_RETRIES,
         )
+        # AIORateLimiter enters this around every message it paces (its one attribute for it).
+        self._base_limiter = cast(Any, _Slots(1 / MESSAGES_PER_SECOND + PACE_MARGIN_SECONDS))
 
     async def process_request(
         self,

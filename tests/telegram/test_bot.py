@@ -328,6 +328,21 @@ async def test_a_burst_of_quick_answers_sends_replies_only(bot: Bot) -> None:
     assert bot.fake.calls("sendChatAction") == []
 
 
+async def test_a_crowd_of_replies_goes_at_telegrams_pace_and_none_is_refused(bot: Bot) -> None:
+    """45 answers ready at once: Telegram (here its fake) refuses a 31st message within a
+    second with a 429; the bot spaces them so none is refused, and loses no time doing it."""
+    bot.fake.rate_limit = 30
+    people = range(2000, 2045)
+    for person in people:
+        bot.fake.push_text(person, "an apple")
+    await bot.fake.wait_for(lambda: len(bot.fake.sent()) == len(people), timeout=15)
+    sends = [call.at for call in bot.fake.calls("sendMessage")]
+    assert len(sends) == len(people)  # each accepted the first time: no 429, no retry
+    assert sorted(m.chat_id for m in bot.fake.sent()) == list(people)
+    assert max(sum(1 for t in sends if start <= t < start + 1.0) for start in sends) <= 30
+    assert max(sends) - min(sends) < 2.5  # 45 at 30 a second: ~1.5 s
+
+
 @pytest.mark.parametrize("bot", [{"typing_after_seconds": 0}], indirect=True)
 async def test_chat_actions_take_no_reply_s_place_in_the_pace(bot: Bot) -> None:
     people = range(1000, 1060)
