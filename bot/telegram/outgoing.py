@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any, cast
 
@@ -26,6 +27,7 @@ NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # summaries carry no links wo
 MESSAGES_PER_SECOND = 30  # Telegram's overall limit for a bot's messages
 PACE_MARGIN_SECONDS = 0.0005  # added to each message's 1/30 s: 30 in a row span 1.015 s, not
 # exactly 1 s, which requests arriving a little bunched would cross
+CHAT_ACTIONS_AT_ONCE = 8  # "typing…" requests in flight at once; more wait, or are dropped
 RATE_LIMIT_RETRIES = 3  # times a 429 is waited out before the request gives up
 
 
@@ -103,12 +105,28 @@ async def try_delete(bot: Bot, chat_id: int, message_id: int) -> bool:
         return False
 
 
-async def _show_typing(bot: Bot, chat_id: int) -> None:
+_CHAT_ACTION_SLOTS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _chat_action_slots() -> asyncio.Semaphore:
+    """At most CHAT_ACTIONS_AT_ONCE chat actions in flight (per event loop)."""
+    loop = asyncio.get_running_loop()
+    slots = _CHAT_ACTION_SLOTS.get(loop)
+    if slots is None:
+        slots = _CHAT_ACTION_SLOTS[loop] = asyncio.Semaphore(CHAT_ACTIONS_AT_ONCE)
+    return slots
+
+
+async def _show_typing(bot: Bot, chat_id: int, started: asyncio.Event) -> None:
     """One "typing…" chat action; whatever goes wrong is logged, never raised."""
-    try:
-        await bot.send_chat_action(chat_id, ChatAction.TYPING)
-    except Exception as exc:  # a chat action is a courtesy: its failure must not touch the reply
-        log.info("typing not shown in chat %s: %s", chat_id, type(exc).__name__)
+    async with _chat_action_slots():
+        started.set()
+        try:
+            await bot.send_chat_action(chat_id, ChatAction.TYPING)
+        except Exception as exc:  # a courtesy: its failure must not touch the reply
+            log.info("typing not shown in chat %s: %s", chat_id, type(exc).__name__)
 
 
 @contextlib.asynccontextmanager
@@ -119,12 +137,16 @@ async def typing(bot: Bot, chat_id: int, *, after: float) -> AsyncIterator[None]
     Telegram shows it for about 5 s or until the bot's next message arrives, and it is sent at
     most once: a slow answer does not add one every few seconds. A chat action on its way when
     the body ends is let finish first, so it cannot reach the chat after the reply (and show
-    "typing…" under it).
+    "typing…" under it); one still waiting for its turn then (a crowd of late answers: at most
+    CHAT_ACTIONS_AT_ONCE go at a time, over connections kept open) is dropped, as the reply
+    says more.
     """
-    sending: list[asyncio.Task[None]] = []
+    sending: list[tuple[asyncio.Task[None], asyncio.Event]] = []
 
     def show() -> None:
-        sending.append(asyncio.create_task(_show_typing(bot, chat_id), name=f"typing:{chat_id}"))
+        started = asyncio.Event()
+        task = asyncio.create_task(_show_typing(bot, chat_id, started), name=f"typing:{chat_id}")
+        sending.append((task, started))
 
     timer = asyncio.get_running_loop().call_later(after, show) if after > 0 else None
     if timer is None:
@@ -134,8 +156,10 @@ async def typing(bot: Bot, chat_id: int, *, after: float) -> AsyncIterator[None]
     finally:
         if timer is not None:
             timer.cancel()
-        for task in sending:
-            await task
+        for task, started in sending:
+            if not started.is_set():
+                task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
 
 
 class _Slots:
@@ -154,7 +178,9 @@ class _Slots:
         now = loop.time()
         slot = max(now, self._next)
         self._next = slot + self.interval
-        while now < slot:  # uvloop's timers are whole milliseconds: one may fire early
+        # uvloop's timers count whole milliseconds: one may fire up to 1 ms early, and asking
+        # again for less than that would spin. The margin keeps 30 in a row over a second.
+        while slot - now >= 0.001:
             await asyncio.sleep(slot - now)
             now = loop.time()
 

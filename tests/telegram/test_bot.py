@@ -345,6 +345,7 @@ async def test_a_crowd_of_replies_goes_at_telegrams_pace_and_none_is_refused(bot
 
 @pytest.mark.parametrize("bot", [{"typing_after_seconds": 0}], indirect=True)
 async def test_chat_actions_take_no_reply_s_place_in_the_pace(bot: Bot) -> None:
+    bot.core.delays = {"an apple": 0.5}  # every answer late: every chat action goes
     people = range(1000, 1060)
     for person in people:
         bot.fake.push_text(person, "an apple")
@@ -353,6 +354,21 @@ async def test_chat_actions_take_no_reply_s_place_in_the_pace(bot: Bot) -> None:
     replies = [call.at for call in bot.fake.calls("sendMessage")]
     # 60 replies at 30 a second take 2 s; paced with the 60 chat actions they would take 4 s.
     assert max(replies) - min(replies) < 3.0
+
+
+@pytest.mark.parametrize("bot", [{"typing_after_seconds": 0}], indirect=True)
+async def test_a_chat_action_still_waiting_when_the_answer_is_ready_is_dropped(bot: Bot) -> None:
+    """60 answers due "typing…" at once but ready at once: a few chat actions go (a handful
+    at a time, over connections kept open), the rest would say less than the reply: none of
+    them reaches a chat after its reply."""
+    people = range(1000, 1060)
+    for person in people:
+        bot.fake.push_text(person, "an apple")
+    await bot.fake.wait_for(lambda: len(bot.fake.sent()) == len(people), timeout=15)
+    actions = bot.fake.calls("sendChatAction")
+    assert 0 < len(actions) < len(people)
+    replied = {call.params["chat_id"]: call.at for call in bot.fake.calls("sendMessage")}
+    assert all(action.at < replied[action.params["chat_id"]] for action in actions)
 
 
 @pytest.mark.parametrize("bot", [{"typing_after_seconds": 0.1}], indirect=True)
