@@ -171,9 +171,16 @@ def e2e_rows(e: dict[str, Any]) -> list[str]:
         f"{bot[n]['ideal_s']:.2f} s (floor bot {floor[n]['ratio_to_ideal']:.2f}x)"
         for n in sizes
     )
+    kept = e.get("floor_on_kept_libraries", {})
     cpus = "; ".join(
         f"N={n}: {bot[n]['cpu_ms_per_message']:.1f} ms = {to_floor[n]:.1f}x the floor bot's "
         f"{floor[n]['cpu_ms_per_message']:.1f} ms"
+        + (
+            f" (the floor on PTB + openai: {kept[n]['cpu_ms_per_message']:.1f} ms = "
+            f"{kept[n]['cpu_ms_per_message'] / floor[n]['cpu_ms_per_message']:.1f}x)"
+            if n in kept
+            else ""
+        )
         for n in sizes
     )
     goals = ", ".join(f"N={n} <= {GOAL_RATIO[int(n)]}x" for n in sizes)

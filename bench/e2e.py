@@ -171,11 +171,13 @@ async def _burst(
     start = await _sample(pid, sql)
     third_parties = cpu_s(servers.pid)
     since = servers.call("telegram_sent_count")
+    actions = servers.call("telegram_chat_actions")
     pushed = time.monotonic()
     servers.call("push_at_once", [(person, TEXT) for person in people])
     replies = await _replies(servers, process, since, people)
     done = max(at for _, at in replies.values())
     third_parties = cpu_s(servers.pid) - third_parties
+    actions = servers.call("telegram_chat_actions") - actions
     await asyncio.sleep(SETTLE_S)
     end = await _sample(pid, sql)
     span = end.at - start.at
@@ -197,6 +199,7 @@ async def _burst(
         "idle_cpu_ms_per_s": 1000 * (start.cpu - idle.cpu) / (start.at - idle.at),
         "cpu_ms_per_message": 1000 * net(start.cpu, end.cpu, idle.cpu) / per,
         "most_replies_in_a_second": _most_in_a_second(sorted(at for _, at in replies.values())),
+        "typing_shown": actions,  # "typing…" chat actions: for answers not ready within 1.5 s
         "third_parties_cpu_s": third_parties,
         "peak_rss_mb": vm_hwm_mb(pid),
     }
@@ -315,8 +318,16 @@ async def e2e(workdir: Path) -> dict[str, Any]:
         command = ("-m", "bench.floor_bot", str(config))
         process = start_bot(workdir, env, command=command, log="floor_bot.log")
         floor = await _measure(servers, process, workdir / "floor_bot.log", floor_people, day)
+        kept_people = [30_000 + i for i in range(total)]
+        config = _floor_config(servers, workdir, kept_people)
+        command = ("-m", "bench.floor_kept", str(config))
+        process = start_bot(workdir, env, command=command, log="floor_kept.log")
+        kept = await _measure(servers, process, workdir / "floor_kept.log", kept_people, day)
     return {
-        "path": "healthbot run and bench/floor_bot.py as subprocesses; CPU and VmHWM from /proc",
+        "path": (
+            "healthbot run, bench/floor_bot.py and bench/floor_kept.py as subprocesses; "
+            "CPU and VmHWM from /proc"
+        ),
         "people": list(PEOPLE),
         "llm_latency_s": LLM_S,
         "api_latency_ms": API_MS,
@@ -325,6 +336,7 @@ async def e2e(workdir: Path) -> dict[str, Any]:
         "llm_max_concurrency": most,
         "bot": bot,
         "floor_bot": floor,
+        "floor_on_kept_libraries": kept,  # bench/floor_kept.py: PTB and openai doing their parts
         "cpu_ratio_to_floor": {
             n: bot[n]["cpu_ms_per_message"] / floor[n]["cpu_ms_per_message"] for n in bot
         },

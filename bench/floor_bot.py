@@ -89,18 +89,16 @@ class FloorBot:
                     task.add_done_callback(self.tasks.discard)
 
     async def handle(self, update_id: int, message: dict[str, Any]) -> None:
-        user, chat = message["from"]["id"], message["chat"]["id"]
+        await self.answer(update_id, message["from"]["id"], message["chat"]["id"], message["text"])
+
+    async def answer(self, update_id: int, user: int, chat: int, text: str) -> None:
         auth = {"Authorization": self.keys[user]}
         body = dict(self.llm_body)
-        body["messages"] = [*body["messages"], {"role": "user", "content": message["text"]}]
-        async with self.http.post(
-            self.chat_url, data=orjson.dumps(body), headers=self.llm_headers
-        ) as r:
-            completion = orjson.loads(await r.read())
+        body["messages"] = [*body["messages"], {"role": "user", "content": text}]
         actions = [
             {"type": "nutrition.add_entry", "date": args["date"], "entry": item}
-            for call in completion["choices"][0]["message"]["tool_calls"]
-            for args in [orjson.loads(call["function"]["arguments"])]
+            for arguments in await self.tool_arguments(orjson.dumps(body))
+            for args in [orjson.loads(arguments)]
             for item in args["items"]
         ]
         ingest = orjson.dumps({"actions": actions})
@@ -115,6 +113,14 @@ class FloorBot:
         foods = ", ".join(html.escape(a["entry"]["food"]) for a in actions)
         kcal = today["nutrition"]["totals"]["calories"]
         await self.send(chat, f"✅ Logged <b>{foods}</b>\nToday: {kcal:.0f} kcal")
+
+    async def tool_arguments(self, body: bytes) -> list[str]:
+        """The LLM request; the arguments of each tool call it answers with."""
+        async with self.http.post(self.chat_url, data=body, headers=self.llm_headers) as r:
+            completion = orjson.loads(await r.read())
+        return [
+            c["function"]["arguments"] for c in completion["choices"][0]["message"]["tool_calls"]
+        ]
 
     async def send(self, chat: int, text: str) -> None:
         """sendMessage SEND_GAP after the one before (a leaky bucket, as PTB's rate limiter);

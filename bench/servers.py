@@ -154,6 +154,8 @@ def _child(pipe: multiprocessing.connection.Connection, workdir: str, latency_ms
             pipe.send(None)
         elif method == "telegram_sent_count":
             pipe.send(len(telegram.accepted_at))
+        elif method == "telegram_chat_actions":
+            pipe.send(len(telegram.calls("sendChatAction")))
         elif method == "telegram_sends":  # from the `since`th message sent (default: all)
             since = args[0] if args else 0
             accepted = list(telegram.accepted_at)  # noted just after a message is stored: first
