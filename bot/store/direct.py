@@ -39,9 +39,11 @@ _Bound = tuple[str, list[Any]]  # a compiled statement's SQL and its parameters,
 @dataclass(frozen=True)
 class _Compiled:
     sql: str
-    names: tuple[str, ...]  # bound parameters, in the order the driver takes them
+    names: tuple[str, ...]  # each bound parameter once (a statement may use one in many places)
+    order: tuple[int, ...] | None  # where in `names` each of the driver's parameters is; None:
+    # in that order already
     fixed: dict[str, Any]  # values written into the statement itself (`.values(status="done")`)
-    binds: tuple[Callable[[Any], Any] | None, ...]
+    binds: tuple[Callable[[Any], Any] | None, ...]  # per name
     results: tuple[Callable[[Any], Any] | None, ...]
     writes: bool  # anything but a SELECT: the transaction it runs in commits something
 
@@ -69,7 +71,9 @@ class Sql:
         compiled = cast(SQLCompiler, statement.compile(dialect=dialect))
         if compiled.post_compile_params:  # IN (a list) is expanded per execution
             raise TypeError("IN lists are not supported here: spell them as or_(...)")
-        names = tuple(compiled.positiontup or ())
+        positions = tuple(compiled.positiontup or ())
+        names = tuple(dict.fromkeys(positions))
+        order = None if names == positions else tuple(names.index(n) for n in positions)
         params = [compiled.binds[name] for name in names]
         untyped = sorted({n for n, p in zip(names, params, strict=True) if p.type._isnull})
         if untyped:  # it would reach the driver unconverted (an aware datetime on SQLite...)
@@ -82,7 +86,7 @@ class Sql:
         )
         sql = str(compiled)
         writes = not sql.lstrip().upper().startswith("SELECT")
-        return _Compiled(sql, names, fixed, binds, results, writes)
+        return _Compiled(sql, names, order, fixed, binds, results, writes)
 
 
 class Tx:
@@ -104,6 +108,8 @@ class Tx:
             value if bind is None else bind(value)
             for value, bind in zip(given, compiled.binds, strict=True)
         ]
+        if compiled.order is not None:  # a value used in several places is converted once
+            params = [params[i] for i in compiled.order]
         self._direct.observe("statement", compiled.sql)
         self.wrote = self.wrote or compiled.writes
         return compiled.sql, params
