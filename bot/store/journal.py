@@ -74,6 +74,15 @@ def _record_many(count: int) -> Sql:
     return Sql(build)
 
 
+def prepare_record_statements(dialect: Dialect, most: int = 100) -> None:
+    """Compile every statement `record_updates` may use for up to `most` updates at once
+    (~25 ms for 100), at start rather than when the first crowd of messages arrives."""
+    rows = 1
+    while rows < 2 * most:
+        _record_many(rows).compiled(dialect)
+        rows *= 2
+
+
 def _rows_for(count: int) -> int:
     """The row count of the statement that journals `count` updates: the next power of two."""
     return 1 << max(count - 1, 0).bit_length()

@@ -80,6 +80,10 @@ class UpdateJournal:
             stored=core.handled_updates,
         )
 
+    def prepare(self) -> None:
+        """Ready the statements a getUpdates answer is journaled with (see `record_many`)."""
+        repo.prepare_record_statements(self.direct.dialect)
+
     async def record(self, update_id: int, payload: str, user_id: int | None = None) -> None:
         """Store an update as received, before Telegram learns it was delivered."""
         await self.record_many([(update_id, payload, user_id)])

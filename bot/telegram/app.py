@@ -168,6 +168,7 @@ class _Lifecycle:
         # What this worker held when it last stopped (a crash, a kill) is its own again now,
         # not after the lease a process that died leaves behind (bot/store/claims.py).
         await self.assistant.delivery.take_back()
+        self.journal.prepare()
         await replay(self.journal, app.update_queue, app.bot)
 
     async def stop(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
