@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 import httpx2
 import openai
+import pydantic
 from openai.types.chat import (
     ChatCompletion,
     ChatCompletionMessageParam,
@@ -146,14 +147,32 @@ class ChatRequests:
     ) -> ChatCompletion:
         """Send one request; raises `PlannerUnavailable` or `PlannerFailed` on failure."""
         try:
-            return await self.client.post(
+            raw = await self.client.post(
                 "/chat/completions",
                 content=self.body(messages, tool_choice),
-                cast_to=ChatCompletion,
+                cast_to=bytes,
                 options={"security": {"bearer_auth": True}},  # as `create` authenticates
             )
         except openai.APIError as exc:
             raise translate_error(exc, self.client.api_key) from exc
+        return completion_of(raw)
+
+
+def completion_of(raw: bytes) -> ChatCompletion:
+    """A server's answer as openai's `ChatCompletion`: validated in one pass when it follows
+    the schema (~6 µs), else built leniently as the openai client builds it (~60 µs), for the
+    servers that leave fields out or add their own."""
+    try:
+        return ChatCompletion.model_validate_json(raw)
+    except pydantic.ValidationError:
+        pass
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        raise PlannerFailed("the LLM response was not JSON") from exc
+    if not isinstance(data, dict):
+        raise PlannerFailed("the LLM response was not a JSON object")
+    return ChatCompletion.construct(**data)
 
 
 def _members(values: Mapping[str, Any]) -> bytes:

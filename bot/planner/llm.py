@@ -264,10 +264,14 @@ def _parse_calls(
     calls: list[_Call] = []
     used = set(taken or ())
     for tool_call in message.tool_calls or []:
-        if tool_call.type == "function":
-            name, arguments = tool_call.function.name, tool_call.function.arguments
-        else:  # a custom (free-text) tool: we never offer one
-            name, arguments = tool_call.custom.name, tool_call.custom.input
+        function = getattr(tool_call, "function", None)  # some servers leave out "type"
+        custom = getattr(tool_call, "custom", None)  # a free-text tool: we never offer one
+        if function is not None:
+            name, arguments = function.name, function.arguments
+        elif custom is not None:
+            name, arguments = custom.name, custom.input
+        else:  # neither: refused below as an unknown tool
+            name, arguments = "", ""
         call_id = tool_call.id if tool_call.id and tool_call.id not in used else _fresh_id(used)
         used.add(call_id)
         try:

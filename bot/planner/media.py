@@ -122,11 +122,12 @@ class Media:
         actions: list[Action] = []
         errors: list[str] = []
         for call in message.tool_calls or []:
-            if call.type != "function" or call.function.name != PHOTO_TOOL:
-                log.info("photo: ignored a call of %s", getattr(call, "function", call).name)
+            function = getattr(call, "function", None)  # some servers leave out "type"
+            if function is None or function.name != PHOTO_TOOL:
+                log.info("photo: ignored a call of %s", getattr(function, "name", "another tool"))
                 continue
             try:
-                outputs = parse_tool_call(PHOTO_TOOL, call.function.arguments, context)
+                outputs = parse_tool_call(PHOTO_TOOL, function.arguments, context)
             except ToolCallError as exc:
                 errors.append(str(exc))
                 continue

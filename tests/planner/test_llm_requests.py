@@ -193,3 +193,31 @@ async def test_a_body_that_is_not_a_completion_is_planner_failed(
     fake_openai.reply({"unexpected": True})
     with pytest.raises(PlannerFailed, match="no choices"):
         await LlmPlanner(llm_client, "m").plan("oatmeal", BERLIN)
+
+
+async def test_an_answer_that_leaves_out_fields_plans_as_one_that_has_them() -> None:
+    """Servers that are not OpenAI leave out what the schema requires (`created`, `object`,
+    a call's `type`) or add their own: the answer is read leniently, as the client does;
+    a body that is not JSON is the model's failure, said as such."""
+    full = chat_completion(tool_calls=[("log_food", MEAL)])
+    sparse = json.loads(json.dumps(full))
+    for key in ("created", "object", "id"):
+        sparse.pop(key, None)
+    sparse["choices"][0]["message"]["tool_calls"][0].pop("type", None)
+    sparse["choices"][0]["extra"] = {"timings": 1}
+    bodies = [json.dumps(full).encode(), json.dumps(sparse).encode(), b"<html>busy</html>"]
+
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        return httpx2.Response(
+            200, content=bodies.pop(0), headers={"content-type": "application/json"}
+        )
+
+    http = httpx2.AsyncClient(transport=httpx2.MockTransport(handler))
+    client = openai.AsyncOpenAI(api_key="k", base_url="http://llm/v1", http_client=http)
+    async with client:
+        planner = LlmPlanner(client, "m")
+        first = await planner.plan("oatmeal", BERLIN)
+        second = await planner.plan("oatmeal", BERLIN)
+        with pytest.raises(PlannerFailed):
+            await planner.plan("oatmeal", BERLIN)
+    assert first.actions == second.actions and len(first.actions) == 1
