@@ -17,7 +17,11 @@ getUpdates fetches them all. For each N the figures are:
 - the process's peak RSS (VmHWM) after the burst.
 
 The floor bot (`bench/floor_bot.py`) is the least a bot must do for the same message; the
-ratio of the two CPU figures is what the real bot's layers cost.
+ratio of the two CPU figures is what the real bot's layers cost. The floor bot on the kept
+libraries (`bench/floor_kept.py`: PTB takes the updates and sends the reply, the openai client
+makes the LLM request, nothing else of the bot) tells those layers apart from what PTB and
+openai cost by themselves. Each burst also counts the "typing…" actions the bot sent (for the
+answers not worked out within 1.5 s).
 """
 
 from __future__ import annotations

@@ -358,9 +358,11 @@ async def test_chat_actions_take_no_reply_s_place_in_the_pace(bot: Bot) -> None:
 
 @pytest.mark.parametrize("bot", [{"typing_after_seconds": 0}], indirect=True)
 async def test_a_chat_action_still_waiting_when_the_answer_is_ready_is_dropped(bot: Bot) -> None:
-    """60 answers due "typing…" at once but ready at once: a few chat actions go (a handful
-    at a time, over connections kept open), the rest would say less than the reply: none of
-    them reaches a chat after its reply."""
+    """60 answers due "typing…" at once but ready at once, and Telegram slow to take chat
+    actions: a handful go at a time (over connections kept open); those still waiting when
+    their answer is ready would say less than the reply and are dropped; none reaches a chat
+    after its reply."""
+    bot.fake.latency["sendChatAction"] = 1.0
     people = range(1000, 1060)
     for person in people:
         bot.fake.push_text(person, "an apple")
