@@ -253,6 +253,10 @@ NOTES = """Notes (README "Benchmarks" has the whole story):
   (SQLAlchemy engine events: before_cursor_execute, begin, commit, rollback; and what
   bot/store/direct.py reports sending to the driver itself), idle taken out
   the same way. MAX_CONCURRENT_UPDATES and LLM_MAX_CONCURRENCY are set to the largest N.
+  The floor on PTB + openai (bench/floor_kept.py) is the floor bot with those two libraries
+  doing their parts (updates and the reply through PTB, the LLM request through openai):
+  the bot's CPU above it is the bot's own layers, its CPU above the floor bot's is what
+  keeping the two libraries costs. "typing_shown" counts the chat actions of each burst.
 - Floor is what the bot's own libraries alone cost for the same operations, one at a time,
   with no bot code: the core path (two aiohttp requests and one SQLite transaction) against
   overhead's 5 ms, the LLM path (plus one openai request and the reply through PTB) against
