@@ -65,7 +65,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         rx(
             r"(?:last|yesterday) (?:night|evening)|yesterday(?: at)? (?:night|evening)"
             r"|(?:gestern|letzte) (?:nacht|abend)|heute nacht|anoche|ayer (?:por la )?noche"
-            r"|(?:for|at) dinner yesterday|overnight"
+            r"|(?:for|at) dinner yesterday|overnight(?! oats?\b)"
         ),
         "last_night",
     ),
