@@ -252,6 +252,67 @@ async def test_several_foods_one_entry_each() -> None:
     assert foods == ["Eggs", "Bacon", "Toast", "Butter", "Orange juice"]
 
 
+# --- the person's own numbers, dishes and what they come with ------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a caesar salad with chicken, about 600 kcal",
+        "caesar salad w/ chicken ~600 kcal",
+        "had a caesar salad with chicken (600 kcal)",
+    ],
+)
+async def test_a_stated_energy_is_for_the_dish_it_follows_not_an_extra_item(text: str) -> None:
+    p = await plan(text)
+    assert p.understood, p.reply
+    [entry] = entries(p)
+    assert entry.entry.food.startswith("Caesar salad with chicken")
+    assert entry.entry.calories == 600
+    protein = entry.entry.protein or 0
+    assert 20 < protein < 80  # the table's, scaled to 600 kcal: not 112 g of chicken
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a shake (25 g protein, 140 kcal)", "protein shake 140 kcal, 25g protein"],
+)
+async def test_stated_macros_replace_the_tables_on_the_one_item(text: str) -> None:
+    p = await plan(text)
+    assert p.understood, p.reply  # no "couldn't place '25 g protein'"
+    [entry] = entries(p)
+    assert (entry.entry.calories, entry.entry.protein) == (140, 25)
+    assert "Food" not in entry.entry.food  # no nameless second item
+
+
+@pytest.mark.parametrize("text", ["salad w/ chicken", "a salad with chicken"])
+async def test_a_salad_with_chicken_is_the_chicken_salad_of_the_table(text: str) -> None:
+    p = await plan(text)
+    assert p.understood, p.reply  # "w/" is read, not "couldn't place 'w'"
+    [entry] = entries(p)
+    assert entry.entry.food.startswith("Chicken salad")
+
+
+async def test_milk_added_to_a_coffee_is_a_splash_not_a_glass() -> None:
+    p = await plan("coffee with oat milk")
+    assert p.understood, p.reply
+    coffee, milk = entries(p)
+    assert coffee.entry.food.startswith("Coffee")
+    assert milk.entry.food == "Oat milk, a splash (30 ml)"
+    assert (milk.entry.calories or 0) < 30  # a 240 ml glass is ~120 kcal
+    p = await plan("coffee with 200 ml oat milk")  # said how much: that much
+    assert (entries(p)[1].entry.calories or 0) > 60
+
+
+async def test_overnight_oats_are_a_food_eaten_today() -> None:
+    p = await plan("overnight oats for breakfast")
+    assert p.understood, p.reply
+    [entry] = entries(p)
+    assert entry.date == TODAY and "oats" in entry.entry.food.lower()
+    p = await plan("slept badly overnight")  # still the night's sleep, on today's check-in
+    assert only(p, CheckinUpsert).date == TODAY  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(
     ("text", "foods"),
     [

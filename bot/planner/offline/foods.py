@@ -10,6 +10,7 @@ portion by grams.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import functools
 import io
 from dataclasses import dataclass
@@ -98,6 +99,10 @@ class FoodItem:
     fat: float
     first: int  # token indices, inclusive
     last: int
+    grams: float = 0.0  # what the figures are for (ml for a drink)
+    explicit: bool = False  # the person said how much ("200 ml", "2", "a large")
+    liquid: bool = False  # measured in ml (milk, juice, a drink)
+    added: bool = False  # what the food before it comes with ("toast with butter")
 
     @property
     def food_text(self) -> str:
@@ -107,16 +112,94 @@ class FoodItem:
         """The same item with the energy the person stated; macros keep their proportions."""
         ratio = kcal / self.kcal if self.kcal > 0 else 0.0
         name = f"{self.name} {extra_words}".strip() if extra_words else self.name
-        return FoodItem(
-            name,
-            self.amount,
-            kcal,
-            self.protein * ratio,
-            self.carbs * ratio,
-            self.fat * ratio,
-            self.first,
-            self.last,
+        return dataclasses.replace(
+            self,
+            name=name,
+            kcal=kcal,
+            protein=self.protein * ratio,
+            carbs=self.carbs * ratio,
+            fat=self.fat * ratio,
         )
+
+    def with_macro(self, field: str, grams: float) -> FoodItem:
+        """The same item with the protein, carbs or fat the person stated (grams)."""
+        return dataclasses.replace(
+            self,
+            protein=grams if field == "protein" else self.protein,
+            carbs=grams if field == "carbs" else self.carbs,
+            fat=grams if field == "fat" else self.fat,
+        )
+
+    def scaled(self, factor: float) -> FoodItem:
+        return dataclasses.replace(
+            self,
+            kcal=self.kcal * factor,
+            protein=self.protein * factor,
+            carbs=self.carbs * factor,
+            fat=self.fat * factor,
+            grams=self.grams * factor,
+        )
+
+
+SPLASH_ML = 30.0  # "coffee with oat milk": a splash, not the glass the table's portion is
+_WITH = (("with",), ("w", "/"), ("mit",), ("con",), ("avec",))
+
+
+def join_additions(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
+    """ "A with B": B is what the food comes with, not a meal of its own. Its "with" is read
+    (no "couldn't place 'w'"), a drink added without an amount counts as a splash (SPLASH_ML,
+    "coffee with oat milk"), and when the pair names a dish of the table ("salad with
+    chicken": chicken salad) the dish is one item. Otherwise both stay, marked `added`, so a
+    stated figure for the whole ("a caesar salad with chicken, about 600 kcal") can make them
+    one (`dish`)."""
+    table = food_table()
+    joined: list[FoodItem] = []
+    for item in items:
+        head = joined[-1] if joined else None
+        gap = range(head.last + 1, item.first) if head else range(0)
+        between = tuple(tokens.items[i].text for i in gap)
+        if head is None or between not in _WITH or not tokens.free(gap):
+            joined.append(item)
+            continue
+        tokens.claim(gap)
+        words = [tokens.items[i].text for i in range(item.first, item.last + 1)]
+        base = [tokens.items[i].text for i in range(head.first, head.last + 1)]
+        # "salad with chicken" is a chicken salad; a "caesar salad with chicken" stays one.
+        # "salad" or "a salad", not "caesar salad": the dish of the table is the generic one's
+        generic = len(base) < 2 or " ".join(base[-2:]) not in table.by_alias
+        known = table.by_alias.get(" ".join([*words, base[-1]])) if generic else None
+        if known is not None and not item.explicit:
+            joined[-1] = dataclasses.replace(
+                head,
+                name=known.name,
+                amount=known.portion,
+                kcal=known.kcal,
+                protein=known.protein,
+                carbs=known.carbs,
+                fat=known.fat,
+                last=item.last,
+                grams=known.portion_g,
+            )
+            continue
+        if item.liquid and not item.explicit and item.grams > SPLASH_ML:
+            splash = item.scaled(SPLASH_ML / item.grams)
+            item = dataclasses.replace(splash, amount=f"a splash ({SPLASH_ML:.0f} ml)")
+        joined.append(dataclasses.replace(item, added=True))
+    return joined
+
+
+def dish(head: FoodItem, added: FoodItem) -> FoodItem:
+    """A food and what it comes with as one item ("Caesar salad with chicken breast")."""
+    return dataclasses.replace(
+        head,
+        name=f"{head.name} with {added.name[:1].lower()}{added.name[1:]}",
+        kcal=head.kcal + added.kcal,
+        protein=head.protein + added.protein,
+        carbs=head.carbs + added.carbs,
+        fat=head.fat + added.fat,
+        last=added.last,
+        grams=head.grams + added.grams,
+    )
 
 
 def find_foods(tokens: Tokens, refused: list[range] | None = None) -> list[FoodItem]:
@@ -232,6 +315,9 @@ def _scale(food: Food, q: Quantity, first: int, last: int) -> FoodItem | None:
         food.fat * factor,
         first,
         last,
+        grams=grams,
+        explicit=q.explicit,
+        liquid="ml" in food.portion,
     )
 
 

@@ -258,6 +258,36 @@ def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
     return found
 
 
+_MACRO_WORDS = {
+    "protein": "protein",
+    "proteins": "protein",
+    "carb": "carbs",
+    "carbs": "carbs",
+    "carbohydrate": "carbs",
+    "carbohydrates": "carbs",
+    "fat": "fat",
+    "fats": "fat",
+}
+_MACRO_ALT = "|".join(sorted(_MACRO_WORDS, key=len, reverse=True))
+_MACRO_RE = rx(
+    rf"(?P<num>{NUM}) ?(?:g|grams?|gr) (?:of )?(?P<macro>{_MACRO_ALT})"
+    rf"|(?P<macro2>{_MACRO_ALT}) (?P<num2>{NUM}) ?(?:g|grams?|gr)\b"
+)
+MAX_STATED_GRAMS = 500.0  # protein, carbs or fat a person may state for one item
+
+
+def find_macros(tokens: Tokens) -> list[tuple[range, str, float]]:
+    """Stated protein, carbs or fat ("25 g protein", "carbs 40g"): the tokens, the field, grams.
+    Not claimed here: `writes` claims each one it gives to an item."""
+    found: list[tuple[range, str, float]] = []
+    for match, span in tokens.matches(_MACRO_RE):
+        word = match.group("macro") or match.group("macro2")
+        value = float(match.group("num") or match.group("num2"))
+        if 0 <= value <= MAX_STATED_GRAMS:
+            found.append((span, _MACRO_WORDS[word], value))
+    return found
+
+
 def find_out_of_range(tokens: Tokens) -> list[tuple[range, RangeKind]]:
     """Numbers in a place the rules know but outside what they accept: "mood 9", "weight 0 kg".
 

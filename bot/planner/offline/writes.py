@@ -27,7 +27,14 @@ from bot.agent_api.actions import (
 from bot.planner.base import CHECKIN_SCALE, Plan
 from bot.planner.offline.checkins import CheckinField, find_checkins
 from bot.planner.offline.dates import DayRef, find_day_refs, rx
-from bot.planner.offline.foods import MAX_COUNT, MAX_GRAMS, FoodItem, find_foods
+from bot.planner.offline.foods import (
+    MAX_COUNT,
+    MAX_GRAMS,
+    FoodItem,
+    dish,
+    find_foods,
+    join_additions,
+)
 from bot.planner.offline.rules import (
     MAX_GOAL_GRAMS,
     MAX_GOAL_KCAL,
@@ -37,6 +44,7 @@ from bot.planner.offline.rules import (
     MIN_KG,
     RangeKind,
     find_energies,
+    find_macros,
     find_notes,
     find_nutrition_goals,
     find_out_of_range,
@@ -155,8 +163,9 @@ def log_plan(text: str, tokens: Tokens, today: dt.date) -> Plan:
     checkins = find_checkins(tokens)
     supplements = find_supplements(tokens, clauses.clause_of)
     refused_foods: list[range] = []
-    foods = find_foods(tokens, refused_foods)
+    foods = join_additions(tokens, find_foods(tokens, refused_foods))
     foods = _apply_energies(tokens, foods)
+    foods = _apply_macros(tokens, foods)
     refused: list[tuple[range, RangeKind | Literal["amount"]]] = [
         (span, "amount") for span in refused_foods
     ]
@@ -282,6 +291,10 @@ def _apply_energies(tokens: Tokens, foods: list[FoodItem]) -> list[FoodItem]:
         before = next((f for f in result if f.last == k), None) if k >= 0 else None
         if before is None and not named:
             before = next((f for f in result if f.first == span.stop), None)
+        if before is None and not named and len(result) == 1:
+            before = result[0]  # "a shake (25 g protein, 140 kcal)": the message's one food
+        if before is not None and before.added:
+            before = _as_dish(result, before)  # the figure is for the dish, both parts
         if before is not None:
             result[result.index(before)] = before.with_kcal(kcal, extra)
         else:
@@ -298,6 +311,31 @@ def _apply_energies(tokens: Tokens, foods: list[FoodItem]) -> list[FoodItem]:
                 FoodItem(name, "1 serving", kcal, 0.0, 0.0, 0.0, span.start, span.stop - 1)
             )
         tokens.claim(range(words[0] if words else span.start, span.stop))
+    return result
+
+
+def _as_dish(items: list[FoodItem], added: FoodItem) -> FoodItem:
+    """Replace `added` and the food it comes with by the two as one item, in place."""
+    at = items.index(added)
+    items[at - 1 : at + 1] = [dish(items[at - 1], added)]
+    return items[at - 1]
+
+
+def _apply_macros(tokens: Tokens, foods: list[FoodItem]) -> list[FoodItem]:
+    """Stated protein, carbs or fat replace the table's: each goes to the food it follows
+    (in the same clause), else to the message's one food; with no food it is left unplaced."""
+    result = list(foods)
+    for span, field, grams in find_macros(tokens):
+        before = [f for f in result if f.last < span.start]
+        target = max(before, key=lambda f: f.last) if before else None
+        if target is None and len(result) == 1:
+            target = result[0]
+        if target is None:
+            continue
+        if target.added:
+            target = _as_dish(result, target)
+        result[result.index(target)] = target.with_macro(field, grams)
+        tokens.claim(span)
     return result
 
 
