@@ -88,15 +88,18 @@ def _quote(words: str, limit: int = 60) -> str:
 
 
 def offline_not_understood(unknown: Sequence[str], logged_something: bool) -> str:
-    """What the rules could not place, and how to phrase it (or that an LLM would help)."""
-    if unknown:
-        quoted = ", ".join(f"'{_quote(w)}'" for w in unknown[:5])
-        if len(unknown) > 5:
-            quoted += f" and {len(unknown) - 5} more"
-        lead = f"I couldn't place {quoted}"
-        lead += ", so I logged only the rest." if logged_something else "."
-    else:
-        lead = "I couldn't understand that, so nothing was saved."
+    """What the rules could not place: one short line under what was logged; with nothing
+    logged, how to phrase it."""
+    quoted = ", ".join(f"'{_quote(w)}'" for w in unknown[:5])
+    if len(unknown) > 5:
+        quoted += f" and {len(unknown) - 5} more"
+    if unknown and logged_something:
+        return f"Logged the rest; I couldn't place {quoted}."
+    lead = (
+        f"I couldn't place {quoted}."
+        if unknown
+        else "I couldn't understand that, so nothing was saved."
+    )
     return f"{lead} Try phrasing it like {OFFLINE_EXAMPLES}."
 
 

@@ -733,3 +733,36 @@ async def test_bowl_after_the_food_is_a_portion(text: str, food: str) -> None:
     p = await plan(text)
     assert p.understood, p.reply
     assert [e.entry.food for e in entries(p)] == [food]
+
+
+# --- the way people write: fillers, hedges, one short line for what is left ---------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "weighed in at 72.4 kg",
+        "kinda had a banana lol",
+        "snacked on some almonds",
+        "forgot to log my oatmeal btw",
+        "2 eggs and toast this morning, slept kinda badly",
+        "tbh just a coffee",
+    ],
+)
+async def test_filler_words_do_not_spoil_an_understood_message(text: str) -> None:
+    p = await plan(text)
+    assert p.actions
+    assert p.understood and p.reply is None, p.reply
+
+
+async def test_a_hedged_sleep_is_still_the_nights_sleep() -> None:
+    p = await plan("slept kinda badly")
+    assert only(p, CheckinUpsert).sleep_quality == 2  # type: ignore[attr-defined]
+
+
+async def test_what_is_left_over_is_said_in_one_short_line_under_what_was_logged() -> None:
+    p = await plan("quinoa with tahini")
+    assert entries(p)
+    assert p.reply == "Logged the rest; I couldn't place 'tahini'."
+    p = await plan("forgot my vitamin d")  # not taken: nothing marked, and it says so
+    assert not p.actions and p.reply is not None and "Try phrasing it like" in p.reply

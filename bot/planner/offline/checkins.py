@@ -38,10 +38,16 @@ CHECKIN_NUMBER_RE = rx(
 NEGATIONS = frozenset({"not", "no", "never", "nicht", "kein", "keine", "nie", "nunca", "didnt"})
 
 
+# A hedge between "slept" and how: "slept kinda badly" is how "slept badly" is often written.
+_HEDGE = r"(?:kinda |sorta |kind of |sort of |a bit |a little |a tad )?"
+
+
 def _phrases(
     *rows: tuple[CheckinField, int, str],
 ) -> list[tuple[re.Pattern[str], CheckinField, int]]:
-    return [(rx(body), field, value) for field, value, body in rows]
+    return [
+        (rx(body.replace("slept ", "slept " + _HEDGE)), field, value) for field, value, body in rows
+    ]
 
 
 # The words people use for a check-in, mapped onto the 1-5 scale. Longer phrases first.

@@ -64,6 +64,10 @@ FILLERS = frozenset(
     meals brunch dessert morning afternoon evening am pm oclock log logged add added track
     record please pls thanks thank you hi hello hey ok okay yes quick little bit like x
     another more extra today tonight earlier later after before
+    kinda sorta kind sort lol lmao haha hehe btw fyi tbh imo omg ugh um uh oh well anyway
+    really pretty very super quite actually basically literally probably maybe guess think
+    forgot forget forgotten weighed weigh weighing
+    snacked munched nibbled scarfed wolfed devoured
     ich habe hab hatte gegessen getrunken essen trinken und mit zum zur dem den der die das
     fruhstuck fruehstueck mittag mittagessen abendessen abendbrot noch auch dazu bitte danke
     etwas bisschen war ist es gab um uhr als nach heute frueh fruh gerade eben
