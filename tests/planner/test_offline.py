@@ -214,13 +214,16 @@ async def test_a_food_named_in_the_singular_is_one_of_it(text: str, food: str, k
         ("2 eggs", "Eggs, 2 large", 143),
         ("two eggs", "Eggs, 2 large", 143),
         ("200 g chicken breast", "Chicken breast, 200 g", 331),
-        ("a bowl of oatmeal", "Oatmeal, 1 cup cooked", 166),
+        ("a bowl of oatmeal", "Oatmeal, 1 bowl (1 cup cooked)", 166),
         ("half an avocado", "Avocado, 1/2 medium", 120),
         ("3 oz salmon", "Salmon, 3 oz (85 g)", 175),
         ("1 lb steak", "Steak, 1 lb (454 g)", 984),
-        ("a large coffee", "Coffee (large), 1 cup (240 ml)", 3),
+        ("a large coffee", "Coffee, 1 large (336 ml)", 3),
         ("3 slices of pizza", "Pizza, 3 slices", 855),
         ("a pint of beer", "Beer, 1 pint (568 ml)", 244),
+        ("large coke", "Cola, 1 large (462 ml)", 195),
+        ("a small coke", "Cola, 1 small (231 ml)", 97),
+        ("a mug of tea", "Tea, 1 mug (350 ml)", 3),
         ("chicken breast 150g", "Chicken breast, 150 g", 248),
         ("coffee x2", "Coffee, 2 cups (240 ml)", 4),
         ("a small banana", "Banana, 1 small", 74),
@@ -724,9 +727,9 @@ async def test_corrections_write_nothing_rather_than_a_duplicate(text: str) -> N
 @pytest.mark.parametrize(
     ("text", "food"),
     [
-        ("had a quinoa bowl", "Quinoa, 1 cup cooked"),
-        ("large oatmeal bowl", "Oatmeal (large), 1 cup cooked"),
-        ("2 quinoa bowls", "Quinoa, 2 cups cooked"),
+        ("had a quinoa bowl", "Quinoa, 1 bowl (1 cup cooked)"),
+        ("large oatmeal bowl", "Oatmeal, 1 large bowl (328 g)"),
+        ("2 quinoa bowls", "Quinoa, 2 bowls (2 cups cooked)"),
     ],
 )
 async def test_bowl_after_the_food_is_a_portion(text: str, food: str) -> None:

@@ -303,6 +303,14 @@ def _scale(food: Food, q: Quantity, first: int, last: int) -> FoodItem | None:
         leading = number_value(food.portion.split(" ")[0]) or 1.0
         if leading * q.count > 1 and name == food.name:
             name = food.plural
+        if q.unit in {"bowl", "plate"} and food.unit_noun != q.unit:  # the portion it holds
+            amount = f"{fmt_amount(q.count)} {plural_unit(q.unit, q.count)} ({amount})"
+    if q.size and name == f"{food.name} ({SIZES[q.size][0]})" and q.unit not in HOUSEHOLD_ML:
+        # "large coke": a large one of so many ml, not "Cola (large), 1 can (330 ml)"
+        name = food.name if q.count == 1 else food.plural
+        measure = "ml" if "ml" in food.portion else "g"
+        held = f" {plural_unit(q.unit, q.count)}" if q.unit in {"bowl", "plate"} else ""
+        amount = f"{fmt_amount(q.count)} {SIZES[q.size][0]}{held} ({round(grams)} {measure})"
     if not 0 < grams <= MAX_GRAMS:
         return None
     factor = grams / food.portion_g

@@ -32,7 +32,8 @@ for _words, _label, _grams in (
 # Household units -> canonical noun; a count of them means units, portions or grams.
 HOUSEHOLD_UNITS: dict[str, str] = {}
 for _canonical, _words in (
-    ("cup", "cup cups mug mugs tasse tassen becher taza tazas"),
+    ("cup", "cup cups tasse tassen becher taza tazas"),
+    ("mug", "mug mugs"),
     ("glass", "glass glasses glas glaser vaso vasos copa copas"),
     ("bowl", "bowl bowls schussel schale bol cuenco"),
     ("plate", "plate plates teller plato platos"),
@@ -55,7 +56,7 @@ for _canonical, _words in (
 
 # When the food's own unit is something else, these household units are measures of volume.
 HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 44.0}
-HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0})
+HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0})
 
 SIZES: dict[str, tuple[str, float]] = {}
 for _words, _label, _factor in (
