@@ -103,6 +103,15 @@ def offline_not_understood(unknown: Sequence[str], logged_something: bool) -> st
     return f"{lead} Try phrasing it like {OFFLINE_EXAMPLES}."
 
 
+def exercise_not_tracked(said: Sequence[str]) -> str:
+    """Exercise: the health service keeps none; how to keep it anyway."""
+    quoted = ", ".join(f"'{_quote(w)}'" for w in said[:3])
+    return (
+        f"Nice! The health service doesn't track exercise, so {quoted} isn't logged. "
+        f'To keep it in your day\'s notes, write "note: {_quote(said[0])}".'
+    )
+
+
 def offline_odd_numbers(numbers: Sequence[str]) -> str:
     """A message with a number the rules would misread ("1e309", "-500"): nothing is saved."""
     quoted = ", ".join(f"“{_quote(n, 20)}”" for n in numbers[:3])

@@ -114,8 +114,8 @@ async def test_calorie_and_protein_goals_in_one_action() -> None:
         ("great day", {"mood": 5}),
         ("feeling good", {"mood": 4}),
         ("meh", {"mood": 3}),
-        ("stressed", {"mood": 2}),
-        ("sad and anxious", {"mood": 2}),
+        ("stressed", {"mood": 2, "notes": "stressed"}),  # a feeling is kept in words too
+        ("sad and anxious", {"mood": 2, "notes": "sad; anxious"}),
         ("mood 4, energy 3, slept well", {"mood": 4, "energy": 3, "sleep_quality": 4}),
     ],
 )
@@ -769,3 +769,42 @@ async def test_what_is_left_over_is_said_in_one_short_line_under_what_was_logged
     assert p.reply == "Logged the rest; I couldn't place 'tahini'."
     p = await plan("forgot my vitamin d")  # not taken: nothing marked, and it says so
     assert not p.actions and p.reply is not None and "Try phrasing it like" in p.reply
+
+
+# --- what people tell a health assistant that is not food: symptoms, feelings, exercise -----
+
+
+@pytest.mark.parametrize(
+    ("text", "notes"),
+    [
+        ("headache all day", "headache all day"),
+        ("felt sick after lunch", "felt sick after lunch"),
+        ("oatmeal and a headache", "headache"),
+        ("slept badly, stressed about work", "stressed about work"),
+    ],
+)
+async def test_a_symptom_or_feeling_goes_to_the_days_notes(text: str, notes: str) -> None:
+    p = await plan(text)
+    assert p.understood and p.reply is None, p.reply
+    checkin = only(p, CheckinUpsert)
+    assert checkin.notes == notes  # type: ignore[attr-defined]
+
+
+async def test_anxious_beside_a_mood_is_kept_as_a_note_too() -> None:
+    p = await plan("mood 2, anxious")
+    checkin = only(p, CheckinUpsert)
+    assert (checkin.mood, checkin.notes) == (2, "anxious")  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("text", ["ran 5k", "45 min yoga", "went to the gym"])
+async def test_exercise_is_said_plainly_to_be_outside_the_service(text: str) -> None:
+    p = await plan(text)
+    assert p.actions == []
+    assert p.reply is not None and "doesn't track exercise" in p.reply
+    assert "couldn't place" not in p.reply
+
+
+async def test_exercise_beside_a_meal_leaves_the_meal_logged_and_says_so() -> None:
+    p = await plan("2 eggs, ran 5k")
+    assert [e.entry.food for e in entries(p)] == ["Eggs, 2 large"]
+    assert p.reply is not None and "doesn't track exercise" in p.reply

@@ -87,6 +87,82 @@ def find_notes(text: str, tokens: Tokens) -> list[Found[str]]:
     return []
 
 
+# How a person felt, or a symptom: kept in the day's check-in notes, in their own words.
+FEELINGS = frozenset(
+    """
+    headache headaches migraine nausea nauseous nauseated sick ill unwell cramps cramping
+    bloated bloating stomachache tummyache heartburn reflux constipated diarrhea diarrhoea
+    dizzy lightheaded fever feverish cough coughing sneezing congested flu hangover hungover
+    sore rash allergies anxious anxiety stressed stress sad depressed irritable overwhelmed
+    lonely nervous panicky grumpy cranky
+    """.split()
+)
+# What the service has no place for: said plainly, not "couldn't place".
+EXERCISE = frozenset(
+    """
+    ran run running jogged jog jogging walked hiked hike hiking cycled cycling biked swam swim
+    swimming yoga pilates gym workout workouts lifted lifting crossfit hiit spinning treadmill
+    exercise exercised stretching stretched climbing bouldering
+    """.split()
+)
+
+
+def _phrase_around(tokens: Tokens, i: int) -> range:
+    """Token `i` and the unclaimed words around it, up to punctuation or a claimed token."""
+    first = last = i
+    while first > 0 and not tokens.used[first - 1] and tokens.items[first - 1].kind != "punct":
+        first -= 1
+    while (
+        last + 1 < len(tokens)
+        and not tokens.used[last + 1]
+        and tokens.items[last + 1].kind != "punct"
+    ):
+        last += 1
+    return range(first, last + 1)
+
+
+def find_feelings(text: str, tokens: Tokens) -> list[Found[str]]:
+    """Symptoms and feelings ("headache all day", "anxious", "felt sick after lunch"), each
+    with the words around it, as the person wrote them: run after the other rules, so a rating
+    or a food in the same clause is theirs."""
+    found: list[Found[str]] = []
+    covered: set[int] = set()
+    for i, token in enumerate(tokens.items):
+        # A feeling a rating was read from ("anxious": mood 2) is kept in words too.
+        if token.text not in FEELINGS or i in covered:
+            continue
+        span = _trimmed(tokens, _phrase_around(tokens, i))
+        tokens.claim(span)
+        covered.update(span)
+        found.append(Found(span.start, tokens.raw_between(span.start, span.stop - 1, text)))
+    return found
+
+
+_JOINERS = frozenset("and a an the with but also then so plus".split())
+
+
+def _trimmed(tokens: Tokens, span: range) -> range:
+    """`span` without the joining words at its ends ("and a headache": "headache")."""
+    first, last = span.start, span.stop - 1
+    while first < last and tokens.items[first].text in _JOINERS:
+        first += 1
+    while last > first and tokens.items[last].text in _JOINERS:
+        last -= 1
+    return range(first, last + 1)
+
+
+def find_exercise(text: str, tokens: Tokens) -> list[str]:
+    """Exercise ("ran 5k", "45 min yoga"), as written: the service keeps no exercise."""
+    found: list[str] = []
+    for i, token in enumerate(tokens.items):
+        if tokens.used[i] or token.text not in EXERCISE:
+            continue
+        span = _phrase_around(tokens, i)
+        tokens.claim(span)
+        found.append(tokens.raw_between(span.start, span.stop - 1, text))
+    return found
+
+
 def _kg(value: float, unit: str, extra_lb: float | None = None) -> float | None:
     if unit in _ST_WORDS.split("|"):
         kg = value * KG_PER["st"] + (extra_lb or 0.0) * KG_PER["lb"]

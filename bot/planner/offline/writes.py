@@ -44,6 +44,8 @@ from bot.planner.offline.rules import (
     MIN_KG,
     RangeKind,
     find_energies,
+    find_exercise,
+    find_feelings,
     find_macros,
     find_notes,
     find_nutrition_goals,
@@ -68,6 +70,7 @@ FILLERS = frozenset(
     really pretty very super quite actually basically literally probably maybe guess think
     forgot forget forgotten weighed weigh weighing
     snacked munched nibbled scarfed wolfed devoured
+    cold hot warm leftover leftovers homemade fresh
     ich habe hab hatte gegessen getrunken essen trinken und mit zum zur dem den der die das
     fruhstuck fruehstueck mittag mittagessen abendessen abendbrot noch auch dazu bitte danke
     etwas bisschen war ist es gab um uhr als nach heute frueh fruh gerade eben
@@ -174,6 +177,9 @@ def log_plan(text: str, tokens: Tokens, today: dt.date) -> Plan:
         (span, "amount") for span in refused_foods
     ]
     refused.extend(find_out_of_range(tokens))
+    if not notes:  # "note: ..." says it all in the person's words
+        notes.extend(find_feelings(text, tokens))
+    exercise = find_exercise(text, tokens)
 
     actions: list[Action] = []
     if nutrition_goals:
@@ -196,7 +202,14 @@ def log_plan(text: str, tokens: Tokens, today: dt.date) -> Plan:
         if key not in seen:
             seen.add(key)
             actions.append(SupplementMarkTaken(date=key[0], name=key[1]))
-    return _logged(text, tokens, actions, refused)
+    if exercise and not actions and not refused and not _unknown_phrases(text, tokens):
+        return Plan(reply=offline.exercise_not_tracked(exercise))  # said plainly, no write
+    plan = _logged(text, tokens, actions, refused)
+    if exercise and not refused:
+        said = offline.exercise_not_tracked(exercise)
+        plan.reply = f"{plan.reply}\n{said}" if plan.reply else said
+        plan.understood = False  # a model may make more of it; without one, this is said
+    return plan
 
 
 def _logged(
@@ -264,7 +277,7 @@ def _checkin_actions(
     for note in notes:
         day = day_of(note.index)
         ratings.setdefault(day, {})
-        day_notes[day] = note.value
+        day_notes[day] = f"{day_notes[day]}; {note.value}" if day in day_notes else note.value
     return [
         CheckinUpsert(
             date=day,
