@@ -217,6 +217,24 @@ def offline_nutrition_answer(
     return "\n".join(lines)
 
 
+def offline_food_list(
+    label: str, foods: Sequence[tuple[str, float | None]], total_kcal: float | None
+) -> str:
+    """What was eaten on a day, food by food, and the day's energy."""
+    if not foods:
+        return f"Nothing logged {label}."
+    lines = [f"{label[:1].upper()}{label[1:]} you logged:"]
+    for food, kcal in foods:
+        lines.append(f"• {food}" + (f" — {_amount(kcal, 'kcal')}" if kcal is not None else ""))
+    if total_kcal is not None:
+        lines.append(f"Total: {_amount(total_kcal, 'kcal')}.")
+    return "\n".join(lines)
+
+
+def offline_nothing_logged(label: str) -> str:
+    return f"Nothing logged {label}."
+
+
 def offline_weight_answer(
     records: Sequence[tuple[dt.date, float]], goal_kg: float | None, label: str, today: dt.date
 ) -> str:
@@ -225,6 +243,13 @@ def offline_weight_answer(
         return f"No weight recorded for {label}."
     entries = [f"{day_label(day, today)}: {_amount(kg, 'kg')}" for day, kg in records]
     lines = [f"Weight {entries[0]}"] if len(entries) == 1 else [f"Weight {label}:", *entries]
+    if len(records) > 1:
+        change = records[-1][1] - records[0][1]
+        sign = "+" if change > 0 else "−" if change < 0 else "±"
+        lines.append(
+            f"Change: {sign}{_amount(abs(change), 'kg')} "
+            f"({_amount(records[0][1], 'kg')} → {_amount(records[-1][1], 'kg')})."
+        )
     if goal_kg:
         lines.append(f"Goal: {_amount(goal_kg, 'kg')}.")
     return "\n".join(lines)

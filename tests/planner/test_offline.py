@@ -808,3 +808,40 @@ async def test_exercise_beside_a_meal_leaves_the_meal_logged_and_says_so() -> No
     p = await plan("2 eggs, ran 5k")
     assert [e.entry.food for e in entries(p)] == ["Eggs, 2 large"]
     assert p.reply is not None and "doesn't track exercise" in p.reply
+
+
+# --- questions answered as asked: the foods, the change -------------------------------------
+
+ATE_YESTERDAY = {
+    "date": "2026-11-21",
+    "entries": [
+        {"id": 1, "entry": {"food": "Oatmeal, 1 cup cooked", "calories": 166}},
+        {"id": 2, "entry": {"food": "Pizza, 2 slices", "calories": 570}},
+    ],
+    "totals": {"calories": 736, "protein": 30, "carbs": 99, "fat": 24},
+}
+
+
+async def test_what_did_i_eat_names_the_foods_with_their_calories() -> None:
+    text = await answer("what did I eat yesterday?", ATE_YESTERDAY)
+    assert "Oatmeal, 1 cup cooked — 166 kcal" in text
+    assert "Pizza, 2 slices — 570 kcal" in text
+    assert "Total: 736 kcal" in text
+
+
+async def test_an_empty_day_is_nothing_logged_not_lines_of_zeros() -> None:
+    empty = {"date": "2026-11-21", "entries": [], "totals": {"calories": 0, "protein": 0}}
+    assert await answer("what did I eat yesterday?", empty) == "Nothing logged yesterday."
+    assert await answer("how did I do on food yesterday?", empty) == "Nothing logged yesterday."
+
+
+async def test_a_weight_question_over_a_range_gives_the_change() -> None:
+    body = {
+        "records": [
+            {"id": 1, "date": "2026-11-16", "weightKg": 81.2},
+            {"id": 2, "date": "2026-11-19", "weightKg": 80.9},
+            {"id": 3, "date": "2026-11-22", "weightKg": 80.4},
+        ]
+    }
+    text = await answer("how has my weight changed this week?", body)
+    assert "Change: −0.8 kg (81.2 kg → 80.4 kg)." in text

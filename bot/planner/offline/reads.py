@@ -33,6 +33,7 @@ _NUTRITION_WORDS = frozenset(
     " ".join(_NUTRITION_FOCUS.values()).split()
     + "eat eaten ate food macros essen gegessen comido comi nutrition intake".split()
 )
+_LIST_WORDS = frozenset("what whats which list show eat ate eaten had food foods".split())
 _REMAINING_WORDS = frozenset("left remaining budget ubrig uebrig quedan restantes more".split())
 _WEIGHT_WORDS = frozenset("weigh weight weighed gewicht wiege gewogen peso pese pesaba".split())
 _CHECKIN_FOCUS = {
@@ -62,6 +63,7 @@ class Question:
     topics: list[str] = field(default_factory=list)  # nutrition, weight, checkin, ...
     nutrition_focus: list[str] = field(default_factory=list)
     remaining: bool = False
+    list_foods: bool = False  # "what did I eat?": the foods, not the totals
     checkin_focus: list[str] = field(default_factory=list)
     day: dt.date | None = None
     start: dt.date | None = None
@@ -91,6 +93,7 @@ def read_question(tokens: Tokens, today: dt.date) -> Question:
         q.topics.append("nutrition")
         q.nutrition_focus = [f for f, ws in _NUTRITION_FOCUS.items() if words & set(ws.split())]
         q.remaining = bool(words & _REMAINING_WORDS)
+        q.list_foods = not q.nutrition_focus and not q.remaining and bool(words & _LIST_WORDS)
     if not q.topics and words & _SUMMARY_WORDS:
         q.topics.append("summary")
     q.day, q.start, q.end = _period(tokens, joined, today)
@@ -229,6 +232,21 @@ def _nutrition_view(
     return eaten, _macros(_dict(body.get("goals")))
 
 
+def _foods(data: dict[str, Any]) -> list[tuple[str, float | None]] | None:
+    """The day's foods with their energy, as logged; None when the answer has no entries."""
+    body = _dict(data.get("nutrition")) or data
+    if "entries" not in body:
+        return None
+    foods: list[tuple[str, float | None]] = []
+    for raw in _list(body.get("entries")):
+        entry = _dict(_dict(raw).get("entry")) or _dict(raw)
+        name = entry.get("food") or entry.get("name")
+        foods.append(
+            (name if isinstance(name, str) and name else "(unnamed)", _macros(entry)["calories"])
+        )
+    return foods
+
+
 def _checkin_values(raw: Any) -> dict[str, object]:
     body = _dict(raw)
     return {
@@ -331,6 +349,11 @@ def _answer_one(
     label = fmt.day_label(day, today)
     if topic == "nutrition":
         eaten, goals = _nutrition_view(data)
+        foods = _foods(data)
+        if foods == [] and not q.nutrition_focus:  # entries read, none: not four lines of 0
+            return offline.offline_nothing_logged(label)
+        if q.list_foods and foods:
+            return offline.offline_food_list(label, foods, eaten.get("calories"))
         return offline.offline_nutrition_answer(label, eaten, goals, q.nutrition_focus, q.remaining)
     if topic == "weight":
         period = offline.offline_period_label(request.from_, request.to, today)
