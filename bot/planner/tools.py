@@ -308,6 +308,10 @@ def parse_tool_call(name: str, arguments_json: str, context: PlanContext) -> lis
         raise InvalidArguments(f"arguments are not valid JSON ({exc.msg})") from exc
     if not isinstance(args, dict):
         raise InvalidArguments("arguments must be a JSON object")
+    if tool.produces and args.get("date") in (None, "") and "date" in tool.arguments.model_fields:
+        # Small and local models often leave the date out: what the person's context settles
+        # is filled in, not sent back for a repair round.
+        args = {**args, "date": context.today.isoformat()}
     try:
         outputs = _validate(tool, args)
     except ValidationError as exc:

@@ -190,10 +190,8 @@ def test_read_gives_a_read_request_with_wire_names() -> None:
         ("log_food", {"date": TODAY, "items": []}, "items"),
         ("log_food", {"date": TODAY, "items": [{**OATMEAL, "food": ""}]}, "food"),
         ("weight_log", {"date": TODAY, "weightKg": 70, "extra": 1}, "extra"),
-        ("weight_log", {"weightKg": 70}, "date: Field required"),
         ("weight_log", {"date": "2026-11-23", "weightKg": 70}, "in the future"),
         ("weight_log", {"date": "2024-11-22", "weightKg": 70}, "more than a year ago"),
-        ("supplements", {**SAMPLE_CALLS["supplements.toggle"], "date": None}, "date"),
         ("set_goals", {k: None for k in SAMPLE_CALLS["nutrition.set_goals"]}, "no goal"),
         ("read", {"route": "everything", "date": None, "from": None, "to": None}, "route"),
     ],
@@ -232,3 +230,22 @@ def test_an_infinite_or_undefined_amount_is_invalid(number: str) -> None:
     raw = json.dumps({"date": TODAY, "items": [OATMEAL]}).replace("158", number)
     with pytest.raises(InvalidArguments):
         parse_tool_call("log_food", raw, CONTEXT)
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("weight_log", {"weightKg": 70}),
+        ("weight_log", {"date": None, "weightKg": 70}),
+        (
+            "log_food",
+            {"items": [{"food": "Apple", "calories": 95, "protein": 0.5, "carbs": 25, "fat": 0.3}]},
+        ),
+        ("supplements", {**SAMPLE_CALLS["supplements.toggle"], "date": None}),
+    ],
+)
+def test_a_write_the_model_left_undated_is_the_persons_today(name: str, args: dict) -> None:
+    """Small and local models often leave the date out; the person's context settles it, so
+    it is no reason for a repair round (or a "couldn't understand")."""
+    outputs = parse_tool_call(name, json.dumps(args), CONTEXT)
+    assert [getattr(o, "date", None) for o in outputs] == [CONTEXT.today] * len(outputs)
