@@ -103,6 +103,12 @@ def offline_not_understood(unknown: Sequence[str], logged_something: bool) -> st
     return f"{lead} Try phrasing it like {OFFLINE_EXAMPLES}."
 
 
+def supplements_not_taken(names: Sequence[str]) -> str:
+    """Supplements the person said they did not take: nothing is marked."""
+    listed = " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+    return f"OK, I haven't marked {listed} as taken."
+
+
 def exercise_not_tracked(said: Sequence[str]) -> str:
     """Exercise: the health service keeps none; how to keep it anyway."""
     quoted = ", ".join(f"'{_quote(w)}'" for w in said[:3])

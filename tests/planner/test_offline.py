@@ -182,7 +182,21 @@ async def test_supplements_taken(text: str, names: list[str]) -> None:
 
 async def test_forgotten_supplement_is_not_marked() -> None:
     p = await plan("forgot my vitamin D")
-    assert p.actions == [] and not p.understood
+    assert p.actions == [] and p.reply == "OK, I haven't marked Vitamin D as taken."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "forgot the zinc yesterday but took it this morning",
+        "skipped zinc at breakfast, took it later",
+    ],
+)
+async def test_a_supplement_forgotten_then_taken_is_marked_taken(text: str) -> None:
+    p = await plan(text)
+    assert p.understood, p.reply
+    taken = only(p, SupplementMarkTaken)
+    assert (taken.name, taken.date) == ("Zinc", TODAY)  # type: ignore[attr-defined]
 
 
 async def test_took_a_walk_is_not_a_supplement() -> None:
@@ -767,7 +781,7 @@ async def test_what_is_left_over_is_said_in_one_short_line_under_what_was_logged
     p = await plan("quinoa with tahini")
     assert entries(p)
     assert p.reply == "Logged the rest; I couldn't place 'tahini'."
-    p = await plan("forgot my vitamin d")  # not taken: nothing marked, and it says so
+    p = await plan("a bowl of zorbleflakes")  # nothing logged: how to phrase it
     assert not p.actions and p.reply is not None and "Try phrasing it like" in p.reply
 
 

@@ -278,20 +278,50 @@ TAKE_WORDS = rx(
     r"|tome|tomado|tomada|mis?|pills?|capsules?|tablets?|softgels?|supplements?|kapseln?"
     r"|tabletten?|pastillas?|capsulas?|dose|done|checked|check"
 )
+_TOOK_IT_RE = rx(r"(?:took|taken|take|had|genommen|tome) (?:it|them|one|that|those)")
 _SKIP_WORDS = frozenset(
     {"forgot", "forget", "skipped", "skip", "vergessen", "olvide", "didnt", "not", "no", "nicht"}
 )
 
 
-def find_supplements(tokens: Tokens, clause_of: list[int]) -> list[Found[str]]:
-    """Supplements taken: known names anywhere, or "took my <x> pills"; not when negated."""
+def _claim_negated(tokens: Tokens, clause_of: list[int], named: range) -> None:
+    """A supplement named as not taken, and the "forgot"/"skipped" of its clause: read."""
+    tokens.claim(named)
+    for i, token in enumerate(tokens.items):
+        if clause_of[i] == clause_of[named.start] and token.text in _SKIP_WORDS:
+            tokens.claim(range(i, i + 1))
+
+
+def find_supplements(
+    tokens: Tokens, clause_of: list[int], not_taken: list[str] | None = None
+) -> list[Found[str]]:
+    """Supplements taken: known names anywhere, or "took my <x> pills"; not when negated
+    ("forgot my zinc": added to `not_taken`), unless taken after all ("... but took it")."""
     negated_clauses = {clause_of[i] for i, t in enumerate(tokens.items) if t.text in _SKIP_WORDS}
     found: list[Found[str]] = []
+    skipped: list[tuple[range, str]] = []  # named where it was not taken ("forgot the zinc")
     for match, span in tokens.matches(_SUPPLEMENT_RE):
         if clause_of[span.start] in negated_clauses:
+            skipped.append((span, _SUPPLEMENT_BY_ALIAS[match.group("name")]))
             continue
         tokens.claim(span)
         found.append(Found(span.start, _SUPPLEMENT_BY_ALIAS[match.group("name")]))
+    if skipped:  # "... but took it this morning": "it" is the supplement named just before
+        for _match, span in tokens.matches(_TOOK_IT_RE):
+            if clause_of[span.start] in negated_clauses:
+                continue
+            earlier = [s for s in skipped if s[0].start < span.start]
+            if not earlier:
+                continue
+            named, name = max(earlier, key=lambda s: s[0].start)
+            tokens.claim(span)
+            _claim_negated(tokens, clause_of, named)
+            skipped.remove((named, name))
+            found.append(Found(span.start, name))
+    for named, name in skipped:  # said as not taken: read, and nothing is marked
+        _claim_negated(tokens, clause_of, named)
+        if not_taken is not None:
+            not_taken.append(name)
     for match, span in tokens.matches(_TOOK_UNKNOWN_RE):
         if clause_of[span.start] in negated_clauses:
             continue

@@ -168,7 +168,8 @@ def log_plan(text: str, tokens: Tokens, today: dt.date) -> Plan:
     nutrition_goals = find_nutrition_goals(tokens)
     weights = find_weights(tokens)
     checkins = find_checkins(tokens)
-    supplements = find_supplements(tokens, clauses.clause_of)
+    not_taken: list[str] = []
+    supplements = find_supplements(tokens, clauses.clause_of, not_taken)
     refused_foods: list[range] = []
     foods = join_additions(tokens, find_foods(tokens, refused_foods))
     foods = _apply_energies(tokens, foods)
@@ -202,6 +203,8 @@ def log_plan(text: str, tokens: Tokens, today: dt.date) -> Plan:
         if key not in seen:
             seen.add(key)
             actions.append(SupplementMarkTaken(date=key[0], name=key[1]))
+    if not_taken and not actions and not refused and not _unknown_phrases(text, tokens):
+        return Plan(reply=offline.supplements_not_taken(not_taken))
     if exercise and not actions and not refused and not _unknown_phrases(text, tokens):
         return Plan(reply=offline.exercise_not_tracked(exercise))  # said plainly, no write
     plan = _logged(text, tokens, actions, refused)
