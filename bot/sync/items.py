@@ -28,6 +28,10 @@ from bot.store.models import OutboxItem, OutboxStatus
 log = logging.getLogger(__name__)
 
 
+CROWD_GAP = 0.002  # seconds between two deliveries landing that make a crowd
+CROWD_WAIT = 0.002  # how long the first of a crowd waits for others to record with it
+
+
 @dataclass
 class Delivered:
     """An item the service applied (now or found applied by reconciling)."""
@@ -134,6 +138,7 @@ class OutboxClaims:
         # Deliveries waiting to be recorded; one task records all that wait in one transaction.
         self._landed: list[_Landed] = []
         self._recording: asyncio.Task[None] | None = None
+        self._last_landed = -1.0  # loop time of the last delivery recorded
 
     async def take_back(self) -> int:
         """At start: items an earlier run of this worker held when it ended are free now."""
@@ -215,18 +220,24 @@ class OutboxClaims:
         """Record what landed (each item's own results); what was ours.
 
         Deliveries that land while another is being recorded wait and are recorded together,
-        in one transaction (a crowd of messages then costs less than a transaction each).
+        in one transaction (a crowd of messages then costs less than a transaction each). In a
+        crowd (another landed within CROWD_GAP) the first waits CROWD_WAIT for the others;
+        a lone message is recorded at once.
         """
-        landed: asyncio.Future[list[Entry]] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        landed: asyncio.Future[list[Entry]] = loop.create_future()
         self._landed.append((list(done), clock(), landed))
+        crowd = loop.time() - self._last_landed < CROWD_GAP
+        self._last_landed = loop.time()
         if self._recording is None:
-            self._recording = asyncio.create_task(self._record_landed())
+            self._recording = asyncio.create_task(self._record_landed(crowd))
         return await landed
 
-    async def _record_landed(self) -> None:
+    async def _record_landed(self, crowd: bool) -> None:
         batch: list[_Landed] = []
         try:
-            await asyncio.sleep(0)  # deliveries landing in this same turn of the loop join
+            # Deliveries landing in this same turn of the loop join; in a crowd, a little longer.
+            await asyncio.sleep(CROWD_WAIT if crowd else 0)
             while self._landed:
                 batch, self._landed = self._landed, []
                 try:
