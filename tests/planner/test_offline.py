@@ -859,3 +859,10 @@ async def test_a_weight_question_over_a_range_gives_the_change() -> None:
     }
     text = await answer("how has my weight changed this week?", body)
     assert "Change: −0.8 kg (81.2 kg → 80.4 kg)." in text
+
+
+@pytest.mark.parametrize("text", ["?", "??", " ? "])
+async def test_a_bare_question_mark_gets_the_help_not_the_emoji_answer(text: str) -> None:
+    p = await plan(text)
+    assert p.actions == [] and p.reply is not None
+    assert p.reply.startswith("I log food, weight, check-ins and supplements.")

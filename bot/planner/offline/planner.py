@@ -108,6 +108,8 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     tokens = Tokens(tokenize(text))
     words = [t for t in tokens.items if t.kind != "punct"]
     if not words:
+        if text.strip("?¿ ") == "":  # a bare "?": what can I say here?
+            return Plan(reply=offline.OFFLINE_HELP)
         return Plan(understood=False, reply=offline.OFFLINE_EMPTY)
     if _INJECTION_RE.search(tokens.joined):
         return Plan(reply=offline.OFFLINE_INJECTION)
