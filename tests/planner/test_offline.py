@@ -238,6 +238,7 @@ async def test_a_food_named_in_the_singular_is_one_of_it(text: str, food: str, k
         ("large coke", "Cola, 1 large (462 ml)", 195),
         ("a small coke", "Cola, 1 small (231 ml)", 97),
         ("a mug of tea", "Tea, 1 mug (350 ml)", 3),
+        ("200 g large chicken breast", "Chicken breast (large), 200 g", 331),  # grams say it
         ("chicken breast 150g", "Chicken breast, 150 g", 248),
         ("coffee x2", "Coffee, 2 cups (240 ml)", 4),
         ("a small banana", "Banana, 1 small", 74),

@@ -273,6 +273,7 @@ def _scale(food: Food, q: Quantity, first: int, last: int) -> FoodItem | None:
     name = food.name
     unit_text = food.unit
     size_factor = 1.0
+    sized = ""  # a size the food's own unit does not carry ("large coke", not "large egg")
     if q.size:
         label, size_factor = SIZES[q.size]
         head = food.unit.split(" ")[0] if food.unit else ""
@@ -280,7 +281,7 @@ def _scale(food: Food, q: Quantity, first: int, last: int) -> FoodItem | None:
             size_factor /= SIZES[head][1]
             unit_text = f"{label} {food.unit.partition(' ')[2]}".strip()
         elif label != "medium":
-            name = f"{food.name} ({label})"
+            sized = label
     if q.unit in MASS_UNITS:
         label, per = MASS_UNITS[q.unit]
         grams = q.count * per
@@ -305,12 +306,11 @@ def _scale(food: Food, q: Quantity, first: int, last: int) -> FoodItem | None:
             name = food.plural
         if q.unit in {"bowl", "plate"} and food.unit_noun != q.unit:  # the portion it holds
             amount = f"{fmt_amount(q.count)} {plural_unit(q.unit, q.count)} ({amount})"
-    if q.size and name == f"{food.name} ({SIZES[q.size][0]})" and q.unit not in HOUSEHOLD_ML:
-        # "large coke": a large one of so many ml, not "Cola (large), 1 can (330 ml)"
+    if sized and (q.unit in MASS_UNITS or q.unit in HOUSEHOLD_ML):
+        name = f"{food.name} ({sized})"  # the amount says how much already
+    elif sized:  # "large coke": a large one of so many ml, not "Cola (large), 1 can (330 ml)"
         name = food.name if q.count == 1 else food.plural
-        measure = "ml" if "ml" in food.portion else "g"
-        held = f" {plural_unit(q.unit, q.count)}" if q.unit in {"bowl", "plate"} else ""
-        amount = f"{fmt_amount(q.count)} {SIZES[q.size][0]}{held} ({round(grams)} {measure})"
+        amount = _sized_amount(food, q, sized, grams)
     if not 0 < grams <= MAX_GRAMS:
         return None
     factor = grams / food.portion_g
@@ -327,6 +327,13 @@ def _scale(food: Food, q: Quantity, first: int, last: int) -> FoodItem | None:
         explicit=q.explicit,
         liquid="ml" in food.portion,
     )
+
+
+def _sized_amount(food: Food, q: Quantity, size: str, grams: float) -> str:
+    """ "1 large (462 ml)", "1 large bowl (328 g)": the size said, and what it weighs."""
+    measure = "ml" if "ml" in food.portion else "g"
+    held = f" {plural_unit(q.unit, q.count)}" if q.unit in {"bowl", "plate"} else ""
+    return f"{fmt_amount(q.count)} {size}{held} ({round(grams)} {measure})"
 
 
 def _singular(tokens: Tokens, food: Food, first: int, last: int) -> bool:
