@@ -228,7 +228,7 @@ def offline_food_list(
 ) -> str:
     """What was eaten on a day, food by food, and the day's energy."""
     if not foods:
-        return f"Nothing logged {label}."
+        return offline_nothing_logged(label)
     lines = [f"{label[:1].upper()}{label[1:]} you logged:"]
     for food, kcal in foods:
         lines.append(f"• {food}" + (f" — {_amount(kcal, 'kcal')}" if kcal is not None else ""))

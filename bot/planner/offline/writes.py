@@ -203,16 +203,7 @@ def log_plan(text: str, tokens: Tokens, today: dt.date) -> Plan:
         if key not in seen:
             seen.add(key)
             actions.append(SupplementMarkTaken(date=key[0], name=key[1]))
-    if not_taken and not actions and not refused and not _unknown_phrases(text, tokens):
-        return Plan(reply=offline.supplements_not_taken(not_taken))
-    if exercise and not actions and not refused and not _unknown_phrases(text, tokens):
-        return Plan(reply=offline.exercise_not_tracked(exercise))  # said plainly, no write
-    plan = _logged(text, tokens, actions, refused)
-    if exercise and not refused:
-        said = offline.exercise_not_tracked(exercise)
-        plan.reply = f"{plan.reply}\n{said}" if plan.reply else said
-        plan.understood = False  # a model may make more of it; without one, this is said
-    return plan
+    return _logged(text, tokens, actions, refused, not_taken, exercise)
 
 
 def _logged(
@@ -220,9 +211,11 @@ def _logged(
     tokens: Tokens,
     actions: list[Action],
     refused: list[tuple[range, RangeKind | Literal["amount"]]],
+    not_taken: list[str],
+    exercise: list[str],
 ) -> Plan:
     """The plan once every rule has run: its actions, unless a number was refused or words
-    were left over."""
+    were left over; supplements said not taken and exercise are answered in words."""
     unknown = _unknown_phrases(text, tokens)
     if refused:
         allowed = [
@@ -231,13 +224,23 @@ def _logged(
         ]
         # The rest may hang on the refused number ("banana 99999 kcal"): save none of it.
         return Plan(understood=False, reply=offline.offline_out_of_range(allowed, unknown))
+    if not actions and not unknown and not_taken:
+        return Plan(reply=offline.supplements_not_taken(not_taken))
+    if not actions and not unknown and exercise:
+        return Plan(reply=offline.exercise_not_tracked(exercise))  # said plainly, no write
     if unknown or not actions:
-        return Plan(
+        plan = Plan(
             actions=actions,
             understood=False,
             reply=offline.offline_not_understood(unknown, bool(actions)),
         )
-    return Plan(actions=actions)
+    else:
+        plan = Plan(actions=actions)
+    if exercise:
+        said = offline.exercise_not_tracked(exercise)
+        plan.reply = f"{plan.reply}\n{said}" if plan.reply else said
+        plan.understood = False  # a model may make more of it; without one, this is said
+    return plan
 
 
 def _allowed(kind: RangeKind | Literal["amount"]) -> str:
