@@ -46,6 +46,21 @@ async def _claimed_items(engine: AsyncEngine, people: list[int]) -> list[OutboxI
     return items
 
 
+def _same_id_again(item: OutboxItem) -> Sql:
+    """An INSERT of another item under `item`'s id: the store refuses it."""
+    return Sql(
+        lambda _d: OutboxItem.__table__.insert().values(
+            id=item.id,
+            telegram_id=item.telegram_id,
+            chat_id=item.chat_id,
+            created_at=NOW,
+            local_date=date(2026, 6, 1),
+            actions_json="[]",
+            next_attempt_at=NOW,
+        )
+    )
+
+
 async def test_an_item_stored_on_the_driver_reads_back_as_through_the_orm(engine):
     [item] = await _claimed_items(engine, [1001])
     async with make_sessionmaker(engine)() as session:
@@ -94,17 +109,7 @@ async def test_a_delivery_whose_claim_was_taken_over_is_not_ours(engine):
 async def test_a_driver_error_is_raised_as_sqlalchemys(engine):
     """Callers catch SQLAlchemy's errors (a locked store, a constraint): the driver's too."""
     [item] = await _claimed_items(engine, [4001])
-    duplicate = Sql(
-        lambda _d: OutboxItem.__table__.insert().values(
-            id=item.id,
-            telegram_id=4001,
-            chat_id=4001,
-            created_at=NOW,
-            local_date=date(2026, 6, 1),
-            actions_json="[]",
-            next_attempt_at=NOW,
-        )
-    )
+    duplicate = _same_id_again(item)
     with pytest.raises(IntegrityError):
         await Direct(engine).rows(duplicate)
 
@@ -128,17 +133,7 @@ async def test_a_write_sent_later_that_fails_undoes_its_whole_transaction(engine
     commit: one of them refused means nothing of the message is stored, and the error is
     SQLAlchemy's."""
     [item] = await _claimed_items(engine, [5001])
-    duplicate = Sql(
-        lambda _d: OutboxItem.__table__.insert().values(
-            id=item.id,
-            telegram_id=5001,
-            chat_id=5001,
-            created_at=NOW,
-            local_date=date(2026, 6, 1),
-            actions_json="[]",
-            next_attempt_at=NOW,
-        )
-    )
+    duplicate = _same_id_again(item)
     with pytest.raises(IntegrityError):
         async with Direct(engine).transaction() as tx:
             stored, _ = await repo.enqueue_claimed(
