@@ -140,13 +140,18 @@ class FloorBot:
             await asyncio.sleep(answer.get("parameters", {}).get("retry_after", 1))
 
 
-async def main(config: dict[str, Any]) -> None:
+async def main(config: dict[str, Any], bot: type[FloorBot] = FloorBot) -> None:
     connector = aiohttp.TCPConnector(limit=0)  # as many connections as messages in flight
     async with aiohttp.ClientSession(connector=connector) as http:
-        await FloorBot(config, http).poll()
+        await bot(config, http).poll()
+
+
+def run(bot: type[FloorBot] = FloorBot) -> None:
+    """Run `bot` with the CONFIG file named on the command line, on uvloop."""
+    settings = orjson.loads(Path(sys.argv[1]).read_bytes())
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        runner.run(main(settings, bot))
 
 
 if __name__ == "__main__":
-    settings = orjson.loads(Path(sys.argv[1]).read_bytes())
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        runner.run(main(settings))
+    run()

@@ -14,20 +14,16 @@ what keeping the two libraries costs.
 from __future__ import annotations
 
 import asyncio
-import sys
-from pathlib import Path
 from typing import Any
 
 import aiohttp
 import openai
-import orjson
-import uvloop
 from openai.types.chat import ChatCompletion
 from telegram import Update
 from telegram.constants import ParseMode
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, MessageHandler, filters
 
-from bench.floor_bot import FloorBot
+from bench.floor_bot import FloorBot, run
 from bot.planner.client import llm_http_client
 from bot.telegram.outgoing import Pace
 from bot.telegram.request import AiohttpRequest
@@ -78,13 +74,5 @@ class KeptFloorBot(FloorBot):
             await asyncio.Event().wait()
 
 
-async def main(config: dict[str, Any]) -> None:
-    connector = aiohttp.TCPConnector(limit=0)  # the service's requests, as the floor bot's
-    async with aiohttp.ClientSession(connector=connector) as http:
-        await KeptFloorBot(config, http).poll()
-
-
 if __name__ == "__main__":
-    settings = orjson.loads(Path(sys.argv[1]).read_bytes())
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        runner.run(main(settings))
+    run(KeptFloorBot)
