@@ -1,25 +1,35 @@
-"""The eval's scoring rules on tiny hand-made cases, and the offline planner's bar on the
-shipped cases (CI fails below it)."""
+"""The eval's scoring rules on tiny hand-made cases, its recorded LLM mode against the fake
+OpenAI server, and the offline planner's bars on the shipped cases (CI fails below them)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from bot.agent_api.actions import parse_action
-from bot.ops.eval import Case, format_report, load_cases, main_eval, run_eval
+from bot.ops.eval import Case, format_report, load_cases, main_eval, plan_context, run_eval
 from bot.ops.matching import pair_actions, value_matches
-from bot.planner.base import Plan, PlanContext, ReadResult
+from bot.planner.base import Plan, PlanContext, PlannerFailed, ReadRequest, ReadResult
 from bot.planner.offline.planner import OfflinePlanner
+from tests.fixtures.core import make_settings
+from tests.fixtures.openai import FakeOpenAI
 
 CASES = Path(__file__).parent / "data" / "eval_cases.jsonl"
-# The documented bar: F1 on the cases the offline planner claims ("offline" not false).
-OFFLINE_CLAIMED_MIN_F1 = 0.9
+HELDOUT = Path(__file__).parent / "data" / "eval_heldout.jsonl"
+# The documented bars (README "Evaluating the understanding"; the Makefile's EVAL_*_MIN_F1):
+# F1 on the development cases the offline planner claims ("offline" not false), on all of
+# them, and on the held-out file.
+OFFLINE_CLAIMED_MIN_F1 = 0.95
+ALL_CASES_MIN_F1 = 0.85
+HELDOUT_MIN_F1 = 0.85
 NOW = dt.datetime(2026, 11, 22, 8, 15, tzinfo=dt.UTC)
 
 
@@ -34,6 +44,10 @@ class ScriptedPlanner:
     async def plan(self, text: str, context: PlanContext) -> Plan:
         if text == "boom":
             raise RuntimeError("planner crashed")
+        if text == "model gave up":
+            failed = PlannerFailed("no usable answer")
+            failed.llm_requests = 3
+            raise failed
         return Plan(actions=[parse_action(a) for a in self.script.get(text, [])])
 
     async def answer(
@@ -150,6 +164,17 @@ async def test_a_crashing_planner_fails_its_case_not_the_eval() -> None:
     assert "planner crashed" in (failing[0].error or "")
 
 
+async def test_requests_of_a_failed_plan_are_counted() -> None:
+    report = await score([case("model gave up", [{"type": "weight.log"}])], {})
+    assert report.llm_requests == 3
+
+
+async def test_a_malformed_entry_is_scored_as_the_bot_would_send_it() -> None:
+    """The bot refuses an entry whose name is only JSON debris; the eval scores that refusal."""
+    report = await score([case("junk", [])], {"junk": [entry('"}, {', 166)]})
+    assert report.results[0].passed
+
+
 async def test_offline_claimed_filter() -> None:
     cases = [case("hi", []), case("recipe", [{"type": "recipes.upsert"}], offline=False)]
     report = await run_eval(cases, ScriptedPlanner({}), only_offline_claimed=True)
@@ -246,8 +271,417 @@ def test_shipped_cases_cover_the_required_ground() -> None:
     }
     assert sum(1 for c in cases if not c.expect) >= 15  # questions, chit-chat, injections
     assert any(len(c.text) >= 10_000 for c in cases)
+    assert len(cases) >= 500
+    kinds = Counter(c.kind for c in cases if c.kind)
+    assert sum(kinds.values()) >= 200
+    assert set(kinds) == {
+        "own-numbers", "dishes", "time-words", "unitless-weight", "fillers", "supplements",
+        "portions", "questions", "notes", "exercise", "emoji", "usual", "day-boundary",
+        "llm-lenient", "mixed", "corrections",
+    }  # fmt: skip
+    assert min(kinds.values()) >= 10, kinds
+    assert sum(1 for c in cases if c.reply) >= 10
+    assert sum(1 for c in cases if c.expected_notes) >= 10
+
+
+def test_people_text_cases_share_no_message_with_the_held_out_set() -> None:
+    """The held-out set judges whether what is tuned on these cases generalises."""
+    development = {c.text.casefold() for c in load_cases(CASES) if c.kind}
+    held_out = {c.text.casefold() for c in load_cases(HELDOUT)}
+    shared = development & held_out
+    assert not shared, sorted(shared)  # only the texts in both, never the rest
 
 
 async def test_offline_planner_meets_the_bar_on_the_cases_it_claims() -> None:
     report = await run_eval(load_cases(CASES), OfflinePlanner(), only_offline_claimed=True)
     assert report.overall.f1 >= OFFLINE_CLAIMED_MIN_F1, format_report(report)
+
+
+async def test_offline_planner_meets_the_bar_on_all_development_cases() -> None:
+    report = await run_eval(load_cases(CASES), OfflinePlanner())
+    assert report.overall.f1 >= ALL_CASES_MIN_F1, format_report(report)
+
+
+async def test_offline_planner_meets_the_bar_on_the_held_out_cases() -> None:
+    report = await run_eval(load_cases(HELDOUT), OfflinePlanner())
+    assert report.overall.f1 >= HELDOUT_MIN_F1, format_report(report)
+
+
+async def test_an_optional_addition_counts_only_when_logged_right() -> None:
+    coffee = {"type": "nutrition.add_entry", "entry": {"food": "coffee", "calories": {"max": 90}}}
+    milk = {
+        "type": "nutrition.add_entry",
+        "optional": True,
+        "entry": {"food": "milk", "calories": {"max": 60}},
+    }
+    scripts = {
+        "folded": [entry("Coffee with oat milk", 45)],
+        "split": [entry("Coffee", 2), entry("Oat milk, 30 ml", 14)],
+        "glass": [entry("Coffee", 2), entry("Oat milk, 1 glass (240 ml)", 115)],
+    }
+    for text, f1 in (("folded", 1.0), ("split", 1.0), ("glass", 2 / 3)):
+        report = await score([case(text, [coffee, milk])], scripts)
+        assert report.overall.f1 == pytest.approx(f1), text
+        assert report.results[0].passed == (f1 == 1.0)
+    assert "nutrition.add_entry.optional" not in report.fields
+
+
+@dataclasses.dataclass
+class AskingPlan(Plan):
+    unit_question: float | None = None
+
+
+class UnitAskingPlanner(ScriptedPlanner):
+    """Logs "80" as kg but asks which unit it was, as a planner unsure of the unit does."""
+
+    async def plan(self, text: str, context: PlanContext) -> Plan:
+        plan = await super().plan(text, context)
+        return AskingPlan(actions=plan.actions, unit_question=80.0)
+
+
+async def test_nothing_is_written_while_the_unit_is_asked() -> None:
+    weight = {"type": "weight.log", "date": "2026-11-22", "weightKg": 80}
+    report = await run_eval([case("at 80", [])], UnitAskingPlanner({"at 80": [weight]}))
+    assert report.results[0].got == [] and report.overall.f1 == 1.0
+
+
+# --- notes, replies, kinds and context ------------------------------------------------------
+
+
+def test_a_list_of_words_matches_a_free_text_holding_each() -> None:
+    assert value_matches(["headache", "lunch"], "Headache since lunch")
+    assert not value_matches(["headache", "dizzy"], "Headache since lunch")
+
+
+def checkin(notes: str, mood: int = 3) -> dict[str, Any]:
+    return {"type": "checkin.upsert", "date": "2026-11-22", "mood": mood, "notes": notes}
+
+
+async def test_expected_notes_count_in_f1_and_on_their_own_line() -> None:
+    expect = [{"type": "checkin.upsert", "notes": "headache"}]
+    cases = [case("head", expect), case("sick", [{"type": "checkin.upsert", "notes": "sick"}])]
+    report = await score(cases, {"head": [checkin("Headache all day")], "sick": [checkin("")]})
+    assert report.notes == (1, 2)
+    assert report.overall.tp == 1 and report.overall.f1 == 0.5
+    assert "check-in notes: 1/2 expected notes written (0.500)" in format_report(report)
+
+
+class AnsweringPlanner(ScriptedPlanner):
+    """Asks for one read and answers with what the read returned."""
+
+    async def plan(self, text: str, context: PlanContext) -> Plan:
+        return Plan(reads=[ReadRequest(route="nutrition", date=context.today)], is_question=True)
+
+    async def answer(
+        self, text: str, context: PlanContext, plan: Plan, results: Sequence[ReadResult]
+    ) -> str:
+        return f"<b>{results[0].data}</b>"
+
+
+async def test_a_question_is_judged_on_the_answer_to_its_reads() -> None:
+    async def reader(request: ReadRequest) -> ReadResult:
+        return ReadResult(request=request, data={"said": "Nothing logged on that day"})
+
+    ok = dataclasses.replace(case("ok", []), reply=("nothing",))
+    wrong = dataclasses.replace(case("wrong", []), reply=("protein",))
+    report = await run_eval([ok, wrong], AnsweringPlanner({}), reader=reader)
+    assert [r.reply_ok for r in report.results] == [True, False]
+    assert report.results[0].answer == "{'said': 'Nothing logged on that day'}"
+    text = format_report(report)
+    assert "replies: 1/2 answers hold the expected words (0.500)" in text
+    assert "- wrong: wrong" in text and 'must say: ["protein"]' in text
+    assert report.overall.f1 == 1.0  # replies are not actions: F1 is about writes
+
+
+async def test_replies_are_not_judged_without_an_account_to_read() -> None:
+    report = await run_eval([dataclasses.replace(case("q", []), reply=("x",))], ScriptedPlanner({}))
+    assert report.replies == (0, 0) and report.results[0].passed
+
+
+async def test_each_kind_is_scored_weakest_first() -> None:
+    good = dataclasses.replace(case("eggs", [{"type": "nutrition.add_entry"}]), kind="dishes")
+    bad = dataclasses.replace(case("hi", []), kind="fillers")
+    untagged = case("x", [])
+    report = await score(
+        [good, bad, untagged], {"eggs": [entry("Eggs", 143)], "hi": [entry("Hi", 1)]}
+    )
+    assert report.by_kind["dishes"].counts.f1 == 1.0
+    assert (report.by_kind["fillers"].cases, report.by_kind["fillers"].passed) == (1, 0)
+    lines = format_report(report).splitlines()
+    start = lines.index("per kind (weakest first):")
+    assert lines[start + 1].split()[:3] == ["fillers", "F1", "0.000"]
+    assert lines[start + 2].split()[:3] == ["dishes", "F1", "1.000"]
+
+
+def test_context_goes_to_the_planner_context_fields_that_exist() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class LaterContext(PlanContext):
+        day_ends_at: dt.time = dt.time(0, 0)
+        last_weight_kg: float | None = None
+
+    row = case("a pizza", [])
+    lb = dataclasses.replace(
+        row, context={"day_ends_at": "03:00", "last_weight": {"value": 178, "unit": "lb"}}
+    )
+    made = plan_context(lb, LaterContext)
+    assert isinstance(made, LaterContext)
+    assert (made.day_ends_at, made.last_weight_kg) == (dt.time(3, 0), 80.74)
+    assert plan_context(row, LaterContext).now == NOW
+
+
+async def test_a_case_whose_context_the_planner_cannot_take_is_skipped_and_counted() -> None:
+    stack = dataclasses.replace(
+        case("took my usual stack", [{"type": "supplements.mark_taken"}]),
+        kind="supplements",
+        context={"stack": [{"name": "Vitamin D"}]},  # no PlanContext field or read takes it
+    )
+    report = await score([stack, case("hi", [])], {})
+    assert [r.case.id for r in report.results] == ["hi"]
+    assert report.overall.f1 == 1.0  # not scored as a failure
+    assert report.by_kind["supplements"].skipped == 1
+    text = format_report(report)
+    assert "skipped 1 cases: the planner cannot be given their context yet" in text
+    assert "stack 1" in text and "supplements      not run, 1 skipped" in text
+
+
+# --- "the usual": a repeat is copied from the case's own account -----------------------------
+
+YESTERDAY = [
+    {"date": "2026-11-21", "time": "08:05", "food": "Oatmeal with banana", "calories": 320,
+     "protein": 10, "carbs": 58, "fat": 6},
+    {"date": "2026-11-21", "time": "08:05", "food": "Flat white", "calories": 110,
+     "protein": 6, "carbs": 9, "fat": 6},
+    {"date": "2026-11-21", "time": "13:10", "food": "Chicken wrap", "calories": 520,
+     "protein": 32, "carbs": 48, "fat": 20},
+]  # fmt: skip
+CHILI = {"name": "Chili", "servings": 4, "perServing": {"calories": 450, "protein": 32,
+         "carbs": 38, "fat": 16}}  # fmt: skip
+
+
+def usual_case(text: str, expect: list[dict[str, Any]], **context: Any) -> Case:
+    now = dt.datetime(2026, 11, 22, 9, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    return Case(
+        id=text,
+        text=text,
+        now=now,
+        timezone="Europe/Berlin",
+        expect=expect,
+        kind="usual",
+        context=context,
+    )
+
+
+def copied(food: str, calories: float, **more: float) -> dict[str, Any]:
+    return {
+        "type": "nutrition.add_entry",
+        "date": "2026-11-22",
+        "entry": {"food": food, "calories": calories, **more},
+    }
+
+
+async def test_a_usual_case_is_scored_on_the_entries_copied_from_its_context() -> None:
+    breakfast = usual_case(
+        "same breakfast as yesterday",
+        [copied("Oatmeal with banana", 320, protein=10), copied("Flat white", 110)],
+        entries=YESTERDAY,
+    )
+    serving = usual_case(
+        "2 servings of my chili", [copied("Chili", 900, protein=64)], recipes=[CHILI]
+    )
+    report = await run_eval([breakfast, serving], OfflinePlanner())
+    assert not report.skipped
+    assert [r.passed for r in report.results] == [True, True], format_report(report)
+    assert report.by_kind["usual"].counts.f1 == 1.0
+
+
+async def test_a_wrong_copy_fails_a_usual_case() -> None:
+    """The lunch is not the breakfast: a case expecting the wrap fails, and an account with
+    nothing logged that morning writes nothing."""
+    wrong = usual_case(
+        "same breakfast as yesterday", [copied("Chicken wrap", 520)], entries=YESTERDAY
+    )
+    empty = usual_case(
+        "same breakfast as yesterday", [copied("Oatmeal with banana", 320)], entries=YESTERDAY[2:]
+    )
+    report = await run_eval([wrong, empty], OfflinePlanner())
+    assert [r.passed for r in report.results] == [False, False]
+    assert [len(r.got) for r in report.results] == [2, 0]
+    assert report.overall.tp == 0
+
+
+async def test_again_repeats_only_the_latest_message_of_the_day() -> None:
+    today = [
+        {**YESTERDAY[1], "date": "2026-11-22", "time": "07:30"},
+        {**YESTERDAY[0], "date": "2026-11-22", "time": "08:40"},
+    ]
+    again = usual_case("again", [copied("Oatmeal with banana", 320)], entries=today)
+    report = await run_eval([again], OfflinePlanner())
+    assert report.results[0].passed and len(report.results[0].got) == 1
+
+
+async def test_an_entry_says_when_it_was_logged_when_that_was_another_day() -> None:
+    """A kebab logged at 00:30 for the evening before is that day's dinner when the day
+    ends at 03:00; a soup added the next morning for that day (backdated) is no meal."""
+    late = [
+        {**YESTERDAY[2], "food": "Doner kebab", "time": None, "createdAt": "2026-11-21T23:30Z"},
+        {**YESTERDAY[2], "food": "Tomato soup", "time": None, "createdAt": "2026-11-22T08:50Z"},
+    ]
+    dinner = usual_case(
+        "same dinner as yesterday", [copied("Doner kebab", 520)], entries=late, day_ends_at="03:00"
+    )
+    report = await run_eval([dinner], OfflinePlanner())
+    assert report.results[0].passed, format_report(report)
+    assert len(report.results[0].got) == 1
+
+
+def test_a_malformed_account_in_a_case_is_bad_input() -> None:
+    bad = usual_case("again", [], entries=[{"date": "2026-11-22", "food": "Oatmeal"}])
+    with pytest.raises(ValueError, match="bad context 'entries'"):
+        plan_context(bad)
+
+
+def test_load_cases_reads_kind_reply_and_context(tmp_path: Path) -> None:
+    path = tmp_path / "cases.jsonl"
+    row = {
+        "id": "q",
+        "kind": "questions",
+        "text": "what did I eat?",
+        "now": "2026-11-22T08:00:00",
+        "expect": [],
+        "reply": ["nothing"],
+        "context": {"day_ends_at": "03:00"},
+    }
+    path.write_text(json.dumps(row) + "\n" + json.dumps({**row, "id": "b", "reply": 3}) + "\n")
+    with pytest.raises(ValueError, match=r":2:.*reply"):
+        load_cases(path)
+    held_out = {**row, "id": "h-dish-pizza"} | {"kind": None}
+    path.write_text(json.dumps(row) + "\n" + json.dumps(held_out) + "\n")
+    loaded, untagged = load_cases(path)
+    assert untagged.kind == "dish"  # the held-out id's h-<kind>- prefix
+    assert (loaded.kind, loaded.reply, dict(loaded.context)) == (
+        "questions",
+        ("nothing",),
+        {"day_ends_at": "03:00"},
+    )
+
+
+# --- the recorded LLM mode, end to end through the fake OpenAI server ------------------------
+
+EGGS = {"food": "Eggs, 2 large", "calories": 143, "protein": 12.6, "carbs": 0.7, "fat": 9.5}
+
+
+def _llm_cases(path: Path) -> None:
+    rows = [
+        ("eggs", "2 eggs", [{"type": "nutrition.add_entry", "entry": {"food": "egg"}}], None),
+        (
+            "weight",
+            "72.4 kg",
+            [{"type": "weight.log", "date": "2026-11-22", "weightKg": 72.4}],
+            None,
+        ),
+        ("chat", "hi there", [], None),
+        ("q", "what did I eat today?", [], ["nothing"]),
+    ]
+    lines = []
+    for id_, text, expect, reply in rows:
+        row: dict[str, Any] = {"id": id_, "text": text, "now": "2026-11-22T08:15:00"}
+        row |= {"timezone": "UTC", "expect": expect} | ({"reply": reply} if reply else {})
+        lines.append(json.dumps(row))
+    path.write_text("\n".join(lines) + "\n")
+
+
+def _script(fake: FakeOpenAI) -> None:
+    fake.reply_tool_calls([("log_food", {"date": "2026-11-22", "items": [EGGS]})])
+    # A weight the model puts on the wrong day: recorded as said, scored as wrong.
+    fake.reply_tool_calls([("weight_log", {"date": "2026-11-21", "weightKg": 72.4})])
+    fake.reply_text("Hello! Tell me what you ate.", usage=(90, 7))
+    fake.reply_tool_calls([("read", {"route": "nutrition", "date": "2026-11-22"})])
+    fake.reply_text("You have logged nothing today yet.")
+
+
+def test_recorded_llm_answers_score_the_same_when_replayed_without_a_server(
+    fake_openai: FakeOpenAI, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases, tape = tmp_path / "cases.jsonl", tmp_path / "tape.jsonl"
+    _llm_cases(cases)
+    _script(fake_openai)
+    live = make_settings(tmp_path, openai_api_key="test-key", openai_base_url=fake_openai.base_url)
+    assert main_eval(str(cases), "llm", None, False, record=str(tape), settings=live) == 0
+    recorded_report = capsys.readouterr().out
+    assert len(fake_openai.chat_requests) == 5
+
+    rows = [json.loads(line) for line in tape.read_text().splitlines()]
+    assert [r["id"] for r in rows] == ["eggs", "weight", "chat", "q"]
+    assert [c["name"] for c in rows[0]["tool_calls"][0]] == ["log_food"]
+    assert json.loads(rows[0]["tool_calls"][0][0]["arguments"])["items"] == [EGGS]
+    assert [r["requests"] for r in rows] == [1, 1, 1, 2]
+    assert rows[2]["usage"] == {"prompt_tokens": 90, "completion_tokens": 7}
+    assert "test-key" not in tape.read_text()
+
+    fake_openai.reset()  # nothing scripted: a request now would get "ok", not the recording
+    offline = make_settings(tmp_path, openai_api_key=None)
+    assert main_eval(str(cases), "llm", None, False, replay=str(tape), settings=offline) == 0
+    replayed_report = capsys.readouterr().out
+    assert fake_openai.requests == []
+
+    last = "overall: precision 0.500 recall 0.500 F1 0.500"
+    assert recorded_report.splitlines()[-1] == replayed_report.splitlines()[-1] == last
+    for report in (recorded_report, replayed_report):
+        assert "replies: 1/1 answers hold the expected words" in report
+        assert "- weight: 72.4 kg" in report
+
+
+def test_replay_fails_a_case_the_recording_cannot_answer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases, tape = tmp_path / "cases.jsonl", tmp_path / "tape.jsonl"
+    _llm_cases(cases)
+    read_only = {"route": "nutrition", "date": "2026-11-22"}
+    call = {"id": "c", "type": "function", "function": {"name": "read", "arguments": ""}}
+    call["function"]["arguments"] = json.dumps(read_only)
+    body = {
+        "id": "x",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "m",
+        "choices": [{"index": 0, "message": {"role": "assistant", "tool_calls": [call]}}],
+    }
+    rows = [
+        {"id": "chat", "text": "changed text", "responses": []},
+        {"id": "q", "text": "what did I eat today?", "responses": [{"status": 200, "body": body}]},
+    ]
+    tape.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    settings = make_settings(tmp_path, openai_api_key=None)
+    assert main_eval(str(cases), "llm", None, False, replay=str(tape), settings=settings) == 0
+    out = capsys.readouterr().out
+    assert "got:      not in the recording" in out  # eggs, weight
+    assert "got:      its text changed since it was recorded" in out  # chat
+    assert "asked the model more than the recording holds" in out  # q: no answer recorded
+
+
+def test_record_and_replay_need_the_llm_planner(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = tmp_path / "cases.jsonl"
+    _llm_cases(cases)
+    assert main_eval(str(cases), "offline", None, False, replay=str(cases)) == 2
+    assert "--planner llm" in capsys.readouterr().err
+
+
+def test_a_recording_asks_the_model_as_the_bot_does(
+    fake_openai: FakeOpenAI, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases, tape = tmp_path / "cases.jsonl", tmp_path / "tape.jsonl"
+    _llm_cases(cases)
+    _script(fake_openai)
+    live = make_settings(
+        tmp_path,
+        openai_api_key="test-key",
+        openai_base_url=fake_openai.base_url,
+        llm_max_tokens=300,
+    )
+    assert main_eval(str(cases), "llm", None, False, record=str(tape), settings=live) == 0
+    capsys.readouterr()
+    # the answer bound and its field as the bot sends them to a server that is not OpenAI
+    assert [r.get("max_tokens") for r in fake_openai.chat_requests] == [300] * 5
+    assert all("max_completion_tokens" not in r for r in fake_openai.chat_requests)

@@ -1,6 +1,6 @@
 """Score a planner on labelled cases: `healthbot eval CASES.jsonl --planner offline|llm`.
 
-A case is one JSON object a line:
+A case is one JSON object a line (tests/data/README.md lists every field):
 
     {"id": "...", "text": "...", "now": "2026-11-22T08:15:00", "timezone": "Europe/Berlin",
      "expect": [ACTION, ...], "offline": true}
@@ -11,99 +11,69 @@ nothing may be written. `"offline": false` marks cases the offline planner does 
 handle (recipes, tickets, free phrasing).
 
 A fully matching pair of actions is a true positive; precision, recall and F1 are counted
-over actions. Field accuracy is counted over all paired actions, so it shows *which* field
-a planner gets wrong. The report's last line is always `overall: precision P recall R F1 F`
-over the evaluated cases.
+over actions, so an expected check-in `notes` text is part of F1 (it is a field of the
+action); the report also counts the notes on their own line. A question's `reply` words are
+not actions: they are scored on their own line ("replies"), from the answer the planner
+gives after its reads are answered by an empty sandbox account. Cases tagged with a `kind`
+are scored per kind too.
+
+A case's `context` is what the person's account already holds. `last_weight` and
+`day_ends_at` go to the `PlanContext`; `entries` and `recipes` answer the one read of a plan
+that repeats a meal ("same breakfast as yesterday", "a serving of my chili"), shaped as the
+service would answer it (bot/ops/eval_account.py), and the core's own code picks and copies
+from it (`bot.core.personal.copy_into`), so what is scored is what the bot would log. A case
+whose `context` the planner cannot take (a key no `PlanContext` field or read takes) is
+skipped and counted, never scored as a failure. The report's last line is always
+`overall: precision P recall R F1 F` over the evaluated cases.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime as dt
 import json
+import re
 import sys
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.agent_api.actions import to_wire
-from bot.ops.matching import field_results, pair_actions
-from bot.planner.base import PlanContext, Planner
+from bot.agent_api.actions import Action, NutritionAddEntry, to_wire
+from bot.config import Settings
+from bot.core.personal import copy_into
+from bot.ops.eval_account import ACCOUNT_KEYS, Reader, account_read, empty_account
+from bot.ops.eval_llm import ModelTape
+from bot.ops.eval_report import (
+    Case,
+    CaseResult,
+    Counts,
+    EvalReport,
+    Skipped,
+    format_report,
+)
+from bot.ops.matching import field_results, pair_actions, value_matches
+from bot.planner.base import Plan, PlanContext, Planner, ReadRequest
+from bot.planner.sanity import sane
+from bot.render import format as fmt
 
+__all__ = [
+    "Case",
+    "CaseResult",
+    "Counts",
+    "EvalReport",
+    "format_report",
+    "load_cases",
+    "main_eval",
+    "plan_context",
+    "run_eval",
+]
 
-@dataclass(frozen=True)
-class Case:
-    """One labelled message."""
-
-    id: str
-    text: str
-    now: dt.datetime  # aware, in `timezone`
-    timezone: str
-    expect: list[dict[str, Any]]
-    offline: bool = True
-
-
-@dataclass
-class CaseResult:
-    case: Case
-    got: list[dict[str, Any]]
-    true_positives: int
-    error: str | None = None
-    seconds: float = 0.0
-
-    @property
-    def passed(self) -> bool:
-        return (
-            self.error is None
-            and self.true_positives == len(self.case.expect)
-            and self.true_positives == len(self.got)
-        )
-
-
-@dataclass
-class Counts:
-    """True positives, predicted and expected actions; precision/recall/F1 derived."""
-
-    tp: int = 0
-    predicted: int = 0
-    expected: int = 0
-
-    @property
-    def precision(self) -> float:
-        if self.predicted:
-            return self.tp / self.predicted
-        return 1.0 if self.expected == 0 else 0.0
-
-    @property
-    def recall(self) -> float:
-        if self.expected:
-            return self.tp / self.expected
-        return 1.0 if self.predicted == 0 else 0.0
-
-    @property
-    def f1(self) -> float:
-        p, r = self.precision, self.recall
-        return 2 * p * r / (p + r) if p + r else 0.0
-
-    def add(self, other: Counts) -> None:
-        self.tp += other.tp
-        self.predicted += other.predicted
-        self.expected += other.expected
-
-
-@dataclass
-class EvalReport:
-    planner: str
-    results: list[CaseResult] = field(default_factory=list)
-    by_type: dict[str, Counts] = field(default_factory=dict)
-    fields: dict[str, list[int]] = field(default_factory=dict)  # key -> [correct, total]
-    overall: Counts = field(default_factory=Counts)
-    claimed: Counts = field(default_factory=Counts)  # the offline-claimed subset
-    only_offline_claimed: bool = False
-    llm_requests: int = 0
+LB_KG = 0.45359237
+_HELD_OUT_ID = re.compile(r"h-([a-z]+)-")
 
 
 def load_cases(path: str | Path) -> list[Case]:
@@ -128,6 +98,18 @@ def _case(raw: dict[str, Any]) -> Case:
     expect = raw.get("expect", [])
     if not isinstance(expect, list) or not all(isinstance(a, dict) for a in expect):
         raise TypeError("expect must be a list of objects")
+    reply = raw.get("reply", [])
+    if isinstance(reply, str):
+        reply = [reply]
+    if not isinstance(reply, list) or not all(isinstance(w, str) for w in reply):
+        raise TypeError("reply must be a list of texts")
+    context = raw.get("context", {})
+    if not isinstance(context, dict):
+        raise TypeError("context must be an object")
+    kind = raw.get("kind")
+    if kind is None:  # held-out ids say their kind: h-<kind>-...
+        held_out = _HELD_OUT_ID.match(str(raw["id"]))
+        kind = held_out.group(1) if held_out else None
     return Case(
         id=str(raw["id"]),
         text=str(raw["text"]),
@@ -135,33 +117,165 @@ def _case(raw: dict[str, Any]) -> Case:
         timezone=timezone,
         expect=expect,
         offline=bool(raw.get("offline", True)),
+        kind=None if kind is None else str(kind),
+        reply=tuple(reply),
+        context=context,
     )
+
+
+# --- the person's context -------------------------------------------------------------------
+
+
+class UnsupportedContext(Exception):
+    """The case needs something the planner's `PlanContext` cannot hold yet."""
+
+    def __init__(self, lacking: Sequence[str]) -> None:
+        super().__init__("the planner cannot be given context " + ", ".join(lacking))
+        self.lacking = tuple(lacking)
+
+
+def _kg(value: Any) -> float:
+    number = float(value["value"])
+    unit = str(value.get("unit", "kg")).lower()
+    if unit not in ("kg", "lb"):
+        raise ValueError(f"unknown weight unit {unit!r}")
+    return number if unit == "kg" else round(number * LB_KG, 2)
+
+
+def _clock(value: Any) -> dt.time:
+    return dt.time.fromisoformat(str(value))
+
+
+# context key -> (PlanContext field, converter); the account's data (ACCOUNT_KEYS) is read.
+_CONTEXT: Mapping[str, tuple[str, Callable[[Any], Any]]] = {
+    "last_weight": ("last_weight_kg", _kg),
+    "day_ends_at": ("day_ends_at", _clock),
+}
+
+
+def plan_context(case: Case, context_type: type[PlanContext] = PlanContext) -> PlanContext:
+    """The case's clock and context as a `PlanContext`; raises `UnsupportedContext` when a
+    key has no field to go to (the field is looked up, so it is used once it exists).
+    The account's `entries` and `recipes` are not the planner's: they are checked here and
+    read when a plan asks (`_repeated`)."""
+    fields = {f.name for f in dataclasses.fields(context_type)}
+    given: dict[str, Any] = {}
+    lacking: list[str] = []
+    for key, value in case.context.items():
+        if key in ACCOUNT_KEYS:
+            _check_account(case, key, value)
+            continue
+        target = _CONTEXT.get(key)
+        if target is None or target[0] not in fields:
+            lacking.append(key)
+            continue
+        name, convert = target
+        try:
+            given[name] = convert(value)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"case {case.id}: bad context {key!r}: {exc}") from exc
+    if lacking:
+        raise UnsupportedContext(sorted(lacking))
+    return context_type(now=case.now, timezone=case.timezone, **given)
+
+
+def _check_account(case: Case, key: str, value: Any) -> None:
+    """A malformed `entries` or `recipes` is bad input, said before anything is scored."""
+    zone = ZoneInfo(case.timezone)
+    try:
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise TypeError("must be a list of objects")
+        if key == "recipes":
+            account_read({key: value}, ReadRequest(route="recipes"), case.now.date(), zone)
+            return
+        for day in {str(v.get("date")) for v in value}:
+            request = ReadRequest(route="nutrition", date=dt.date.fromisoformat(day))
+            account_read({key: value}, request, case.now.date(), zone)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"case {case.id}: bad context {key!r}: {exc}") from exc
 
 
 # --- running -----------------------------------------------------------------------------
 
 
 async def run_eval(
-    cases: Sequence[Case], planner: Planner, *, only_offline_claimed: bool = False
+    cases: Sequence[Case],
+    planner: Planner,
+    *,
+    only_offline_claimed: bool = False,
+    reader: Reader | None = None,
+    tape: ModelTape | None = None,
 ) -> EvalReport:
-    """Plan every case (one at a time, so timings mean something) and score the actions."""
+    """Plan every case (one at a time, so timings mean something) and score the actions.
+
+    With a `reader`, a case that expects `reply` words gets its reads answered and the
+    planner's answer judged; with a `tape`, the model's responses are recorded or replayed.
+    """
     report = EvalReport(planner=planner.name, only_offline_claimed=only_offline_claimed)
     for case in cases:
         if only_offline_claimed and not case.offline:
             continue
-        context = PlanContext(now=case.now, timezone=case.timezone)
-        started = time.perf_counter()
-        error = None
-        got: list[dict[str, Any]] = []
         try:
-            plan = await planner.plan(case.text, context)
-            got = [to_wire(a) for a in plan.actions]
+            context = plan_context(case)
+        except UnsupportedContext as exc:
+            report.skipped.append(Skipped(case, exc.lacking))
+            tally = report.kind(case)
+            if tally is not None:
+                tally.skipped += 1
+            continue
+        error = tape.begin(case) if tape is not None else None
+        started = time.perf_counter()
+        got: list[dict[str, Any]] = []
+        answer: str | None = None
+        plan: Plan | None = None
+        if error is None:
+            try:
+                plan = sane(await planner.plan(case.text, context))
+                got = [to_wire(a) for a in _written(plan, case, context)]
+                if case.reply and reader is not None:
+                    answer = await _answer(planner, case, context, plan, reader)
+            except Exception as exc:  # a crashing planner is a failed case, not a failed eval
+                error = f"{type(exc).__name__}: {exc}"
+                report.llm_requests += getattr(exc, "llm_requests", 0)
+            if tape is not None:
+                error = tape.end(case, plan) or error
+        if plan is not None:
             report.llm_requests += plan.llm_requests
-        except Exception as exc:  # a crashing planner is a failed case, not a failed eval
-            error = f"{type(exc).__name__}: {exc}"
+            report.prompt_tokens += plan.prompt_tokens
+            report.completion_tokens += plan.completion_tokens
         seconds = time.perf_counter() - started
-        _score_case(report, case, got, error, seconds)
+        _score_case(report, case, got, error, seconds, answer, judged=reader is not None)
     return report
+
+
+def _written(plan: Plan, case: Case, context: PlanContext) -> list[Action]:
+    """What the assistant sends for `plan`: a repeat's copies from the case's account
+    (nothing when nothing fits: the person is told so), and nothing while it still asks the
+    person which unit a number was in (the actions wait behind "80 kg" / "80 lb" buttons)."""
+    if plan.repeat is not None:
+        return list(_repeated(plan, case, context))
+    if plan.unit_question is not None:
+        return []
+    return plan.actions
+
+
+def _repeated(plan: Plan, case: Case, context: PlanContext) -> list[NutritionAddEntry]:
+    """The entries the core copies for `plan.repeat` from the case's account, the plan then
+    changed as the core changes it."""
+    assert plan.repeat is not None
+    zone = ZoneInfo(case.timezone)
+    data = account_read(case.context, plan.repeat.read, context.today, zone)
+    return copy_into(plan, plan.repeat, data, zone, context.day_ends_at)
+
+
+async def _answer(
+    planner: Planner, case: Case, context: PlanContext, plan: Plan, reader: Reader
+) -> str:
+    """What the person would read back: the answer from the reads, or the planner's reply."""
+    if plan.reads:
+        results = [await reader(request) for request in plan.reads]
+        return fmt.to_plain(await planner.answer(case.text, context, plan, results))
+    return plan.reply or ""
 
 
 def _score_case(
@@ -170,104 +284,129 @@ def _score_case(
     got: list[dict[str, Any]],
     error: str | None,
     seconds: float,
+    answer: str | None = None,
+    *,
+    judged: bool = False,
 ) -> None:
     pairs = pair_actions(case.expect, got)
     tp = 0
+    notes_found = 0
+    matched: set[int] = set()  # expected actions fully matched
     for i, j in pairs:
         action_type = str(case.expect[i].get("type"))
         results = field_results(case.expect[i], got[j])
         full = all(ok for _path, ok in results)
         tp += full
+        if full:
+            matched.add(i)
         report.by_type.setdefault(action_type, Counts()).tp += full
         for path, ok in results:
             tally = report.fields.setdefault(f"{action_type}.{path}", [0, 0])
             tally[0] += ok
             tally[1] += 1
-    for action in case.expect:
+            notes_found += ok and action_type == "checkin.upsert" and path == "notes"
+    expected = [
+        action
+        for index, action in enumerate(case.expect)
+        if not action.get("optional") or index in matched
+    ]
+    for action in expected:
         report.by_type.setdefault(str(action.get("type")), Counts()).expected += 1
     for action in got:
         report.by_type.setdefault(str(action.get("type")), Counts()).predicted += 1
-    counts = Counts(tp=tp, predicted=len(got), expected=len(case.expect))
+    counts = Counts(tp=tp, predicted=len(got), expected=len(expected))
     report.overall.add(counts)
     if case.offline:
         report.claimed.add(counts)
-    report.results.append(CaseResult(case, got, tp, error, seconds))
+    reply_ok = None
+    if case.reply and judged:
+        reply_ok = error is None and value_matches(list(case.reply), answer or "")
+    result = CaseResult(case, got, tp, error, seconds, answer, reply_ok, notes_found, len(expected))
+    report.results.append(result)
+    kind = report.kind(case)
+    if kind is not None:
+        kind.counts.add(counts)
+        kind.cases += 1
+        kind.passed += result.passed
 
 
-def _line(label: str, counts: Counts) -> str:
-    return (
-        f"{label}: precision {counts.precision:.3f} recall {counts.recall:.3f} F1 {counts.f1:.3f}"
-    )
-
-
-def _short(value: Any, limit: int = 300) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def format_report(report: EvalReport) -> str:
-    """Per type, per field, the failing cases, then the overall line (always last)."""
-    evaluated = len(report.results)
-    claimed = sum(r.case.offline for r in report.results)
-    failed = [r for r in report.results if not r.passed]
-    scope = "offline-claimed cases only" if report.only_offline_claimed else "all cases"
-    lines = [f"planner {report.planner}: {evaluated} cases ({scope}), {len(failed)} failing"]
-    if report.results:
-        times = [r.seconds * 1000 for r in report.results]
-        lines.append(
-            f"time per case: mean {sum(times) / len(times):.2f} ms, max {max(times):.2f} ms"
-        )
-    if report.llm_requests:
-        lines.append(f"LLM requests: {report.llm_requests}")
-    lines += ["", "per action type:"]
-    for action_type, c in sorted(report.by_type.items()):
-        lines.append(
-            f"  {action_type:<24} precision {c.precision:.3f} recall {c.recall:.3f} "
-            f"(tp {c.tp}, predicted {c.predicted}, expected {c.expected})"
-        )
-    lines += ["", "field accuracy (paired actions):"]
-    for key, (correct, total) in sorted(report.fields.items()):
-        lines.append(f"  {key:<40} {correct / total:.3f} ({correct}/{total})")
-    if failed:
-        lines += ["", "failing cases:"]
-    for r in failed:
-        lines.append(f"- {r.case.id}: {_short(r.case.text, 120)}")
-        lines.append(f"    expected: {_short(r.case.expect)}")
-        lines.append(f"    got:      {_short(r.error or r.got)}")
-    lines.append("")
-    if not report.only_offline_claimed and 0 < claimed < evaluated:
-        lines.append(_line(f"offline-claimed ({claimed} cases)", report.claimed))
-    lines.append(_line("overall", report.overall))
-    return "\n".join(lines)
-
-
-def _build_planner(name: str) -> Planner:
-    if name == "offline":
-        from bot.planner.offline.planner import OfflinePlanner
-
-        return OfflinePlanner()
-    if name == "llm":
-        from bot.config import Settings
-        from bot.planner.llm import build_llm_planner
-
-        planner: Planner = build_llm_planner(Settings())
-        return planner
-    raise ValueError(f"unknown planner {name!r}: use 'offline' or 'llm'")
+# --- the command ----------------------------------------------------------------------------
 
 
 def main_eval(
-    path: str, planner_name: str, min_f1: float | None, offline_claimed_only: bool
+    path: str,
+    planner_name: str,
+    min_f1: float | None,
+    offline_claimed_only: bool,
+    *,
+    record: str | None = None,
+    replay: str | None = None,
+    settings: Settings | None = None,
 ) -> int:
-    """The `healthbot eval` command: 0 when done (and F1 >= min_f1), 1 below it, 2 on bad input."""
+    """The `healthbot eval` command: 0 when done (and F1 >= min_f1), 1 below it, 2 on bad input.
+
+    `record`/`replay` (LLM planner only) write the model's responses to a file or score the
+    ones a file holds (bot/ops/eval_llm.py).
+    """
     try:
+        if (record or replay) and planner_name != "llm":
+            raise ValueError("--record and --replay go with --planner llm")
+        if record and replay:
+            raise ValueError("use --record or --replay, not both")
         cases = load_cases(path)
-        planner = _build_planner(planner_name)
+        report = asyncio.run(
+            _run(cases, planner_name, offline_claimed_only, record, replay, settings)
+        )
     except (OSError, ValueError, RuntimeError) as exc:
         print(f"eval: {exc}", file=sys.stderr)
         return 2
-    report = asyncio.run(run_eval(cases, planner, only_offline_claimed=offline_claimed_only))
     print(format_report(report))
     if min_f1 is not None and report.overall.f1 < min_f1:
         print(f"F1 {report.overall.f1:.3f} is below the required {min_f1:.3f}", file=sys.stderr)
         return 1
     return 0
+
+
+async def _run(
+    cases: Sequence[Case],
+    planner_name: str,
+    offline_claimed_only: bool,
+    record: str | None,
+    replay: str | None,
+    settings: Settings | None,
+) -> EvalReport:
+    async with AsyncExitStack() as stack:
+        planner, tape = _build_planner(planner_name, record, replay, settings)
+        aclose = getattr(planner, "aclose", None)
+        if aclose is not None:
+            stack.push_async_callback(aclose)
+        if tape is not None:
+            stack.callback(tape.close)
+        reader = None
+        if any(c.reply for c in cases):
+            reader = await stack.enter_async_context(empty_account())
+        report = await run_eval(
+            cases, planner, only_offline_claimed=offline_claimed_only, reader=reader, tape=tape
+        )
+    return report
+
+
+def _build_planner(
+    name: str, record: str | None, replay: str | None, settings: Settings | None
+) -> tuple[Planner, ModelTape | None]:
+    if name == "offline":
+        from bot.planner.offline.planner import OfflinePlanner
+
+        return OfflinePlanner(), None
+    if name == "llm":
+        from bot.ops.eval_llm import recording_planner, replaying_planner
+        from bot.planner.llm import build_llm_planner
+
+        settings = settings if settings is not None else Settings()
+        if record:
+            return recording_planner(settings, record)
+        if replay:
+            return replaying_planner(settings, replay)
+        planner: Planner = build_llm_planner(settings)
+        return planner, None
+    raise ValueError(f"unknown planner {name!r}: use 'offline' or 'llm'")

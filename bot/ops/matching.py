@@ -5,7 +5,9 @@ matches when it is contained (case-insensitive), a number exactly or by
 `{"min": a, "max": b}`, and a field left out is not checked.
 
 Predicted and expected actions are paired per type, maximising first the fully matching
-pairs and then the agreeing fields.
+pairs and then the agreeing fields. An expected action marked `"optional": true` (a small
+addition a planner may log on its own or fold into the main item, as "a splash of milk")
+counts only when a prediction fully matches it.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ def _leaves(expected: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]
     """(path, expected value) for every checked field; a {"min","max"} dict is one leaf."""
     leaves: list[tuple[str, Any]] = []
     for key, value in expected.items():
-        if not prefix and key == "type":
+        if not prefix and key in ("type", "optional"):
             continue
         path = f"{prefix}{key}"
         if isinstance(value, dict) and not _is_range(value):
@@ -46,7 +48,8 @@ _MISSING = object()
 
 
 def value_matches(expected: Any, got: Any) -> bool:
-    """One field: contained text, exact number, number in range, every listed item present."""
+    """One field: contained text, exact number, number in range, every listed item present
+    (in a list, or as text in a string)."""
     if got is _MISSING:
         return False
     if isinstance(expected, dict) and _is_range(expected):
@@ -65,6 +68,8 @@ def value_matches(expected: Any, got: Any) -> bool:
             and abs(got - expected) < 1e-9
         )
     if isinstance(expected, list):
+        if isinstance(got, str):  # several words a free text must hold (check-in notes)
+            return all(value_matches(e, got) for e in expected)
         items = got if isinstance(got, list) else []
         return all(any(value_matches(e, g) for g in items) for e in expected)
     return bool(expected == got)
@@ -75,9 +80,12 @@ def field_results(expected: dict[str, Any], got: dict[str, Any]) -> list[tuple[s
 
 
 def _pair_score(expected: dict[str, Any], got: dict[str, Any]) -> tuple[int, int]:
+    """(full matches, agreeing fields); a required action's full match outweighs an optional
+    one's, so a prediction that could be either goes to the required one."""
     results = field_results(expected, got)
     hits = sum(ok for _path, ok in results)
-    return (1 if hits == len(results) else 0, hits)
+    full = hits == len(results)
+    return (0 if not full else 1 if expected.get("optional") else 2, hits)
 
 
 def pair_actions(

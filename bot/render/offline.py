@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from bot.render.format import CHECKIN_LABELS, day_label, esc, number
 
 __all__ = [
+    "NOT_EATEN",
     "OFFLINE_ACK",
     "OFFLINE_BYE",
     "OFFLINE_CORRECTION",
@@ -70,6 +71,7 @@ OFFLINE_UNKNOWN_QUESTION = (
     'check-ins and supplements, e.g. "how much protein today?" or "how did I sleep '
     'yesterday?".'
 )
+NOT_EATEN = "OK, nothing logged: tell me once you've had it."
 OFFLINE_CORRECTION = (
     "I can't change or remove what's already logged, so nothing was saved. Please fix the "
     "entry in the app, then tell me the right amount."
@@ -267,10 +269,13 @@ def offline_checkin_answer(
     focus: Sequence[str],
     today: dt.date,
 ) -> str:
-    """Check-in ratings (x/5) per day; `focus` limits to the asked fields."""
-    if not days:
-        return f"No check-in recorded for {label}."
+    """Check-in ratings (x/5) per day, and their averages over several days; `focus` limits
+    to the asked fields."""
     fields = list(focus) or list(CHECKIN_LABELS)
+    if not days:
+        if focus:
+            return f"No {' or '.join(CHECKIN_LABELS[f] for f in fields)} recorded for {label}."
+        return f"No check-in recorded for {label}."
     lines = []
     for day, values in days:
         parts = []
@@ -282,11 +287,30 @@ def offline_checkin_answer(
         if notes and not focus:
             parts.append(f"note: {esc(notes)}")
         lines.append(f"{day_label(day, today).capitalize()}: " + ", ".join(parts) + ".")
+    if len(days) > 1:
+        averages = []
+        for field in fields:
+            ratings = [r for _day, d in days if isinstance(r := d.get(field), int)]
+            if ratings:
+                mean = f"{sum(ratings) / len(ratings):.1f}".rstrip("0").rstrip(".")
+                averages.append(f"{CHECKIN_LABELS[field]} {mean}/5 ({len(ratings)} days)")
+        if averages:
+            lines.append(f"Average {label}: " + ", ".join(averages) + ".")
     return "\n".join(lines)
 
 
-def offline_supplements_answer(items: Sequence[tuple[str, bool | None]], label: str) -> str:
-    """Which supplements of the stack were taken on the day."""
+def offline_supplements_answer(
+    items: Sequence[tuple[str, bool | None]], label: str, asked: Sequence[str] = ()
+) -> str:
+    """Which supplements of the stack were taken on the day; the ones asked about by name
+    first ("Vitamin D: not marked as taken")."""
+    said = []
+    for name in asked:
+        marked = any(n.lower() == name.lower() and t for n, t in items)
+        state = "taken" if marked else "not marked as taken"
+        said.append(f"{esc(name)} {label}: {state}.")
+    if said:
+        return "\n".join(said)
     if not items:
         return f"No supplements recorded for {label}."
     taken = [esc(name) for name, was_taken in items if was_taken]
@@ -297,6 +321,21 @@ def offline_supplements_answer(items: Sequence[tuple[str, bool | None]], label: 
     if missing:
         line += f"; not yet: {', '.join(missing)}"
     return line + "."
+
+
+def emoji_offer(phrase: str) -> str:
+    """A food emoji read as a guess: asked, with the buttons to save it."""
+    return f"{phrase[:1].upper()}{phrase[1:]}?"
+
+
+def food_facts(items: Sequence[tuple[str, float, float, float, float]]) -> str:
+    """What foods hold, from the built-in table: (food, kcal, protein, carbs, fat) each."""
+    lines = [
+        f"{_quote(food, 80)}: {_amount(kcal, 'kcal')}, {_amount(protein, 'g')} protein, "
+        f"{_amount(carbs, 'g')} carbs, {_amount(fat, 'g')} fat."
+        for food, kcal, protein, carbs, fat in items
+    ]
+    return "\n".join(lines) + "\n(From my built-in food table; nothing was logged.)"
 
 
 def offline_read_failed(what: str) -> str:

@@ -82,9 +82,9 @@ async def test_nothing_of_a_message_with_an_out_of_range_number_is_written() -> 
 
 
 async def test_ranges_and_unknown_words_in_one_reply() -> None:
-    p = await plan("mood 9 and dragonfruit")
+    p = await plan("mood 9 and moonberry")
     assert p.actions == [] and p.reply is not None
-    assert "rated 1 to 5" in p.reply and "couldn't place 'dragonfruit'" in p.reply
+    assert "rated 1 to 5" in p.reply and "couldn't place 'moonberry'" in p.reply
 
 
 async def test_numbers_inside_range_still_log() -> None:

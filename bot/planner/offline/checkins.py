@@ -35,6 +35,29 @@ CHECKIN_NUMBER_RE = rx(
     rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?"
 )
 
+# A face said as a rating after a check-in word ("mood 😊", "energy: 😩"), 1 to 5.
+_FACE_RATINGS: dict[str, int] = {}
+for _faces, _face_rating in (
+    ("😁 😄 🤩 😍 🥳 🥰", 5),
+    ("😀 😃 😊 🙂 ☺ 😌 👍", 4),
+    ("😐 😑 😶 🙃 🤷 😬", 3),
+    ("😕 🙁 ☹ 😞 😔 😟 😩 😫 😒 😣 👎", 2),
+    ("😢 😭 😡 🤬 😖 🤢 🤮 💀", 1),
+):
+    for _face in _faces.split():
+        _FACE_RATINGS[_face] = _face_rating
+_FACE_RE = re.compile(
+    rf"(?P<kw>\b(?:{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))}))\s*[:=-]?\s*"
+    rf"(?P<face>{'|'.join(map(re.escape, _FACE_RATINGS))})\ufe0f?",
+    re.IGNORECASE,
+)
+
+
+def faces_as_ratings(text: str) -> str:
+    """ "mood 😊" as "mood 4": a face right after a check-in word is its rating."""
+    return _FACE_RE.sub(lambda m: f"{m['kw']} {_FACE_RATINGS[m['face']]}", text)
+
+
 NEGATIONS = frozenset({"not", "no", "never", "nicht", "kein", "keine", "nie", "nunca", "didnt"})
 
 
@@ -66,6 +89,8 @@ CHECKIN_PHRASES = _phrases(
         r"slept (?:really |very |so |super )?(?:terribly|terrible|awful|awfully|horribly"
         r"|horrible)|(?:barely|hardly) slept|didnt sleep at all|couldnt sleep|no sleep|insomnia"
         r"|sehr schlecht geschlafen|kaum geschlafen|nicht geschlafen|dormi fatal|dormi muy mal"
+        r"|up all night|awake all night"
+        r"|(?:couldnt|could not|cant|cannot) (?:fall asleep|get to sleep)"
         r"|no dormi|apenas dormi|(?:terrible|awful|horrible|sleepless) night|terrible sleep",
     ),
     (
@@ -74,7 +99,9 @@ CHECKIN_PHRASES = _phrases(
         r"slept (?:really |very |quite |pretty )?(?:badly|bad|poorly|poor|restlessly"
         r"|not (?:so |too |very )?well)|didnt sleep (?:well|good|great|much)|(?:bad|poor) sleep"
         r"|(?:bad|rough|restless) night|sleep (?:was )?(?:bad|poor|not great|not good)"
-        r"|schlecht geschlafen|unruhig geschlafen|dormi mal|he dormido mal|mal dormido",
+        r"|schlecht geschlafen|unruhig geschlafen|dormi mal|he dormido mal|mal dormido"
+        r"|tossing and turning|tossed and turned|woke up (?:a lot|several times|many times"
+        r"|multiple times|every hour|loads|too early|at \d+(?: ?am)?)|kept waking(?: up)?",
     ),
     (
         "sleep_quality",
@@ -135,6 +162,8 @@ CHECKIN_PHRASES = _phrases(
         "mood",
         1,
         r"(?:awful|terrible|horrible|worst) day|depressed|miserable|devastated"
+        r"|(?:feel|feeling|felt|feels) (?:so |really |very |just )?(?:awful|terrible|horrible"
+        r"|like (?:crap|shit|garbage|death)|rubbish|lousy|dreadful)"
         r"|furchtbarer tag|schrecklicher tag|dia horrible|dia terrible|deprimido|deprimida",
     ),
     (
@@ -185,6 +214,28 @@ def _rating(number: str, scale: str | None) -> int | None:
     if top == 5 and 1 <= value <= 5:
         return int(value)
     return None
+
+
+# How long someone slept ("slept like 6 hrs", "got 7.5 hours of sleep", "8h sleep"): the
+# service rates sleep 1-5 and keeps no hours, and hours say little of how well one slept, so
+# they are kept in the day's notes as said, never read as a rating ("slept 8": 8 of 5).
+_HOURS = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_SLEEP_HOURS_RE = rx(
+    rf"(?:slept|sleep|got|had|only got|only had)(?: (?:like|about|around|only|just|maybe|barely"
+    rf"|almost|nearly|over|under|for|a good|a solid|roughly|approx|ca|a|an|maybe))*"
+    rf" {_HOURS}(?: (?:and a half|or so|ish))? ?(?:hours?|hrs?|h|stunden|horas)"
+    rf"(?: (?:of )?sleep)?(?: (?:or so|ish|last night|tonight))?"
+    rf"|{_HOURS} ?(?:hours?|hrs?|h) (?:of )?sleep"
+)
+
+
+def find_sleep_hours(text: str, tokens: Tokens) -> list[Found[str]]:
+    """Hours of sleep, as the person wrote them, for the day's notes; their words claimed."""
+    found: list[Found[str]] = []
+    for _match, span in tokens.matches(_SLEEP_HOURS_RE):
+        tokens.claim(span)
+        found.append(Found(span.start, tokens.raw_between(span.start, span.stop - 1, text)))
+    return found
 
 
 def find_checkins(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:

@@ -63,7 +63,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (rx(r"(?:the )?day before yesterday|vorgestern|anteayer|antes de ayer"), "back2"),
     (
         rx(
-            r"(?:last|yesterday) (?:night|evening)|yesterday(?: at)? (?:night|evening)"
+            r"(?:last|yesterday) (?:nights?|evenings?)|yesterday(?: at)? (?:night|evening)"
             r"|(?:gestern|letzte) (?:nacht|abend)|heute nacht|anoche|ayer (?:por la )?noche"
             r"|(?:for|at) dinner yesterday|overnight(?! oats?\b)"
         ),
@@ -84,6 +84,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         rx(
             r"(?:this|earlier this) (?:morning|afternoon|evening)|(?:earlier )?today|tonight"
             r"|heute(?: (?:morgen|fruh|mittag|abend))?|hoy|esta (?:manana|tarde|noche)"
+            # "took it now": a time, so today; "weight now 80" keeps "now" for the weight
+            r"|(?:just |right )?now(?! (?:\S*\d|at|is|ist|es))|jetzt(?! \S*\d)|ahora(?! \S*\d)"
         ),
         "today",
     ),

@@ -1,10 +1,17 @@
 """Foods for the offline planner: the built-in table, and the items a message names.
 
-The table (planner/data/foods.csv, from USDA FoodData Central; see planner/data/README.md) is read
-once, on first use, so importing the planner costs nothing. A food is found by its longest
-alias in the message; the few tokens around it say how much ("2", "200 g", "a bowl of",
-"half an", "a large"; read by quantities.py), and the figures are scaled from the typical
-portion by grams.
+The table (planner/data/foods.csv, generic foods, and planner/data/dishes.csv, prepared dishes
+and chain items; sources and rounding in planner/data/README.md) is read and checked once, on
+first use, so importing the planner costs nothing. A food is found by its longest alias in the
+message; the few tokens around it say how much ("2", "200 g", "a bowl of", "half an", "a
+large"; read by quantities.py), and the figures are scaled from the typical portion by grams.
+
+A word of the message matches an alias word as written, or failing that as a plural of it
+("apples", "Tomaten", "pomodori") or as a typo ("bananna", "brocoli"): for words of five
+letters or more, one edit up to seven letters and two beyond, against food words of six
+letters or more with the same first letter, and only when one food is that close. Every alias
+is indexed at load by its first word, and each word's reading is cached, so a lookup costs a
+few dictionary reads however large the table grows.
 """
 
 from __future__ import annotations
@@ -13,11 +20,18 @@ import csv
 import dataclasses
 import functools
 import io
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
 from bot.planner.offline.quantities import (
+    HOUSEHOLD_G,
     HOUSEHOLD_ML,
+    HOUSEHOLD_UNITS,
     MASS_UNITS,
     SIZES,
     Quantity,
@@ -26,10 +40,64 @@ from bot.planner.offline.quantities import (
     parse_prefix,
     plural_unit,
 )
+from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.text import Tokens, normalize, number_value
 
 MAX_COUNT = 50
 MAX_GRAMS = 5000.0
+
+# The files of the table, in planner/data; a missing one (dishes.csv) is skipped.
+FOOD_FILES = ("foods.csv", "dishes.csv")
+COLUMNS = [
+    *("name", "plural", "aliases", "portion", "portion_g", "unit", "unit_g"),
+    *("kcal", "protein", "carbs", "fat", "source"),
+]
+# Where a row's figures come from; the keys are defined in planner/data/README.md.
+SOURCES = frozenset(
+    {"usda-sr", "usda-fndds", "ciqual", "bls", "bedca", "crea", "vendor", "estimate"}
+)
+# kcal must agree with 4 kcal/g protein and carbs, 9 kcal/g fat within the larger of these
+# (fibre, polyols and rounding make the tables' energy differ from 4/4/9 a little).
+KCAL_TOLERANCE = 20.0
+KCAL_TOLERANCE_SHARE = 0.15
+# A drink (portion in ml) may carry more energy than its macros: the rest is alcohol at
+# 7 kcal/g, and must make a drink no stronger than this (by volume; ethanol 0.789 g/ml).
+ALCOHOL_KCAL_PER_G = 7.0
+ETHANOL_G_PER_ML = 0.789
+MAX_ABV = 0.5
+
+# Typo tolerance: the shortest word corrected, and the edits allowed by word length.
+TYPO_MIN_LETTERS = 5
+TYPO_ONE_EDIT_MAX_LETTERS = 7
+TYPO_LONG_LETTERS = 8  # two edits only between words this long
+TOLERANT_CACHE_MAX = 50_000
+# Words never read as a typo or a plural of a food, however close: everyday words a message
+# carries that sit an edit or a plural ending from some food's name ("match"/"matcha",
+# "shape"/"shake", "Reise"/"Reis", "langer"/"lager", "schicken"/"Schinken", "pasto"/"pasta").
+# The words the planner's other rules read are never guessed either (`_other_words`).
+STOP_WORDS = frozenset(
+    """
+    about above after again against always around badly basic being below better between
+    bored break bring broad broke called carry cases chill could crisp doing during every
+    feels feeling first flies floor friday going grades great happy heavy hours house hurry
+    later light likes lines little lives lunch match matches maybe might minds minute minutes
+    cares codes coins paste period periods price prices sales sandy
+    monday month never night other peace peers place quite really right saturday shape
+    shapes since sleep slept small sorry steal steam steps still sunday sweats their there
+    these thing things think those three thursday today tonight topic tuesday twice under
+    until wednesday weeks where which while whole world would write yesterday
+    abend abends arbeit danke etwas gestern heute immer kasse kuche kueche langer morgen
+    morgens nacht nicht noch reise schicken schon sehr viele wieder woche
+    ahora antes ayer bueno buena cansado despues gracias hasta jabon luego manana mucho noche
+    perro perros poco quiso siempre tarda tarde todavia
+    apres aujourdhui beaucoup bien demain encore hier merci nuit toujours
+    ancora domani gelata grazie molto notte oggi pasti pasto sempre sera torto
+    """.split()
+)
+
+
+class FoodTableError(ValueError):
+    """The food table is inconsistent (a duplicate alias, energy off its macros, no source)."""
 
 
 @dataclass(frozen=True)
@@ -46,45 +114,230 @@ class Food:
     protein: float
     carbs: float
     fat: float
+    source: str = ""
 
     @property
     def unit_noun(self) -> str:
         """The counted thing ("slice", "cup"), or "" when a count means portions."""
         return self.unit.split(" ")[0] if self.unit else ""
 
+    @property
+    def macro_kcal(self) -> float:
+        return 4 * self.protein + 4 * self.carbs + 9 * self.fat
+
+    @property
+    def alcohol_g(self) -> float:
+        """Grams of alcohol a drink's energy implies beyond its macros (0 for a food, and for
+        a drink whose energy its macros explain)."""
+        extra = self.kcal - self.macro_kcal
+        if "ml" not in self.portion or extra <= kcal_tolerance(self.kcal):
+            return 0.0
+        return extra / ALCOHOL_KCAL_PER_G
+
+
+def kcal_tolerance(kcal: float) -> float:
+    return max(KCAL_TOLERANCE, KCAL_TOLERANCE_SHARE * kcal)
+
+
+def alias_key(alias: str) -> str:
+    """An alias as the message's words read: normalised, hyphens as spaces, no apostrophes."""
+    return " ".join(normalize(alias).replace("-", " ").replace("'", "").split())
+
 
 @dataclass(frozen=True)
 class FoodTable:
-    """Alias -> food, plus every alias word (the vocabulary for typo correction)."""
+    """Alias -> food, the aliases by first word, and every alias word (the vocabulary for
+    plurals and typos; the planner's spelling repair reads it too)."""
 
     by_alias: dict[str, Food]
     max_words: int
     words: frozenset[str]
+    by_first: dict[str, tuple[tuple[str, ...], ...]]  # longest first
+    by_letter: dict[tuple[str, int], tuple[str, ...]]  # alias words by first letter, length
+
+    # How each word of the messages seen so far reads (`forms`); emptied when it grows past
+    # TOLERANT_CACHE_MAX words, so a long-running bot's memory stays flat.
+    tolerant: dict[str, str | None] = dataclasses.field(default_factory=dict, compare=False)
+
+    @property
+    def foods(self) -> list[Food]:
+        return list(dict.fromkeys(self.by_alias.values()))
+
+    def forms(self, text: str) -> tuple[str, ...]:
+        """The alias words a word of the message may stand for: itself, and the word it is a
+        plural or (when it is no alias word itself) a typo of."""
+        if text not in self.tolerant:
+            if len(self.tolerant) >= TOLERANT_CACHE_MAX:
+                self.tolerant.clear()
+            self.tolerant[text] = _tolerant_word(self, text)
+        other = self.tolerant[text]
+        return (text, other) if other is not None and other != text else (text,)
+
+    def typo_of(self, text: str) -> str | None:
+        """The food word `text` is a misspelling of ("chiken": "chicken"), never the word it
+        is a plural of ("tacos" stays as written, so the count and the name are the
+        person's)."""
+        forms = self.forms(text)
+        if len(forms) < 2:
+            return None
+        loose, strict = _plural_stems(text)
+        return None if forms[1] in loose or forms[1] in strict else forms[1]
+
+
+def _check(food: Food, where: str) -> None:
+    if food.source not in SOURCES:
+        raise FoodTableError(f"{where}: source {food.source!r} is not one of {sorted(SOURCES)}")
+    if food.portion_g <= 0 or food.unit_g <= 0:
+        raise FoodTableError(f"{where}: portion and unit need a weight")
+    off = food.kcal - food.macro_kcal
+    if abs(off) <= kcal_tolerance(food.kcal):
+        return
+    alcohol = food.alcohol_g
+    if alcohol > 0 and alcohol / ETHANOL_G_PER_ML <= MAX_ABV * food.portion_g:
+        return
+    raise FoodTableError(
+        f"{where}: {food.kcal:g} kcal, but its macros make {food.macro_kcal:.0f} kcal"
+    )
+
+
+def build_table(files: Iterable[tuple[str, str]]) -> FoodTable:
+    """The table from (file name, CSV text) pairs; raises FoodTableError on a bad row."""
+    by_alias: dict[str, Food] = {}
+    for file_name, text in files:
+        reader = csv.DictReader(io.StringIO(text))
+        if reader.fieldnames != COLUMNS:
+            raise FoodTableError(f"{file_name}: the header must be {','.join(COLUMNS)}")
+        for line, row in enumerate(reader, start=2):
+            where = f"{file_name}:{line} ({row['name']})"
+            try:
+                food = Food(
+                    name=row["name"],
+                    plural=row["plural"] or row["name"],
+                    portion=row["portion"],
+                    portion_g=float(row["portion_g"]),
+                    unit=row["unit"],
+                    unit_g=float(row["unit_g"] or row["portion_g"]),
+                    kcal=float(row["kcal"]),
+                    protein=float(row["protein"]),
+                    carbs=float(row["carbs"]),
+                    fat=float(row["fat"]),
+                    source=(row["source"] or "").strip(),
+                )
+            except (TypeError, ValueError) as exc:
+                raise FoodTableError(f"{where}: {exc}") from exc
+            _check(food, where)
+            for alias in row["aliases"].split("|"):
+                key = alias_key(alias)
+                if not key:
+                    raise FoodTableError(f"{where}: an empty alias")
+                other = by_alias.get(key)
+                if other is not None and other is not food:
+                    raise FoodTableError(f"{where}: alias {key!r} is {other.name!r}'s too")
+                by_alias[key] = food
+    words = frozenset(w for alias in by_alias for w in alias.split())
+    first: dict[str, list[tuple[str, ...]]] = {}
+    for alias in by_alias:
+        parts = tuple(alias.split())
+        first.setdefault(parts[0], []).append(parts)
+    by_letter: dict[tuple[str, int], list[str]] = {}
+    for word in words:
+        if len(word) >= TYPO_MIN_LETTERS and word.isalpha():
+            by_letter.setdefault((word[0], len(word)), []).append(word)
+    return FoodTable(
+        by_alias,
+        max(len(a.split()) for a in by_alias),
+        words,
+        {w: tuple(sorted(v, key=len, reverse=True)) for w, v in first.items()},
+        {k: tuple(sorted(v)) for k, v in by_letter.items()},
+    )
 
 
 @functools.cache
 def food_table() -> FoodTable:
-    """Read data/foods.csv once; later calls reuse it."""
-    text = resources.files("bot.planner").joinpath("data/foods.csv").read_text("utf-8")
-    by_alias: dict[str, Food] = {}
-    for row in csv.DictReader(io.StringIO(text)):
-        food = Food(
-            name=row["name"],
-            plural=row["plural"] or row["name"],
-            portion=row["portion"],
-            portion_g=float(row["portion_g"]),
-            unit=row["unit"],
-            unit_g=float(row["unit_g"] or row["portion_g"]),
-            kcal=float(row["kcal"]),
-            protein=float(row["protein"]),
-            carbs=float(row["carbs"]),
-            fat=float(row["fat"]),
-        )
-        for alias in row["aliases"].split("|"):
-            key = " ".join(normalize(alias).replace("-", " ").replace("'", "").split())
-            by_alias.setdefault(key, food)
-    words = frozenset(w for alias in by_alias for w in alias.split())
-    return FoodTable(by_alias, max(len(a.split()) for a in by_alias), words)
+    """Read data/foods.csv and data/dishes.csv once; later calls reuse the table."""
+    data = resources.files("bot.planner").joinpath("data")
+    files = [
+        (name, data.joinpath(name).read_text("utf-8"))
+        for name in FOOD_FILES
+        if data.joinpath(name).is_file()
+    ]
+    return build_table(files)
+
+
+def _plural_stems(word: str) -> tuple[list[str], list[str]]:
+    """What a plural may be the plural of: (stems that may be any word of an alias, stems
+    that must be a whole food's name).
+
+    English -s, -es, -ies, German -n and French -x ("chicken breasts", "Tomaten", "gateaux")
+    may end any word of an alias. German -e ("Brote") and Italian -i and -e ("pomodori",
+    "pizze") make too many other words ("vine", "cane", "line") to be read that way: those
+    stems count only when they name a food of four letters or more on their own.
+    """
+    loose: list[str] = []
+    strict: list[str] = []
+    if word.endswith("ies"):
+        loose.append(word[:-3] + "y")
+    if word.endswith("es"):
+        loose.append(word[:-2])
+    if word.endswith(("s", "n", "x")):
+        loose.append(word[:-1])
+    if word.endswith("e"):
+        strict.append(word[:-1])
+        if len(word) >= 5:
+            strict.append(word[:-1] + "a")  # pizze -> pizza, pere -> pera
+    if word.endswith("i"):
+        strict += [word[:-1] + "o", word[:-1] + "e"]  # pomodori -> pomodoro
+    return [s for s in loose if len(s) >= 3], [s for s in strict if len(s) >= 4]
+
+
+@functools.cache
+def _other_words() -> frozenset[str]:
+    """Words the planner's other rules read (check-ins, weights, fillers like "supper"):
+    never a food's plural or typo."""
+    from bot.planner.offline.writes import FILLERS  # writes.py imports this module
+
+    return normalized_phrase_words() | FILLERS | STOP_WORDS
+
+
+def _tolerant_word(table: FoodTable, text: str) -> str | None:
+    """The alias word `text` is a plural of, or a typo of; None when there is none, when two
+    are equally close, or when `text` is an alias word or a word of the other rules.
+
+    A typo keeps the first letter ("bananna", "brocoli"): "money" is not "honey", nor "beach"
+    "peach"."""
+    if len(text) < 4 or not text.isalpha() or text in _other_words():
+        return None
+    loose, strict = _plural_stems(text)
+    for stem in loose + strict:  # a food's own name first ("pere": "pera", not a phrase's "per")
+        if stem in table.by_alias and " " not in stem:
+            return stem
+    for stem in loose:
+        if stem in table.words:
+            return stem
+    if len(text) < TYPO_MIN_LETTERS or text in table.words:
+        return None
+    edits = 1 if len(text) <= TYPO_ONE_EDIT_MAX_LETTERS else 2
+    # The food's word is long enough to tell a typo from another word: six letters or more
+    # ("grape" is no typo of "grade"), and for two edits as long as the word ("spagetti").
+    shortest = max(TYPO_MIN_LETTERS + 1, len(text) - 1 if edits == 1 else TYPO_LONG_LETTERS)
+    candidates = [
+        word
+        for length in range(shortest, len(text) + edits + 1)
+        for word in table.by_letter.get((text[0], length), ())
+    ]
+    found = process.extract(
+        text, candidates, scorer=Levenshtein.distance, score_cutoff=edits, limit=2
+    )
+    if not found:
+        return None
+    best = str(found[0][0])
+    if len(found) > 1 and found[1][1] == found[0][1]:
+        # Two as close: neither ("beans" or "bears"?), unless both name the same food
+        # ("capucino": "capuccino" and "capuchino" are both cappuccino).
+        same = table.by_alias.get(best)
+        if same is None or table.by_alias.get(str(found[1][0])) is not same:
+            return None
+    return best
 
 
 @dataclass
@@ -103,6 +356,7 @@ class FoodItem:
     explicit: bool = False  # the person said how much ("200 ml", "2", "a large")
     liquid: bool = False  # measured in ml (milk, juice, a drink)
     added: bool = False  # what the food before it comes with ("toast with butter")
+    served: bool = False  # said to be a bowl or plate ("a quinoa bowl", "a plate of rice")
 
     @property
     def food_text(self) -> str:
@@ -143,6 +397,7 @@ class FoodItem:
 
 SPLASH_ML = 30.0  # "coffee with oat milk": a splash, not the glass the table's portion is
 _WITH = (("with",), ("w", "/"), ("mit",), ("con",), ("avec",))
+_AND = (("and",), ("und",), ("y",), ("et",), ("e",), (",",))
 
 
 def join_additions(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
@@ -151,48 +406,76 @@ def join_additions(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
     "coffee with oat milk"), and when the pair names a dish of the table ("salad with
     chicken": chicken salad) the dish is one item. Otherwise both stay, marked `added`, so a
     stated figure for the whole ("a caesar salad with chicken, about 600 kcal") can make them
-    one (`dish`)."""
+    one (`dish`). A bowl or plate and what it comes with ("a quinoa bowl with roasted veggies
+    and tahini") is one dish: the toppings of one bowl, not three meals."""
     table = food_table()
     joined: list[FoodItem] = []
+    topped = False  # the last item is a bowl that took a topping: "and C" tops it too
     for item in items:
         head = joined[-1] if joined else None
         gap = range(head.last + 1, item.first) if head else range(0)
         between = tuple(tokens.items[i].text for i in gap)
+        if head is not None and topped and between in _AND and tokens.free(gap):
+            if not item.explicit:
+                tokens.claim(gap)
+                joined[-1] = dish(head, item, "and")
+                continue
+        topped = False
         if head is None or between not in _WITH or not tokens.free(gap):
             joined.append(item)
             continue
         tokens.claim(gap)
-        words = [tokens.items[i].text for i in range(item.first, item.last + 1)]
-        base = [tokens.items[i].text for i in range(head.first, head.last + 1)]
-        # "salad with chicken" is a chicken salad; a "caesar salad with chicken" stays one.
-        # "salad" or "a salad", not "caesar salad": the dish of the table is the generic one's
-        generic = len(base) < 2 or " ".join(base[-2:]) not in table.by_alias
-        known = table.by_alias.get(" ".join([*words, base[-1]])) if generic else None
-        if known is not None and not item.explicit:
-            joined[-1] = dataclasses.replace(
-                head,
-                name=known.name,
-                amount=known.portion,
-                kcal=known.kcal,
-                protein=known.protein,
-                carbs=known.carbs,
-                fat=known.fat,
-                last=item.last,
-                grams=known.portion_g,
-            )
+        known = known_dish(tokens, head, item, table)
+        if known is not None:
+            joined[-1] = known
             continue
         if item.liquid and not item.explicit and item.grams > SPLASH_ML:
             splash = item.scaled(SPLASH_ML / item.grams)
             item = dataclasses.replace(splash, amount=f"a splash ({SPLASH_ML:.0f} ml)")
+        if head.served and not item.explicit:
+            joined[-1] = dish(head, item)
+            topped = True
+            continue
         joined.append(dataclasses.replace(item, added=True))
     return joined
 
 
-def dish(head: FoodItem, added: FoodItem) -> FoodItem:
-    """A food and what it comes with as one item ("Caesar salad with chicken breast")."""
+_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")  # "Oatmeal (porridge)": the word said
+
+
+def known_dish(tokens: Tokens, head: FoodItem, item: FoodItem, table: FoodTable) -> FoodItem | None:
+    """ "salad with chicken": the chicken salad of the table, for the generic head only ("salad"
+    or "a salad"; a "caesar salad with chicken" stays one). None for a stated amount."""
+    if item.explicit:
+        return None
+    words = [tokens.items[i].text for i in range(item.first, item.last + 1)]
+    base = [tokens.items[i].text for i in range(head.first, head.last + 1)]
+    generic = len(base) < 2 or " ".join(base[-2:]) not in table.by_alias
+    known = table.by_alias.get(" ".join([*words, base[-1]])) if generic else None
+    if known is None:
+        return None
     return dataclasses.replace(
         head,
-        name=f"{head.name} with {added.name[:1].lower()}{added.name[1:]}",
+        name=known.name,
+        amount=known.portion,
+        kcal=known.kcal,
+        protein=known.protein,
+        carbs=known.carbs,
+        fat=known.fat,
+        last=item.last,
+        grams=known.portion_g,
+    )
+
+
+def dish(head: FoodItem, added: FoodItem, joiner: str = "with") -> FoodItem:
+    """A food and what it comes with as one item ("Caesar salad with chicken breast"); with
+    `joiner` "and", one more added to a dish ("... with mixed vegetables and tahini"). The
+    addition goes by the table's name alone: "Quinoa with grilled vegetables", not "... with
+    grilled vegetables (roasted veggies)" in the middle of a dish's name."""
+    name = _SAID_AFTER_NAME_RE.sub("", added.name)
+    return dataclasses.replace(
+        head,
+        name=f"{head.name} {joiner} {name[:1].lower()}{name[1:]}",
         kcal=head.kcal + added.kcal,
         protein=head.protein + added.protein,
         carbs=head.carbs + added.carbs,
@@ -213,7 +496,7 @@ def find_foods(tokens: Tokens, refused: list[range] | None = None) -> list[FoodI
     i = 0
     n = len(tokens)
     while i < n:
-        found = _longest_alias(tokens, i, table)
+        found = longest_alias(tokens, i, table)
         if found is None:
             i += 1
             continue
@@ -225,15 +508,31 @@ def find_foods(tokens: Tokens, refused: list[range] | None = None) -> list[FoodI
     return items
 
 
-def _longest_alias(tokens: Tokens, i: int, table: FoodTable) -> tuple[Food, int] | None:
-    for length in range(min(table.max_words, len(tokens) - i), 0, -1):
-        span = range(i, i + length)
-        if not tokens.free(span) or any(tokens.items[j].kind != "word" for j in span):
-            continue
-        food = table.by_alias.get(" ".join(tokens.items[j].text for j in span))
-        if food is not None:
-            return food, length
-    return None
+def longest_alias(
+    tokens: Tokens, i: int, table: FoodTable, *, free: bool = True
+) -> tuple[Food, int] | None:
+    """The longest alias starting at token i, each word as written or as its plural or typo
+    (unclaimed words only, unless `free` is False)."""
+    if (free and tokens.used[i]) or tokens.items[i].kind != "word":
+        return None
+    n = len(tokens)
+    best: tuple[str, ...] | None = None
+    for first in table.forms(tokens.items[i].text):
+        for parts in table.by_first.get(first, ()):
+            length = len(parts)
+            if best is not None and length <= len(best):
+                break
+            if i + length > n or (free and not tokens.free(range(i, i + length))):
+                continue
+            if all(
+                tokens.items[i + k].kind == "word" and part in table.forms(tokens.items[i + k].text)
+                for k, part in enumerate(parts[1:], start=1)
+            ):
+                best = parts
+                break
+    if best is None:
+        return None
+    return table.by_alias[" ".join(best)], len(best)
 
 
 def _make_item(
@@ -255,6 +554,16 @@ def _make_item(
         end = last + post[1]
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
+    whole = _WHOLE_IN_SLICES.get(tokens.items[last].text)
+    sliced = any(tokens.items[k].text in HOUSEHOLD_UNITS for k in range(first, last + 1))
+    if (
+        whole
+        and quantity.explicit
+        and not quantity.unit
+        and not sliced
+        and food.unit_noun == "slice"
+    ):
+        quantity.count *= whole  # "a pizza", "half a pizza": whole ones, cut in slices
     item = _scale(food, quantity, first - quantity.tokens, end)
     span = range(first - quantity.tokens, end + 1)
     if item is not None:
@@ -263,6 +572,13 @@ def _make_item(
         tokens.claim(span)
         refused.append(span)
     return item
+
+
+# What is counted whole when counted by its own name, in the table's slices: "a pizza" is a
+# pizza for one (about 10 in, or a frozen one: four of the 14-inch slices the table counts,
+# as the dishes' "1 pizza" rows weigh), while "pizza" alone is the table's portion and
+# "2 slices of pizza" two slices.
+_WHOLE_IN_SLICES = {"pizza": 4.0, "pizzas": 4.0, "pizze": 4.0}
 
 
 def _scale(food: Food, q: Quantity, first: int, last: int) -> FoodItem | None:
@@ -293,11 +609,17 @@ def _scale(food: Food, q: Quantity, first: int, last: int) -> FoodItem | None:
         grams = q.count * food.unit_g * size_factor
         if q.count > 1 and food.plural != food.name and name == food.name:
             name = food.plural
-        amount = f"{fmt_amount(q.count)} {plural_unit(unit_text, q.count)}"
+        amount = _counted_measure(
+            f"{fmt_amount(q.count)} {plural_unit(unit_text, q.count)}", q.count
+        )
     elif q.unit in HOUSEHOLD_ML:
         grams = q.count * HOUSEHOLD_ML[q.unit] * size_factor
         noun = plural_unit(q.unit, q.count)
         amount = f"{fmt_amount(q.count)} {noun} ({round(grams / size_factor)} ml)"
+    elif q.unit in HOUSEHOLD_G and "ml" not in food.portion:
+        grams = q.count * HOUSEHOLD_G[q.unit] * size_factor
+        noun = plural_unit(q.unit, q.count)
+        amount = f"{fmt_amount(q.count)} {noun} ({round(grams)} g)"
     else:
         grams = q.count * food.portion_g * size_factor
         amount = _portions_text(food.portion, q.count)
@@ -326,13 +648,14 @@ def _scale(food: Food, q: Quantity, first: int, last: int) -> FoodItem | None:
         grams=grams,
         explicit=q.explicit,
         liquid="ml" in food.portion,
+        served=q.unit in {"bowl", "plate"},
     )
 
 
 def _sized_amount(food: Food, q: Quantity, size: str, grams: float) -> str:
     """ "1 large (462 ml)", "1 large bowl (328 g)": the size said, and what it weighs."""
     measure = "ml" if "ml" in food.portion else "g"
-    held = f" {plural_unit(q.unit, q.count)}" if q.unit in {"bowl", "plate"} else ""
+    held = f" {plural_unit(q.unit, q.count)}" if q.unit in {"bowl", "plate", "handful"} else ""
     return f"{fmt_amount(q.count)} {size}{held} ({round(grams)} {measure})"
 
 
@@ -360,5 +683,18 @@ def _portions_text(portion: str, count: float) -> str:
         return portion
     head, _, rest = portion.partition(" ")
     if head == "1":
-        return f"{fmt_amount(count)} {plural_unit(rest, count)}"
+        return _counted_measure(f"{fmt_amount(count)} {plural_unit(rest, count)}", count)
     return f"{fmt_amount(count)} × {portion}"
+
+
+_MEASURE_RE = re.compile(r"\((?P<n>\d+(?:\.\d+)?) (?P<unit>ml|g)\)$")
+
+
+def _counted_measure(amount: str, count: float) -> str:
+    """ "2 cups (240 ml)" says one cup's measure as if it were the whole: the measure in
+    brackets is made the total counted ("2 cups (480 ml)"), as the figures are."""
+    match = _MEASURE_RE.search(amount)
+    if match is None or abs(count - 1) < 1e-9:
+        return amount
+    total = float(match.group("n")) * count
+    return f"{amount[: match.start()]}({fmt_amount(round(total))} {match.group('unit')})"

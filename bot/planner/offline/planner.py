@@ -13,14 +13,19 @@ question goes to reads.py, and anything else to writes.py, which runs the rules.
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 import functools
 import re
 from collections.abc import Sequence
 
+from bot.agent_api.actions import CheckinUpsert
 from bot.planner.base import Plan, PlanContext, ReadResult
-from bot.planner.offline.dates import WEEKDAYS
-from bot.planner.offline.foods import food_table
+from bot.planner.offline.checkins import faces_as_ratings
+from bot.planner.offline.corrections import corrected
+from bot.planner.offline.dates import WEEKDAYS, find_day_refs, rx
+from bot.planner.offline.foods import STOP_WORDS, food_table
+from bot.planner.offline.meals import find_meal_foods
 from bot.planner.offline.quantities import HOUSEHOLD_UNITS, MASS_UNITS, NUMBER_WORDS, SIZES
 from bot.planner.offline.reads import (
     Question,
@@ -31,6 +36,7 @@ from bot.planner.offline.reads import (
 )
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.text import Tokens, odd_numbers, tokenize
+from bot.planner.offline.usual import repeat_plan
 from bot.planner.offline.writes import FILLERS, log_plan
 from bot.render import offline
 
@@ -47,13 +53,30 @@ _INJECTION_RE = re.compile(
 # Recipes, support tickets and the supplement stack need free text the rules can't read; a
 # message about them writes nothing rather than something half-right.
 _LLM_ONLY_WORDS = frozenset(
-    "recipe recipes rezept rezepte receta recetas ticket tickets support soporte bug stack"
+    "recipe recipes rezept rezepte receta recetas ticket tickets support soporte bug"
     " contact".split()
+)
+# Changing the supplement stack needs a model; taking it ("morning stack done: d3, k2") does not.
+_STACK_CHANGE_RE = re.compile(
+    r"\b(?:add|remove|delete|drop|change|update|put|set up|create)\b.*\bstack\b"
+    r"|\bstack\b.*\b(?:add|remove|delete|drop|change|update)\b|\bto my stack\b"
 )
 # "actually it was 2 eggs" corrects an earlier message; logging it again would double it.
 _CORRECTION_WORDS = frozenset(
-    "actually instead meant correction correct wrong oops undo delete remove eigentlich"
+    "actually instead meant correction correct wrong undo delete remove eigentlich"
     " stattdessen korrektur falsch loschen realidad corregir borrar".split()
+)
+# "that coffee was yesterday not today": an earlier entry's day, which only the app can move.
+_DAY_CORRECTION_RE = re.compile(
+    r"\b(?:not|instead of) (?:today|yesterday|tonight|this morning|last night|on \w+day)\b"
+)
+# "scratch the sweet potato", "oops, make that a small one": a message that opens by taking
+# back or changing something has nothing of its own before it to correct, so it is about an
+# earlier message.
+_TAKE_BACK_RE = re.compile(
+    r"^(?:(?:oh|oops|whoops|sorry|wait|no|nope|hmm|ah|actually|please|pls|can you|could you"
+    r"|can u)\s*[,.!]*\s+)*(?:scratch|cancel|take back|take off|remove|delete|undo|make that"
+    r"|make it|change (?:that|it) to)\b"
 )
 _CHITCHAT: dict[str, frozenset[str]] = {
     "help": frozenset("help hilfe ayuda what can you do who are start commands".split()),
@@ -105,31 +128,209 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     text = text.strip()
     if len(text) > MAX_CHARS:
         return Plan(understood=False, reply=offline.offline_too_long(MAX_CHARS))
+    text = faces_as_ratings(text)  # "mood 😊": mood 4
     tokens = Tokens(tokenize(text))
     words = [t for t in tokens.items if t.kind != "punct"]
     if not words:
         if text.strip("?¿ ") == "":  # a bare "?": what can I say here?
             return Plan(reply=offline.OFFLINE_HELP)
+        offered = _emoji_offer(text, context)
+        if offered is not None:
+            return offered
         return Plan(understood=False, reply=offline.OFFLINE_EMPTY)
     if _INJECTION_RE.search(tokens.joined):
         return Plan(reply=offline.OFFLINE_INJECTION)
     chitchat = _chitchat_kind([t.text for t in words])
     if chitchat is not None:
         return Plan(reply=_CHITCHAT_REPLIES[chitchat])
+    repeat = repeat_plan(text, context.today)  # "the usual": bot/planner/offline/usual.py
+    if repeat is not None:
+        return repeat
     _correct_typos(tokens)
-    if any(t.text in _LLM_ONLY_WORDS for t in words):
+    if any(t.text in _LLM_ONLY_WORDS for t in words) or _STACK_CHANGE_RE.search(tokens.joined):
         return Plan(understood=False, reply=offline.OFFLINE_LLM_ONLY)
-    if any(t.text in _CORRECTION_WORDS for t in words):
+    if not looks_like_question(text, tokens):
+        fixed = corrected(text, lambda part: _log_part(part, context))
+        if fixed is not None:  # "3 eggs, no wait 2": what the person settled on
+            return fixed
+    if (
+        any(t.text in _CORRECTION_WORDS for t in words)
+        or _DAY_CORRECTION_RE.search(tokens.joined)
+        or _TAKE_BACK_RE.match(tokens.joined)
+    ):
         return Plan(understood=False, reply=offline.OFFLINE_CORRECTION)
     odd = odd_numbers(text)
     if odd:
         return Plan(understood=False, reply=offline.offline_odd_numbers(odd))
     if looks_like_question(text, tokens):
+        facts = _food_facts(tokens)
+        if facts is not None:
+            return Plan(reply=facts)
         question = read_question(tokens, context.today)
         if not question.topics:
             return Plan(understood=False, reply=offline.OFFLINE_UNKNOWN_QUESTION)
         return Plan(reads=reads_for(question, context.today), state=question)
-    return log_plan(text, tokens, context.today)
+    planned = log_plan(text, tokens, context.today, context.last_weight_kg)
+    if not planned.actions and all(t.text in FILLERS for t in words):
+        # "had 🍕", "🥗 for lunch": the emoji is the food, offered as a lone one is
+        offered = _emoji_offer(text, context)
+        if offered is not None:
+            return offered
+    if not planned.understood and not planned.is_question:
+        moved = _portion_first(text)  # "spaghetti, big plate": "big plate of spaghetti"
+        if moved is not None:
+            again = _log_part(moved, context)
+            if again.understood and again.actions:
+                planned = again
+    return _night_ahead(planned, text, context)
+
+
+# A portion said after the food ("dinner: spaghetti bolognese, big plate", "pasta (small
+# bowl)") is read as if said before it, where the size and the measure are understood.
+_PORTION_AFTER_RE = re.compile(
+    r"^(?P<head>(?:.*[:;]\s*)?)(?P<food>[^,:;()\-–]+?)\s*[,(\-–]\s*(?:an?\s+)?"
+    r"(?P<size>big|large|small|huge|giant|normal|regular|medium|massive|generous|tiny|little)"
+    r"\s+(?P<unit>plate|bowl|portion|serving)\s*\)?\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+_SIZE_SAID = {"massive": "huge", "generous": "large", "tiny": "small", "little": "small"}
+
+
+def _portion_first(text: str) -> str | None:
+    """`text` with a portion said after its one food moved before it, or None."""
+    match = _PORTION_AFTER_RE.match(text)
+    if match is None:
+        return None
+    size = match.group("size").lower()
+    size = _SIZE_SAID.get(size, size)
+    return f"{match.group('head')}{size} {match.group('unit')} of {match.group('food')}"
+
+
+# Late in the day "couldn't sleep" is about the night ahead, which the day's sleep rating (how
+# last night was slept) is not: kept in the day's notes in the person's words.
+_NIGHT_FROM = dt.time(21, 0)
+_NIGHT_AHEAD_RE = rx(
+    r"(?:couldnt|could not|cant|cannot|can not) (?:sleep|fall asleep|get to sleep)"
+    r"|(?:still |wide )?awake|no sleep|insomnia"
+)
+
+
+def _night_ahead(plan: Plan, text: str, context: PlanContext) -> Plan:
+    """The plan with a sleep rating said late in the day ("couldn't sleep" at 23:40) moved
+    into the day's notes as said: that night has not been slept yet."""
+    late = context.now.time() >= _NIGHT_FROM or context.now.date() > context.today
+    if not late:
+        return plan
+    tokens = Tokens(tokenize(text))
+    said = [
+        tokens.raw_between(span.start, span.stop - 1, text)
+        for _match, span in tokens.matches(_NIGHT_AHEAD_RE)
+    ]
+    past = find_day_refs(tokens, context.today).values()
+    if not said or any(ref.kind == "last_night" or ref.days_back for ref in past):
+        return plan  # "couldn't sleep last night": last night's sleep, rated as said
+    for at, action in enumerate(plan.actions):
+        if isinstance(action, CheckinUpsert) and action.date == context.today:
+            if action.sleep_quality is None:
+                continue
+            notes = "; ".join([action.notes, *said] if action.notes else said)
+            plan.actions[at] = action.model_copy(update={"sleep_quality": None, "notes": notes})
+    return plan
+
+
+_FACT_WORDS = frozenset(
+    "calories calorie cals cal kcal protein carbs carb fat fats macros nutrition".split()
+)
+
+
+def _food_facts(tokens: Tokens) -> str | None:
+    """ "cals in an avocado?", "how much protein in 2 eggs": the table's figures, no reads."""
+    words = [t.text for t in tokens.items]
+    if "in" not in words or not set(words) & _FACT_WORDS:
+        return None
+    after = words.index("in") + 1
+    view = Tokens(tokens.items[after:])
+    items = find_meal_foods("".join(t.raw + " " for t in view.items), view, [])
+    if not items:
+        return None
+    return offline.food_facts([(i.food_text, i.kcal, i.protein, i.carbs, i.fat) for i in items])
+
+
+# Food and drink emoji, as the portion one stands for. A guess: offered, never written unasked.
+EMOJI_FOODS = {
+    "🍕": "a slice of pizza",
+    "🍌": "a banana",
+    "☕": "a coffee",
+    "🍺": "a beer",
+    "🍻": "a beer",
+    "🍷": "a glass of red wine",
+    "🍵": "a cup of tea",
+    "🍩": "a donut",
+    "🍔": "a burger",
+    "🍟": "fries",
+    "🍎": "an apple",
+    "🍏": "an apple",
+    "🥚": "an egg",
+    "🍳": "a fried egg",
+    "🍪": "a cookie",
+    "🍰": "a slice of cake",
+    "🎂": "a slice of cake",
+    "🍫": "chocolate",
+    "🥐": "a croissant",
+    "🍞": "a slice of bread",
+    "🥯": "a bagel",
+    "🥗": "a salad",
+    "🍣": "sushi",
+    "🍜": "ramen",
+    "🌮": "a taco",
+    "🌯": "a burrito",
+    "🍦": "ice cream",
+    "🍨": "ice cream",
+    "🥛": "a glass of milk",
+    "🍊": "an orange",
+    "🍇": "grapes",
+    "🍓": "strawberries",
+    "🍝": "pasta",
+    "🍚": "rice",
+    "🥞": "pancakes",
+    "🥑": "half an avocado",
+    "🥕": "a carrot",
+    "🥩": "a steak",
+    "🥓": "bacon",
+    "🧀": "cheese",
+    "🍿": "popcorn",
+    "🥨": "a pretzel",
+    "🍉": "watermelon",
+    "🍐": "a pear",
+    "🍑": "a peach",
+    "🥜": "peanuts",
+}
+
+
+def _emoji_offer(text: str, context: PlanContext) -> Plan | None:
+    """A message of food emoji only ("🍕", "🍔🍺"): what each stands for, offered to save."""
+    counts: dict[str, int] = {}
+    for char in text:
+        if char in EMOJI_FOODS:
+            counts[EMOJI_FOODS[char]] = counts.get(EMOJI_FOODS[char], 0) + 1
+    if not counts:
+        return None
+    said = [
+        food if n == 1 else f"{n} x {food.removeprefix('a ').removeprefix('an ')}"
+        for food, n in counts.items()
+    ]
+    phrase = " and ".join([", ".join(said[:-1]), said[-1]]) if len(said) > 1 else said[0]
+    plan = _log_part(", ".join(said), context)
+    if not plan.actions or not plan.understood:
+        return None
+    return Plan(offer=plan.actions, reply=offline.emoji_offer(phrase))
+
+
+def _log_part(text: str, context: PlanContext) -> Plan:
+    """A piece of a message planned as a log, with the same typo repair as a whole one."""
+    tokens = Tokens(tokenize(text))
+    _correct_typos(tokens)
+    return log_plan(text, tokens, context.today, context.last_weight_kg)
 
 
 def _chitchat_kind(words: list[str]) -> str | None:
@@ -145,8 +346,10 @@ def _chitchat_kind(words: list[str]) -> str | None:
 
 @functools.cache
 def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
-    """Every word some rule knows, and the same bucketed by first letter for fast lookup."""
-    words = set(food_table().words) | set(normalized_phrase_words()) | FILLERS
+    """Every word some rule knows, and the words of the rules other than the food table
+    bucketed by first letter for fast lookup (foods.py reads typos of food names itself, by
+    its own stricter measure: "piazza" is no pizza)."""
+    words = set(normalized_phrase_words()) | FILLERS
     words |= set(WEEKDAYS) | set(MASS_UNITS) | set(HOUSEHOLD_UNITS) | set(SIZES)
     words |= set(NUMBER_WORDS)
     for kind_words in _CHITCHAT.values():
@@ -155,7 +358,8 @@ def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     for word in words:
         if len(word) >= 4:
             buckets.setdefault(word[0], []).append(word)
-    return frozenset(words), {k: tuple(sorted(v)) for k, v in buckets.items()}
+    known = frozenset(words | food_table().words)
+    return known, {k: tuple(sorted(v)) for k, v in buckets.items()}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -165,12 +369,37 @@ def _closest(word: str) -> str | None:
     return matches[0] if matches else None
 
 
+def _unstretched(word: str, known: frozenset[str]) -> str | None:
+    """A word stretched for emphasis ("sooo", "hungryyy", "yesss") as the known word it is."""
+    if not _STRETCH_RE.search(word):
+        return None
+    for repeat in (r"\1", r"\1\1"):
+        plain = _STRETCH_RE.sub(repeat, word)
+        if plain in known or plain in STOP_WORDS:
+            return plain
+    return None
+
+
+_STRETCH_RE = re.compile(r"([a-z])\1{2,}")
+
+
 def _correct_typos(tokens: Tokens) -> None:
     """Mild spelling repair ("chiken", "bannana", "magnesum") against the known words only."""
     known, _buckets = _vocabulary()
     changed = False
     for token in tokens.items:
-        if token.kind == "word" and len(token.text) >= 5 and token.text not in known:
+        if token.kind == "word" and token.text not in known:
+            stretched = _unstretched(token.text, known)
+            if stretched is not None:
+                token.text = stretched
+                changed = True
+                continue
+        if (
+            token.kind == "word"
+            and len(token.text) >= 5
+            and token.text not in known
+            and token.text not in STOP_WORDS  # "match" is no "matcha", "langer" no "lager"
+        ):
             fixed = _closest(token.text)
             if fixed is not None:
                 token.text = fixed

@@ -43,27 +43,30 @@ for _canonical, _words in (
     ("bottle", "bottle bottles flasche flaschen botella botellas"),
     ("serving", "serving servings portion portions porcion porciones"),
     ("tbsp", "tbsp tablespoon tablespoons essloffel cucharada cucharadas"),
-    ("tsp", "tsp teaspoon teaspoons teeloffel cucharadita cucharaditas"),
+    ("tsp", "tsp teaspoon teaspoons teeloffel cucharadita cucharaditas spoon spoons spoonful"),
     ("handful", "handful handfuls handvoll punado punados"),
     ("scoop", "scoop scoops kugel kugeln bola bolas"),
     ("shot", "shot shots chupito chupitos"),
     ("bar", "bar bars riegel barrita barritas"),
     ("bag", "bag bags packet packets tute bolsa bolsas"),
     ("square", "square squares"),
+    ("splash", "splash splashes dash drizzle"),
 ):
     for _word in _words.split():
         HOUSEHOLD_UNITS[_word] = _canonical
 
 # When the food's own unit is something else, these household units are measures of volume.
 HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 44.0}
-HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0})
+HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0})
+# ... and these are measures of weight: a handful of grapes, berries or nuts is about 40 g.
+HOUSEHOLD_G = {"handful": 40.0}
 
 SIZES: dict[str, tuple[str, float]] = {}
 for _words, _label, _factor in (
     ("small klein kleine kleiner kleinen pequeno pequena", "small", 0.7),
     ("medium regular normal mittel mittlere mediano mediana", "medium", 1.0),
     ("large big gross grosse grosser grossen grande", "large", 1.4),
-    ("huge giant riesig enorme", "huge", 1.8),
+    ("huge giant riesig enorme venti", "huge", 1.7),
     ("double doppelt doppelter doble", "double", 2.0),
     ("triple", "triple", 3.0),
 ):
@@ -88,6 +91,9 @@ for _words, _value in (
     for _word in _words.split():
         NUMBER_WORDS[_word] = _value
 
+# Every word that says how much: known, even where it was not read as a quantity.
+AMOUNT_WORDS = frozenset([*MASS_UNITS, *HOUSEHOLD_UNITS, *SIZES, *NUMBER_WORDS, "whole"])
+
 _NOT_NOUNS = frozenset({"small", "medium", "large", "regular", "half", "whole"})
 
 
@@ -104,9 +110,9 @@ def plural_unit(unit: str, count: float) -> str:
     if abs(count - 1) < 1e-9 or count < 1 or not unit:
         return unit
     head, _, rest = unit.partition(" ")
-    if head in _NOT_NOUNS or head.endswith("s"):
+    if head in _NOT_NOUNS or (head.endswith("s") and not head.endswith("ss")):
         return unit
-    head = head + ("es" if head.endswith(("sh", "ch", "x")) else "s")
+    head = head + ("es" if head.endswith(("sh", "ch", "x", "ss")) else "s")
     return f"{head} {rest}".strip()
 
 
@@ -119,8 +125,10 @@ def _alt(words: Iterable[str]) -> str:
 
 
 _QTY_RE = re.compile(
-    rf"(?:(?P<qty>(?:{_NUM})(?: \d+/\d+)?|(?:an? )?half(?: an?)?|a couple(?: of)?"
-    rf"|{_alt(NUMBER_WORDS)})(?: x)? )?"
+    rf"(?:(?P<qty>\d+ (?:to |or )?\d+(?= )|(?:{_NUM})(?: \d+/\d+)?|(?:an? )?half(?: an?)?"
+    rf"|a couple(?: of)?|{_alt(NUMBER_WORDS)})(?: x)? )?"
+    rf"(?:(?:more|extra) )?(?:of (?:those|these|them|the) )?"  # "2 more of those cokes"
+    rf"(?:(?:whole|entire|full) )?"  # "a whole bag of chips"
     rf"(?:(?P<size1>{_alt(SIZES)}) )?"
     rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) (?:(?:of the|of|de la|del|de) )?)?"
     rf"(?:(?P<size2>{_alt(SIZES)}) )?"
@@ -133,6 +141,9 @@ def _quantity_value(text: str) -> float | None:
     parts = text.split()
     if not parts:
         return None
+    whole = [p for p in parts if p not in {"to", "or"}]
+    if len(whole) == 2 and all(p.isdigit() for p in whole) and int(whole[0]) < int(whole[1]):
+        return (int(whole[0]) + int(whole[1])) / 2  # "2-3 crackers": between, the middle
     if parts[0][0].isdigit():
         total = 0.0
         for part in parts:

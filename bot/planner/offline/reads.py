@@ -20,11 +20,22 @@ from bot.render import format as fmt
 from bot.render import offline
 
 QUESTION_STARTERS = frozenset(
-    "how what whats when which show tell list did do have wie wieviel wieviele welche wann"
-    " zeig cuanto cuanta cuantos cuantas que como cual dime muestrame".split()
+    "how hows what whats when which show tell list did do have is are should does wie"
+    " wieviel wieviele welche wann zeig cuanto cuanta cuantos cuantas que como cual dime"
+    " muestrame".split()
+)
+# Verbs that ask only before who is asked about ("did I", "is my"): "did a 30 minute walk" is
+# no question.
+_VERB_STARTERS = frozenset("did do have".split())
+_ASKED = frozenset("i you u we my it that this there ive im he she they your".split())
+# Words that ask without a question word ("avg mood this week", "protein so far today"): a
+# question when the message states no number.
+_ASKING = re.compile(
+    r"\b(?:avg|average|averages|mean|total|totals|trend|trends|so far|lately|recently"
+    r"|summary|overview|stats|statistics|progress|history|how much|how many|left|remaining)\b"
 )
 _NUTRITION_FOCUS = {
-    "calories": "calories calorie kcal kalorien calorias energy",
+    "calories": "calories calorie kcal cal cals kalorien calorias energy",
     "protein": "protein proteins eiweiss proteina proteinas",
     "carbs": "carbs carb carbohydrates kohlenhydrate carbohidratos",
     "fat": "fat fats fett grasa grasas",
@@ -34,10 +45,15 @@ _NUTRITION_WORDS = frozenset(
     + "eat eaten ate food macros essen gegessen comido comi nutrition intake".split()
 )
 _LIST_WORDS = frozenset("what whats which list show eat ate eaten had food foods".split())
+# "what did I have on monday", "what did I log yesterday": the food list, when nothing else
+# was asked about.
+_MEAL_LIST_WORDS = frozenset(
+    "have had log logged breakfast lunch dinner supper snack snacks meal meals".split()
+)
 _REMAINING_WORDS = frozenset("left remaining budget ubrig uebrig quedan restantes more".split())
 _WEIGHT_WORDS = frozenset("weigh weight weighed gewicht wiege gewogen peso pese pesaba".split())
 _CHECKIN_FOCUS = {
-    "sleep_quality": "sleep slept schlaf geschlafen dormi sueno",
+    "sleep_quality": "sleep slept sleeping schlaf geschlafen dormi sueno",
     "mood": "mood stimmung laune animo feel felt",
     "energy": "energie energia",
 }
@@ -45,15 +61,39 @@ _CHECKIN_WORDS = frozenset([*" ".join(_CHECKIN_FOCUS.values()).split(), "checkin
 _SUPPLEMENT_WORDS = frozenset(
     "supplement supplements vitamins vitamin pills suplementos nahrungserganzung take took"
     " taken genommen tome".split()
-    + [w for aliases in SUPPLEMENTS.values() for w in normalize(aliases).replace("|", " ").split()]
 )
 _SUMMARY_WORDS = frozenset("summary overview resumen zusammenfassung day doing tag dia".split())
+_LATELY_RE = re.compile(r"\b(?:lately|recently|these days)\b")
 _WEEK_RE = re.compile(
     r"\b(?P<last>last|past|previous|letzte|letzten|vergangene|pasada|ultima)? ?"
     r"(?P<unit>week|woche|semana|month|monat|mes|7 days|7 tage|7 dias|30 days)\b"
     r"(?: (?P<after>pasada|pasado))?"
 )
 _THIS_RE = re.compile(r"\b(?:this|diese|dieser|esta|este) (?:week|woche|semana|month|monat|mes)\b")
+
+# Asking to see a range rather than a figure: "how was my week?", "show my weight this month",
+# "chart of the last 30 days". Answered with the /week or /month chart, not with words.
+_CHART_RE = re.compile(
+    r"^(?:(?:so|and|hey|ok|okay),? )?(?:"
+    r"how (?:was|is|has been|did|s|was i doing) (?:my|this|the|last|past) (?P<how>week|month)"
+    r"(?: (?:go|going|been|looking|doing))?"
+    r"|(?:show|draw|plot|graph|chart|see)(?: me)?(?: (?:a|the|my))?"
+    r"(?: (?:weight|calories|calorie|food|sleep|mood|macros|progress|chart|graph|trend|log)){0,2}"
+    r"(?: (?:of|for|over|in|from))?(?: (?:this|the|my|last|past)){0,2}"
+    r" (?P<show>week|month|7 days|30 days)"
+    r"|my (?P<my>week|month))"
+    r"(?: so far)?[ ?!.]*$"
+)
+
+
+def chart_days(text: str) -> int | None:
+    """7 or 30 when the message asks to see its week or month as a chart; None otherwise."""
+    words = " ".join(re.sub(r"[^\w' ?!.]", " ", normalize(text).replace("'", "")).split())
+    found = _CHART_RE.match(words)
+    if found is None:
+        return None
+    unit = found["how"] or found["show"] or found["my"]
+    return 30 if unit in ("month", "30 days") else 7
 
 
 @dataclass
@@ -65,14 +105,23 @@ class Question:
     remaining: bool = False
     list_foods: bool = False  # "what did I eat?": the foods, not the totals
     checkin_focus: list[str] = field(default_factory=list)
+    supplements: list[str] = field(default_factory=list)  # the ones named ("vit d")
     day: dt.date | None = None
     start: dt.date | None = None
     end: dt.date | None = None
 
 
 def looks_like_question(text: str, tokens: Tokens) -> bool:
+    """A question word first, or a "?" on a message that states no number: "idk maybe 300g of
+    rice?" is a hedged log, "calories yesterday?" a question."""
     words = [t.text for t in tokens.items if t.kind == "word"]
-    return "?" in text or bool(words and words[0] in QUESTION_STARTERS)
+    if words and words[0] in _VERB_STARTERS and (len(words) < 2 or words[1] not in _ASKED):
+        words = words[1:]  # "did a 30 minute walk", "have a coffee": not asked
+    elif words and words[0] in QUESTION_STARTERS:
+        return True
+    if any(t.kind == "num" for t in tokens.items):
+        return False
+    return "?" in text or bool(_ASKING.search(tokens.joined))
 
 
 def read_question(tokens: Tokens, today: dt.date) -> Question:
@@ -80,7 +129,12 @@ def read_question(tokens: Tokens, today: dt.date) -> Question:
     words = {t.text for t in tokens.items}
     joined = tokens.joined
     q = Question()
-    if words & _SUPPLEMENT_WORDS:
+    q.supplements = [  # named as a whole: the "a" of "vitamin a" alone is no supplement
+        name
+        for name, aliases in SUPPLEMENTS.items()
+        if any(re.search(rf"\b{re.escape(a)}\b", joined) for a in normalize(aliases).split("|"))
+    ]
+    if words & _SUPPLEMENT_WORDS or q.supplements:
         q.topics.append("supplements")
     if words & _WEIGHT_WORDS:
         q.topics.append("weight")
@@ -94,6 +148,9 @@ def read_question(tokens: Tokens, today: dt.date) -> Question:
         q.nutrition_focus = [f for f, ws in _NUTRITION_FOCUS.items() if words & set(ws.split())]
         q.remaining = bool(words & _REMAINING_WORDS)
         q.list_foods = not q.nutrition_focus and not q.remaining and bool(words & _LIST_WORDS)
+    if not q.topics and words & _MEAL_LIST_WORDS:
+        q.topics.append("nutrition")
+        q.list_foods = True
     if not q.topics and words & _SUMMARY_WORDS:
         q.topics.append("summary")
     q.day, q.start, q.end = _period(tokens, joined, today)
@@ -105,6 +162,8 @@ def _period(
 ) -> tuple[dt.date, dt.date | None, dt.date | None]:
     """The day asked about, and for histories the range; defaults to today."""
     week = _WEEK_RE.search(joined)
+    if _LATELY_RE.search(joined):
+        return today, today - dt.timedelta(days=6), today
     if _THIS_RE.search(joined):
         unit = _THIS_RE.search(joined).group(0).split()[-1]  # type: ignore[union-attr]
         if unit in {"week", "woche", "semana"}:
@@ -369,7 +428,7 @@ def _answer_one(
             _checkin_days(data, request), period, q.checkin_focus, today
         )
     if topic == "supplements":
-        return offline.offline_supplements_answer(_supplement_items(data), label)
+        return offline.offline_supplements_answer(_supplement_items(data), label, q.supplements)
     eaten, goals = _nutrition_view(data)
     checkin = data.get("checkin")
     checkin_days = [(day, _checkin_values(checkin))] if isinstance(checkin, dict) else []

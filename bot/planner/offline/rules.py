@@ -8,11 +8,13 @@ Phrases are written against normalised text (lower case, no accents, no apostrop
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Literal
 
 from bot.planner.offline.checkins import CHECKIN_NUMBER_RE, CHECKIN_PHRASES
 from bot.planner.offline.dates import rx
 from bot.planner.offline.text import Found, Tokens, normalize, tokenize
+from bot.planner.offline.unitless import NOT_A_WEIGHT, UNITLESS_RE, read_unitless
 
 NUM = r"\d+(?:\.\d+)?"
 MIN_KG, MAX_KG = 25.0, 350.0
@@ -23,7 +25,7 @@ KG_PER = {"kg": 1.0, "lb": 0.45359237, "st": 6.35029318}
 _KG_WORDS = r"kg|kgs|kilo|kilos|kilogram|kilograms|kilogramm|kilogramos"
 _LB_WORDS = r"lb|lbs|pound|pounds|libra|libras"
 _ST_WORDS = r"st|stone|stones"
-_LINK = r"(?: (?:is|was|of|at|now|=|:|ist|war|es|fue|de|heute|today|hoy|around|about|ca))*"
+_LINK = r"(?: (?:is|was|of|at|in|now|=|:|ist|war|es|fue|de|heute|today|hoy|around|about|ca))*"
 
 _WEIGHT_KEYWORDS = (
     r"(?:my )?(?:body )?weight|weigh|weighed|weighing|weight in|i weigh|i weighed|im|i am"
@@ -33,9 +35,7 @@ _WEIGHT_RE = rx(
     rf"(?:(?P<kw>{_WEIGHT_KEYWORDS}){_LINK} )?(?P<num>{NUM}) ?(?P<unit>{_KG_WORDS}|{_LB_WORDS}"
     rf"|{_ST_WORDS})(?: (?P<lbs>{NUM}) ?(?:{_LB_WORDS})?)?"
 )
-_BARE_WEIGHT_RE = rx(
-    rf"(?:my )?(?:body )?(?:weight|weighed|weigh|gewicht|peso|pese|wiege){_LINK} (?P<num>{NUM})"
-)
+_BARE_WEIGHT_RE = UNITLESS_RE
 _WEIGHT_GOAL_RE = rx(
     rf"(?:(?:set|change|update|make) )?(?:my )?(?:goal weight|target weight|weight goal"
     rf"|weight target|zielgewicht|wunschgewicht|peso objetivo|peso ideal|meta de peso"
@@ -90,19 +90,37 @@ def find_notes(text: str, tokens: Tokens) -> list[Found[str]]:
 # How a person felt, or a symptom: kept in the day's check-in notes, in their own words.
 FEELINGS = frozenset(
     """
-    headache headaches migraine nausea nauseous nauseated sick ill unwell cramps cramping
+    headache headaches migraine nausea nauseous nauseated sick unwell cramps cramping
     bloated bloating stomachache tummyache heartburn reflux constipated diarrhea diarrhoea
     dizzy lightheaded fever feverish cough coughing sneezing congested flu hangover hungover
     sore rash allergies anxious anxiety stressed stress sad depressed irritable overwhelmed
-    lonely nervous panicky grumpy cranky
+    lonely nervous panicky grumpy cranky groggy
+    pain pains painful hurts hurt hurting ache aches aching achy stiff injured injury sprained
+    sprain bruised throat stomach tummy period pms cramp bloat gassy indigestion constipation
+    vomiting vomited threw fainted faint shaky weak foggy fog unfocused restless woke waking
+    insomniac jetlag jetlagged itchy sneezy runny congestion sinus sinuses allergy
+    calm relaxed grateful excited motivated productive proud focus distracted unmotivated
+    hungry starving famished peckish
     """.split()
+)
+# Phrases of how a person felt whose words are not feelings alone ("feeling a bit off").
+_FEELING_PHRASES = rx(
+    r"(?:feel|feels|feeling|felt)(?: (?:a bit|a little|kinda|kind of|sort of|slightly|so|very"
+    r"|really|pretty|quite))? (?:off|weird|strange|blah|rough|rubbish|crap|crappy|awful"
+    r"|terrible|horrible|lousy|drained|meh|sluggish|heavy|full|stuffed|ill)"
+    r"|coming down with|under the weather|run down|burnt out|burned out|brain fog"
+    r"|(?:a |the )?cold coming|caught a cold|have a cold|got a cold|a bad cold"
 )
 # What the service has no place for: said plainly, not "couldn't place".
 EXERCISE = frozenset(
     """
     ran run running jogged jog jogging walked hiked hike hiking cycled cycling biked swam swim
     swimming yoga pilates gym workout workouts lifted lifting crossfit hiit spinning treadmill
-    exercise exercised stretching stretched climbing bouldering
+    exercise exercised stretching stretched climbing bouldering walk walking steps tennis
+    football soccer basketball volleyball badminton squash golf skiing skied snowboarding
+    surfing surfed rowing rowed boxing kickboxing karate judo martial dance danced dancing
+    zumba spin sprints sprinted laps trained training weights deadlifts squats pushups
+    situps plank cardio elliptical stairmaster peloton
     """.split()
 )
 
@@ -121,21 +139,41 @@ def _phrase_around(tokens: Tokens, i: int) -> range:
     return range(first, last + 1)
 
 
-def find_feelings(text: str, tokens: Tokens) -> list[Found[str]]:
+def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> list[Found[str]]:
     """Symptoms and feelings ("headache all day", "anxious", "felt sick after lunch"), each
     with the words around it, as the person wrote them: run after the other rules, so a rating
     or a food in the same clause is theirs."""
     found: list[Found[str]] = []
     covered: set[int] = set()
+    seeds = {i for _match, span in tokens.matches(_FEELING_PHRASES) for i in span}
     for i, token in enumerate(tokens.items):
         # A feeling a rating was read from ("anxious": mood 2) is kept in words too.
-        if token.text not in FEELINGS or i in covered:
+        if (token.text not in FEELINGS and i not in seeds) or i in covered or i in eaten:
             continue
         span = _trimmed(tokens, _phrase_around(tokens, i))
         tokens.claim(span)
         covered.update(span)
-        found.append(Found(span.start, tokens.raw_between(span.start, span.stop - 1, text)))
+        last = _time_after(tokens, span.stop - 1)  # "woke up at 3am": the time is kept
+        found.append(Found(span.start, tokens.raw_between(span.start, last, text)))
     return found
+
+
+# A time of day right after a feeling, already read as a time: part of what the note says.
+_TIME_OF_DAY = re.compile(
+    r"(?:(?:at|around|about|by|since|until|till|um|gegen|a las) )?\d{1,2}(?: : \d{2})?"
+    r"(?: ?(?:am|pm|uhr|h))?|\d{1,2}(?: : \d{2})? ?(?:am|pm)"
+)
+
+
+def _time_after(tokens: Tokens, last: int) -> int:
+    """The index of the last token of a time said right after token `last`, else `last`."""
+    for stop in range(min(len(tokens), last + 7), last + 1, -1):
+        words = " ".join(t.text for t in tokens.items[last + 1 : stop])
+        if _TIME_OF_DAY.fullmatch(words) and any(
+            t.kind == "num" for t in tokens.items[last + 1 : stop]
+        ):
+            return stop - 1
+    return last
 
 
 _JOINERS = frozenset("and a an the with but also then so plus".split())
@@ -149,6 +187,49 @@ def _trimmed(tokens: Tokens, span: range) -> range:
     while last > first and tokens.items[last].text in _JOINERS:
         last -= 1
     return range(first, last + 1)
+
+
+# "after the pizza" beside a symptom names what was eaten before, not a meal to log.
+_AFTER_EATING = rx(
+    r"(?:after|since|from) (?:eating |having |drinking )?(?:the|my|that|this|those|all that|all"
+    r" the|some|too much|so much)"
+)
+
+
+def hold_foods_named_by_a_feeling(tokens: Tokens) -> range:
+    """The words right after "after the" in a message with a symptom ("stomach ache after the
+    pizza"), claimed so no food is read from them; the caller releases them for the note."""
+    if not any(t.text in FEELINGS for t in tokens.items):
+        return range(0)
+    for _match, span in tokens.matches(_AFTER_EATING):
+        end = span.stop
+        while end < len(tokens) and end - span.stop < 3 and tokens.items[end].kind == "word":
+            if tokens.used[end]:
+                break
+            end += 1
+        held = range(span.stop, end)
+        tokens.claim(held)
+        return held
+    return range(0)
+
+
+def exercise_to_note(tokens: Tokens) -> bool:
+    """Whether the person asked for what they did to be kept as a note ("ran 10k, please
+    note it"); the asking words are claimed."""
+    found = False
+    for _match, span in tokens.matches(_NOTE_IT):
+        tokens.claim(span)
+        found = True
+    return found
+
+
+_NOTE_IT = rx(
+    r"(?:(?:please|pls|can you|could you) )?(?:note|notes|noted|add|put|save|keep|log)"
+    r" (?:it|that|this)(?: (?:as|in|to|into) (?:a |my |the )?(?:note|notes|check ?in))?"
+    r"(?: please| pls)?|(?:add|put|save|keep) (?:it |that |this )?(?:as|in|to|into)"
+    r" (?:a |my |the )?(?:note|notes)(?: please| pls)?|(?:as|in) (?:a )?notes?(?: please| pls)?"
+    r"|make a note(?: of (?:it|that))?(?: please| pls)?|please note(?: it| that)?"
+)
 
 
 def find_exercise(text: str, tokens: Tokens) -> list[str]:
@@ -173,6 +254,13 @@ def _kg(value: float, unit: str, extra_lb: float | None = None) -> float | None:
     return round(kg, 2) if MIN_KG <= kg <= MAX_KG else None
 
 
+# "weight 90.5 kg, goal 85": a bare goal beside a body weight is a weight goal, in its unit.
+_BARE_GOAL_RE = rx(
+    rf"(?:my )?(?:goal|target|aim)(?: is| of| to| at| =| :)? (?P<num>{NUM})"
+    rf"(?: ?(?P<unit>{_KG_WORDS}|{_LB_WORDS}))?"
+)
+
+
 def find_weight_goals(tokens: Tokens) -> list[Found[float]]:
     found: list[Found[float]] = []
     for match, span in tokens.matches(_WEIGHT_GOAL_RE):
@@ -180,6 +268,14 @@ def find_weight_goals(tokens: Tokens) -> list[Found[float]]:
         if kg is not None:
             tokens.claim(span)
             found.append(Found(span.start, kg))
+    weight = _WEIGHT_RE.search(tokens.joined) or _BARE_WEIGHT_RE.search(tokens.joined)
+    if weight is not None and not found:
+        said = weight.groupdict().get("unit") or "kg"
+        for match, span in tokens.matches(_BARE_GOAL_RE):
+            kg = _kg(float(match.group("num")), match.group("unit") or said)
+            if kg is not None:
+                tokens.claim(span)
+                found.append(Found(span.start, kg))
     return found
 
 
@@ -198,8 +294,12 @@ def find_nutrition_goals(tokens: Tokens) -> dict[str, float]:
     return goals
 
 
-def find_weights(tokens: Tokens) -> list[Found[float]]:
-    """Body weights: "72.4 kg", "weight 160 lb", "11 st 4", "Gewicht 72" (bare: kg)."""
+def find_weights(
+    tokens: Tokens, last_kg: float | None = None, asks: list[float] | None = None
+) -> list[Found[float]]:
+    """Body weights: "72.4 kg", "weight 160 lb", "11 st 4", "Gewicht 72", "I'm at 176"
+    (without a unit: bot/planner/offline/unitless.py; a number whose unit is still a question
+    is logged in kg and added to `asks`)."""
     found: list[Found[float]] = []
     for match, span in tokens.matches(_WEIGHT_RE):
         lbs = match.group("lbs")
@@ -212,10 +312,12 @@ def find_weights(tokens: Tokens) -> list[Found[float]]:
             tokens.claim(span)
             found.append(Found(span.start, kg))
     for match, span in tokens.matches(_BARE_WEIGHT_RE):
-        value = float(match.group("num"))
-        if MIN_KG <= value <= 250:
+        unitless = read_unitless(float(match.group("num")), last_kg)
+        if unitless is not None:
             tokens.claim(span)
-            found.append(Found(span.start, round(value, 2)))
+            found.append(Found(span.start, unitless.kg))
+            if unitless.ask and asks is not None:
+                asks.append(unitless.value)
     return found
 
 
@@ -228,12 +330,13 @@ SUPPLEMENTS: dict[str, str] = {
     "Vitamin E": "vitamin e|vitamina e",
     "Vitamin A": "vitamin a|vitamina a",
     "Multivitamin": "multivitamin|multivitamins|multi vitamin|multivitamina|multivitaminico",
-    "Magnesium": "magnesium|magnesio|magnesium glycinate|magnesium citrate",
+    "Magnesium": "magnesium|magnesio|magnesium glycinate|magnesium citrate|mag|mag glycinate"
+    "|magnesium bisglycinate|mag citrate",
     "Zinc": "zinc|zink",
     "Iron": "iron|eisen|hierro",
     "Calcium": "calcium|calcio|kalzium",
     "Potassium": "potassium|kalium|potasio",
-    "Omega-3": "omega 3|omega3|omega 3 capsules|omega",
+    "Omega-3": "omega 3|omega3|omega 3 capsules|omega|omega 3 s|omegas",
     "Fish oil": "fish oil|fischol|fischoel|aceite de pescado|cod liver oil",
     "Creatine": "creatine|kreatin|creatina",
     "Probiotic": "probiotic|probiotics|probiotikum|probiotika|probiotico|probioticos",
@@ -270,25 +373,31 @@ _SUPPLEMENT_RE = rx(
 )
 _TOOK_UNKNOWN_RE = rx(
     r"(?:took|taken|take|have taken|genommen|tome|tomado) (?:my |the |a |an |some |\d+ )?"
-    r"(?P<what>(?:[a-z]+ ){0,2}(?:pills?|capsules?|tablets?|drops|gummies|supplements?|softgels?))"
+    r"(?P<what>(?:[a-z]+ ){0,2}(?:pills?|capsules?|tablets?|drops|gummies|supplements?|softgels?"
+    r"|vitamins))"
 )
 TAKE_WORDS = rx(
     r"took|taken|take|taking|have taken|had|my|all my|both|genommen|eingenommen|nehme|meine?"
+    r"|popped|pop|swallowed|done|stack|morning stack|evening stack|daily"
     r"|gummies|gummy|drops|tropfen|powder"
     r"|tome|tomado|tomada|mis?|pills?|capsules?|tablets?|softgels?|supplements?|kapseln?"
     r"|tabletten?|pastillas?|capsulas?|dose|done|checked|check"
 )
 _TOOK_IT_RE = rx(r"(?:took|taken|take|had|genommen|tome) (?:it|them|one|that|those)")
 _SKIP_WORDS = frozenset(
-    {"forgot", "forget", "skipped", "skip", "vergessen", "olvide", "didnt", "not", "no", "nicht"}
+    {"forgot", "forget", "forgotten", "skipped", "skip", "missed", "vergessen", "olvide", "didnt"}
+    | {"not", "no", "nicht", "havent", "hasnt", "dont", "without"}
 )
+
+
+_NEGATED_CLAUSE_WORDS = _SKIP_WORDS | {"take", "took", "taken", "my", "the", "to"}
 
 
 def _claim_negated(tokens: Tokens, clause_of: list[int], named: range) -> None:
     """A supplement named as not taken, and the "forgot"/"skipped" of its clause: read."""
     tokens.claim(named)
     for i, token in enumerate(tokens.items):
-        if clause_of[i] == clause_of[named.start] and token.text in _SKIP_WORDS:
+        if clause_of[i] == clause_of[named.start] and token.text in _NEGATED_CLAUSE_WORDS:
             tokens.claim(range(i, i + 1))
 
 
@@ -325,6 +434,9 @@ def find_supplements(
     for match, span in tokens.matches(_TOOK_UNKNOWN_RE):
         if clause_of[span.start] in negated_clauses:
             continue
+        if found:  # "took both my pills: vitamin d and iron": the pills are those named
+            tokens.claim(span)
+            continue
         tokens.claim(span)
         found.append(Found(span.start, match.group("what").capitalize()))
     if found:
@@ -336,9 +448,13 @@ def find_supplements(
 
 
 _ENERGY_RE = rx(
-    rf"(?:about |around |ca |approx )?(?P<num>{NUM}) ?(?P<unit>kcal|kcals|cal|cals|calories"
-    r"|calorie|kalorien|calorias|kj|kilojoules|kilojoule)"
+    rf"(?:about |around |ca |approx )?(?P<num>{NUM})(?: ish)?(?: (?P<k>k)(?= ))?"
+    r" ?(?P<unit>kcal|kcals|cal|cals|calories|calorie|kalorien|calorias|kj|kilojoules|kilojoule)"
 )
+# After a stated energy: it is for each of the counted items ("2 bars, 200 kcal each"), or for
+# everything named before it together ("salmon and rice, 700 kcal total").
+EACH_RE = rx(r"each|apiece|a piece|per piece|per serving|per portion|per bar|per slice|je|cada uno")
+TOTAL_RE = rx(r"total|in total|altogether|all together|overall|for everything|for all|all in")
 # Energy that is not eaten: "burned 300 kcal", "2000 calories a day" (a goal, not a meal).
 _NOT_EATEN_BEFORE = frozenset(
     "burn burned burnt want goal target limit aim budget under over verbrannt ziel queme"
@@ -348,14 +464,14 @@ _NOT_EATEN_AFTER = rx(r"a day|per day|daily|pro tag|am tag|al dia|por dia|left|r
 
 
 def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
-    """Stated energy ("250 kcal", "800 kJ"), in kcal, with the tokens it covers."""
+    """Stated energy ("250 kcal", "1.1k cals", "800 kJ"), in kcal, with the tokens it covers."""
     found: list[tuple[range, float]] = []
     for match, span in tokens.matches(_ENERGY_RE):
         before = {t.text for t in tokens.items[max(0, span.start - 4) : span.start]}
         after = tokens.joined[match.end() :]
         if before & _NOT_EATEN_BEFORE or _NOT_EATEN_AFTER.match(after.lstrip()):
             continue
-        value = float(match.group("num"))
+        value = float(match.group("num")) * (1000 if match.group("k") else 1)
         if match.group("unit") in {"kj", "kilojoules", "kilojoule"}:
             value /= 4.184
         if 0 < value <= MAX_STATED_KCAL:
@@ -367,6 +483,7 @@ def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
 _MACRO_WORDS = {
     "protein": "protein",
     "proteins": "protein",
+    "prot": "protein",
     "carb": "carbs",
     "carbs": "carbs",
     "carbohydrate": "carbs",
@@ -378,7 +495,9 @@ _MACRO_ALT = "|".join(sorted(_MACRO_WORDS, key=len, reverse=True))
 _MACRO_RE = rx(
     rf"(?P<num>{NUM}) ?(?:g|grams?|gr) (?:of )?(?P<macro>{_MACRO_ALT})"
     rf"|(?P<macro2>{_MACRO_ALT}) (?P<num2>{NUM}) ?(?:g|grams?|gr)\b"
+    rf"|(?P<num3>{NUM}) ?(?P<letter>p|c|f)"
 )
+_MACRO_LETTERS = {"p": "protein", "c": "carbs", "f": "fat"}
 MAX_STATED_GRAMS = 500.0  # protein, carbs or fat a person may state for one item
 
 
@@ -386,12 +505,18 @@ def find_macros(tokens: Tokens) -> list[tuple[range, str, float]]:
     """Stated protein, carbs or fat ("25 g protein", "carbs 40g"): the tokens, the field, grams.
     Not claimed here: `writes` claims each one it gives to an item."""
     found: list[tuple[range, str, float]] = []
+    letters: list[tuple[range, str, float]] = []
     for match, span in tokens.matches(_MACRO_RE):
-        word = match.group("macro") or match.group("macro2")
-        value = float(match.group("num") or match.group("num2"))
-        if 0 <= value <= MAX_STATED_GRAMS:
-            found.append((span, _MACRO_WORDS[word], value))
-    return found
+        value = float(match.group("num") or match.group("num2") or match.group("num3"))
+        if not 0 <= value <= MAX_STATED_GRAMS:
+            continue
+        if match.group("letter"):  # "14p 60c 8f": read only beside stated figures
+            letters.append((span, _MACRO_LETTERS[match.group("letter")], value))
+            continue
+        found.append((span, _MACRO_WORDS[match.group("macro") or match.group("macro2")], value))
+    if found or len(letters) > 1 or (letters and _ENERGY_RE.search(tokens.joined)):
+        found.extend(letters)
+    return sorted(found, key=lambda f: f[0].start)
 
 
 def find_out_of_range(tokens: Tokens) -> list[tuple[range, RangeKind]]:
@@ -429,10 +554,11 @@ def find_out_of_range(tokens: Tokens) -> list[tuple[range, RangeKind]]:
 
 
 def normalized_phrase_words() -> frozenset[str]:
-    """Every word the rules know, so typo correction can aim at them too."""
+    """Every word the rules know, so typo correction can aim at them too. The words a
+    unit-less weight must not be followed by ("2 coffees") are not words the rules read."""
     sources = [
         _WEIGHT_RE.pattern,
-        _BARE_WEIGHT_RE.pattern,
+        _BARE_WEIGHT_RE.pattern.replace(NOT_A_WEIGHT, " "),
         _WEIGHT_GOAL_RE.pattern,
         _NUTRITION_GOAL_RE.pattern,
         CHECKIN_NUMBER_RE.pattern,

@@ -144,6 +144,11 @@ class Tokens:
         for i in indices:
             self.used[i] = True
 
+    def release(self, indices: range) -> None:
+        """Give tokens back: a rule that held them for a while did not use them after all."""
+        for i in indices:
+            self.used[i] = False
+
     def matches(self, pattern: re.Pattern[str]) -> Iterator[tuple[re.Match[str], range]]:
         """Matches of `pattern` whose tokens are all still unclaimed.
 

@@ -1,0 +1,153 @@
+"""A message that corrects itself: what the person settled on is logged, once.
+
+"3 eggs, no wait 2", "mood 3 actually 4", "had a latte - oops, a cappuccino", "a burger and
+fries - scratch the fries", "1 croissant (not 2)". What came before the correcting words is
+read, and what comes after replaces its last number, its last item of the same kind, or
+removes what it names. A correction of an earlier message ("actually it was 2 eggs not 3",
+"that coffee was yesterday not today") has nothing before it to correct here: it is left to
+the planner's refusal, because logging it again would count it twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry
+from bot.planner.base import Plan
+from bot.render import offline
+
+# Words that take back what was just said. Longest first, so "no wait" is one marker.
+_REPLACE = (
+    r"no wait|wait no|no sorry|sorry|actually|i mean|i meant|make that|make it|oops|correction"
+    r"|or rather"
+)
+# Words that take back only a number said just before ("sleep 2, no 3", "cake, ok 2").
+_WEAK = r"no|wait|ok|okay|err|erm|um|rather|well"
+_REMOVE = r"scratch|scratch that|remove|minus|cancel|forget|delete|take off|without"
+_MARKER_RE = re.compile(
+    rf"(?:^|(?<=[\s,.;:!\-–(]))(?P<marker>{_REMOVE}|{_REPLACE}|{_WEAK})(?=[\s,.;:!\-–)]|$)",
+    re.IGNORECASE,
+)
+_NUMBER = r"\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|a|an|half"
+_BARE_NUMBER_RE = re.compile(
+    rf"^[\s,.;:!\-–]*(?:(?:it was|it's|its|was|just|only|like|more like|then)\s+)*"
+    rf"(?P<num>{_NUMBER})[\s.!)]*$",
+    re.IGNORECASE,
+)
+_LAST_NUMBER_RE = re.compile(
+    r"(?P<num>\d+(?:[.,]\d+)?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an)\b)"
+    r"(?!.*(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an)\b))",
+    re.IGNORECASE | re.DOTALL,
+)
+# "72.4 not 27.4 kg", "1 croissant (not 2)", "80.5 kg not lb": the figure after "not" is the
+# one taken back.
+_NOT_FIGURE_RE = re.compile(
+    r"\(?\s*\b(?:not|instead of)\s+(?:\d+(?:[.,]\d+)?|one|two|three|four|five)\b\s*\)?"
+    r"|\b(?:not|instead of)\s+(?:kg|kgs|kilos|lb|lbs|pounds)\b",
+    re.IGNORECASE,
+)
+# Words that correct an earlier message: nothing here to apply them to.
+_EARLIER_RE = re.compile(
+    r"\b(?:actually|meant|correction|correct|wrong|undo|delete|remove|instead|should have been"
+    r"|should be|not today|not yesterday|it was)\b",
+    re.IGNORECASE,
+)
+# "not two bananas, just one": the corrected part first.
+_NOT_FIRST_RE = re.compile(
+    rf"^\s*(?:not|no)\s+(?P<said>.+?)[,;.]\s*(?:just|only|it was|it's|more like)?\s*"
+    rf"(?P<num>{_NUMBER})\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def corrected(text: str, plan_part: Callable[[str], Plan]) -> Plan | None:
+    """The plan of a message that corrects itself, or None when it does not (or when the
+    correction is of an earlier message). `plan_part` plans a piece of text as a log."""
+    first = _NOT_FIRST_RE.match(text)
+    if first is not None:
+        return _with_number(first.group("said"), first.group("num"), plan_part)
+    stripped = _NOT_FIGURE_RE.sub(" ", text)
+    if stripped != text and not _EARLIER_RE.search(stripped):
+        kept = plan_part(stripped)
+        if kept.actions:  # the figure taken back is never logged
+            return kept
+        return Plan(understood=False, reply=offline.OFFLINE_CORRECTION)
+    for match in reversed(list(_MARKER_RE.finditer(text))):
+        before, after = text[: match.start()], text[match.end() :]
+        plan = _apply(before, after, match.group("marker").lower(), plan_part)
+        if plan is not None:
+            return plan
+    return None
+
+
+def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan]) -> Plan | None:
+    if not before.strip(" ,.;:!-–(") or not after.strip(" ,.;:!-–)"):
+        return None
+    earlier = plan_part(before)
+    if not earlier.actions or not earlier.understood:
+        return None
+    if re.fullmatch(_REMOVE, marker):
+        return _removed(earlier, plan_part(re.sub(r"^\s*(?:the|that|those)\s+", "", after)))
+    bare = _BARE_NUMBER_RE.match(after)
+    if bare is not None:
+        return _with_number(before, bare.group("num"), plan_part)
+    if re.fullmatch(_WEAK, marker):
+        return None
+    if re.match(r"\s*[,.]?\s*(?:with|w/?)\s", after, re.IGNORECASE):  # "..., sorry, with water"
+        head = re.split(r"\s(?:with|w/?)\s", before, maxsplit=1, flags=re.IGNORECASE)[0]
+        plan = plan_part(f"{head} {after.strip(' ,.')}")
+        return plan if plan.actions and plan.understood else None
+    later = plan_part(re.sub(r"^\s*(?:that was|it was|was|it's|its)\s+", "", after))
+    if not later.actions or not later.understood:
+        return None
+    return Plan(actions=_replaced(earlier.actions, later.actions))
+
+
+def _with_number(before: str, number: str, plan_part: Callable[[str], Plan]) -> Plan | None:
+    """ "3 eggs" corrected to "2": the last number said before is the one replaced."""
+    match = _LAST_NUMBER_RE.search(before)
+    if match is None:
+        return None
+    rewritten = before[: match.start()] + number + before[match.end() :]
+    plan = plan_part(rewritten)
+    return plan if plan.actions and plan.understood else None
+
+
+def _replaced(earlier: list[Action], later: list[Action]) -> list[Action]:
+    """The earlier actions with the last of each kind the later ones name replaced by them;
+    a check-in's fields are overridden one by one."""
+    kept = list(earlier)
+    for action in later:
+        same = [i for i, a in enumerate(kept) if type(a) is type(action)]
+        if not same:
+            kept.append(action)
+            continue
+        at = same[-1]
+        if isinstance(action, CheckinUpsert):
+            old = kept[at]
+            assert isinstance(old, CheckinUpsert)
+            fields = {k: v for k, v in action.model_dump().items() if v is not None}
+            kept[at] = old.model_copy(update=fields)
+        else:
+            kept[at] = action
+    return kept
+
+
+def _removed(earlier: Plan, named: Plan) -> Plan | None:
+    """ "a burger and fries - scratch the fries": the items named are taken out."""
+    names = [
+        a.entry.food.split(",")[0].lower()
+        for a in named.actions
+        if isinstance(a, NutritionAddEntry)
+    ]
+    if not names:
+        return None
+    kept = [
+        a
+        for a in earlier.actions
+        if not (isinstance(a, NutritionAddEntry) and a.entry.food.split(",")[0].lower() in names)
+    ]
+    if len(kept) == len(earlier.actions) or not kept:
+        return None
+    return Plan(actions=kept)

@@ -1,0 +1,481 @@
+"""How foods named together make one meal item, so a dish is never split into its parts.
+
+- A food named right before what holds it is one dish: "pepperoni pizza", "chicken wrap",
+  "beef tacos", "ham and cheese toastie". The holder's figures are used (a shell such as a
+  wrap or a bagel also gets its filling's), and the quantity said before the whole
+  ("2 slices of pepperoni pizza") is the dish's.
+- "A with B (and C)" is one item: A and what it comes with, summed ("bagel with cream
+  cheese", "tea with milk and one sugar"). A drink added without an amount is a splash in a
+  drink and a pour over cereal, never the table's full glass. Something with a real portion
+  of its own after "and" ("... and a banana") stays an item of its own.
+- A food followed straight away by a word nothing knows ("beef pho", "penne carbonara") is
+  most likely part of a dish the table lacks: it is not logged, so the reply names the whole.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import functools
+import re
+from collections.abc import Callable, Collection
+
+from bot.planner.offline.foods import (
+    SPLASH_ML,
+    Food,
+    FoodItem,
+    FoodTable,
+    dish,
+    find_foods,
+    food_table,
+    known_dish,
+    longest_alias,
+)
+from bot.planner.offline.quantities import AMOUNT_WORDS
+from bot.planner.offline.text import Tokens, number_value
+
+# What holds a filling and names the dish: "<filling> <holder>" is one item.
+HOLDERS = frozenset(
+    """
+    pizza pizzas sandwich sandwiches sub subs wrap wraps burrito burritos taco tacos milk juice
+    tea quesadilla quesadillas omelette omelettes omelet omelets toastie toasties panini paninis
+    bagel bagels toast roll rolls bun buns pita flatbread baguette croissant croissants salad
+    salads soup soups stew curry risotto noodles ramen pasta smoothie smoothies shake shakes
+    milkshake latte lattes yogurt yoghurt pancakes pancake waffle waffles muffin muffins cake
+    cakes pie pies tart cookie cookies bread skewers kebab kebabs nuggets dumplings sushi
+    oatmeal porridge bowl pudding
+    """.split()
+)
+# Holders whose table row is the shell alone: the filling's figures are added to it.
+SHELLS = frozenset(
+    """
+    wrap wraps pita flatbread baguette bagel bagels toast roll rolls bun buns croissant
+    croissants bread
+    """.split()
+)
+# Holders that take "A and B" fillings: "ham and cheese toastie", "bacon and egg sandwich".
+_PAIRED_FILLINGS = frozenset(
+    """
+    sandwich sandwiches sub wrap burrito taco tacos quesadilla omelette omelet toastie panini
+    pizza
+    """.split()
+)
+# Holders whose dish keeps its figures whatever it is flavoured with: "tonkotsu ramen".
+_FLAVOURED = frozenset(
+    """
+    pizza pizzas sandwich sandwiches sub burger burgers taco tacos burrito burritos quesadilla
+    ramen soup soups curry stew risotto noodles smoothie smoothies shake milkshake latte
+    lattes yogurt yoghurt cake cakes pie muffin muffins cookie cookies omelette omelet
+    pancakes waffles porridge oatmeal
+    """.split()
+)
+# Holders that say little without the word before them: "caprese salad", "california roll".
+_GENERIC = frozenset("salad salads roll rolls wrap wraps bowl bowls".split())
+_AND = frozenset({"and", "&", "n", "und", "y"})
+WITH = frozenset({"with", "w", "mit", "con", "avec"})
+POUR_ML = 120.0  # milk over cereal or oats: half a cup, not a splash and not a glass
+_SPLASH_UNITS = frozenset({"splash", "dash", "drop", "drizzle"})
+_ARTICLES = frozenset({"a", "an", "the", "some", "my", "extra", "side", "sides", "of"})
+# How a food is made or served: read as part of it ("a poached egg", "grilled chicken").
+DESCRIBING = frozenset(
+    """
+    poached scrambled fried grilled roasted roast baked boiled steamed toasted sauteed raw
+    mashed sliced chopped diced spicy plain crispy creamy salted unsalted smoked
+    """.split()
+)
+_MAX_FILLINGS = 3
+
+
+@dataclasses.dataclass(frozen=True)
+class _Compound:
+    first: int  # the first filling's first token
+    holder: int  # the holder's first token
+    end: int  # the holder's last token
+    fillings: tuple[Food, ...]
+
+
+def alias_at(
+    tokens: Tokens, i: int, table: FoodTable, *, free: bool = True
+) -> tuple[Food, int] | None:
+    """The longest alias of the table starting at token `i`, its words as written or as a
+    plural or typo ("chiken sandwhich"; unclaimed words only, unless `free` is False)."""
+    return longest_alias(tokens, i, table, free=free)
+
+
+def _is_holder(tokens: Tokens, last: int) -> bool:
+    word = tokens.items[last].text
+    return word in HOLDERS or word.endswith(("burger", "burgers"))
+
+
+def _counted_plural(tokens: Tokens, first: int, length: int, food: Food) -> bool:
+    """ "eggs" in "eggs toast" is a list of two foods, not a filling."""
+    named = " ".join(tokens.items[j].text for j in range(first, first + length))
+    table = food_table()
+    return named.endswith("s") and any(
+        table.by_alias.get(named[: -len(ending)]) is food for ending in ("s", "es")
+    )
+
+
+def _overlapping(tokens: Tokens, i: int, length: int, table: FoodTable) -> tuple[int, int] | None:
+    """An alias starting inside the one at `i` and reaching past it: (its first, last token)."""
+    for k in range(i + 1, i + length):
+        found = alias_at(tokens, k, table)
+        if found is not None and k + found[1] > i + length:
+            return k, k + found[1] - 1
+    return None
+
+
+def _compounds(tokens: Tokens) -> list[_Compound]:
+    """Every "<filling(s)> <holder>" in the message."""
+    table = food_table()
+    found: list[_Compound] = []
+    i = 0
+    while i < len(tokens):
+        start = alias_at(tokens, i, table)
+        if start is None or _counted_plural(tokens, i, start[1], start[0]):
+            i += 1
+            continue
+        inner = _overlapping(tokens, i, start[1], table)
+        if inner is not None:  # "grilled chicken salad": the chicken salad, grilled
+            found.append(_Compound(i, inner[0], inner[1], ()))
+            i = inner[1] + 1
+            continue
+        fillings = [start[0]]
+        j = i + start[1]
+        paired = False
+        compound = None
+        while j < len(tokens) and len(fillings) <= _MAX_FILLINGS:
+            joined_by_and = tokens.items[j].text in _AND
+            k = j + 1 if joined_by_and else j
+            nxt = alias_at(tokens, k, table) if k < len(tokens) else None
+            if nxt is None:
+                break
+            food, length = nxt
+            last = k + length - 1
+            paired = paired or joined_by_and
+            if _is_holder(tokens, last) and not (
+                paired and tokens.items[last].text not in _PAIRED_FILLINGS
+            ):
+                if not any("ml" in f.portion for f in fillings) or not paired:
+                    compound = _Compound(i, k, last, tuple(fillings))
+                break
+            if joined_by_and and "ml" in food.portion:
+                break
+            fillings.append(food)
+            j = last + 1
+        if compound is not None:
+            found.append(compound)
+            i = compound.end + 1
+        else:
+            i += 1
+    return found
+
+
+def find_meal_foods(text: str, tokens: Tokens, refused: list[range]) -> list[FoodItem]:
+    """The foods of the message, a dish named by its filling and holder as one item."""
+    read_before = list(tokens.used)  # what other rules (supplements...) read already
+    compounds = _compounds(tokens)
+    if not compounds:
+        found = [_true_amount(_as_said(tokens, i)) for i in find_foods(tokens, refused)]
+        found = _bowls(text, tokens, found)
+        return _not_vehicles(tokens, read_before, _not_negated(tokens, found))
+    hidden = {k for c in compounds for k in range(c.first, c.holder)}
+    keep = [k for k in range(len(tokens)) if k not in hidden]
+    view = Tokens([tokens.items[k] for k in keep])
+    view.used = [tokens.used[k] for k in keep]
+    view_refused: list[range] = []
+    items = find_foods(view, view_refused)
+    for k, used in enumerate(view.used):
+        tokens.used[keep[k]] = used
+    refused.extend(range(keep[r.start], keep[r.stop - 1] + 1) for r in view_refused)
+    result: list[FoodItem] = []
+    for item in items:
+        first, last = keep[item.first], keep[item.last]
+        compound = next((c for c in compounds if first <= c.holder <= last), None)
+        item = dataclasses.replace(item, first=first, last=last)
+        if compound is not None:
+            item = _as_compound(text, tokens, item, compound)
+        else:
+            item = _as_said(tokens, item)
+        result.append(_true_amount(item))
+    result = _bowls(text, tokens, result)
+    return _not_vehicles(tokens, read_before, _not_negated(tokens, result))
+
+
+def _bowls(text: str, tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
+    """ "chicken rice bowl", "salmon poke bowl": the foods named before a bowl are one dish."""
+    merged: list[FoodItem] = []
+    for item in items:
+        head = merged[-1] if merged else None
+        bowl = tokens.items[item.last].text in {"bowl", "bowls"}
+        if head is None or not bowl or head.last + 1 != item.first or head.explicit:
+            merged.append(item)
+            continue
+        words = text[tokens.items[head.first].start : tokens.items[item.last].end]
+        merged[-1] = dataclasses.replace(
+            head,
+            name=f"{words[:1].upper()}{words[1:]}",
+            amount="1 bowl",
+            kcal=head.kcal + item.kcal,
+            protein=head.protein + item.protein,
+            carbs=head.carbs + item.carbs,
+            fat=head.fat + item.fat,
+            last=item.last,
+            grams=head.grams + item.grams,
+        )
+    return merged
+
+
+def _not_vehicles(tokens: Tokens, read_before: list[bool], items: list[FoodItem]) -> list[FoodItem]:
+    """What something was taken in or packed in is not eaten on its own: "creatine in my
+    shake", "collagen in my coffee", "tuna in water"."""
+    kept: list[FoodItem] = []
+    for item in items:
+        j = item.first - 1
+        while j >= 0 and tokens.items[j].text in {"my", "the", "a", "some", "his", "her"}:
+            j -= 1
+        if j < 1 or tokens.items[j].text not in {"in", "into"} or tokens.used[j]:
+            kept.append(item)
+            continue
+        after_supplement = read_before[j - 1] and tokens.items[j - 1].kind != "punct"
+        packed = bool(kept) and kept[-1].last == j - 1 and item.liquid and item.kcal < 20
+        if after_supplement or packed:
+            tokens.claim(range(j, item.last + 1))
+            continue
+        kept.append(item)
+    return kept
+
+
+_NEGATIONS = frozenset({"no", "without", "minus", "skipped", "ohne", "kein", "keine", "sin"})
+
+
+def _not_negated(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
+    """ "cheeseburger, no fries", "coffee without sugar": what was not eaten is read, not
+    logged."""
+    kept = []
+    for item in items:
+        before = item.first - 1
+        if before >= 0 and tokens.items[before].text in _NEGATIONS and not tokens.used[before]:
+            tokens.claim(range(before, before + 1))
+            continue
+        kept.append(item)
+    return kept
+
+
+_SIZED_AMOUNT_RE = re.compile(
+    r"^(?P<count>\d+(?:\.\d+)?|\d+/\d+) (?P<size>small|medium|large|huge|double|triple)"
+    r" \((?P<n>\d+) (?P<unit>ml|g)\)$"
+)
+
+
+def _true_amount(item: FoodItem) -> FoodItem:
+    """ "Latte, 1 large (350 ml)" for 490 ml: the measure in a sized amount is what was
+    counted ("1 large (490 ml)"), so the label never contradicts the figures."""
+    match = _SIZED_AMOUNT_RE.match(item.amount)
+    count = number_value(match.group("count")) if match else None
+    if match is None or not count or item.grams <= 0:
+        return item
+    each = round(item.grams / count)
+    if abs(each - int(match.group("n"))) <= 0.05 * each:
+        return item
+    size, unit = match.group("size"), match.group("unit")
+    return dataclasses.replace(item, amount=f"{match.group('count')} {size} ({each} {unit})")
+
+
+def _as_said(tokens: Tokens, item: FoodItem) -> FoodItem:
+    """The item named in the person's words: "Greek yogurt" for the table's "Yogurt" when
+    they said more, and the table's name with their word when it is another one ("Oatmeal
+    (porridge)", "Candy bar (kitkat)"), so they recognise what they said."""
+    table = food_table()
+    for i in range(item.first, item.last + 1):
+        found = alias_at(tokens, i, table, free=False)
+        if found is None:
+            continue
+        words = [_spelled(table, tokens.items[j].text) for j in range(i, i + found[1])]
+        said = " ".join(words)
+        name = item.name.lower()
+        if said in name or said.rstrip("s") in name or said in found[0].plural.lower():
+            return item
+        if words[0] in AMOUNT_WORDS or "of" in words:  # "slices of pepperoni pizza"
+            return item
+        if name in said:
+            return dataclasses.replace(item, name=said[:1].upper() + said[1:])
+        if difflib.SequenceMatcher(None, said, name).ratio() >= 0.8:
+            return item  # a spelling of the name ("capuchino"), not another word for it
+        return dataclasses.replace(item, name=f"{item.name} ({said})")
+    return item
+
+
+def _spelled(table: FoodTable, word: str) -> str:
+    """A word of the message spelled as the table spells it when it is a typo ("chiken")."""
+    return table.typo_of(word) or word
+
+
+def _as_compound(text: str, tokens: Tokens, item: FoodItem, c: _Compound) -> FoodItem:
+    """The holder's item named as the whole dish, a shell's filling added to its figures."""
+    tokens.claim(range(c.first, c.holder))
+    table, words = food_table(), ""
+    for k in range(c.first, c.end + 1):  # as said, typos spelled as the table does
+        token = tokens.items[k]
+        gap = text[tokens.items[k - 1].end : token.start] if k > c.first else ""
+        said = text[token.start : token.end]
+        typo = table.typo_of(token.text) if token.kind == "word" else None
+        words += gap + (typo or said)
+    name = words[:1].upper() + words[1:]
+    kcal, protein, carbs, fat = item.kcal, item.protein, item.carbs, item.fat
+    if tokens.items[c.end].text in SHELLS:
+        count = max(item.grams, 1.0) / max(_holder_grams(item), 1.0)
+        for food in c.fillings:
+            kcal += food.kcal * count
+            protein += food.protein * count
+            carbs += food.carbs * count
+            fat += food.fat * count
+    return dataclasses.replace(
+        item,
+        name=name,
+        first=min(item.first, c.first),
+        kcal=kcal,
+        protein=protein,
+        carbs=carbs,
+        fat=fat,
+    )
+
+
+def _holder_grams(item: FoodItem) -> float:
+    """Grams of one shell, from the holder's own table row (by the item's name)."""
+    food = _foods_by_name().get(item.name)
+    if food is None:
+        return item.grams
+    return food.unit_g if food.unit else food.portion_g
+
+
+@functools.cache
+def _foods_by_name() -> dict[str, Food]:
+    """The table's foods by name and plural, built once (the table is read once too)."""
+    by_name: dict[str, Food] = {}
+    for food in food_table().by_alias.values():
+        by_name.setdefault(food.name, food)
+        by_name.setdefault(food.plural, food)
+    return by_name
+
+
+def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
+    """ "A with B (and C)": one item of A and what it comes with (see the module docstring).
+    "salad with chicken" is the table's chicken salad when the table has one; "with a side
+    of B" keeps B an item of its own."""
+    table = food_table()
+    joined: list[FoodItem] = []
+    in_dish = False  # the last item is a dish still taking additions after "and"
+    for item in items:
+        head = joined[-1] if joined else None
+        if head is None:
+            joined.append(item)
+            in_dish = _said_with(tokens, item)
+            continue
+        gap = range(head.last + 1, item.first)
+        between = [tokens.items[i].text for i in gap]
+        words = [w for w in between if w != "/" and w not in DESCRIBING]
+        free = tokens.free(gap)
+        with_word = bool(words) and words[0] in WITH and set(words[1:]) <= _ARTICLES
+        and_word = in_dish and len(words) == 1 and words[0] in _AND
+        if not free or not (with_word or (and_word and _small(head, item))):
+            joined.append(item)
+            in_dish = _said_with(tokens, item)
+            continue
+        tokens.claim(gap)
+        said = between + [tokens.items[i].text for i in range(item.first, item.last + 1)]
+        if "side" in said or "sides" in said:  # "with a side salad": two items
+            joined.append(item)
+            in_dish = False
+            continue
+        if with_word:
+            known = known_dish(tokens, head, item, table)
+            if known is not None:
+                joined[-1] = known
+                in_dish = True
+                continue
+        joined[-1] = dish(head, _as_addition(tokens, head, item), "with" if with_word else "and")
+        in_dish = True
+    return joined
+
+
+def _said_with(tokens: Tokens, item: FoodItem) -> bool:
+    """Whether the food's own name holds a "with" ("tea with milk"): more may be added."""
+    return any(tokens.items[i].text in WITH for i in range(item.first, item.last + 1))
+
+
+def _small(head: FoodItem, item: FoodItem) -> bool:
+    """Whether an item after "and" reads as one more addition ("and jam", "and one sugar"),
+    not a food or drink of its own ("and a banana", "and orange juice")."""
+    if item.liquid and not head.liquid:
+        return False
+    return not item.explicit or item.kcal <= 60
+
+
+def _as_addition(tokens: Tokens, head: FoodItem, item: FoodItem) -> FoodItem:
+    """A drink added without an amount is a splash (in a drink) or a pour (over cereal)."""
+    said = {tokens.items[i].text for i in range(item.first, item.last + 1)}
+    if not item.liquid or (item.explicit and not said & _SPLASH_UNITS):
+        return item
+    ml = SPLASH_ML if head.liquid or said & _SPLASH_UNITS else POUR_ML
+    if item.grams <= ml:
+        return item
+    return item.scaled(ml / item.grams)
+
+
+def settle_unknown_words(
+    text: str,
+    tokens: Tokens,
+    items: list[FoodItem],
+    unknown: Callable[[int], bool],
+    stated: Collection[int] = (),
+) -> list[FoodItem]:
+    """Foods beside a word nothing knows, once every rule has run (`unknown(i)`).
+
+    "beef pho", "penne carbonara": a food straight before an unknown word is most likely part
+    of a dish the table lacks, so it is not logged and the reply names the whole. An unknown
+    word before a dish that keeps its figures whatever its flavour is part of its name
+    ("Tonkotsu ramen"); before a dish it defines ("caprese salad") the food is not logged.
+    An item whose energy the person stated (its first token in `stated`) is theirs whatever
+    it is: the unknown words after it are part of its name ("chicken stir fry, 500 kcal").
+    """
+    kept: list[FoodItem] = []
+    for item in items:
+        after = item.last + 1
+        if after < len(tokens) and unknown(after) and item.first in stated:
+            last = after
+            while last + 1 < len(tokens) and unknown(last + 1) and last - after < 3:
+                last += 1
+            tokens.claim(range(after, last + 1))
+            words = text[tokens.items[item.first].start : tokens.items[last].end]
+            named = dataclasses.replace(item, name=words[:1].upper() + words[1:], last=last)
+            # Not the table's food: the stated energy only, no macros guessed from it.
+            kept.append(
+                dataclasses.replace(named, amount="1 serving", protein=0.0, carbs=0.0, fat=0.0)
+            )
+            continue
+        if after < len(tokens) and unknown(after):
+            tokens.release(range(item.first, item.last + 1))
+            continue
+        before = item.first - 1
+        if before < 0 or not unknown(before):
+            kept.append(item)
+            continue
+        head = tokens.items[item.last].text
+        if head in _GENERIC:
+            tokens.release(range(item.first, item.last + 1))
+            continue
+        counted = tokens.items[item.first].kind == "num" or (
+            tokens.items[item.first].text in AMOUNT_WORDS
+        )
+        if (head in _FLAVOURED or head.endswith("burger")) and not counted:
+            # "tonkotsu ramen"; not "ordered a pizza": a flavour is said right before the food
+            first = before
+            while first > 0 and unknown(first - 1) and before - first < 2:
+                first -= 1
+            tokens.claim(range(first, before + 1))
+            words = text[tokens.items[first].start : tokens.items[before].end]
+            name = f"{words[:1].upper()}{words[1:]} {item.name[:1].lower()}{item.name[1:]}"
+            item = dataclasses.replace(item, name=name, first=first)
+        kept.append(item)
+    return kept

@@ -1,0 +1,128 @@
+"""Weights said without a unit: "I'm at 81.2 this morning", "down to 176 today".
+
+The service keeps weights in kilograms only, so the unit a person uses is read from how close
+the number is to their last weight (`PlanContext.last_weight_kg`): within `CLOSE_KG` of it in
+kilograms, it is kilograms; within `CLOSE_LB` of it in pounds, pounds; else the one unit (if
+only one) that puts it within `DRIFT` (15 %) of it, as after weeks without weighing. Without a
+last weight (or far from it), a number only one unit makes a grown-up's weight is read in
+that unit: a weight from `ADULT_KG` low to high, 35 to 160 kg (77 to 353 lb), so 62 is kg and
+176 is lb.
+A number both units allow (77 to 160: "80" is 80 kg or 36 kg) is a question: the planner logs
+it in kilograms and sets `Plan.unit_question`, and the core settles it with the person's last
+weight or asks with two buttons ("80 kg" / "80 lb").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.planner.offline.dates import rx
+from bot.planner.offline.text import Found, Tokens
+
+KG_PER_LB = 0.45359237
+CLOSE_KG = 5.0  # a number this close to the last weight in kg is in kg
+CLOSE_LB = 5.0  # ... this close to it in lb, in lb
+DRIFT = 0.15  # after a weight word, a number this share of the last weight off is still read
+ADULT_KG = (35.0, 160.0)  # the band a grown-up's weight falls in
+
+_NUM = r"\d{2,3}(?:\.\d+)?"  # a body weight has two or three digits
+# What follows a number that is something else: "down to 2 coffees", "up to 100 g of sugar".
+NOT_A_WEIGHT = (
+    r"(?! (?:g|gr|grams?|mg|ml|l|kcal|cals?|calories|kj|min|mins|minutes|hours?|hrs?|h|steps"
+    r"|km|k|miles?|mi|percent|pct|cups?|coffees?|drinks?|beers?|glasses|times|x|days?|weeks?"
+    r"|months?|servings?|portions?|pieces?|slices?|of|bpm|mmhg)(?!\S))"
+)
+_LINK = r"(?: (?:is|was|of|at|now|=|:|ist|war|es|fue|de|heute|today|hoy|around|about|ca))*"
+# A number is a weight only after words that say so; "at 8" alone is a time.
+UNITLESS_RE = rx(
+    rf"(?:(?:my )?(?:body )?(?:weight|weighed in|weighed|weigh|gewicht|peso|pese|wiege)"
+    rf"|(?:im|i am) at|(?:im )?down to|(?:im )?up to|(?:the )?scale (?:says|said|shows))"
+    rf"{_LINK} (?P<num>{_NUM}){NOT_A_WEIGHT}"
+)
+
+# Any number a body weight may be, when it is not followed by a unit of something else.
+NEAR_RE = rx(rf"(?P<num>{_NUM}){NOT_A_WEIGHT}")
+
+
+@dataclass(frozen=True)
+class Unitless:
+    """A number read as a weight: `kg` as logged, `ask` when the unit is still a question."""
+
+    value: float
+    kg: float
+    ask: bool = False
+
+
+def read_unitless(value: float, last_kg: float | None) -> Unitless | None:
+    """`value` as a weight in the person's unit, or None when no unit makes it one."""
+    if last_kg is not None:
+        if abs(value - last_kg) <= CLOSE_KG:
+            return Unitless(value, round(value, 2))
+        if abs(value - last_kg / KG_PER_LB) <= CLOSE_LB:
+            return Unitless(value, round(value * KG_PER_LB, 2))
+        # Further off ("down to 74.5" after 80 kg weeks ago): the one unit that keeps it
+        # within `DRIFT` of the last weight, when only one does.
+        kg_near = abs(value - last_kg) <= DRIFT * last_kg
+        lb_near = abs(value * KG_PER_LB - last_kg) <= DRIFT * last_kg
+        if kg_near != lb_near:
+            return Unitless(value, round(value if kg_near else value * KG_PER_LB, 2))
+    low, high = ADULT_KG
+    as_kg = low <= value <= high
+    as_lb = low <= value * KG_PER_LB <= high
+    if as_kg and as_lb:
+        return Unitless(value, round(value, 2), ask=True)
+    if as_kg:
+        return Unitless(value, round(value, 2))
+    if as_lb:
+        return Unitless(value, round(value * KG_PER_LB, 2))
+    return None
+
+
+def near_last(value: float, last_kg: float | None) -> float | None:
+    """`value` in kilograms when it is within `CLOSE_KG` of the last weight in kilograms or
+    `CLOSE_LB` of it in pounds: a number so close needs no word saying it is a weight
+    ("ugh 82.4", "dropped to 211 🎉")."""
+    if last_kg is None:
+        return None
+    if abs(value - last_kg) <= CLOSE_KG:
+        return round(value, 2)
+    if abs(value - last_kg / KG_PER_LB) <= CLOSE_LB:
+        return round(value * KG_PER_LB, 2)
+    return None
+
+
+def in_pounds(value: float) -> float:
+    """`value` pounds in kilograms, as logged."""
+    return round(value * KG_PER_LB, 2)
+
+
+def lone_weight(
+    tokens: Tokens, last_kg: float | None, fillers: frozenset[str], asks: list[float]
+) -> Found[float] | None:
+    """A message that says nothing but a number near the person's last weight ("81.9 this
+    morning", "ugh 82.4") is that weight: the only unclaimed word besides `fillers` is a
+    number within `CLOSE_KG` of it in kg (or `CLOSE_LB` in lb). When the planner does not know
+    the last weight, a number a grown-up may weigh is logged in kg and added to `asks`, so the
+    core settles it with the last weight it reads (or asks which unit)."""
+    left = [
+        i
+        for i, t in enumerate(tokens.items)
+        if not tokens.used[i] and t.kind != "punct" and t.text not in fillers
+    ]
+    if len(left) != 1 or not re.fullmatch(_NUM, tokens.items[left[0]].text):
+        return None
+    value = float(tokens.items[left[0]].text)
+    if last_kg is None:
+        if read_unitless(value, None) is None:
+            return None
+        asks.append(value)
+        kg = round(value, 2)
+    else:
+        read = read_unitless(value, last_kg)
+        close = abs(value - last_kg) <= CLOSE_KG or abs(value - last_kg / KG_PER_LB) <= CLOSE_LB
+        if read is None or read.ask or not close:
+            return None
+        kg = read.kg
+    tokens.claim(range(left[0], left[0] + 1))
+    return Found(left[0], kg)
