@@ -55,17 +55,45 @@ async def check_telegram(settings: Settings) -> Check:
     )
 
 
+# Tokens a context must hold beyond the probe's prompt: remembered turns, the message, the
+# tool calls or answer. Less than this and long messages fail for want of room.
+CONTEXT_ROOM_TOKENS = 1024
+
+
 async def check_llm(settings: Settings) -> Check:
+    """A realistic message through the bot's own prompt and tools; see bot/ops/llm_probe.py."""
     if not settings.llm_enabled:
         return None, ops.doctor_llm_off()
-    from bot.planner.client import openai_client, probe
+    from bot.ops.llm_probe import PROBE_MESSAGE, probe_llm
+    from bot.planner.base import PlannerError
+    from bot.planner.client import openai_client
 
+    model = settings.openai_model
     try:
         async with openai_client(settings) as client:
-            result = await probe(client, settings.openai_model)
+            result = await probe_llm(client, model)
+    except PlannerError as exc:  # worded for an operator, the key already taken out
+        return False, ops.doctor_llm_failed(model, str(exc))
     except Exception as exc:  # the probe's whole point is to report any failure
-        return False, ops.doctor_llm_failed(settings.openai_model, type(exc).__name__)
-    return True, ops.doctor_llm_ok(settings.openai_model, result)
+        return False, ops.doctor_llm_failed(model, type(exc).__name__)
+    tokens = ops.doctor_llm_tokens(
+        result.server_prompt_tokens, result.estimated_prompt_tokens, result.context_tokens
+    )
+    if result.invalid:
+        verdict = ops.doctor_llm_invalid_calls(model, PROBE_MESSAGE, result.invalid)
+        return False, f"{verdict} {tokens}"
+    if not result.valid:
+        return False, f"{ops.doctor_llm_no_tool_call(model, PROBE_MESSAGE)} {tokens}"
+    if not result.recognised:
+        return False, f"{ops.doctor_llm_misread(model, PROBE_MESSAGE, result.understood)} {tokens}"
+    verdict = ops.doctor_llm_tools_ok(model, PROBE_MESSAGE, result.valid, result.understood)
+    verdict = f"{verdict} {tokens}"
+    prompt = result.server_prompt_tokens or result.estimated_prompt_tokens
+    context = result.context_tokens
+    if context is not None and context - prompt < CONTEXT_ROOM_TOKENS:
+        room = ops.doctor_llm_context_small(context, prompt, CONTEXT_ROOM_TOKENS)
+        return False, f"{verdict} {room}"
+    return True, verdict
 
 
 async def check_prompt_size(settings: Settings) -> Check:

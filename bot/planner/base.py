@@ -15,6 +15,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.agent_api.actions import CHECKIN_SCALE, Action
+from bot.days import MIDNIGHT, lived_day
 
 ReadRoute = Literal["today", "nutrition", "weight", "checkins", "supplements", "recipes", "support"]
 
@@ -48,17 +49,49 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class Repeat:
+    """Log again what the person logged before ("same breakfast as yesterday", "again", "my
+    usual coffee", "a serving of my chili"): the entries of `read` that `meal` or `food`
+    pick, or their recipe named `recipe` times `servings`, logged on `date`.
+
+    `meal` is "breakfast", "lunch" or "dinner" (by when the entries were logged), "last" (the
+    last message's entries) or None (every entry naming `food`). `said` is how the person put
+    it, for the reply ("the same breakfast as yesterday"). The core reads, picks and writes
+    (bot/core/personal.py, bot/planner/offline/usual.py): no second planner call.
+    """
+
+    read: ReadRequest
+    date: dt.date
+    said: str
+    meal: Literal["breakfast", "lunch", "dinner", "last"] | None = None
+    food: str | None = None
+    recipe: str | None = None
+    servings: float = 1.0
+
+
+@dataclass(frozen=True)
 class PlanContext:
-    """What a planner may know besides the text: the person's local clock and recent turns."""
+    """What a planner may know besides the text: the person's local clock and recent turns.
+
+    `today` is the day the person is living (bot/days.py): before `day_ends_at` it is still
+    the previous calendar date, so "a pizza" at 01:30 and "yesterday" are dated by it, never
+    by `now.date()`. `last_weight_kg` is their latest weight when the core knew it without a
+    read (a number without a unit is read in its light); None: unknown, not "none".
+    """
 
     now: dt.datetime  # timezone-aware, in the person's timezone
     timezone: str
     history: Sequence[Turn] = ()
     checkin_scale: tuple[int, int] = CHECKIN_SCALE
+    day_ends_at: dt.time = MIDNIGHT
+    last_weight_kg: float | None = None
+    # The event loop's time by which the model must have answered the message, set when the
+    # message started planning (a wait for a model slot counts); None: from the model's start.
+    llm_deadline: float | None = None
 
     @property
     def today(self) -> dt.date:
-        return self.now.date()
+        return lived_day(self.now, self.day_ends_at)
 
     @property
     def weekday(self) -> str:
@@ -74,14 +107,20 @@ class Plan:
     `understood` is False when the planner could not make sense of (part of) the text; the
     offline planner's fast path uses it to decide whether the LLM must look at the message.
     `state` is private to the planner that made the plan (e.g. the LLM transcript needed by
-    `answer`).
+    `answer`). `offer` holds actions the planner only guesses ("🍕": a slice of pizza?): they
+    are shown with save / fix / drop and written only when the person saves them.
     """
 
     actions: list[Action] = field(default_factory=list)
+    offer: list[Action] = field(default_factory=list)
     reads: list[ReadRequest] = field(default_factory=list)
     reply: str | None = None
     is_question: bool = False
     understood: bool = True
+    # A weight said without a unit that could be kg or lb ("I'm at 80"): its `WeightLog`
+    # holds the number as kg until the core settles it (bot/core/personal.py).
+    unit_question: float | None = None
+    repeat: Repeat | None = None  # "the usual": what to copy, once `reads` are answered
     llm_requests: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
@@ -89,7 +128,15 @@ class Plan:
 
 
 class PlannerError(Exception):
-    """Base for every planner failure. The message is for logs, never shown to a person."""
+    """Base for every planner failure. The message is for logs, never shown to a person.
+
+    `llm_requests` counts the model requests the failed attempt sent and `llm_tokens` their
+    tokens, as the server reported them or, for a request it never answered, as estimated
+    when it was sent (they count against the person's daily budget like any other).
+    """
+
+    llm_requests: int = 0
+    llm_tokens: int = 0
 
 
 class PlannerUnavailable(PlannerError):
@@ -98,6 +145,15 @@ class PlannerUnavailable(PlannerError):
 
 class PlannerFailed(PlannerError):
     """The LLM answered, but not with anything usable, even after a repair round."""
+
+
+class PlannerTimedOut(PlannerUnavailable):
+    """The model took longer than a request's timeout or the message's deadline."""
+
+
+class ContextTooLong(PlannerFailed):
+    """The request does not fit the model's context window (the server's 400 says so, or
+    the planner's own count does). Trying it again can never work; a shorter one may."""
 
 
 class Planner(Protocol):

@@ -9,7 +9,9 @@ same system prompt gives it the person's date, time and date rules.
 
 Failures are the planner's (bot/planner/base.py), so the assistant words them the same way:
 `PlannerUnavailable` when the server could not be used (timeout, connection, 5xx, a model
-that takes no audio or images), `PlannerFailed` when its answer was unusable.
+that takes no audio or images), `PlannerFailed` when its answer was unusable. A photo's
+failure carries the requests it sent (`PlannerError.llm_requests`): they count against the
+person's daily budget like any other.
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from openai.types.chat import (
 
 from bot.agent_api.actions import Action
 from bot.config import Settings
-from bot.planner.base import Plan, PlanContext, PlannerFailed, ReadRequest
+from bot.planner.base import Plan, PlanContext, PlannerError, PlannerFailed, ReadRequest
 from bot.planner.client import ChatRequests, openai_client, translate_error
-from bot.planner.prompt import load_template, render_system_prompt
+from bot.planner.prompt import clock_note, load_template, render_system_prompt
+from bot.planner.sanity import sane
 from bot.planner.tools import ToolCallError, parse_tool_call, tool_specs
 
 __all__ = ["PHOTO_TOOL", "Media", "build_media", "photo_messages", "photo_note"]
@@ -53,7 +56,9 @@ def photo_messages(
 ) -> list[ChatCompletionMessageParam]:
     """The vision request: the text planner's system prompt plus prompts/photo.md, then the
     caption and the image (a data: URL, as Telegram photos are JPEG) in one user turn."""
-    system = render_system_prompt(context) + "\n\n" + load_template("photo.md").substitute()
+    # An image is never a cached prefix, so the clock may stay with the instructions here.
+    photo = load_template("photo.md").substitute()
+    system = f"{render_system_prompt(context)}\n\n{clock_note(context)}\n\n{photo}"
     url = "data:image/jpeg;base64," + base64.b64encode(image).decode("ascii")
     caption = (caption or "").strip()[:MAX_CAPTION_CHARS]
     parts: list[ChatCompletionContentPartParam] = [
@@ -112,12 +117,25 @@ class Media:
         Calls of tools other than `log_food` are ignored; when no call validates, the photo
         is `PlannerFailed` (a repair round would send the image again, at full price).
         """
+        sent = Plan()  # every request sent counts, a retried and a failed one too
+        try:
+            return await self._estimate(image, caption, context, sent)
+        except PlannerError as exc:
+            exc.llm_requests = sent.llm_requests
+            raise
+
+    async def _estimate(
+        self, image: bytes, caption: str | None, context: PlanContext, plan: Plan
+    ) -> Plan:
+        def on_send() -> None:
+            plan.llm_requests += 1
+
         messages = photo_messages(image, caption, context)
-        completion = await self.photos.complete(messages, tool_choice="auto")
+        completion = await self.photos.complete(messages, tool_choice="auto", on_send=on_send)
+        _counted(plan, completion)
         choices = getattr(completion, "choices", None)
         if not choices:
             raise PlannerFailed("the vision response had no choices")
-        plan = _counted(Plan(), completion)
         message = choices[0].message
         actions: list[Action] = []
         errors: list[str] = []
@@ -137,11 +155,11 @@ class Media:
         plan.actions = actions
         if not actions:
             plan.reply = (message.content or message.refusal or "").strip() or None
-        return plan
+            return plan
+        return sane(plan)  # as a text plan: no JSON debris or impossible macros in a draft
 
 
 def _counted(plan: Plan, completion: Any) -> Plan:
-    plan.llm_requests += 1
     usage = getattr(completion, "usage", None)
     if usage is not None:  # local servers often leave it out
         plan.prompt_tokens += usage.prompt_tokens or 0
@@ -160,4 +178,5 @@ def build_media(settings: Settings) -> Media | None:
         openai_client(settings),
         transcribe_model=settings.openai_transcribe_model,
         vision_model=settings.vision_model,
+        temperature=settings.llm_temperature,
     )

@@ -1,4 +1,9 @@
-"""The system prompt: loaded from `prompts/`, filled in per message, and measured in tokens.
+"""The system prompt: loaded from `prompts/`, the same for every message, and measured in tokens.
+
+Servers cache a prompt by its prefix (OpenAI's prompt caching, llama.cpp's KV cache), so
+everything constant comes first (system prompt, then tools) and the person's clock comes
+last, at the head of their own message (`user_content`): the prefix is byte-identical for
+every person and every minute, and only the conversation is processed anew.
 
 Templates use `string.Template` (`$name`; `$$` for a literal dollar sign), not `str.format`,
 so Markdown and JSON examples in a prompt need no brace escaping. A missing variable raises
@@ -30,12 +35,14 @@ from bot.planner.tools import tool_specs
 __all__ = [
     "PROMPTS_DIR",
     "TOKEN_BUDGET",
+    "clock_note",
     "count_tokens",
     "load_template",
     "prompt_budget",
     "quotes_system_prompt",
     "render_system_prompt",
     "sample_context",
+    "user_content",
 ]
 
 
@@ -59,21 +66,41 @@ def load_template(name: str = "system.md") -> Template:
 
 
 def render_system_prompt(context: PlanContext) -> str:
-    """The system prompt for one message: the person's clock and the rules of `system.md`.
+    """The system prompt: the rules of `system.md`, with the check-in scale.
 
-    Only the context goes in, never the person's text, so nothing they write can change it.
+    Neither the person's text nor their clock goes in (see the module docstring), so nothing
+    they write can change it and it is the same for everyone on the same scale.
     """
-    now = context.now
-    low, high = context.checkin_scale
-    return load_template().substitute(
-        weekday=now.strftime("%A"),
-        date=now.date().isoformat(),
-        time=now.strftime("%H:%M"),
-        timezone=f"{context.timezone} (UTC{_offset(now)})",
-        yesterday=(now.date() - dt.timedelta(days=1)).isoformat(),
-        scale_min=low,
-        scale_max=high,
+    return _system_prompt(context.checkin_scale)
+
+
+@cache
+def _system_prompt(scale: tuple[int, int]) -> str:
+    low, high = scale
+    return load_template().substitute(scale_min=low, scale_max=high)
+
+
+def clock_note(context: PlanContext) -> str:
+    """The person's local time, as the system prompt says their message starts.
+
+    After midnight but before the person's day ends (`PlanContext.today`), the day they are
+    still living is named too, so the model dates a late meal as the rules do.
+    """
+    now, today = context.now, context.today
+    yesterday = (today - dt.timedelta(days=1)).isoformat()
+    lived = "" if today == now.date() else f"; today: {today.isoformat()}"
+    return (
+        f"[now: {now.strftime('%A')} {now.date().isoformat()} {now.strftime('%H:%M')} "
+        f"UTC{_offset(now)}{lived}; yesterday: {yesterday}]"
     )
+
+
+def user_content(text: str, context: PlanContext, record: str = "") -> str:
+    """The person's turn as the model reads it: their clock first (as the system prompt
+    says), then the record of earlier turns if any, then their words."""
+    if record:
+        return f"{clock_note(context)}\n{record}\n\n{text}"
+    return f"{clock_note(context)}\n{text}"
 
 
 LEAK_CHARS = 80  # this many consecutive characters of the system prompt in a reply is a leak
@@ -127,18 +154,22 @@ def sample_context() -> PlanContext:
 
 
 def prompt_budget() -> dict[str, int]:
-    """Tokens sent with every request before the conversation: system prompt and tools.
+    """Tokens sent with every request besides the conversation: system prompt, tools and
+    the clock at the head of the person's message.
 
     Tools are measured as compact JSON, the form closest to what servers feed the model
     (OpenAI renders them more compactly still, so this errs on the high side).
     """
-    system = count_tokens(render_system_prompt(sample_context()))
+    context = sample_context()
+    system = count_tokens(render_system_prompt(context))
+    clock = count_tokens(clock_note(context))
     specs = tool_specs()
     tools = count_tokens(json.dumps(specs, separators=(",", ":"), ensure_ascii=False))
     return {
-        "system_prompt": system,
+        "system_prompt": system + clock,  # the clock included: it is sent with every request
+        "clock": clock,
         "tools": tools,
         "tool_count": len(specs),
-        "total": system + tools,
+        "total": system + clock + tools,
         "budget": TOKEN_BUDGET,
     }

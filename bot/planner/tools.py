@@ -74,16 +74,16 @@ _KEPT_KEYWORDS = frozenset(
 # What the LLM reads about each tool. Model docstrings are written for programmers, so the
 # tool descriptions are written here, as short as they can be while still choosing the tool.
 _DESCRIPTIONS: dict[str, str] = {
-    "log_food": "Log food eaten on one day, one item per food.",
+    "log_food": "Log food eaten on one day; one item per food or dish, stated numbers kept.",
     "set_goals": "Set daily nutrition goals and/or goal weight; null = unchanged.",
     "supplements": "add_item: new supplement in the stack; mark_taken: taken on date; "
     "toggle: undo a mark.",
-    "checkin_upsert": "The day's check-in; null = not mentioned.",
+    "checkin_upsert": "The day's check-in; null = not mentioned; notes: symptoms, feelings.",
     "weight_log": "Body weight on a day.",
     "recipes_upsert": "Save a recipe, or update the one with this name.",
     "support_create_ticket": "Message the service's support, only when asked to.",
     READ_TOOL: "Read the person's data. today: day overview; nutrition: a day's food and "
-    "goals; weight: history, goal; checkins: a day or from/to; supplements: a day's stack.",
+    "goals; weight: from/to, goal; checkins: a day or from/to; supplements: a day's stack.",
 }
 
 
@@ -306,6 +306,8 @@ def parse_tool_call(name: str, arguments_json: str, context: PlanContext) -> lis
         args = json.loads(arguments_json or "{}")
     except json.JSONDecodeError as exc:
         raise InvalidArguments(f"arguments are not valid JSON ({exc.msg})") from exc
+    except TypeError:  # a server that sent the arguments as an object, not as JSON text
+        args = arguments_json
     if not isinstance(args, dict):
         raise InvalidArguments("arguments must be a JSON object")
     if tool.produces and args.get("date") in (None, "") and "date" in tool.arguments.model_fields:
@@ -319,7 +321,20 @@ def parse_tool_call(name: str, arguments_json: str, context: PlanContext) -> lis
     if tool.produces:
         for output in outputs:
             _check_date(getattr(output, "date", None), context.today)
+    for output in outputs:
+        if isinstance(output, ReadRequest):
+            _check_read(output, context.today)
     return outputs
+
+
+def _check_read(read: ReadRequest, today: dt.date) -> None:
+    """A read the service could only refuse is sent back to the model, not to the service
+    (whose refusal would read as the service failing)."""
+    for name, day in (("date", read.date), ("from", read.from_), ("to", read.to)):
+        if day is not None and day > today:
+            raise InvalidArguments(f"{name} {day} is in the future; today is {today}")
+    if read.from_ is not None and read.to is not None and read.from_ > read.to:
+        raise InvalidArguments(f"from {read.from_} is after to {read.to}")
 
 
 def _validate(tool: _Tool, args: dict[str, Any]) -> list[ToolOutput]:

@@ -11,18 +11,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
+    "LLM_CLAIMED_WRITE",
     "LLM_NOT_UNDERSTOOD",
+    "left_out_malformed",
+    "llm_answer_failed",
     "llm_budget_reached",
     "llm_failed",
+    "llm_message_too_long",
     "llm_partly_understood",
     "llm_probe_result",
+    "llm_repair_failed",
+    "llm_slow",
     "llm_unavailable",
     "prompt_refused",
+    "read_refused",
+    "used_rules_instead",
 ]
 
 LLM_NOT_UNDERSTOOD = (
     "Sorry, I couldn't understand that, so nothing was saved. Could you say it again in "
     'other words? For example: "2 eggs and toast for breakfast, slept badly".'
+)
+
+# Instead of model text that claims a write ("Logged: ...") when nothing was written.
+LLM_CLAIMED_WRITE = (
+    "Nothing was saved from that message. To log something, say it plainly, for example: "
+    '"2 eggs and toast for breakfast" or "72.4 kg".'
 )
 
 _LLM_AREA_NOUNS = {
@@ -47,14 +61,28 @@ def llm_partly_understood(areas: Sequence[str | None]) -> str:
 
     `areas` are the tool areas of the calls that stayed invalid (None for an unknown tool).
     """
-    nouns = list(dict.fromkeys(_LLM_AREA_NOUNS.get(area or "", "part of it") for area in areas))
-    if not nouns:
-        nouns = ["part of it"]
-    what = nouns[0] if len(nouns) == 1 else ", ".join(nouns[:-1]) + " and " + nouns[-1]
+    what = _listed(areas)
     return (
         f"I couldn't read {what} in your message, so I left that out. "
         "Could you send that part again in other words?"
     )
+
+
+def llm_repair_failed(areas: Sequence[str | None]) -> str:
+    """The model failed (an error, too slow) while fixing part of a message it had half read:
+    the rest was kept, and the person's wording is not to blame."""
+    what = _listed(areas)
+    return (
+        f"My AI model failed while reading {what} in your message, so I left that out. "
+        "Please send that part again in a minute."
+    )
+
+
+def _listed(areas: Sequence[str | None]) -> str:
+    nouns = list(dict.fromkeys(_LLM_AREA_NOUNS.get(area or "", "part of it") for area in areas))
+    if not nouns:
+        nouns = ["part of it"]
+    return nouns[0] if len(nouns) == 1 else ", ".join(nouns[:-1]) + " and " + nouns[-1]
 
 
 def llm_probe_result(model: str, tool_called: bool) -> str:
@@ -91,4 +119,56 @@ def llm_budget_reached() -> str:
         "You've reached today's limit for my AI model, and my built-in rules didn't "
         "understand that. Nothing was saved. Simple phrases still work (<i>2 eggs</i>, "
         "<i>72.4 kg</i>, <i>mood 4</i>), and the limit resets tomorrow."
+    )
+
+
+def llm_slow() -> str:
+    """The model missed its deadline and the rules could not read the message, kept for
+    "retry"."""
+    return (
+        "My AI model is slow right now and didn't answer in time. Nothing was saved yet, "
+        "but I kept your message: reply <b>retry</b> in a minute, or use simple phrases "
+        "like <i>2 eggs</i>, <i>72.4 kg</i>, <i>mood 4</i>."
+    )
+
+
+def used_rules_instead(slow: bool) -> str:
+    """One line below a reply the built-in rules made because the model could not help."""
+    if slow:
+        return "<i>(My AI model was slow, so my built-in rules read this message.)</i>"
+    return "<i>(My AI model couldn't read this, so my built-in rules did.)</i>"
+
+
+def llm_message_too_long() -> str:
+    """The message alone does not fit the model's context: retrying it can never work."""
+    return (
+        "That message is too long for my AI model to read in one go, so nothing was saved. "
+        "Please send it in shorter parts, one meal or topic at a time."
+    )
+
+
+def llm_answer_failed() -> str:
+    """A question's data was read, but the model failed to word the answer."""
+    return (
+        "I looked that up, but my AI model couldn't put the answer into words just now. "
+        "Please ask again in a minute."
+    )
+
+
+def read_refused() -> str:
+    """The health service refused a read as invalid (a bad route or dates), so it is the
+    question as read that was wrong, not the service."""
+    return (
+        "I asked your health service for something it can't look up (a wrong date or kind "
+        'of data). Try asking about one day or a week, e.g. "what did I eat yesterday?"'
+    )
+
+
+def left_out_malformed(what: Sequence[str]) -> str:
+    """Plain text: entries refused because their values could not be right (a name of
+    markup, macros that cannot make the calories, a value out of range)."""
+    names = ", ".join(what) if what else "an entry"
+    return (
+        f"I left out {names}: its values didn't look right (a garbled name, or numbers that "
+        "don't add up), so it wasn't saved. Could you send it again with its amount?"
     )

@@ -16,7 +16,7 @@ from bot.core.assistant import create_assistant
 from bot.ops.doctor import run_doctor
 from bot.store.crypto import generate_key
 from bot.telegram.app import build_application
-from tests.fixtures.core import make_settings
+from tests.fixtures.core import make_settings, persons_today
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox
 from tests.fixtures.telegram import BOT_TOKEN, FakeTelegram, free_port, running_bot
@@ -34,9 +34,9 @@ def test_everything_configured_passes_and_prints_the_prompt_size(
     tmp_path: Path, fake_telegram: FakeTelegram, fake_openai: FakeOpenAI, sandbox: RunningSandbox
 ) -> None:
     key = asyncio.run(sandbox.add_user("Alice"))
-    fake_openai.reply_tool_calls(
-        [("read", {"route": "today", "date": None, "from": None, "to": None})]
-    )
+    today = persons_today().isoformat()
+    eggs = {"food": "Eggs, 2", "calories": 140, "protein": 12, "carbs": 1, "fat": 10}
+    fake_openai.reply_tool_calls([("log_food", {"date": today, "items": [eggs]})])
     code, out = doctor(
         tmp_path,
         key,

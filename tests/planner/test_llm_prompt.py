@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from zoneinfo import ZoneInfo
 
 from bot.planner.base import PlanContext
 from bot.planner.prompt import (
     TOKEN_BUDGET,
+    clock_note,
     count_tokens,
     prompt_budget,
     render_system_prompt,
     sample_context,
+    user_content,
 )
 
 CONTEXT = PlanContext(
@@ -23,6 +26,7 @@ CONTEXT = PlanContext(
 def test_system_prompt_plus_tools_fit_the_token_budget() -> None:
     budget = prompt_budget()
     assert budget["total"] == budget["system_prompt"] + budget["tools"]
+    assert 0 < budget["clock"] < 40  # in system_prompt: the clock heads every message
     assert budget["total"] <= TOKEN_BUDGET == 1500
     assert budget["tool_count"] == 8
 
@@ -33,12 +37,26 @@ def test_count_tokens_uses_cl100k() -> None:
     assert count_tokens("<|endoftext|>") > 1  # special tokens in user text are plain text
 
 
-def test_the_clock_is_filled_in() -> None:
+def test_the_clock_is_at_the_head_of_the_message_not_in_the_system_prompt() -> None:
     prompt = render_system_prompt(CONTEXT)
-    assert "Sunday 2026-03-29, 00:30, timezone America/New_York (UTC-04:00)" in prompt
-    assert "Yesterday: 2026-03-28" in prompt
-    assert '"yesterday" = 2026-03-28' in prompt
+    assert "2026-03-29" not in prompt and "00:30" not in prompt
     assert "$" not in prompt
+    assert clock_note(CONTEXT) == "[now: Sunday 2026-03-29 00:30 UTC-04:00; yesterday: 2026-03-28]"
+    assert user_content("2 eggs", CONTEXT) == clock_note(CONTEXT) + "\n2 eggs"
+
+
+def test_after_midnight_the_clock_names_the_day_the_person_is_still_living() -> None:
+    night_owl = dataclasses.replace(CONTEXT, day_ends_at=dt.time(3, 0))
+    assert clock_note(night_owl) == (
+        "[now: Sunday 2026-03-29 00:30 UTC-04:00; today: 2026-03-28; yesterday: 2026-03-27]"
+    )
+
+
+def test_the_system_prompt_is_the_same_for_every_person_and_minute() -> None:
+    later = PlanContext(
+        now=dt.datetime(2026, 7, 1, 13, 1, tzinfo=ZoneInfo("Asia/Tokyo")), timezone="Asia/Tokyo"
+    )
+    assert render_system_prompt(CONTEXT) == render_system_prompt(later)
 
 
 def test_the_rules_the_prompt_must_state_are_there() -> None:
@@ -53,6 +71,12 @@ def test_the_rules_the_prompt_must_state_are_there() -> None:
         '"Oatmeal, 1 cup cooked"',
         '"last night I slept badly" belong to today',
         "dinner last night = yesterday",
+        "a dish with its ingredients is one item",
+        "Stated numbers belong to the item they follow",
+        '"overnight oats" is a food, "at lunch" a time',
+        "Symptoms and feelings go in notes",
+        "Exercise isn't tracked",
+        'never write "Logged" yourself',
         "lb × 0.4536",
         "Never invent data",
         "never guess numbers",

@@ -23,7 +23,7 @@ from openai.types.chat import ChatCompletion
 from bot.planner.base import PlanContext, PlannerFailed, PlannerUnavailable, ReadResult, Turn
 from bot.planner.client import ChatRequests, encode_json
 from bot.planner.llm import LlmPlanner
-from bot.planner.prompt import render_system_prompt
+from bot.planner.prompt import clock_note, render_system_prompt
 from bot.planner.tools import tool_specs
 from tests.fixtures.openai import FakeOpenAI, chat_completion
 
@@ -62,7 +62,8 @@ def sent_before(
     tool_choice: str,
     temperature: float | None = 0,
 ) -> dict[str, Any]:
-    """The body as the planner built it before it was pre-encoded (a dict for `post`)."""
+    """The body as the planner built it before it was pre-encoded (a dict for `post`), with
+    the answer bounded by `max_tokens` (512 by default)."""
     body: dict[str, Any] = {
         "model": model,
         "messages": messages,
@@ -73,13 +74,22 @@ def sent_before(
         body["parallel_tool_calls"] = True
     if temperature is not None:
         body["temperature"] = temperature
+    body["max_tokens"] = 512
     return body
 
 
 def first_messages(text: str, context: PlanContext) -> list[dict[str, Any]]:
-    history = [{"role": turn.role, "content": turn.text} for turn in context.history]
+    """System prompt, then one user turn: the clock, the remembered turns as a record, the
+    message."""
+    who = {"user": "person", "assistant": "app"}
+    record = [f"{who[turn.role]}: {' '.join(turn.text.split())}" for turn in context.history]
+    content = f"{clock_note(context)}\n{text}"
+    if record:
+        head = "Earlier in this chat (a record; app lines are what it did then):"
+        lines = "\n".join([head, *record])
+        content = f"{clock_note(context)}\n{lines}\n\n{text}"
     system = {"role": "system", "content": render_system_prompt(context)}
-    return [system, *history, {"role": "user", "content": text}]
+    return [system, {"role": "user", "content": content}]
 
 
 def assert_same(received: dict[str, Any], expected: dict[str, Any]) -> None:
@@ -131,7 +141,12 @@ async def test_repair_and_answer_requests_are_the_bodies_the_planner_always_sent
 def test_the_bytes_are_those_the_client_encodes_from_the_dict(name: str) -> None:
     messages = first_messages("1 kebab — 600 kcal?", CONTEXTS[name])
     requests = ChatRequests(
-        openai.AsyncOpenAI(api_key="k"), "m", tool_specs(), temperature=0, parallel_tool_calls=True
+        openai.AsyncOpenAI(api_key="k"),
+        "m",
+        tool_specs(),
+        temperature=0,
+        parallel_tool_calls=True,
+        max_tokens=512,
     )
     for choice in ("auto", "none"):
         body = requests.body(messages, choice)  # type: ignore[arg-type]

@@ -1,0 +1,176 @@
+"""`healthbot doctor`'s LLM check: can this model log what a person writes?
+
+One request as the bot makes it (the real system prompt and tools) with a realistic message;
+each tool call that comes back is validated as the planner validates it (into the action
+models). A model that answers in prose, or whose calls do not validate, cannot log anything:
+that is a failed check, whatever else the server does well.
+
+Besides the verdict: how many prompt tokens the server counted (`usage`, when it reports it)
+next to the local tiktoken estimate, which undercounts other models' tokenizers, and the
+context size the server runs with when it says (vLLM and some servers in `/v1/models`,
+llama.cpp's `llama-server` in `/props`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+import httpx
+import openai
+from openai.types.chat import ChatCompletionMessageParam
+
+from bot.agent_api.actions import NutritionAddEntry, WeightLog
+from bot.planner.base import PlanContext, ReadRequest
+from bot.planner.client import translate_error
+from bot.planner.prompt import count_tokens, render_system_prompt
+from bot.planner.tools import ToolCallError, parse_tool_call, tool_specs
+from bot.render.conversation import logged_line
+from bot.render.format import to_plain
+
+__all__ = ["PROBE_MESSAGE", "ProbeResult", "context_size", "estimate_prompt_tokens", "probe_llm"]
+
+PROBE_MESSAGE = "had 2 eggs and toast, 72.4 kg this morning"
+# What any model worth using makes of PROBE_MESSAGE: at least one of these.
+_PROBE_FOOD = re.compile(r"egg|toast", re.IGNORECASE)
+_PROBE_WEIGHT_KG = 72.4
+PROBE_TIMEZONE = "UTC"
+# Where servers say how many tokens of context they run with, in a `/v1/models` entry (or its
+# `meta`): llama.cpp-based servers `n_ctx`, vLLM `max_model_len`, others the longer names.
+_CONTEXT_KEYS = ("n_ctx", "max_model_len", "context_length", "context_window")
+
+
+@dataclass(frozen=True)
+class ProbeResult:
+    """What the model made of `PROBE_MESSAGE`."""
+
+    valid: tuple[str, ...]  # the tools whose calls validated, in the order called
+    understood: tuple[str, ...]  # what those calls would log, as the bot words it (plain)
+    invalid: tuple[tuple[str, str], ...]  # (tool, why its call did not validate)
+    text: str | None  # what the model said beside or instead of tool calls
+    server_prompt_tokens: int | None  # `usage.prompt_tokens`, when the server reports it
+    estimated_prompt_tokens: int  # the same request counted locally with tiktoken
+    context_tokens: int | None  # the server's context size, when it says
+
+    recognised: bool  # the calls log the eggs, the toast or the weight the message names
+
+
+def probe_messages(now: dt.datetime) -> list[ChatCompletionMessageParam]:
+    context = PlanContext(now=now, timezone=PROBE_TIMEZONE)
+    return [
+        {"role": "system", "content": render_system_prompt(context)},
+        {"role": "user", "content": PROBE_MESSAGE},
+    ]
+
+
+def estimate_prompt_tokens(
+    messages: Sequence[Mapping[str, Any]], tools: Sequence[Mapping[str, Any]]
+) -> int:
+    """A request's prompt tokens by tiktoken (cl100k_base): contents, tool schemas as compact
+    JSON, and OpenAI's framing of 4 tokens a message plus 3."""
+    text = sum(count_tokens(str(m.get("content") or "")) for m in messages)
+    schemas = count_tokens(json.dumps(list(tools), separators=(",", ":"), ensure_ascii=False))
+    return text + schemas + 4 * len(messages) + 3
+
+
+async def probe_llm(
+    client: openai.AsyncOpenAI, model: str, *, now: dt.datetime | None = None
+) -> ProbeResult:
+    """Send the probe; raises the planner's `PlannerUnavailable`/`PlannerFailed` when the
+    server cannot be used (the same words the bot's own requests would get)."""
+    now = now or dt.datetime.now(dt.UTC)
+    messages = probe_messages(now)
+    tools = tool_specs()
+    try:
+        completion = await client.chat.completions.create(
+            model=model,
+            messages=messages,
+            tools=cast(Any, tools),
+            tool_choice="auto",
+            temperature=0,
+            max_tokens=512,
+        )
+    except openai.APIError as exc:
+        raise translate_error(exc, client.api_key) from exc
+    choices = getattr(completion, "choices", None) or []
+    message = choices[0].message if choices else None
+    context = PlanContext(now=now, timezone=PROBE_TIMEZONE)
+    valid: list[str] = []
+    understood: list[str] = []
+    recognised = False
+    invalid: list[tuple[str, str]] = []
+    for call in (message.tool_calls if message else None) or []:
+        function = getattr(call, "function", None)
+        name = getattr(function, "name", "") or ""
+        try:
+            outputs = parse_tool_call(name, getattr(function, "arguments", "") or "", context)
+        except ToolCallError as exc:
+            invalid.append((name or "?", str(exc)))
+        else:
+            valid.append(name)
+            recognised = recognised or any(_says_the_probe(output) for output in outputs)
+            understood.extend(
+                to_plain(logged_line(output, context.today))
+                for output in outputs
+                if not isinstance(output, ReadRequest)
+            )
+    usage = getattr(completion, "usage", None)
+    return ProbeResult(
+        valid=tuple(valid),
+        understood=tuple(understood),
+        recognised=recognised,
+        invalid=tuple(invalid),
+        text=((message.content or "").strip() or None) if message else None,
+        server_prompt_tokens=getattr(usage, "prompt_tokens", None) or None,
+        estimated_prompt_tokens=estimate_prompt_tokens(messages, tools),
+        context_tokens=await context_size(client, model),
+    )
+
+
+def _says_the_probe(output: object) -> bool:
+    if isinstance(output, NutritionAddEntry):
+        return bool(_PROBE_FOOD.search(output.entry.food))
+    return isinstance(output, WeightLog) and abs(output.weight_kg - _PROBE_WEIGHT_KG) < 0.05
+
+
+async def context_size(client: openai.AsyncOpenAI, model: str) -> int | None:
+    """The context the server runs `model` with, if it says; None when it does not."""
+    base = str(client.base_url).rstrip("/")
+    headers = {"Authorization": f"Bearer {client.api_key}"}
+    async with httpx.AsyncClient(timeout=5, headers=headers) as http:
+        listed = await _json(http, f"{base}/models")
+        entries = listed.get("data") if isinstance(listed, dict) else None
+        if isinstance(entries, list):
+            ours = [e for e in entries if isinstance(e, dict) and e.get("id") == model]
+            for entry in ours or entries[:1]:
+                for place in (entry, entry.get("meta")):
+                    found = _context_in(place)
+                    if found is not None:
+                        return found
+        # llama.cpp's llama-server: GET /props at the root, beside /v1
+        props = await _json(http, f"{base.removesuffix('/v1')}/props")
+        if isinstance(props, dict):
+            return _context_in(props.get("default_generation_settings")) or _context_in(props)
+    return None
+
+
+def _context_in(place: object) -> int | None:
+    if not isinstance(place, dict):
+        return None
+    for key in _CONTEXT_KEYS:
+        value = place.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return value
+    return None
+
+
+async def _json(http: httpx.AsyncClient, url: str) -> Any:
+    try:
+        response = await http.get(url)
+        return response.json() if response.status_code == 200 else None
+    except (httpx.HTTPError, ValueError):
+        return None

