@@ -18,7 +18,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -194,7 +194,14 @@ async def cluster_factory(
     started: list[Replica] = []
     databases: list[str] = []
 
-    async def make(*, people: list[int], due: list[int] = (), replicas: int = 3) -> Cluster:  # type: ignore[assignment]
+    async def make(
+        *,
+        people: list[int],
+        due: list[int] = (),  # type: ignore[assignment]
+        replicas: int = 3,
+        prepare: Callable[[str, dict[int, str]], Awaitable[None]] | None = None,
+    ) -> Cluster:
+        """`prepare(db_url, keys)` runs once everyone is linked, before any replica starts."""
         # One fresh database per test on the session's server (pg_url is per session).
         from tests.fixtures.sandbox import _pg_admin
 
@@ -206,6 +213,8 @@ async def cluster_factory(
         settings_dir = tmp_path / "link"
         settings_dir.mkdir()
         keys = await _link(settings_dir, db_url, sandbox, people, encryption_key, list(due))
+        if prepare is not None:
+            await prepare(db_url, keys)
         for index in range(replicas):
             port = free_port()
             workdir = tmp_path / f"replica{index}"

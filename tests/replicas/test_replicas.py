@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import text
 
 from bot.sync.reminders import PARALLEL_SENDS
+from tests.fixtures.core import persons_today
 from tests.replicas.conftest import LEASE_SECONDS, Cluster, nutrition_foods, reminder_rows
 
 pytestmark = pytest.mark.postgres
@@ -59,7 +60,7 @@ async def settle(cluster: Cluster, missing: object, what: str) -> None:
 
 async def test_each_update_once_in_order_and_each_reminder_once(cluster_factory: object) -> None:
     cluster: Cluster = await cluster_factory(people=CHATTY + SLEEPY, due=SLEEPY)  # type: ignore[operator]
-    day = dt.datetime.now(dt.UTC).date()
+    day = persons_today()
     await feed(cluster)
 
     async def missing() -> str:
@@ -85,7 +86,7 @@ async def test_each_update_once_in_order_and_each_reminder_once(cluster_factory:
 
 async def test_a_replica_killed_mid_run_hands_its_work_back(cluster_factory: object) -> None:
     cluster: Cluster = await cluster_factory(people=CHATTY + SLEEPY, due=SLEEPY)  # type: ignore[operator]
-    day = dt.datetime.now(dt.UTC).date()
+    day = persons_today()
     feeding = asyncio.create_task(feed(cluster, pause=0.3))
 
     # Kill the replica that claimed the reminders while it is sending them.
@@ -150,6 +151,11 @@ async def test_a_replica_killed_mid_run_hands_its_work_back(cluster_factory: obj
         sent = len(cluster.fake.sent(person))
         assert sent <= 1, person
         if sent == 0:
-            assert rows[person][1] == day and rows[person][3] is None, (person, rows[person])
+            # The reminder's day is the calendar date (bot/sync/reminders.py), not the lived one.
+            calendar_day = dt.datetime.now(dt.UTC).date()
+            assert rows[person][1] == calendar_day and rows[person][3] is None, (
+                person,
+                rows[person],
+            )
     unsent = [p for p in SLEEPY if not cluster.fake.sent(p)]
     assert len(unsent) <= PARALLEL_SENDS, unsent

@@ -1,0 +1,199 @@
+"""What a chart plots: one value per day of a range, read from the service.
+
+A day with nothing logged in an area is None there, never 0: a chart leaves it empty and an
+average skips it, so a forgotten day does not read as a fast.
+
+The weight trend is the one of John Walker's "The Hacker's Diet": an exponentially weighted
+moving average that smooths out the day-to-day swing of water and food in the gut,
+
+    trend_t = trend_{t-1} + 0.1 * (w_t - trend_{t-1})
+
+seeded by the first weight read. Days without a weight leave the trend where it was (the
+line is drawn through them). A weighing more than `OUTLIER_SHARE` away from the median of
+the weights read (a slip such as 7.8 for 78) is still drawn but does not move the trend.
+
+So that the first days of a range do not rest on one noisy weighing, weights from
+`WARMUP_DAYS` before the range feed the trend too (in the same request); the change the
+caption reports is the trend's, from the range's first day with a trend to its last.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import math
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.agent_api.client import AgentApiClient
+from bot.agent_api.views import TodayView, WeightPoint, lenient
+
+TREND_SMOOTHING = 0.1  # the Hacker's Diet's 10 %
+WARMUP_DAYS = 28  # weights before the range that seed the trend
+MAX_DAYS = 366  # the longest range the service's histories serve
+OUTLIER_SHARE = 0.2  # a weighing this far from the median is a slip, not a change
+READS_AT_ONCE = 4  # day reads in flight together: quick, without flooding the service
+
+
+@dataclass(frozen=True)
+class Series:
+    """Per-day values over `days` (ascending, the person's lived days); None: nothing logged."""
+
+    days: tuple[dt.date, ...]
+    calories: tuple[float | None, ...]
+    protein: tuple[float | None, ...]
+    carbs: tuple[float | None, ...]
+    fat: tuple[float | None, ...]
+    weight: tuple[float | None, ...]  # the day's weighing (the last one logged that day)
+    trend: tuple[float | None, ...]  # the Hacker's Diet trend at the end of each day
+    mood: tuple[int | None, ...]
+    energy: tuple[int | None, ...]
+    sleep: tuple[int | None, ...]
+    supplements: tuple[tuple[str, int], ...]  # each stack item and the days it was taken
+    logged: tuple[bool, ...]  # anything at all logged that day
+    calorie_goal: float | None = None
+    weight_goal: float | None = None
+
+    @property
+    def logged_days(self) -> int:
+        return sum(self.logged)
+
+
+def trend_of(
+    weights: Iterable[float | None], seed: float | None = None, *, typical: float | None = None
+) -> list[float | None]:
+    """The Hacker's Diet trend after each value (see the module's docstring); None until the
+    first weight (or `seed`, the trend carried in from before). A weight further than
+    `OUTLIER_SHARE` from `typical` (when given) is skipped."""
+    trend = seed
+    out: list[float | None] = []
+    for weight in weights:
+        if typical and weight is not None and abs(weight - typical) > OUTLIER_SHARE * typical:
+            weight = None
+        if weight is not None:
+            trend = weight if trend is None else trend + TREND_SMOOTHING * (weight - trend)
+        out.append(trend)
+    return out
+
+
+def _finite(value: float | None, *, low: float = 0.0) -> float | None:
+    """A number a chart can draw: finite and not below `low`; anything else is missing."""
+    if value is None or not math.isfinite(value) or value < low:
+        return None
+    return float(value)
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _rating(value: Any) -> int | None:
+    """A check-in rating the strip can shade: an integer from 1 to 5, else missing."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5:
+        return value
+    return None
+
+
+def _weights_by_day(data: Any) -> tuple[dict[dt.date, float], float | None]:
+    """The weight history as {day: the last weight logged that day}, and the goal."""
+    records = data.get("records") if isinstance(data, dict) else None
+    by_day: dict[dt.date, float] = {}
+    for raw in records if isinstance(records, list) else []:
+        point = lenient(WeightPoint, raw)
+        kg = _finite(point.weight_kg)
+        if point.date is not None and kg is not None and kg > 0:
+            by_day[point.date] = kg  # records come by date, then as logged: the last one wins
+    goal = data.get("goalKg") if isinstance(data, dict) else None
+    goal_kg = _finite(_number(goal))
+    return by_day, goal_kg if goal_kg else None
+
+
+def _day_range(last_day: dt.date, days: int) -> list[dt.date]:
+    days = max(1, min(days, MAX_DAYS))
+    return [last_day - dt.timedelta(days=back) for back in range(days - 1, -1, -1)]
+
+
+async def read_series(client: AgentApiClient, *, last_day: dt.date, days: int) -> Series:
+    """The range's values: one `GET /today` a day (nutrition totals and goals, the check-in,
+    the supplements' marks: the service has no range for nutrition or supplements) and one
+    `GET /weight` for the whole range and its warm-up, `days + 1` requests in all."""
+    dates = _day_range(last_day, days)
+    gate = asyncio.Semaphore(READS_AT_ONCE)
+
+    async def day_view(day: dt.date) -> TodayView:
+        async with gate:
+            return lenient(TodayView, await client.today_raw(day))
+
+    views_and_weights = await asyncio.gather(
+        asyncio.gather(*(day_view(day) for day in dates)),
+        client.weight(dates[0] - dt.timedelta(days=WARMUP_DAYS), dates[-1]),
+    )
+    views: Sequence[TodayView] = views_and_weights[0]
+    weights, weight_goal = _weights_by_day(views_and_weights[1])
+    return series_from(dates, views, weights, weight_goal)
+
+
+def series_from(
+    dates: Sequence[dt.date],
+    views: Sequence[TodayView],
+    weights: dict[dt.date, float],
+    weight_goal: float | None,
+) -> Series:
+    """The series of `dates` from their day views and the weight history (pure, for tests)."""
+    calories: list[float | None] = []
+    macros: dict[str, list[float | None]] = {"protein": [], "carbs": [], "fat": []}
+    mood: list[int | None] = []
+    energy: list[int | None] = []
+    sleep: list[int | None] = []
+    logged: list[bool] = []
+    taken: dict[str, int] = {}
+    calorie_goal: float | None = None
+    for view in views:
+        nutrition = view.nutrition
+        totals = nutrition.totals if nutrition is not None else None
+        ate = bool(nutrition is not None and nutrition.entries)
+        calories.append(_finite(totals.calories) if ate and totals is not None else None)
+        for name, values in macros.items():
+            values.append(_finite(getattr(totals, name)) if ate and totals is not None else None)
+        goals = nutrition.goals if nutrition is not None else None
+        goal = _finite(goals.calories) if goals is not None else None
+        if goal:  # goals are per person: the latest day's wins
+            calorie_goal = goal
+        checkin = view.checkin
+        mood.append(_rating(checkin.mood) if checkin is not None else None)
+        energy.append(_rating(checkin.energy) if checkin is not None else None)
+        sleep.append(_rating(checkin.sleep_quality) if checkin is not None else None)
+        items = view.supplements.items if view.supplements is not None else None
+        any_taken = False
+        for item in items or []:
+            name = (item.name or "").strip()
+            if not name:
+                continue
+            taken.setdefault(name, 0)
+            if item.taken is True:
+                taken[name] += 1
+                any_taken = True
+        logged.append(ate or any(v[-1] is not None for v in (mood, energy, sleep)) or any_taken)
+    day_weights = [weights.get(day) for day in dates]
+    before = sorted(day for day in weights if day < dates[0])
+    typical = statistics.median(weights.values()) if weights else None
+    seed = trend_of((weights[day] for day in before), typical=typical)[-1] if before else None
+    logged = [was or kg is not None for was, kg in zip(logged, day_weights, strict=True)]
+    return Series(
+        days=tuple(dates),
+        calories=tuple(calories),
+        protein=tuple(macros["protein"]),
+        carbs=tuple(macros["carbs"]),
+        fat=tuple(macros["fat"]),
+        weight=tuple(day_weights),
+        trend=tuple(trend_of(day_weights, seed, typical=typical)),
+        mood=tuple(mood),
+        energy=tuple(energy),
+        sleep=tuple(sleep),
+        supplements=tuple(taken.items()),
+        logged=tuple(logged),
+        calorie_goal=calorie_goal,
+        weight_goal=weight_goal,
+    )

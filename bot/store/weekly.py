@@ -1,0 +1,161 @@
+"""The weekly summary's persisted state: the opt-in flag, scheduling, claiming, completing.
+
+Built as the reminders' (bot/store/reminders.py): the time arithmetic lives in
+bot/sync/weekly.py; this module stores its results and hands due summaries out to exactly one
+worker at a time (see `claims`). `last_sent_week` is only ever moved forward by the worker
+holding the claim, in the same statement that releases it, so a week is sent at most once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.accounts import AccountNotFound
+from bot.store.claims import claim_rows
+from bot.store.models import Account, AccountStatus, WeeklySummary
+
+
+async def get_weekly(*, session: AsyncSession, telegram_id: int) -> WeeklySummary | None:
+    return await session.get(WeeklySummary, telegram_id)
+
+
+async def set_weekly_summary(*, session: AsyncSession, telegram_id: int, enabled: bool) -> Account:
+    """Turn the person's weekly summary on or off (the schedule is set by the caller)."""
+    account = await session.get(Account, telegram_id)
+    if account is None:
+        raise AccountNotFound(telegram_id)
+    account.weekly_summary = enabled
+    await session.flush()
+    return account
+
+
+async def schedule_weekly(
+    *, session: AsyncSession, telegram_id: int, next_due_at: datetime | None
+) -> WeeklySummary:
+    """Set (or with None, clear) when the person's next summary is due.
+
+    Drops any claim: a worker holding the old claim then fails to complete it, so the newly
+    chosen time wins. `last_sent_week` is kept: turning the summary off and on again in the
+    same week does not send that week twice.
+    """
+    row = await session.get(WeeklySummary, telegram_id)
+    if row is None:
+        row = WeeklySummary(telegram_id=telegram_id)
+        session.add(row)
+    row.next_due_at = next_due_at
+    row.claimed_by = None
+    row.claimed_at = None
+    await session.flush()
+    return row
+
+
+async def due_weekly(
+    *,
+    session: AsyncSession,
+    now: datetime,
+    limit: int,
+    worker_id: str,
+    claim_timeout: timedelta,
+) -> list[WeeklySummary]:
+    """Claim up to `limit` summaries due at `now` for `worker_id`; commit promptly after.
+
+    Only people who asked for it and can be sent to: active, linked, summary on. Unclaimed
+    rows and rows whose claim is older than `claim_timeout` qualify (SKIP LOCKED on
+    PostgreSQL, as `due_reminders`). Earliest due first.
+    """
+    stale_before = now - claim_timeout
+    candidates = (
+        select(WeeklySummary.telegram_id)
+        .join(Account, Account.telegram_id == WeeklySummary.telegram_id)
+        .where(
+            WeeklySummary.next_due_at <= now,
+            or_(WeeklySummary.claimed_by.is_(None), WeeklySummary.claimed_at < stale_before),
+            Account.status == AccountStatus.ACTIVE,
+            Account.weekly_summary.is_(True),
+            Account.encrypted_key.is_not(None),
+        )
+        .order_by(WeeklySummary.next_due_at, WeeklySummary.telegram_id)
+        .limit(limit)
+        .with_for_update(skip_locked=True, of=WeeklySummary)
+    )
+    claimed = await claim_rows(
+        session,
+        update(WeeklySummary)
+        .where(WeeklySummary.telegram_id.in_(candidates.scalar_subquery()))
+        .values(claimed_by=worker_id, claimed_at=now),
+        WeeklySummary,
+    )
+    return sorted(claimed, key=lambda r: (r.next_due_at or now, r.telegram_id))
+
+
+async def complete_weekly(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    worker_id: str,
+    week: str,
+    next_due_at: datetime | None,
+) -> bool:
+    """Record that the summary of `week` went out (or was skipped) and when the next is due.
+
+    False when `worker_id` no longer holds the claim, or `week` was already recorded (by a
+    worker that took the claim over): the caller then sends nothing.
+    """
+    result = await session.execute(
+        update(WeeklySummary)
+        .where(
+            WeeklySummary.telegram_id == telegram_id,
+            WeeklySummary.claimed_by == worker_id,
+            or_(WeeklySummary.last_sent_week.is_(None), WeeklySummary.last_sent_week != week),
+        )
+        .values(last_sent_week=week, next_due_at=next_due_at, claimed_by=None, claimed_at=None)
+        .execution_options(synchronize_session="fetch")
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def release_weekly(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    worker_id: str,
+    retry_at: datetime | None = None,
+) -> bool:
+    """Give a claimed summary back (e.g. the service was down), optionally due at `retry_at`."""
+    values: dict[str, Any] = {"claimed_by": None, "claimed_at": None}
+    if retry_at is not None:
+        values["next_due_at"] = retry_at
+    result = await session.execute(
+        update(WeeklySummary)
+        .where(WeeklySummary.telegram_id == telegram_id, WeeklySummary.claimed_by == worker_id)
+        .values(**values)
+        .execution_options(synchronize_session="fetch")
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def unsend_weekly(
+    *,
+    session: AsyncSession,
+    telegram_id: int,
+    week: str,
+    previous_week: str | None,
+    retry_at: datetime,
+) -> bool:
+    """The send of `week` failed cleanly after it was recorded: the week counts as not sent
+    again and is due at `retry_at`. Only while the row still says `week`, unclaimed."""
+    result = await session.execute(
+        update(WeeklySummary)
+        .where(
+            WeeklySummary.telegram_id == telegram_id,
+            WeeklySummary.last_sent_week == week,
+            WeeklySummary.claimed_by.is_(None),
+        )
+        .values(last_sent_week=previous_week, next_due_at=retry_at)
+        .execution_options(synchronize_session="fetch")
+    )
+    return bool(getattr(result, "rowcount", 0))
