@@ -121,6 +121,22 @@ def summary(r: dict[str, Any]) -> list[str]:
                 f"({p['message_tokens']:,} in {p['messages']} messages + {p['tool_tokens']:,} for "
                 f"{p['tools']} tools) | {verdict(p['total'] <= 1500)} |"
             )
+    if (m := r.get("llm_server")) and "error" not in m:
+        server = f"{m['prompt_tokens_server']:,}" if m["prompt_tokens_server"] else "not reported"
+        lines.append(
+            f"| Prompt tokens per LLM request, as a real server counts them | context | "
+            f"{server} by llama-cpp-python ({m['model']}), "
+            f"{m['prompt_tokens_tiktoken']:,} by tiktoken | context |"
+        )
+        cold, cached, later = m["cold"], m["cached"], m["a_minute_later"]
+        lines.append(
+            f"| Prompt processing of the bot's request (llama-cpp-python, {m['model']}) | "
+            f"a minute later ≈ cached | cold {cold['prompt_eval_s']:.2f} s, cached "
+            f"{cached['prompt_eval_s']:.2f} s, the same message a minute later "
+            f"{later['prompt_eval_s']:.2f} s "
+            f"({later['evaluated_tokens']:,.0f} tokens not cached) | "
+            f"{verdict(later['prompt_eval_s'] <= 2 * cached['prompt_eval_s'] + 0.2)} |"
+        )
     if f := r.get("fanout"):
         if "error" not in f:
             lines.append(
@@ -140,6 +156,14 @@ def summary(r: dict[str, Any]) -> list[str]:
                 f'{u["synced_notices"]} "✅ Synced" notice; outage {u["outage_s"]:.0f} s, '
                 f"outbox job every {u['outbox_job_every_s']:.0f} s) | "
                 f"{verdict(u['landed_after_recovery_s'] < 5)} |"
+            )
+    if pl := r.get("planner"):
+        if "error" not in pl:
+            lines.append(
+                f"| Offline planner per message ({pl['messages']} eval texts, "
+                f"{pl['foods']:,} foods) | p50 < {pl['goal_p50_ms']:g} ms | "
+                f"p50 {pl['p50_ms']:.2f} ms, p95 {pl['p95_ms']:.2f} ms (table load "
+                f"{pl['table_load_ms']:.0f} ms) | {verdict(pl['p50_ms'] < pl['goal_p50_ms'])} |"
             )
     if m := r.get("rss"):
         if "error" not in m:
@@ -247,16 +271,19 @@ NOTES = """Notes (README "Benchmarks" has the whole story):
   landed meanwhile) and two HTTP round trips (POST /ingest, GET /today).
 - End to end runs the real `healthbot run` and the floor bot (bench/floor_bot.py: the least
   a bot must do for a food message, on aiohttp and orjson) as subprocesses, each with N
-  people writing at once (LLM 1 s, API 50 ms). CPU is utime + stime from /proc/<pid>/stat
-  from the burst until 1 s after the last reply, less the idle rate measured over the 5 s
-  before it; SQL is counted inside the bot process by bench/sqlcount/sitecustomize.py
+  people writing at once (LLM 1 s, API 50 ms). CPU is each process's own CPU clock (all
+  threads, microseconds; /proc's utime + stime, in 10 ms ticks, is kept beside it as
+  proc_cpu_ms_per_message) from the burst until 1 s after the last reply, less the idle rate
+  measured over the 5 s before it; SQL is counted inside the bot process by
+  bench/sqlcount/sitecustomize.py
   (SQLAlchemy engine events: before_cursor_execute, begin, commit, rollback; and what
   bot/store/direct.py reports sending to the driver itself), idle taken out
   the same way. MAX_CONCURRENT_UPDATES and LLM_MAX_CONCURRENCY are set to the largest N.
   The floor on PTB + openai (bench/floor_kept.py) is the floor bot with those two libraries
   doing their parts (updates and the reply through PTB, the LLM request through openai):
   the bot's CPU above it is the bot's own layers, its CPU above the floor bot's is what
-  keeping the two libraries costs. "typing_shown" counts the chat actions of each burst.
+  keeping the two libraries costs. "typing_shown" counts the chat actions of each burst: all
+  three bots show "typing…" once for an answer not worked out within 1.5 s.
 - Floor is what the bot's own libraries alone cost for the same operations, one at a time,
   with no bot code: the core path (two aiohttp requests and one SQLite transaction) against
   overhead's 5 ms, the LLM path (plus one openai request and the reply through PTB) against

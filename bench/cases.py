@@ -9,20 +9,38 @@ process. `floor` is a reference for `overhead`: the libraries alone for the same
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from bench.app_cases import catchup, fanout, rss
-from bench.core_cases import calls, floor, overhead
-from bench.e2e import e2e
+Case = Callable[[Path], Coroutine[Any, Any, dict[str, Any]]]
 
-CASES: dict[str, Callable[[Path], Coroutine[Any, Any, dict[str, Any]]]] = {
-    "e2e": e2e,
-    "overhead": overhead,
-    "floor": floor,
-    "calls": calls,
-    "fanout": fanout,
-    "rss": rss,
-    "catchup": catchup,
+# name -> the module that holds it. A case's module is imported only in the process that runs
+# it: what one case imports (matplotlib for `charts`, the test servers for `llm_server`)
+# would otherwise weigh on every case that measures its own process's peak RSS.
+_WHERE = {
+    "e2e": "bench.e2e",
+    "overhead": "bench.core_cases",
+    "floor": "bench.core_cases",
+    "calls": "bench.core_cases",
+    "fanout": "bench.app_cases",
+    "rss": "bench.app_cases",
+    "catchup": "bench.app_cases",
+    "planner": "bench.planner",
+    "charts": "bench.charts",
 }
+if importlib.util.find_spec("llama_cpp") is not None:  # the `llm-test` extra (make test-llm)
+    _WHERE["llm_server"] = "bench.llm_server"
+
+
+def _case(name: str) -> Case:
+    async def run(workdir: Path) -> dict[str, Any]:
+        found: Case = getattr(importlib.import_module(_WHERE[name]), name)
+        return await found(workdir)
+
+    return run
+
+
+CASES: dict[str, Case] = {name: _case(name) for name in _WHERE}

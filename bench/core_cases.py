@@ -247,9 +247,10 @@ async def floor(workdir: Path) -> dict[str, Any]:
 
 async def calls(workdir: Path) -> dict[str, Any]:
     """LLM and API requests per logging message, counted at the fake OpenAI server and sandbox."""
+    from tests.fixtures.core import persons_today
     from tests.fixtures.openai import chat_completion
 
-    day = dt.datetime.now(dt.UTC).date().isoformat()
+    day = persons_today().isoformat()  # the day the bot dates a message sent now
     slept = {"date": day, "mood": None, "energy": None, "sleepQuality": 2, "notes": None}
     oatmeal = {
         "food": "Oatmeal, 1 cup cooked",

@@ -9,9 +9,12 @@ getUpdates fetches them all. For each N the figures are:
   ideal, 1.1 s + N/30 s (one LLM call and two API requests waited for, then Telegram's pace,
   which each bot keeps itself: the fake refuses nothing, and the most replies it accepted
   within one second are in the figures);
-- the process's CPU per logged message: utime + stime of all its threads from /proc/<pid>/stat,
-  from the push until 1 s after the last reply, less what the process spent idle over as long
-  (its rate measured over the 5 s before the push: polling, the repeating jobs);
+- the process's CPU per logged message: its own CPU clock (CLOCK_PROCESS_CPUTIME_ID, all its
+  threads, to the microsecond), read inside it by `bench/sqlcount/sitecustomize.py` on
+  request, from the push until 1 s after the last reply, less what the process spent idle over
+  as long (its rate measured over the 5 s before the push: polling, the repeating jobs); the
+  same from utime + stime in /proc/<pid>/stat is kept beside it (`proc_cpu_ms_per_message`),
+  but its 10 ms ticks are 0.2 ms a message for N=50, as much as a fifth of the floor bot's;
 - the real bot's SQL statements and transactions per logged message, counted inside its
   process by `bench/sqlcount/sitecustomize.py`, with the idle rate taken out the same way;
 - the process's peak RSS (VmHWM) after the burst.
@@ -20,8 +23,9 @@ The floor bot (`bench/floor_bot.py`) is the least a bot must do for the same mes
 ratio of the two CPU figures is what the real bot's layers cost. The floor bot on the kept
 libraries (`bench/floor_kept.py`: PTB takes the updates and sends the reply, the openai client
 makes the LLM request, nothing else of the bot) tells those layers apart from what PTB and
-openai cost by themselves. Each burst also counts the "typing…" actions the bot sent (for the
-answers not worked out within 1.5 s).
+openai cost by themselves. Each burst also counts the "typing…" actions each bot sent: all three
+show it once for an answer not worked out within the bot's TYPING_AFTER_SECONDS (1.5 s), so
+the same requests reach Telegram from each.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from typing import Any
 from bench.common import bench_settings, bot_env, food_call, linked, start_bot, vm_hwm_mb, with_llm
 from bench.servers import Servers
 from bot.config import Settings
+from tests.fixtures.core import persons_today
 
 PEOPLE = (50, 200)  # people writing at once, one burst each, in this order
 WARMUP = 5  # messages answered before anything is measured (start-up, first imports)
@@ -76,16 +81,19 @@ def cpu_s(pid: int) -> float:
 
 
 class SqlCounts:
-    """The statement and transaction counts kept inside the bot process, read on request."""
+    """The statement and transaction counts kept inside the bot process, and its CPU time,
+    read on request; with `sql=False` (the floor bots) the CPU time alone."""
 
-    def __init__(self, workdir: Path) -> None:
-        self.fifo, self.path = workdir / "sql.ask", workdir / "sql.json"
+    def __init__(self, workdir: Path, name: str = "sql", *, sql: bool = True) -> None:
+        self.fifo, self.path = workdir / f"{name}.ask", workdir / f"{name}.json"
         os.mkfifo(self.fifo)
         self.seq = 0
+        self.sql = sql
 
     @property
     def env(self) -> dict[str, str]:
-        return {"PYTHONPATH": str(SQLCOUNT), "BENCH_SQL_COUNTS": f"{self.fifo},{self.path}"}
+        what = "BENCH_SQL_COUNTS" if self.sql else "BENCH_CPU"
+        return {"PYTHONPATH": str(SQLCOUNT), what: f"{self.fifo},{self.path}"}
 
     async def read(self) -> dict[str, Any]:
         self.seq += 1
@@ -118,13 +126,15 @@ class SqlCounts:
 @dataclass
 class Sample:
     at: float
-    cpu: float
+    cpu: float  # the process's own CPU clock when it reports one, else /proc's
+    proc_cpu: float  # utime + stime from /proc, in ticks of 10 ms
     sql: dict[str, Any] = field(default_factory=dict)
 
 
 async def _sample(pid: int, sql: SqlCounts | None) -> Sample:
     counts = await sql.read() if sql is not None else {}
-    return Sample(time.monotonic(), cpu_s(pid), counts)
+    proc = cpu_s(pid)
+    return Sample(time.monotonic(), counts.get("cpu_s", proc), proc, counts)
 
 
 async def _replies(
@@ -202,12 +212,14 @@ async def _burst(
         "cpu_s": end.cpu - start.cpu,
         "idle_cpu_ms_per_s": 1000 * (start.cpu - idle.cpu) / (start.at - idle.at),
         "cpu_ms_per_message": 1000 * net(start.cpu, end.cpu, idle.cpu) / per,
+        # the same from /proc's utime + stime, whose 10 ms ticks are 0.2 ms a message for 50
+        "proc_cpu_ms_per_message": 1000 * net(start.proc_cpu, end.proc_cpu, idle.proc_cpu) / per,
         "most_replies_in_a_second": _most_in_a_second(sorted(at for _, at in replies.values())),
         "typing_shown": actions,  # "typing…" chat actions: for answers not ready within 1.5 s
         "third_parties_cpu_s": third_parties,
         "peak_rss_mb": vm_hwm_mb(pid),
     }
-    if sql is not None:
+    if sql is not None and sql.sql:
         for name in SQL:
             figures[f"sql_{name}_per_message"] = (
                 net(start.sql[name], end.sql[name], idle.sql[name]) / per
@@ -294,6 +306,8 @@ def _floor_config(servers: Servers, workdir: Path, people: list[int]) -> Path:
             "tool_choice": "auto",
             "parallel_tool_calls": True,
         },
+        # "typing…" for a late answer, as the bot (its default), so both send Telegram the same
+        "typing_after": Settings(_env_file=None).typing_after_seconds,
     }
     path = workdir / "floor.json"
     path.write_text(json.dumps(config))
@@ -307,7 +321,7 @@ async def e2e(workdir: Path) -> dict[str, Any]:
         raise RuntimeError(f"the floor bot needs {missing}: pip install -e '.[bench]'")
     total = WARMUP + sum(PEOPLE)
     most = max(PEOPLE)
-    day = dt.datetime.now(dt.UTC).date()
+    day = persons_today()  # the day the bot dates a message sent now (its day end counts)
     with Servers(workdir, latency_ms=API_MS) as servers:
         overrides = with_llm(servers, llm_max_concurrency=most, max_concurrent_updates=most)
         settings = bench_settings(servers, workdir, **overrides)
@@ -318,15 +332,20 @@ async def e2e(workdir: Path) -> dict[str, Any]:
         bot = await _measure(servers, process, workdir / "bot.log", people, day, sql)
         floor_people = [20_000 + i for i in range(total)]
         config = _floor_config(servers, workdir, floor_people)
-        env = {"PATH": os.environ.get("PATH", "")}
+        cpu = SqlCounts(workdir, "floor_cpu", sql=False)
+        env = {"PATH": os.environ.get("PATH", ""), **cpu.env}
         command = ("-m", "bench.floor_bot", str(config))
         process = start_bot(workdir, env, command=command, log="floor_bot.log")
-        floor = await _measure(servers, process, workdir / "floor_bot.log", floor_people, day)
+        log = workdir / "floor_bot.log"
+        floor = await _measure(servers, process, log, floor_people, day, cpu)
         kept_people = [30_000 + i for i in range(total)]
         config = _floor_config(servers, workdir, kept_people)
+        cpu = SqlCounts(workdir, "kept_cpu", sql=False)
+        env = {"PATH": os.environ.get("PATH", ""), **cpu.env}
         command = ("-m", "bench.floor_kept", str(config))
         process = start_bot(workdir, env, command=command, log="floor_kept.log")
-        kept = await _measure(servers, process, workdir / "floor_kept.log", kept_people, day)
+        log = workdir / "floor_kept.log"
+        kept = await _measure(servers, process, log, kept_people, day, cpu)
     return {
         "path": (
             "healthbot run, bench/floor_bot.py and bench/floor_kept.py as subprocesses; "

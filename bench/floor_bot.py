@@ -5,14 +5,17 @@ message it takes from the Bot API's getUpdates (long polling), it makes one LLM 
 the real bot's system prompt and tools, one POST /ingest and one GET /today to the service,
 one store write (one INSERT and COMMIT on SQLite, as the bot's store is configured, on a thread
 of its own), and sends one reply, at most 30 a second overall, evenly spaced, as Telegram
-allows. It keeps the people's API keys in memory (CONFIG's "keys") and has nothing else: no
-journal of updates, no outbox, no history, no drafts, no retries but a 429's. `bench.e2e` runs
-it in the same harness as `healthbot run`; what the bot spends above it is the bot's own.
+allows. An answer not worked out within the bot's TYPING_AFTER_SECONDS (CONFIG's
+"typing_after"; null: never) shows "typing…" once first (one sendChatAction, not paced), as
+the bot's does: the same requests reach Telegram from both. It keeps the people's API keys
+in memory (CONFIG's "keys") and has nothing else: no journal of updates, no outbox, no
+history, no drafts, no retries but a 429's. `bench.e2e` runs it in the same harness as
+`healthbot run`; what the bot spends above it is the bot's own.
 
 CONFIG is JSON: "telegram" (the Bot API base with the token, `.../bot<token>`), "openai" (the
 OpenAI-compatible base, ending in /v1), "service" (the agent API base, ending in /agent),
-"db" (the SQLite file), "keys" (Telegram user id -> API key) and "llm_body" (the chat request
-without the person's message).
+"db" (the SQLite file), "keys" (Telegram user id -> API key), "llm_body" (the chat request
+without the person's message) and "typing_after" (seconds, or null).
 """
 
 from __future__ import annotations
@@ -67,6 +70,7 @@ class FloorBot:
         self.service: str = config["service"]
         self.keys = {int(user): f"Bearer {key}" for user, key in config["keys"].items()}
         self.llm_body: dict[str, Any] = config["llm_body"]
+        self.typing_after: float | None = config.get("typing_after")
         self.llm_headers = {**JSON, "Authorization": "Bearer bench"}
         self.store = Store(config["db"])
         self.http = http
@@ -92,6 +96,28 @@ class FloorBot:
         await self.answer(update_id, message["from"]["id"], message["chat"]["id"], message["text"])
 
     async def answer(self, update_id: int, user: int, chat: int, text: str) -> None:
+        loop = asyncio.get_running_loop()
+        after = self.typing_after
+        typing = loop.call_later(after, self.show_typing, chat) if after is not None else None
+        try:
+            reply = await self.work_out(update_id, user, text)
+        finally:
+            if typing is not None:
+                typing.cancel()
+        await self.send(chat, reply)
+
+    def show_typing(self, chat: int) -> None:
+        task = asyncio.create_task(self.chat_action(chat))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def chat_action(self, chat: int) -> None:
+        body = orjson.dumps({"chat_id": chat, "action": "typing"})
+        async with self.http.post(self.telegram + "/sendChatAction", data=body, headers=JSON) as r:
+            await r.read()
+
+    async def work_out(self, update_id: int, user: int, text: str) -> str:
+        """Everything before the reply: the LLM, the store, the service; the reply's text."""
         auth = {"Authorization": self.keys[user]}
         body = dict(self.llm_body)
         body["messages"] = [*body["messages"], {"role": "user", "content": text}]
@@ -112,7 +138,7 @@ class FloorBot:
             today = orjson.loads(await r.read())
         foods = ", ".join(html.escape(a["entry"]["food"]) for a in actions)
         kcal = today["nutrition"]["totals"]["calories"]
-        await self.send(chat, f"✅ Logged <b>{foods}</b>\nToday: {kcal:.0f} kcal")
+        return f"✅ Logged <b>{foods}</b>\nToday: {kcal:.0f} kcal"
 
     async def tool_arguments(self, body: bytes) -> list[str]:
         """The LLM request; the arguments of each tool call it answers with."""

@@ -2,9 +2,10 @@
 
 `python -m bench.floor_kept CONFIG.json` (CONFIG as `bench.floor_bot`'s). The same work as the
 floor bot, with python-telegram-bot taking the updates (its Application, long polling,
-dispatching each message to a handler) and sending the reply (`bot.send_message`, paced by the
-bot's own `Pace`), and the openai client making the LLM request (`client.post`, the body
-encoded once as the bot sends it, the answer parsed into its `ChatCompletion`). Both run on the
+dispatching each message to a handler), sending the reply (`bot.send_message`, paced by the
+bot's own `Pace`) and the "typing…" of a late answer (`bot.send_chat_action`), and the openai
+client making the LLM request (`client.post`, the body encoded once as the bot sends it, the
+answer parsed into its `ChatCompletion`). Both run on the
 aiohttp transports the bot gives them (`bot/telegram/request.py`, `bot/planner/transport.py`);
 the store and the service calls are the floor bot's. Nothing else of the bot runs: what
 `healthbot run` spends above this is the bot's own; what this spends above the floor bot is
@@ -20,7 +21,7 @@ import aiohttp
 import openai
 from openai.types.chat import ChatCompletion
 from telegram import Update
-from telegram.constants import ParseMode
+from telegram.constants import ChatAction, ParseMode
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, MessageHandler, filters
 
 from bench.floor_bot import FloorBot, run
@@ -65,6 +66,9 @@ class KeptFloorBot(FloorBot):
 
     async def send(self, chat: int, text: str) -> None:
         await self.app.bot.send_message(chat, text, parse_mode=ParseMode.HTML)
+
+    async def chat_action(self, chat: int) -> None:
+        await self.app.bot.send_chat_action(chat, ChatAction.TYPING)
 
     async def poll(self) -> None:
         async with self.app:

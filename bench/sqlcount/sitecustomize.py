@@ -21,6 +21,7 @@ import json
 import os
 import re
 import threading
+import time
 from collections import Counter
 from typing import Any
 
@@ -34,11 +35,16 @@ def _kind(statement: str) -> str:
 
 
 def _install(fifo: str, path: str) -> None:
+    counts: dict[str, Any] = {"statements": 0, "begin": 0, "commit": 0, "rollback": 0, "seq": 0}
+    kinds: Counter[str] = Counter()
+    _count_sql(counts, kinds)
+    _serve(fifo, path, counts, kinds)
+
+
+def _count_sql(counts: dict[str, Any], kinds: Counter[str]) -> None:
     from sqlalchemy import event
     from sqlalchemy.engine import Engine
 
-    counts: dict[str, Any] = {"statements": 0, "begin": 0, "commit": 0, "rollback": 0, "seq": 0}
-    kinds: Counter[str] = Counter()
     known: dict[str, str] = {}  # statement -> kind: the same texts come again and again
 
     def statement(_conn: object, _cursor: object, sql: str, *_: object) -> None:
@@ -69,11 +75,17 @@ def _install(fifo: str, path: str) -> None:
 
     Direct.observers.append(direct)
 
+
+def _serve(fifo: str, path: str, counts: dict[str, Any], kinds: Counter[str]) -> None:
+    """Answer each request on `fifo` with the counts so far and the process's CPU time
+    (CLOCK_PROCESS_CPUTIME_ID, every thread, to the microsecond) in `path`."""
+
     def serve() -> None:
         while True:
             with open(fifo, "rb") as asked:  # blocks until the benchmark opens it to write
                 asked.read()
             counts["seq"] += 1
+            counts["cpu_s"] = time.process_time()
             with open(path + ".tmp", "w") as out:
                 json.dump({**counts, "kinds": dict(kinds)}, out)
             os.replace(path + ".tmp", path)
@@ -83,3 +95,5 @@ def _install(fifo: str, path: str) -> None:
 
 if _where := os.environ.get("BENCH_SQL_COUNTS"):
     _install(*_where.split(",", 1))
+elif _where := os.environ.get("BENCH_CPU"):  # the CPU time alone (the floor bots: no SQL)
+    _serve(*_where.split(",", 1), {"seq": 0}, Counter())

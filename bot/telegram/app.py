@@ -201,13 +201,19 @@ class _Lifecycle:
 
 
 def _schedule_reminders(queue: JobQueue[Any], jobs: Jobs, every: float) -> None:
-    """Due reminders every `every` seconds, and once right at the start."""
+    """Due reminders and weekly summaries every `every` seconds, and once right at the start."""
     queue.run_repeating(
         jobs.reminder_job, interval=every, first=every, name="reminders", job_kwargs=RUN_LATE
     )
     # What came due while the bot was down goes out now. `first=0` above would not
     # do it: APScheduler moves an interval job whose start has passed to its next run.
     queue.run_once(jobs.reminder_job, when=1, name="reminders-at-start", job_kwargs=RUN_LATE)
+    # Weekly summaries beside them, on the same beat: due only on Sunday evenings, one
+    # indexed query otherwise.
+    queue.run_repeating(
+        jobs.weekly_job, interval=every, first=every, name="weekly", job_kwargs=RUN_LATE
+    )
+    queue.run_once(jobs.weekly_job, when=1, name="weekly-at-start", job_kwargs=RUN_LATE)
 
 
 def _schedule_outbox(queue: JobQueue[Any], jobs: Jobs, every: float) -> None:
@@ -264,8 +270,11 @@ def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> No
         "disconnect": c.disconnect,
         "forget": c.forget,
         "today": c.today,
+        "week": c.week,
+        "month": c.month,
         "timezone": c.timezone,
         "remind": c.remind,
+        "dayend": c.dayend,
         "settings": c.settings_command,
         "status": c.status,
     }

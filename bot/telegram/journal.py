@@ -94,6 +94,7 @@ class JournaledQueue(asyncio.Queue[object]):
         Telegram either, which sends it again."""
         while self._storing is not None:
             await self._storing
+        self.receiver.fetched.clear()  # what PTB fetched and did not put (none it knows of)
         if self._dropped:  # the last poll on the way out must not confirm them either
             raise NetworkError("updates were fetched but not stored; not confirming them")
 
@@ -149,13 +150,19 @@ class JournaledQueue(asyncio.Queue[object]):
             return
 
     async def _take(self, updates: list[Update]) -> None:
+        fetched = self.receiver.fetched
         await self.journal.record_many(
             [
-                (u.update_id, u.to_json(), u.effective_user.id if u.effective_user else None)
+                (
+                    u.update_id,
+                    fetched.get(u.update_id) or u.to_json(),  # as Telegram sent it, if polled
+                    u.effective_user.id if u.effective_user else None,
+                )
                 for u in updates
             ]
         )
         for update in updates:
+            fetched.pop(update.update_id, None)
             await super().put(update)
 
 

@@ -8,10 +8,9 @@ store now queues its sessions on one connection per process.
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 
 from bot.render import format as fmt
-from tests.fixtures.core import AssistantFactory
+from tests.fixtures.core import AssistantFactory, persons_today
 from tests.fixtures.openai import FakeOpenAI, chat_completion
 from tests.fixtures.sandbox import RunningSandbox
 
@@ -32,7 +31,7 @@ async def test_two_hundred_people_at_once_are_all_answered_and_logged_once(
         await assistant.connect(user_id=user, chat_id=user, api_key=key)
         await assistant.set_timezone(user_id=user, name="UTC")
     entry = {"food": "Quinoa bowl, 1 bowl", "calories": 450, "protein": 15, "carbs": 60, "fat": 14}
-    day = dt.datetime.now(dt.UTC).date().isoformat()
+    day = persons_today().isoformat()
     body = chat_completion(tool_calls=[("nutrition_add_entry", {"date": day, "entry": entry})])
     for _ in people:  # the answers overlap: everyone waits on the model at the same time
         fake_openai.reply(body, delay=0.3)

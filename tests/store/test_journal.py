@@ -17,8 +17,10 @@ from bot.store import make_sessionmaker
 from bot.store.crypto import KeyCipher, generate_key
 from bot.store.direct import Direct
 from bot.store.journal import (
+    MOST_ROWS,
     claim_update,
     mark_update_handled,
+    prepare_record_statements,
     record_update,
     record_updates,
     release_earlier_updates,
@@ -178,6 +180,38 @@ async def test_a_replay_leaves_an_update_whose_person_a_live_replica_is_serving(
     finally:
         await here.aclose()
         await there.aclose()
+
+
+async def test_more_updates_than_one_statement_holds_are_journaled_in_prepared_statements(
+    engine: AsyncEngine,
+) -> None:
+    """A getUpdates answer larger than the largest prepared statement (a server other than
+    Telegram may send more than 100) is journaled whole, each update once, by statements
+    compiled at start: none is compiled while the crowd waits."""
+    direct = Direct(engine)
+    prepare_record_statements(engine.dialect)
+    sent: list[str] = []
+
+    def observe(what: str, sql: str) -> None:
+        if what == "statement":
+            sent.append(sql)
+
+    count = MOST_ROWS + 72
+    Direct.observers.append(observe)
+    try:
+        fresh = await record_updates(
+            direct=direct,
+            updates=[(1000 + i, f"u{i}".encode(), ADA + i % 7) for i in range(count)],
+            now=T0,
+            holder="w1",
+            claim=True,
+        )
+    finally:
+        Direct.observers.remove(observe)
+    assert fresh == {1000 + i for i in range(count)}
+    assert len(sent) == 2  # MOST_ROWS, then the rest in the next size up
+    async with make_sessionmaker(engine)() as session:
+        assert await session.scalar(select(func.count()).select_from(ProcessedUpdate)) == count
 
 
 async def test_a_getupdates_answer_is_journaled_whole_with_each_update_once(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from telegram import Message, Update
 from telegram.constants import ChatType
 
+from bot.core.insights import MONTH_DAYS, WEEK_DAYS
 from bot.render import accounts
 from bot.render import telegram as render_telegram
 from bot.replies import Reply
@@ -98,6 +99,22 @@ class Commands:
                 reply = await self.assistant.today(user_id=who.user_id)
             await send_reply(context.bot, who.chat_id, reply)
 
+    async def week(self, update: Update, context: Context) -> None:
+        """/week: the last 7 days as a chart."""
+        await self._chart(update, context, days=WEEK_DAYS)
+
+    async def month(self, update: Update, context: Context) -> None:
+        """/month: the last 30 days as a chart."""
+        await self._chart(update, context, days=MONTH_DAYS)
+
+    async def _chart(self, update: Update, context: Context, *, days: int) -> None:
+        if who := who_sent(update):
+            async with typing(
+                context.bot, who.chat_id, after=self.assistant.settings.typing_after_seconds
+            ):
+                reply = await self.assistant.chart(user_id=who.user_id, days=days)
+            await send_reply(context.bot, who.chat_id, reply)
+
     async def timezone(self, update: Update, context: Context) -> None:
         """/timezone NAME."""
         if who := who_sent(update):
@@ -108,6 +125,12 @@ class Commands:
         """/remind HH:MM | off."""
         if who := who_sent(update):
             reply = await self.assistant.set_reminder(user_id=who.user_id, spec=args(context))
+            await send_reply(context.bot, who.chat_id, reply)
+
+    async def dayend(self, update: Update, context: Context) -> None:
+        """/dayend HH:MM."""
+        if who := who_sent(update):
+            reply = await self.assistant.set_day_end(user_id=who.user_id, spec=args(context))
             await send_reply(context.bot, who.chat_id, reply)
 
     async def settings_command(self, update: Update, context: Context) -> None:
