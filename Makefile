@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest pytest-postgres eval bench sandbox clean
+.PHONY: demo test lint typecheck pytest pytest-postgres eval bench test-llm sandbox clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,13 +17,20 @@ demo: $(STAMP)
 
 test: $(STAMP) lint typecheck pytest pytest-postgres eval
 
-# The offline planner must keep understanding what it claims to (README: "Evaluating the
-# understanding"; the same threshold is OFFLINE_CLAIMED_MIN_F1 in tests/test_eval.py).
-EVAL_MIN_F1 ?= 0.9
+# The offline planner must keep understanding people (README: "Evaluating the understanding";
+# the same thresholds are in tests/test_eval.py): F1 on the development cases it claims, on
+# all of them, and on the held-out cases it is never tuned to.
+EVAL_CLAIMED_MIN_F1 ?= 0.95
+EVAL_ALL_MIN_F1 ?= 0.85
+EVAL_HELDOUT_MIN_F1 ?= 0.85
+EVAL_GATES := "tests/data/eval_cases.jsonl --offline-claimed --min-f1 $(EVAL_CLAIMED_MIN_F1)" \
+	"tests/data/eval_cases.jsonl --min-f1 $(EVAL_ALL_MIN_F1)" \
+	"tests/data/eval_heldout.jsonl --min-f1 $(EVAL_HELDOUT_MIN_F1)"
 eval: $(STAMP)
-	@out=$$(mktemp); $(BIN)/healthbot eval tests/data/eval_cases.jsonl --planner offline \
-		--offline-claimed --min-f1 $(EVAL_MIN_F1) > $$out; status=$$?; tail -n 1 $$out; rm -f $$out; \
-		exit $$status
+	@status=0; out=$$(mktemp); for gate in $(EVAL_GATES); do \
+		$(BIN)/healthbot eval $$gate --planner offline > $$out || status=1; \
+		echo "$$gate: $$(tail -n 1 $$out)"; \
+	done; rm -f $$out; exit $$status
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot sandbox tests bench
@@ -47,6 +54,19 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m bench
+
+# The LLM path against a real OpenAI-compatible server (README "A local model"): not part of
+# `make test`, as installing the server compiles llama.cpp (4.4 min on 2 shared cores).
+LLM_STAMP := $(VENV)/.installed-llm-test
+$(LLM_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test,llm-test]'
+	touch $(LLM_STAMP)
+
+# The tests' verdict is the target's; the prompt-cache bench runs either way (its figures
+# say why a failing run was slow).
+test-llm: $(LLM_STAMP)
+	@status=0; HEALTHBOT_REAL_LLM=1 $(BIN)/pytest tests/llm_real -p no:cacheprovider -rA || status=$$?; \
+		$(BIN)/python -m bench.llm_server; exit $$status
 
 sandbox: $(STAMP)
 	$(BIN)/healthbot sandbox serve

@@ -8,6 +8,9 @@ which the core words as "that button is no longer active". Nothing here raises o
     forget:yes | forget:no          the /forget confirmation
     draft:save|fix|drop:<id>        a draft's buttons
     settings:confirm:on|off         the confirm-mode toggle of /settings
+    settings:dayend:<0-6>           /settings: the hour a person's day ends
+    settings:weekly:on|off          /settings: the weekly summary's toggle
+    unit:kg|lb:<id>                 which unit a weight said without one is in (a draft)
     rate:mood|energy|sleep:<1-5>    a rating row of the check-in reminder
     snooze                          the reminder's "later"
 """
@@ -22,6 +25,9 @@ MAX_BYTES = 64  # Telegram refuses longer callback data
 MAX_ID = 2**63 - 1  # the largest id the store's BIGINT columns hold
 
 DraftVerb = Literal["save", "fix", "drop"]
+WeightUnit = Literal["kg", "lb"]
+WEIGHT_UNITS: tuple[WeightUnit, ...] = get_args(WeightUnit)
+DAY_END_HOURS = range(0, 7)  # a day may end from midnight to 06:00 (bot/days.py)
 RatedField = Literal["mood", "energy", "sleep"]
 DRAFT_VERBS: tuple[DraftVerb, ...] = get_args(DraftVerb)
 RATED_FIELDS: tuple[RatedField, ...] = get_args(RatedField)
@@ -35,6 +41,8 @@ CHECKIN_FIELDS: dict[RatedField, str] = {
 
 _VERBS: dict[str, DraftVerb] = {verb: verb for verb in DRAFT_VERBS}
 _FIELDS: dict[str, RatedField] = {field: field for field in RATED_FIELDS}
+_UNITS: dict[str, WeightUnit] = {unit: unit for unit in WEIGHT_UNITS}
+_HOUR = re.compile(r"[0-6]")
 _ID = re.compile(r"[1-9][0-9]{0,18}")  # ASCII only: str.isdigit() also takes "²" and "٣"
 _RATING = re.compile(r"[1-5]")
 
@@ -81,6 +89,45 @@ class ConfirmMode:
 
 
 @dataclass(frozen=True)
+class WeeklyToggle:
+    """/settings: turn the weekly summary on or off (an explicit value: a repeat is harmless)."""
+
+    enabled: bool
+
+    def encode(self) -> str:
+        return _checked("settings:weekly:on" if self.enabled else "settings:weekly:off")
+
+
+@dataclass(frozen=True)
+class DayEnd:
+    """/settings: the person's day ends at `hour`:00."""
+
+    hour: int
+
+    def __post_init__(self) -> None:
+        if self.hour not in DAY_END_HOURS:
+            raise ValueError(f"no such day end: {self.hour}")
+
+    def encode(self) -> str:
+        return _checked(f"settings:dayend:{self.hour}")
+
+
+@dataclass(frozen=True)
+class UnitChoice:
+    """The unit of a weight said without one: log the draft `draft_id` in `unit`."""
+
+    unit: WeightUnit
+    draft_id: int
+
+    def __post_init__(self) -> None:
+        if self.unit not in WEIGHT_UNITS or not 1 <= self.draft_id <= MAX_ID:
+            raise ValueError(f"no such unit button: {self.unit} {self.draft_id}")
+
+    def encode(self) -> str:
+        return _checked(f"unit:{self.unit}:{self.draft_id}")
+
+
+@dataclass(frozen=True)
 class Rate:
     """One rating of the check-in reminder, 1 to 5."""
 
@@ -103,11 +150,19 @@ class Snooze:
         return _checked("snooze")
 
 
-Callback = Forget | DraftButton | ConfirmMode | Rate | Snooze
+Callback = Forget | DraftButton | ConfirmMode | WeeklyToggle | DayEnd | UnitChoice | Rate | Snooze
 
 _FIXED: dict[str, Callback] = {
     c.encode(): c
-    for c in (Forget(True), Forget(False), ConfirmMode(True), ConfirmMode(False), Snooze())
+    for c in (
+        Forget(True),
+        Forget(False),
+        ConfirmMode(True),
+        ConfirmMode(False),
+        WeeklyToggle(True),
+        WeeklyToggle(False),
+        Snooze(),
+    )
 }
 
 
@@ -125,4 +180,9 @@ def decode(data: str | None) -> Callback | None:
         return DraftButton(verb, int(last))
     if kind == "rate" and field is not None and _RATING.fullmatch(last):
         return Rate(field, int(last))
+    unit = _UNITS.get(first)
+    if kind == "unit" and unit is not None and _ID.fullmatch(last) and int(last) <= MAX_ID:
+        return UnitChoice(unit, int(last))
+    if kind == "settings" and first == "dayend" and _HOUR.fullmatch(last):
+        return DayEnd(int(last))
     return None

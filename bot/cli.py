@@ -104,13 +104,31 @@ def eval_(
     offline_claimed: Annotated[
         bool, typer.Option(help="Only the cases the offline planner claims to handle.")
     ] = False,
+    record: Annotated[
+        str | None, typer.Option(help="With --planner llm: write the model's answers here.")
+    ] = None,
+    replay: Annotated[
+        str | None,
+        typer.Option(help="With --planner llm: score the answers recorded here, no model."),
+    ] = None,
 ) -> None:
     """Score a planner on labelled cases; the last line is the overall F1."""
     from bot.ops.eval import main_eval
 
     if planner not in ("offline", "llm"):
         raise typer.BadParameter("planner must be 'offline' or 'llm'")
-    raise typer.Exit(main_eval(cases, planner, min_f1, offline_claimed))
+    settings = _settings() if planner == "llm" else None
+    raise typer.Exit(
+        main_eval(
+            cases,
+            planner,
+            min_f1,
+            offline_claimed,
+            record=record,
+            replay=replay,
+            settings=settings,
+        )
+    )
 
 
 @app.command()

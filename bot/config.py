@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from datetime import time
 from typing import Annotated
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.days import valid_end
 
 DEFAULT_TELEGRAM_API_BASE_URL = "https://api.telegram.org/bot"
 AGENT_API_PREFIX = "/api/v1/agent"  # where the service's routes live (bot.agent_api.client)
@@ -46,7 +49,19 @@ class Settings(BaseSettings):
     openai_api_key: SecretStr | None = None
     openai_base_url: str | None = None
     openai_model: str = "gpt-4o-mini"
-    openai_timeout_seconds: float = 30.0
+    openai_timeout_seconds: float = 30.0  # voice notes and photos; planning: the two below
+    # A deadline per planning request to the model and per message (all its requests: the
+    # plan, a repair round, a question's answer); a timed-out request is not retried at once.
+    llm_request_timeout_seconds: float = Field(default=30.0, gt=0)
+    llm_message_deadline_seconds: float = Field(default=45.0, gt=0)
+    # The most a planning answer may be (tokens): a plan needs ~50-300; a runaway answer stops.
+    llm_max_tokens: int = Field(default=512, ge=16)
+    # Sampling temperature sent with planning and photo requests; None (empty or "none" in
+    # the environment) = not sent: OpenAI's o-series and gpt-5 models refuse anything else.
+    llm_temperature: float | None = Field(default=0.0, ge=0, le=2)
+    # The model's context window (tokens). 0 = 128,000 on OpenAI (llm_is_openai), else
+    # 4,096 (llama.cpp's default); remembered turns are trimmed to fit it.
+    llm_context_tokens: int = Field(default=0, ge=0)
     offline_fast_path: bool = True
     llm_daily_requests: int = Field(default=200, ge=0)  # per person; 0 = no LLM for anyone
     llm_daily_tokens: int = Field(default=300_000, ge=0)
@@ -82,6 +97,9 @@ class Settings(BaseSettings):
 
     # Behaviour
     default_reminder_time: time = time(21, 0)
+    # When a person's day ends unless they set their own (/dayend): a meal at 01:30 still counts
+    # for the evening before. 00:00 to 06:00 (bot/days.py).
+    day_ends_at: time = time(3, 0)
     history_turns: int = Field(default=6, ge=0, le=50)
     max_message_chars: int = Field(default=2000, ge=100, le=20000)
     draft_ttl_hours: float = Field(default=24, gt=0)
@@ -106,6 +124,20 @@ class Settings(BaseSettings):
             return frozenset(int(p) for p in parts)
         if isinstance(value, int):
             return frozenset({value})
+        return value
+
+    @field_validator("llm_temperature", mode="before")
+    @classmethod
+    def _temperature_or_none(cls, value: object) -> object:
+        if isinstance(value, str) and value.strip().lower() in ("", "none"):
+            return None
+        return value
+
+    @field_validator("day_ends_at")
+    @classmethod
+    def _day_end(cls, value: time) -> time:
+        if not valid_end(value):
+            raise ValueError("DAY_ENDS_AT must be from 00:00 to 06:00")
         return value
 
     @field_validator("telegram_api_base_url")
@@ -135,6 +167,21 @@ class Settings(BaseSettings):
     @property
     def llm_enabled(self) -> bool:
         return self.openai_api_key is not None and bool(self.openai_api_key.get_secret_value())
+
+    @property
+    def llm_is_openai(self) -> bool:
+        """Whether the model is OpenAI's own API: no OPENAI_BASE_URL, or one on
+        api.openai.com (written out, e.g. copied from OpenAI's docs)."""
+        if not self.openai_base_url:
+            return True
+        return urlsplit(self.openai_base_url.strip()).hostname == "api.openai.com"
+
+    @property
+    def llm_context_limit(self) -> int:
+        """`llm_context_tokens`, or the default for the server in use when it is 0."""
+        if self.llm_context_tokens:
+            return self.llm_context_tokens
+        return 128_000 if self.llm_is_openai else 4096
 
     @property
     def vision_model(self) -> str:

@@ -100,8 +100,12 @@ class RecentWeights:
             self._seen.pop(user_id, None)  # the service did not say: nothing to rely on
             return
         latest = today.weight.latest
-        weight = latest.weight_kg if latest is not None else None
-        self._seen[user_id] = _Seen(day, weight, self.clock())
+        self.note_kg(user_id, day, latest.weight_kg if latest is not None else None)
+
+    def note_kg(self, user_id: int, day: dt.date, weight_kg: float | None) -> None:
+        """Remember the person's latest weight on or before `day`, read some other way
+        (`GET /weight`); None: they have none."""
+        self._seen[user_id] = _Seen(day, weight_kg, self.clock())
         self._seen.move_to_end(user_id)
         while len(self._seen) > self.size:
             self._seen.popitem(last=False)

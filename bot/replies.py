@@ -29,6 +29,8 @@ class Reply:
     # For whoever runs the bot (e.g. "set OPENAI_API_KEY"): the terminal prints it, Telegram
     # never sends it, since the person chatting there cannot change the bot's settings.
     operator_note: str | None = None
+    # A picture (PNG) sent with `html` as its caption (at most 1,024 characters): a chart.
+    photo: bytes | None = None
 
 
 def toast(text: str) -> Reply:

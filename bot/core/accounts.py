@@ -21,13 +21,16 @@ from bot.agent_api.errors import (
     RateLimited,
     ServiceUnavailable,
 )
-from bot.core.person import account_of, mark_needs_reconnect, resolve
+from bot.core.person import account_of, day_end_of, mark_needs_reconnect, resolve
 from bot.core.resources import Resources
 from bot.core.schedule import reminder_time, reschedule
+from bot.days import valid_end
 from bot.keys import clean_key, find_key, usable
 from bot.render import accounts, conversation, keyboards
 from bot.replies import Reply
 from bot.store import repo
+from bot.store import weekly as weekly_store
+from bot.sync import weekly
 from bot.timezones import looks_like_offset, resolve_timezone
 
 log = logging.getLogger(__name__)
@@ -180,9 +183,27 @@ class Accounts:
             return Reply(accounts.remind_set_not_linked(at, timezone))
         return Reply(accounts.remind_set(at, timezone))
 
+    async def set_day_end(self, *, user_id: int, spec: str, edit: bool = False) -> Reply:
+        """`/dayend 02:00` (or a /settings button): when the person's day ends."""
+        spec = spec.strip().lower()
+        if not spec:
+            return Reply(accounts.day_end_usage())
+        at = dt.time(0) if spec in ("midnight", "off") else parse_time_of_day(spec)
+        if at is None or not valid_end(at):
+            return Reply(accounts.day_end_not_a_time(spec))
+        async with self.res.sessionmaker() as session:
+            await repo.upsert_account(session=session, telegram_id=user_id)
+            await repo.set_day_ends_at(session=session, telegram_id=user_id, at=at)
+            await session.commit()
+        if edit:
+            return await self.settings_view(user_id=user_id, edit=True)
+        return Reply(accounts.day_end_set(at))
+
     async def settings_view(self, *, user_id: int, edit: bool = False) -> Reply:
         account = await account_of(self.res, user_id)
         confirm = bool(account and account.confirm_mode)
+        weekly = bool(account and account.weekly_summary)
+        day_end = day_end_of(self.res, account)
         reminder = None
         if account is not None:
             reminder = account.reminder_time or self.res.settings.default_reminder_time
@@ -194,14 +215,28 @@ class Accounts:
             reminders_enabled=bool(account and account.reminders_enabled),
             llm=self.res.llm is not None,
             confirm=confirm,
+            day_ends_at=day_end,
+            weekly=weekly,
         )
-        return Reply(text, buttons=keyboards.confirm_mode_keyboard(confirm), edit=edit)
+        buttons = keyboards.settings_keyboard(confirm, day_end, weekly)
+        return Reply(text, buttons=buttons, edit=edit)
 
     async def set_confirm_mode(self, *, user_id: int, enabled: bool) -> Reply:
         """Confirm mode: every message's actions are shown with save / fix / drop first."""
         async with self.res.sessionmaker() as session:
             await repo.upsert_account(session=session, telegram_id=user_id)
             await repo.set_confirm_mode(session=session, telegram_id=user_id, enabled=enabled)
+            await session.commit()
+        return await self.settings_view(user_id=user_id, edit=True)
+
+    async def set_weekly_summary(self, *, user_id: int, enabled: bool) -> Reply:
+        """The weekly summary on or off; scheduled for the next Sunday evening at once."""
+        async with self.res.sessionmaker() as session:
+            account = await repo.upsert_account(session=session, telegram_id=user_id)
+            await weekly_store.set_weekly_summary(
+                session=session, telegram_id=user_id, enabled=enabled
+            )
+            await weekly.schedule_for(session=session, account=account, now=self.res.clock())
             await session.commit()
         return await self.settings_view(user_id=user_id, edit=True)
 

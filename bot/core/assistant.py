@@ -21,13 +21,16 @@ from bot.config import Settings
 from bot.core.accounts import Accounts
 from bot.core.conversation import Conversation, storable
 from bot.core.drafts import Drafts
+from bot.core.insights import Insights
 from bot.core.media import MediaJourneys, needs_llm
 from bot.core.person import Incoming, Refused, resolve, resolve_with_fixing
+from bot.core.personal import Personal
 from bot.core.planning import Planning
 from bot.core.resources import Resources
 from bot.core.writing import Writing
 from bot.keys import find_key
 from bot.planner.base import Planner
+from bot.planner.offline.reads import chart_days
 from bot.render import accounts as render_accounts
 from bot.render import conversation
 from bot.render import media as render_media
@@ -94,7 +97,11 @@ class Assistant:
         self.set_reminder = accounts.set_reminder
         self.settings_view = accounts.settings_view
         self.set_confirm_mode = accounts.set_confirm_mode
+        self.set_weekly_summary = accounts.set_weekly_summary
+        self.set_day_end = accounts.set_day_end
         self.today = answers(accounts.today)
+        self._insights = Insights(res)
+        self.chart = answers(self._insights.chart)  # /week, /month
         self.status = writing.status
         self.synced_notice = writing.synced_notice
         self._accounts = accounts
@@ -123,6 +130,8 @@ class Assistant:
         if find_key(text) is not None:  # a pasted key: linked, never planned, kept or echoed
             return await self.connect(user_id=user_id, chat_id=chat_id, api_key=text)
         person, fixing = await resolve_with_fixing(self.resources, user_id, now)
+        if fixing is None and (days := chart_days(text)) is not None:  # "how was my week?"
+            return await self._insights.of(person, days)
         said = Incoming(person, chat_id, message_id=message_id, update_id=update_id)
         text = self._conversation.trimmed(storable(text), said)
         return await self._conversation.message(said, text, fixing)
@@ -163,7 +172,7 @@ class Assistant:
         nothing and is answered with a toast; so is a repeated tap on a finished draft.
         """
         tapped = callbacks.decode(data)
-        if isinstance(tapped, callbacks.DraftButton) and not shown:
+        if isinstance(tapped, callbacks.DraftButton | callbacks.UnitChoice) and not shown:
             # Its message moved on (e.g. "fix" was tapped): never act on it.
             return await self._drafts.not_actionable(user_id, tapped.draft_id, shown=False)
         if not shown:
@@ -174,11 +183,18 @@ class Assistant:
             return Reply(render_accounts.forget_cancelled(), edit=True)
         if isinstance(tapped, callbacks.ConfirmMode):
             return await self.set_confirm_mode(user_id=user_id, enabled=tapped.enabled)
-        if not isinstance(tapped, callbacks.DraftButton | callbacks.Rate):
+        if isinstance(tapped, callbacks.WeeklyToggle):
+            return await self.set_weekly_summary(user_id=user_id, enabled=tapped.enabled)
+        if isinstance(tapped, callbacks.DayEnd):
+            spec = f"{tapped.hour:02d}:00"
+            return await self.set_day_end(user_id=user_id, spec=spec, edit=True)
+        if not isinstance(tapped, callbacks.DraftButton | callbacks.UnitChoice | callbacks.Rate):
             return toast(conversation.button_inactive())  # forged, or "later" (the reminders' own)
         said = Incoming(await resolve(self.resources, user_id, now), chat_id, update_id=update_id)
         if isinstance(tapped, callbacks.DraftButton):
             return await self._drafts.tapped(said, tapped)
+        if isinstance(tapped, callbacks.UnitChoice):
+            return await Personal(self._drafts).unit_tapped(said, tapped)
         return await self._writing.rate(said, tapped.field, tapped.value)
 
     @answers

@@ -13,16 +13,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.agent_api.client import AgentApiClient
-from bot.agent_api.errors import AgentApiError
+from bot.agent_api.errors import AgentApiError, InvalidRequest
 from bot.core.drafts import UNDER_REVIEW, Drafts
 from bot.core.person import Incoming
+from bot.core.personal import Personal, lead_in
 from bot.core.planning import Planning
 from bot.core.resources import Resources
 from bot.core.revisions import is_retry
 from bot.core.writing import Writing
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError, ReadRequest, ReadResult
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
-from bot.render import accounts, conversation, offline
+from bot.render import accounts, conversation, llm, offline
 from bot.render import drafts as render_drafts
 from bot.render import format as fmt
 from bot.replies import Reply
@@ -69,8 +70,11 @@ class Conversation:
         if fixing is not None:
             return await self.drafts.revise(said, fixing, text)
         context = said.person.context()
-        plan, planner = await self.planning.plan(said.person, text, context)
+        plan, planner = await self.planning.plan(said.person, text, context, notes=said.notes)
+        repeated = await Personal(self.drafts).settle(said, text, context, plan)
         reply = await self._carry_out(said, text, context, plan, planner)
+        if repeated is not None:
+            reply.html = lead_in(reply.html, repeated, plan, said.today)
         if self.res.llm is None and not plan.understood:
             reply.operator_note = offline.OFFLINE_LLM_HINT
         return reply
@@ -142,6 +146,13 @@ class Conversation:
             reply = await self.drafts.propose(
                 said, plan.actions, text, concerns, source_message_id=said.message_id
             )
+        elif plan.offer:  # a guess ("🍕": a slice of pizza?), saved only if the person says so
+            await self.planning.count(said.user_id, today, plan)
+            reply = await self.drafts.propose(
+                said, plan.offer, text, [], source_message_id=said.message_id
+            )
+            if plan.reply:
+                reply.html = f"{fmt.esc(plan.reply)}\n{reply.html}"
         else:
             reply = await self._answer(said, text, context, plan, planner)
             await self.planning.count(said.user_id, today, plan)  # with the answer's request
@@ -154,16 +165,18 @@ class Conversation:
         """A plan without actions: answer from reads, or say what the planner said."""
         parts: list[str] = []
         if plan.reads:
-            results = [await _read(said.person.api, r) for r in plan.reads]
+            results = [await read(said.person.api, r) for r in plan.reads]
             try:
                 if planner is self.res.llm:
                     async with self.res.llm_slots:  # its usage is added to `plan`
                         answer = await planner.answer(text, context, plan, results)
                 else:
                     answer = await planner.answer(text, context, plan, results)
-            except PlannerError:
-                answer = conversation.read_failed()
+            except PlannerError:  # the model's failure, not the service's
+                answer = llm.llm_answer_failed()
             parts.append(answer)
+            if plan.reply and not plan.understood and not plan.is_question:
+                parts.append(fmt.esc(plan.reply))  # what of the message was left out
         elif plan.reply:
             parts.append(fmt.esc(plan.reply))
         else:
@@ -172,10 +185,15 @@ class Conversation:
         return Reply("\n\n".join(parts))
 
 
-async def _read(api: AgentApiClient, request: ReadRequest) -> ReadResult:
-    """One of the planner's reads, answered from the service (a failure is said, not raised)."""
+async def read(api: AgentApiClient, request: ReadRequest) -> ReadResult:
+    """One of the planner's reads, answered from the service (a failure is said, not raised).
+
+    Public so the eval answers a question's reads exactly as a conversation does."""
     try:
         data = await _READS[request.route](api, request)
+    except InvalidRequest as exc:  # the question as read was wrong, not the service
+        log.info("read %s refused: %s", request.route, exc)
+        return ReadResult(request=request, data=None, error=llm.read_refused())
     except AgentApiError as exc:
         log.info("read %s failed: %s", request.route, exc)
         return ReadResult(request=request, data=None, error=conversation.read_failed())

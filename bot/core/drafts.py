@@ -39,16 +39,15 @@ class Drafts:
     planning: Planning
     writing: Writing
 
-    async def propose(
+    async def stored(
         self,
         said: Incoming,
         actions: Sequence[Action],
         text: str,
-        concerns: Sequence[Concern],
         *,
         source_message_id: int | None = None,
-    ) -> Reply:
-        """Show what was understood with save / fix / drop; nothing is written yet."""
+    ) -> int:
+        """Keep `actions` as a pending draft of `text`, for buttons to act on; its id."""
         res = self.res
         async with res.sessionmaker() as session:
             draft = await repo.create_draft(
@@ -61,8 +60,21 @@ class Drafts:
                 source_message_id=source_message_id,
             )
             await session.commit()
+        return draft.id
+
+    async def propose(
+        self,
+        said: Incoming,
+        actions: Sequence[Action],
+        text: str,
+        concerns: Sequence[Concern],
+        *,
+        source_message_id: int | None = None,
+    ) -> Reply:
+        """Show what was understood with save / fix / drop; nothing is written yet."""
+        draft_id = await self.stored(said, actions, text, source_message_id=source_message_id)
         return Reply(
-            drafts.draft(actions, concerns, said.today), buttons=keyboards.draft_keyboard(draft.id)
+            drafts.draft(actions, concerns, said.today), buttons=keyboards.draft_keyboard(draft_id)
         )
 
     async def tapped(self, said: Incoming, tapped: callbacks.DraftButton) -> Reply:

@@ -93,10 +93,11 @@ class MediaJourneys:
         try:
             async with self.res.llm_slots:
                 plan = await media.estimate_photo(image, caption, person.context())
-        except PlannerUnavailable as exc:
-            log.warning("vision model unavailable for user %s: %s", user_id, exc)
-            return Reply(render_media.photo_unavailable())
-        except PlannerError as exc:
+        except PlannerError as exc:  # the requests sent count, failed or not
+            await self.planning.count(user_id, person.today, Plan(llm_requests=exc.llm_requests))
+            if isinstance(exc, PlannerUnavailable):
+                log.warning("vision model unavailable for user %s: %s", user_id, exc)
+                return Reply(render_media.photo_unavailable())
             log.warning("no usable photo estimate for user %s: %s", user_id, exc)
             return Reply(render_media.photo_failed())
         await self.planning.count(user_id, person.today, plan)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from bot.agent_api.client import AgentApiClient
 from bot.core.resources import Resources
 from bot.core.schedule import welcome_back
+from bot.days import MIDNIGHT, lived_day
 from bot.planner.base import PlanContext
 from bot.render import accounts
 from bot.replies import Reply
@@ -55,13 +56,21 @@ class Person:
     now: dt.datetime  # local time in the person's zone (UTC until they set one)
     # Today's LLM use (requests, tokens) when it was read with the account; None: not read.
     llm_used: tuple[int, int] | None = None
+    day_ends_at: dt.time = MIDNIGHT  # when their day ends (their own, or the configured one)
+    last_weight_kg: float | None = None  # their latest weight, when known without a read
 
     @property
     def today(self) -> dt.date:
-        return self.now.date()
+        """The day they are living (bot/days.py): the date everything they say is logged on."""
+        return lived_day(self.now, self.day_ends_at)
 
     def context(self) -> PlanContext:
-        return PlanContext(now=self.now, timezone=self.account.timezone or "UTC")
+        return PlanContext(
+            now=self.now,
+            timezone=self.account.timezone or "UTC",
+            day_ends_at=self.day_ends_at,
+            last_weight_kg=self.last_weight_kg,
+        )
 
 
 @dataclass
@@ -95,6 +104,19 @@ def local_now(res: Resources, account: Account | None, now: dt.datetime | None) 
     return now.astimezone(tz)
 
 
+def day_end_of(res: Resources, account: Account | None) -> dt.time:
+    """When the person's day ends: their own setting, else the configured default."""
+    if account is not None and account.day_ends_at is not None:
+        return account.day_ends_at
+    return res.settings.day_ends_at
+
+
+def local_today(res: Resources, account: Account | None, now: dt.datetime | None) -> dt.date:
+    """The day the person is living at `now` (default: the clock), for those who have no
+    `Person` (an unlinked account, a notice sent later)."""
+    return lived_day(local_now(res, account, now), day_end_of(res, account))
+
+
 async def account_of(res: Resources, user_id: int) -> Account | None:
     """The person's account, if any (a person the reminders found blocked is welcomed back)."""
     async with res.sessionmaker() as session:
@@ -112,7 +134,12 @@ def person_from(
     if account.status == AccountStatus.NEEDS_RECONNECT:
         raise NeedsReconnect
     key = res.cipher.decrypt(account.encrypted_key)
-    return Person(user_id, account, res.api(key), local_now(res, account, now))
+    local = local_now(res, account, now)
+    day_end = day_end_of(res, account)
+    _known, last_kg = res.weights.last(user_id, lived_day(local, day_end))
+    return Person(
+        user_id, account, res.api(key), local, day_ends_at=day_end, last_weight_kg=last_kg
+    )
 
 
 async def resolve(res: Resources, user_id: int, now: dt.datetime | None = None) -> Person:

@@ -6,6 +6,7 @@ added by the caller in the transaction it writes anyway, or by `count` when it w
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import datetime as dt
 import logging
@@ -16,7 +17,17 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.core.person import Person, Refused
 from bot.core.resources import Resources
-from bot.planner.base import Plan, PlanContext, Planner, PlannerError, PlannerUnavailable, Turn
+from bot.planner.base import (
+    ContextTooLong,
+    Plan,
+    PlanContext,
+    Planner,
+    PlannerError,
+    PlannerTimedOut,
+    PlannerUnavailable,
+    Turn,
+)
+from bot.planner.sanity import sane
 from bot.render import llm
 from bot.replies import Reply
 from bot.store import repo
@@ -33,16 +44,33 @@ class Planning:
     res: Resources
 
     async def plan(
-        self, person: Person, text: str, context: PlanContext, extra_history: Sequence[Turn] = ()
+        self,
+        person: Person,
+        text: str,
+        context: PlanContext,
+        extra_history: Sequence[Turn] = (),
+        notes: list[str] | None = None,
     ) -> tuple[Plan, Planner]:
         """Offline rules first; the LLM only when they did not understand everything.
 
         The remembered turns (plus `extra_history`, e.g. a draft being fixed) are read only
-        when the LLM is asked: the offline rules do not use them. Raises `Refused` when the
-        LLM is needed and cannot be had (budget spent, model down, no usable answer).
+        when the LLM is asked: the offline rules do not use them. Every plan passes
+        `sane` (bot/planner/sanity.py) before it is returned: nothing malformed is written.
+        LLM_MESSAGE_DEADLINE_SECONDS runs from here: a wait for a model slot counts, and a
+        message still waiting when it passes is treated as the model being slow.
+
+        When the model gives no usable plan (unavailable, too slow, no usable answer) and
+        the rules understood the whole message (a plan with actions or reads, nothing left
+        unplaced: only when OFFLINE_FAST_PATH is off, as it skips the model for these), the
+        rules' plan is used and one line saying so is added to `notes`. Otherwise raises
+        `Refused`: the budget is spent, the model is down or slow (the message is kept for
+        "retry"), the message is too long for the model (not kept: a retry could never
+        work), or it gave no usable answer.
         """
         res, user_id = self.res, person.user_id
-        offline_plan = await res.offline.plan(text, context)
+        # The message's time for the model starts now: a wait for a model slot counts.
+        deadline = asyncio.get_running_loop().time() + res.settings.llm_message_deadline_seconds
+        offline_plan = sane(await res.offline.plan(text, context))
         usable_offline = offline_plan.understood and bool(
             offline_plan.actions or offline_plan.reads
         )
@@ -55,20 +83,85 @@ class Planning:
             if usable_offline:
                 return offline_plan, res.offline
             raise Refused(Reply(llm.llm_budget_reached()))
-        context = dataclasses.replace(context, history=[*history, *extra_history])
+        context = dataclasses.replace(
+            context, history=[*history, *extra_history], llm_deadline=deadline
+        )
+
+        def instead(exc: PlannerError | None, slow: bool) -> tuple[Plan, Planner]:
+            """The rules' plan, carrying the requests the model cost."""
+            if exc is not None:
+                offline_plan.llm_requests += exc.llm_requests
+                offline_plan.prompt_tokens += exc.llm_tokens
+            if notes is not None:
+                notes.append(llm.used_rules_instead(slow))
+            return offline_plan, res.offline
+
         try:
-            async with res.llm_slots:
-                plan = await res.llm.plan(text, context)
+            plan = await self._in_slot(res.llm, text, context, deadline)
+        except ContextTooLong as exc:
+            log.warning("message too long for the LLM for user %s: %s", user_id, exc)
+            if usable_offline:
+                return instead(exc, slow=False)
+            await self.count(
+                user_id,
+                context.today,
+                Plan(llm_requests=exc.llm_requests, prompt_tokens=exc.llm_tokens),
+            )
+            raise Refused(Reply(llm.llm_message_too_long())) from exc
         except PlannerUnavailable as exc:
+            slow = isinstance(exc, PlannerTimedOut)
             log.warning("LLM unavailable for user %s: %s", user_id, exc)
             if usable_offline:
-                return offline_plan, res.offline
+                return instead(exc, slow)
+            await self.count(
+                user_id,
+                context.today,
+                Plan(llm_requests=exc.llm_requests, prompt_tokens=exc.llm_tokens),
+            )
             await self._keep_for_retry(user_id, text)
-            raise Refused(Reply(llm.llm_unavailable())) from exc
+            said = llm.llm_slow() if slow else llm.llm_unavailable()
+            raise Refused(Reply(said)) from exc
         except PlannerError as exc:
             log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
+            if usable_offline:
+                return instead(exc, slow=False)
+            await self.count(
+                user_id,
+                context.today,
+                Plan(llm_requests=exc.llm_requests, prompt_tokens=exc.llm_tokens),
+            )
             raise Refused(Reply(llm.llm_failed())) from exc
+        plan = sane(plan)
+        unusable = not (plan.understood or plan.actions or plan.reads or plan.is_question)
+        if usable_offline and not unusable and _contradicts(plan, offline_plan):
+            log.warning(
+                "the model's plan for user %s writes nothing of what the rules read; "
+                "the rules' plan is used",
+                user_id,
+            )
+            unusable = True
+        if unusable and usable_offline:
+            offline_plan.prompt_tokens += plan.prompt_tokens
+            offline_plan.completion_tokens += plan.completion_tokens
+            offline_plan.llm_requests += plan.llm_requests
+            return instead(None, slow=False)
         return plan, res.llm
+
+    async def _in_slot(
+        self, planner: Planner, text: str, context: PlanContext, deadline: float
+    ) -> Plan:
+        """`planner.plan` once a model slot is free; no later than `deadline` (the event
+        loop's clock), past which it is `PlannerTimedOut` as a slow model is."""
+        slots = self.res.llm_slots
+        try:
+            async with asyncio.timeout_at(deadline):
+                await slots.acquire()
+        except TimeoutError as exc:
+            raise PlannerTimedOut("no model slot came free before the message's deadline") from exc
+        try:
+            return await planner.plan(text, context)
+        finally:
+            slots.release()
 
     async def allowed(self, user_id: int, day: dt.date) -> bool:
         """Whether the person may still use the LLM on `day`."""
@@ -164,3 +257,19 @@ class Planning:
             if draft is not None:
                 draft.status = DraftStatus.RETRY
             await session.commit()
+
+
+def _contradicts(model: Plan, rules: Plan) -> bool:
+    """Whether the model's plan shares no kind of write with a plan the rules fully
+    understood: "took vitamin D" that a small model answers by logging eggs copied from
+    the history. Where both write the same kinds, the model's reading (amounts, names)
+    stands; where the rules only read, nothing is decided here."""
+    if not rules.actions or model.is_question:
+        return False
+    kinds = {type(action) for action in rules.actions}
+    return not any(type(action) in kinds for action in model.actions)
+
+
+def _spent(exc: PlannerError) -> Plan:
+    """What a failed attempt cost, as a plan that writes nothing, to be counted."""
+    return Plan(llm_requests=exc.llm_requests, prompt_tokens=exc.llm_tokens)

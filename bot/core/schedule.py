@@ -10,6 +10,7 @@ from bot.core.resources import Resources
 from bot.store import repo
 from bot.store.models import Account, AccountStatus
 from bot.store.schedule import next_due_at
+from bot.sync import weekly
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +23,8 @@ def reminder_time(settings: Settings, account: Account) -> dt.time | None:
 
 
 async def reschedule(res: Resources, user_id: int, *, returned: bool = False) -> None:
-    """Keep the reminder row in step with the account's timezone and time.
+    """Keep the reminder row (and the weekly summary's) in step with the account's timezone
+    and time.
 
     `returned`: the person was marked blocked (a reminder got 403) and has written since, so
     they unblocked the bot: they are active again and reminded again.
@@ -45,6 +47,7 @@ async def reschedule(res: Resources, user_id: int, *, returned: bool = False) ->
                 last_sent_local_date=last,
             )
         await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=due)
+        await weekly.schedule_for(session=session, account=account, now=res.clock())
         await session.commit()
     if returned:
         log.info("user %s is back; reminders resumed", user_id)

@@ -17,7 +17,7 @@ from bot import callbacks
 from bot.agent_api.actions import Action, CheckinUpsert, WeightLog
 from bot.agent_api.errors import AgentApiError, InvalidRequest
 from bot.agent_api.views import TodayView
-from bot.core.person import Incoming, Person, account_of, local_now
+from bot.core.person import Incoming, Person, account_of, local_today
 from bot.core.planning import Planning
 from bot.core.resources import Resources
 from bot.planner.base import Plan
@@ -181,7 +181,7 @@ class Writing:
     async def status(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
         """`/status`: what is still waiting to reach the service."""
         account = await account_of(self.res, user_id)
-        today = local_now(self.res, account, now).date()
+        today = local_today(self.res, account, now)
         async with self.res.sessionmaker() as session:
             waiting = await repo.pending_outbox(session=session, telegram_id=user_id)
             items = [(item.local_date, decode(item), item.attempts) for item in waiting]
@@ -192,4 +192,4 @@ class Writing:
     async def synced_notice(self, done: Delivered) -> Reply:
         """The message telling a person that what they said earlier is now in their account."""
         account = await account_of(self.res, done.telegram_id)
-        return Reply(conversation.synced(done.actions, local_now(self.res, account, None).date()))
+        return Reply(conversation.synced(done.actions, local_today(self.res, account, None)))

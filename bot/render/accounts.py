@@ -17,6 +17,9 @@ __all__ = [
     "connect_unreadable_key",
     "connect_usage",
     "connected",
+    "day_end_not_a_time",
+    "day_end_set",
+    "day_end_usage",
     "disconnect_not_linked",
     "disconnected",
     "forget_cancelled",
@@ -38,7 +41,11 @@ __all__ = [
     "timezone_unknown",
     "timezone_usage",
     "unknown_command",
+    "weekly_summary_caption",
+    "weekly_summary_line",
 ]
+
+CAPTION_MAX = 1024  # Telegram's limit for a photo's caption
 
 
 def start(name: str | None, linked: bool) -> str:
@@ -68,11 +75,12 @@ def help_text() -> str:
         "• <i>how much protein today?</i>, <i>what did I weigh last week?</i>\n"
         "• a voice note, or a photo of your meal (I show the estimate before saving it)\n\n"
         "<b>Commands</b>\n"
-        "/today — your day so far\n"
+        "/today — your day so far · /week, /month — your last 7 or 30 days as a chart\n"
         "/connect KEY — link your account · /disconnect — unlink\n"
         "/timezone Berlin — set your timezone (city or IANA name)\n"
         "/remind 21:30 — daily check-in reminder · /remind off\n"
-        "/settings — your settings, confirm-before-saving mode\n"
+        "/dayend 02:00 — when your day ends (a late snack counts for the evening before)\n"
+        "/settings — your settings, confirm-before-saving mode, the weekly summary\n"
         "/status — anything still waiting to reach your account\n"
         "/forget — delete everything I store about you"
     )
@@ -233,6 +241,27 @@ def remind_not_a_time(spec: str) -> str:
     )
 
 
+def day_end_usage() -> str:
+    return (
+        "Tell me when your day ends, from 00:00 to 06:00: <code>/dayend 02:00</code>. "
+        "Until then, what you log still counts for the evening before, and “yesterday” is "
+        "the day before that. <code>/dayend 00:00</code> ends it at midnight."
+    )
+
+
+def day_end_not_a_time(spec: str) -> str:
+    return f"I couldn't use “{esc(spec[:32])}” as the end of your day. " + day_end_usage()
+
+
+def day_end_set(at: dt.time) -> str:
+    if at == dt.time(0, 0):
+        return "Your day now ends at midnight: everything is logged on the calendar day."
+    return (
+        f"Your day now ends at {at:%H:%M}: until then, what you log counts for the evening "
+        "before, and /today shows that day."
+    )
+
+
 def settings_view(
     *,
     linked: bool,
@@ -242,18 +271,48 @@ def settings_view(
     reminders_enabled: bool,
     llm: bool,
     confirm: bool = False,
+    day_ends_at: dt.time | None = None,
+    weekly: bool = False,
 ) -> str:
     remind = f"{reminder:%H:%M}" if reminder and reminders_enabled else "off"
     if remind != "off" and not linked:
         remind += " (starts once you link your account)"
+    day_end = ""
+    if day_ends_at is not None:
+        day_end = f"My day ends at: {day_ends_at:%H:%M} (tap below, or /dayend)\n"
     return (
         "<b>Your settings</b>\n"
         f"Account: {'linked' + (f' as {esc(name)}' if name else '') if linked else 'not linked'}\n"
         f"Timezone: {esc(zone_label(timezone)) if timezone else 'not set (/timezone CITY)'}\n"
         f"Daily reminder: {remind}\n"
+        f"{day_end}"
         f"Understanding: {'AI model + built-in rules' if llm else 'built-in rules (no AI model)'}\n"
-        f"Confirm before saving: {'on' if confirm else 'off'} (tap below to switch)"
+        f"Confirm before saving: {'on' if confirm else 'off'} (tap below to switch)\n"
+        f"{weekly_summary_line(weekly, timezone is not None)}"
     )
+
+
+def weekly_summary_line(enabled: bool, has_timezone: bool) -> str:
+    """/settings: whether the Sunday-evening chart of the week is on."""
+    if not enabled:
+        return "Weekly summary: off (a chart of your week, Sundays at 19:00)"
+    if not has_timezone:
+        return "Weekly summary: on (starts once you set /timezone CITY)"
+    return "Weekly summary: on, Sundays at 19:00"
+
+
+def weekly_summary_caption(caption: str, first: dt.date, last: dt.date) -> str:
+    """The weekly summary photo's caption: which week, the chart's caption, how to stop it.
+
+    Within Telegram's caption limit: what does not fit of the frame is left out, never the
+    chart's own caption.
+    """
+    title = f"<b>Your week</b>, {first:%a %d %b} – {last:%a %d %b}"
+    full = f"{title}\n{caption}\n<i>Weekly summaries: /settings</i>"
+    if len(full) <= CAPTION_MAX:
+        return full
+    with_title = f"{title}\n{caption}"
+    return with_title if len(with_title) <= CAPTION_MAX else caption
 
 
 def no_timezone_hint() -> str:

@@ -4,15 +4,30 @@ written by bot.callbacks (the one owner of that wire format).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 
-from bot.callbacks import ConfirmMode, DraftButton, Forget, Rate, RatedField, Snooze
+from bot.callbacks import (
+    DAY_END_HOURS,
+    ConfirmMode,
+    DayEnd,
+    DraftButton,
+    Forget,
+    Rate,
+    RatedField,
+    Snooze,
+    UnitChoice,
+    WeeklyToggle,
+    WeightUnit,
+)
+from bot.render.format import number
 from bot.render.telegram import RATING_ICONS
 from bot.replies import Button
 
 __all__ = [
     "confirm_mode_buttons",
     "confirm_mode_keyboard",
+    "day_end_button",
     "draft_buttons",
     "draft_keyboard",
     "forget_buttons",
@@ -20,6 +35,10 @@ __all__ = [
     "later_button",
     "rating_button",
     "reminder_keyboard",
+    "settings_keyboard",
+    "unit_button",
+    "unit_keyboard",
+    "weekly_summary_button",
 ]
 
 
@@ -33,6 +52,18 @@ def forget_buttons() -> tuple[str, str]:
 
 def confirm_mode_buttons(enabled: bool) -> str:
     return "Confirm before saving: on ✅" if enabled else "Confirm before saving: off"
+
+
+def weekly_summary_button(enabled: bool) -> str:
+    return "Weekly summary: on ✅ — turn off" if enabled else "Weekly summary: off — turn on"
+
+
+def day_end_button(hour: int, current: bool) -> str:
+    return f"{hour:02d}:00 ✅" if current else f"{hour:02d}:00"
+
+
+def unit_button(value: float, unit: WeightUnit) -> str:
+    return number(value, unit, decimals=2, trim=True)
 
 
 def rating_button(field: str, value: int) -> str:
@@ -66,6 +97,34 @@ def forget_keyboard() -> list[list[Button]]:
 def confirm_mode_keyboard(enabled: bool) -> list[list[Button]]:
     """/settings' toggle: its label says whether confirm mode is `enabled`; a tap switches it."""
     return [[Button(confirm_mode_buttons(enabled), ConfirmMode(enabled=not enabled).encode())]]
+
+
+# The day ends offered as buttons in /settings; /dayend takes any time up to 06:00.
+DAY_END_CHOICES = (0, 2, 3, 4, 5)
+
+
+def settings_keyboard(
+    confirm: bool, day_ends_at: dt.time, weekly: bool = False
+) -> list[list[Button]]:
+    """/settings: the two toggles (confirm mode, the weekly summary; each label says the state
+    and what a tap does), then "my day ends at" hours (the current one ticked)."""
+    current = day_ends_at.hour if day_ends_at.minute == 0 else None
+    hours = [h for h in DAY_END_CHOICES if h in DAY_END_HOURS]
+    return [
+        *confirm_mode_keyboard(confirm),
+        [Button(weekly_summary_button(weekly), WeeklyToggle(enabled=not weekly).encode())],
+        [Button(day_end_button(h, h == current), DayEnd(h).encode()) for h in hours],
+    ]
+
+
+def unit_keyboard(value: float, draft_id: int) -> list[list[Button]]:
+    """ "80 kg" / "80 lb": which unit the weight said without one is in; a tap logs it."""
+    return [
+        [
+            Button(unit_button(value, "kg"), UnitChoice("kg", draft_id).encode()),
+            Button(unit_button(value, "lb"), UnitChoice("lb", draft_id).encode()),
+        ]
+    ]
 
 
 def reminder_keyboard(missing: Sequence[RatedField]) -> list[list[Button]]:

@@ -6,6 +6,8 @@ is escaped.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.render.format import esc
 
 __all__ = [
@@ -19,9 +21,14 @@ __all__ = [
     "doctor_encryption_missing",
     "doctor_encryption_ok",
     "doctor_line",
+    "doctor_llm_context_small",
     "doctor_llm_failed",
+    "doctor_llm_invalid_calls",
+    "doctor_llm_misread",
+    "doctor_llm_no_tool_call",
     "doctor_llm_off",
-    "doctor_llm_ok",
+    "doctor_llm_tokens",
+    "doctor_llm_tools_ok",
     "doctor_prompt_size",
     "doctor_receiver_not_running",
     "doctor_receiver_off",
@@ -159,8 +166,68 @@ def doctor_llm_failed(model: str, error: str) -> str:
     )
 
 
-def doctor_llm_ok(model: str, result: str) -> str:
-    return f"The LLM ({esc(model)}) answered the tool-calling probe: {esc(result)}."
+# How to give a model tools, by server: what fixes a model that answers in prose.
+LLM_TOOLS_FIX = (
+    "serve it with a chat format or template that supports tools (llama-cpp-python: "
+    "--chat_format chatml-function-calling; llama.cpp's llama-server: --jinja) or choose a "
+    "model that calls tools (OPENAI_MODEL)"
+)
+
+
+def doctor_llm_tools_ok(
+    model: str, message: str, tools: Sequence[str], understood: Sequence[str]
+) -> str:
+    """`understood`: what the calls would log, for the operator to judge (a small model's
+    valid call may still log the wrong food)."""
+    called = ", ".join(esc(tool) for tool in dict.fromkeys(tools))
+    logs = "; ".join(esc(line[:80]) for line in understood[:4]) or "nothing to log"
+    return (
+        f"The LLM ({esc(model)}) answers “{esc(message)}” with valid tool calls ({called}): {logs}."
+    )
+
+
+def doctor_llm_no_tool_call(model: str, message: str) -> str:
+    return (
+        f"The LLM ({esc(model)}) answered “{esc(message)}” without a tool call, so it cannot "
+        f"log anything: {LLM_TOOLS_FIX}."
+    )
+
+
+def doctor_llm_invalid_calls(model: str, message: str, problems: Sequence[tuple[str, str]]) -> str:
+    calls = "1 tool call" if len(problems) == 1 else f"{len(problems)} tool calls"
+    why = "; ".join(f"{esc(tool)}: {esc(reason[:160])}" for tool, reason in problems[:3])
+    return (
+        f"The LLM ({esc(model)}) answered “{esc(message)}” with {calls} that did not validate "
+        f"({why}), so logging would fail: choose a model that follows tool schemas "
+        f"(OPENAI_MODEL), or {LLM_TOOLS_FIX.removeprefix('serve it with ')}."
+    )
+
+
+def doctor_llm_misread(model: str, message: str, understood: Sequence[str]) -> str:
+    logs = "; ".join(esc(line[:80]) for line in understood[:4]) or "nothing to log"
+    return (
+        f"The LLM ({esc(model)}) answers “{esc(message)}” with valid tool calls that log "
+        f"something else ({logs}): it is too small or unsuited to follow the bot's tools. "
+        "Choose a larger model that calls tools (OPENAI_MODEL)."
+    )
+
+
+def doctor_llm_tokens(server: int | None, estimate: int, context: int | None) -> str:
+    """The probe request's size as the server counted it, beside the local estimate."""
+    if server:
+        prompt = f"{server:,} prompt tokens counted by the server ({estimate:,} by tiktoken)"
+    else:
+        prompt = f"about {estimate:,} prompt tokens by tiktoken (the server reported no usage)"
+    size = f"context {context:,} tokens" if context else "context size unknown (not reported)"
+    return f"That request: {prompt}; {size}."
+
+
+def doctor_llm_context_small(context: int, prompt: int, room: int) -> str:
+    return (
+        f"The model's context ({context:,} tokens) leaves less than {room:,} tokens beside the "
+        f"{prompt:,} of the prompt for the conversation and the answer: start the server with "
+        "a larger context (llama-cpp-python: --n_ctx 8192; llama-server: --ctx-size 8192)."
+    )
 
 
 def doctor_prompt_size(budget: dict[str, int]) -> str:

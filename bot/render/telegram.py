@@ -28,9 +28,12 @@ __all__ = [
 
 BOT_COMMANDS = (
     ("today", "Your day so far"),
+    ("week", "Your last 7 days as a chart"),
+    ("month", "Your last 30 days as a chart"),
     ("connect", "Link your health account: /connect KEY"),
     ("timezone", "Set your timezone: /timezone Berlin"),
     ("remind", "Daily check-in reminder: /remind 21:30 or off"),
+    ("dayend", "When your day ends: /dayend 02:00"),
     ("settings", "Your settings"),
     ("status", "What is still waiting to sync"),
     ("disconnect", "Unlink your account"),

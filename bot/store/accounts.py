@@ -26,6 +26,7 @@ from bot.store.models import (
     LlmUsage,
     OutboxItem,
     Reminder,
+    WeeklySummary,
     utcnow,
 )
 from bot.store.schedule import zone
@@ -201,6 +202,7 @@ _PERSONAL_TABLES: tuple[type[Base], ...] = (
     OutboxItem,
     Draft,
     LlmUsage,
+    WeeklySummary,
 )
 
 
@@ -238,6 +240,11 @@ async def set_status(*, session: AsyncSession, telegram_id: int, status: Account
 
 async def set_confirm_mode(*, session: AsyncSession, telegram_id: int, enabled: bool) -> Account:
     return await _set(session, telegram_id, confirm_mode=enabled)
+
+
+async def set_day_ends_at(*, session: AsyncSession, telegram_id: int, at: time | None) -> Account:
+    """When the person's day ends (bot/days.py); None: the configured default."""
+    return await _set(session, telegram_id, day_ends_at=at)
 
 
 async def _set(session: AsyncSession, telegram_id: int, **values: Any) -> Account:

@@ -53,6 +53,7 @@ ROLE_MAX = 16
 STATUS_MAX = 16
 WORKER_ID_MAX = 64
 ERROR_MAX = 200
+ISO_WEEK_MAX = 8  # "2026-W48"
 
 
 def dump_json(value: Any) -> str:
@@ -143,6 +144,9 @@ class Account(Base):
         String(STATUS_MAX), default=AccountStatus.ACTIVE, server_default=AccountStatus.ACTIVE
     )
     confirm_mode: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    day_ends_at: Mapped[time | None] = mapped_column(Time)  # None: the configured default
+    # The weekly summary (Sunday evening's chart of the week); opt-in.
+    weekly_summary: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 
@@ -220,6 +224,31 @@ class Reminder(Base):
 
     def __repr__(self) -> str:
         return f"Reminder(telegram_id={self.telegram_id!r}, next_due_at={self.next_due_at!r})"
+
+
+class WeeklySummary(Base):
+    """The persisted schedule of one person's weekly summary; survives restarts.
+
+    `next_due_at` None means nothing is scheduled. `last_sent_week` is the ISO week
+    ("2026-W48") of the last summary sent or skipped, so a restart or a second process never
+    sends a week twice. Claimed like `Reminder` (bot/store/claims.py).
+    """
+
+    __tablename__ = "weekly_summaries"
+
+    telegram_id: Mapped[int] = mapped_column(
+        BigInteger,
+        ForeignKey("accounts.telegram_id", ondelete="CASCADE"),
+        primary_key=True,
+        autoincrement=False,
+    )
+    next_due_at: Mapped[datetime | None] = mapped_column(UtcDateTime, index=True)
+    last_sent_week: Mapped[str | None] = mapped_column(String(ISO_WEEK_MAX))
+    claimed_by: Mapped[str | None] = mapped_column(String(WORKER_ID_MAX))
+    claimed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+
+    def __repr__(self) -> str:
+        return f"WeeklySummary(telegram_id={self.telegram_id!r}, next_due_at={self.next_due_at!r})"
 
 
 class OutboxItem(Base):

@@ -31,6 +31,7 @@ from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.agent_api.views import CheckinView
 from bot.config import Settings
+from bot.days import lived_day
 from bot.render import keyboards
 from bot.render import telegram as render_telegram
 from bot.replies import Button, Reply
@@ -207,7 +208,12 @@ class Reminders:
             # Due again on a day already handled (e.g. the time was moved later): not twice.
             await self._complete(user_id, day, tomorrow)
             return False
-        missing = await self._missing(account, day)
+        # The check-in asked about is of the day the person is living (a reminder set for
+        # 01:00 with the day ending at 03:00 asks about the evening before); the schedule
+        # itself counts calendar days.
+        end = account.day_ends_at or self.settings.day_ends_at
+        lived = lived_day(now.astimezone(zone(account.timezone)), end)
+        missing = await self._missing(account, lived)
         if not missing:
             await self._complete(user_id, day, tomorrow)
             return False
@@ -218,7 +224,7 @@ class Reminders:
         if not await self._complete(user_id, day, tomorrow):
             return False  # rescheduled or taken over meanwhile: that newer state wins
         try:
-            message_id = await send(account.chat_id or user_id, reminder_reply(day, missing))
+            message_id = await send(account.chat_id or user_id, reminder_reply(lived, missing))
         except RecipientBlocked:
             log.info("user %s blocked the bot; reminders stopped", user_id)
             await self._mark(user_id, AccountStatus.BLOCKED)

@@ -9,7 +9,8 @@ numbered buttons as they were, as Telegram leaves the message.
 What could not reach the service is kept in the outbox and sent by the same delivery the bot
 runs, in the background while the terminal waits for input and once more at the end, and the
 "✅ Synced" notices are printed as they come. A line that fails gets a short apology, never a
-traceback, and the conversation goes on.
+traceback, and the conversation goes on. A chart (/week, /month) is written to a PNG file in
+`charts_dir` (the current directory unless told otherwise), its path printed over its caption.
 """
 
 from __future__ import annotations
@@ -21,10 +22,13 @@ import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 from bot.core.assistant import Assistant
+from bot.core.insights import MONTH_DAYS, WEEK_DAYS
 from bot.keys import hide_keys
 from bot.render import accounts
+from bot.render import charts as render_charts
 from bot.render import format as fmt
 from bot.render import terminal as render_terminal
 from bot.replies import Button, Reply
@@ -66,10 +70,12 @@ class Terminal:
         *,
         out: Callable[[str], None] = say,
         demo_key: str | None = None,
+        charts_dir: Path | None = None,
     ) -> None:
         self.assistant = assistant
         self.out = out
         self.demo_key = demo_key
+        self.charts_dir = charts_dir
         self.pending: list[Button] = []
         self._sync_error: str | None = None
 
@@ -111,6 +117,8 @@ class Terminal:
 
     def show(self, reply: Reply) -> list[Button]:
         """Print a reply; its buttons are numbered, and returned so a number can tap one."""
+        if reply.photo is not None:
+            self.out(render_charts.saved_to(str(self.save_chart(reply.photo))))
         self.out(fmt.to_plain(reply.html))
         if reply.operator_note:
             self.out(f"({reply.operator_note})")
@@ -118,6 +126,18 @@ class Terminal:
         if buttons:
             self.out("  ".join(f"[{i}] {b.text}" for i, b in enumerate(buttons, start=1)))
         return buttons
+
+    def save_chart(self, png: bytes) -> Path:
+        """Write a chart where the person can open it; a new file each time, never overwritten."""
+        folder = self.charts_dir or Path.cwd()
+        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = folder / f"healthbot-chart-{stamp}.png"
+        n = 1
+        while path.exists():
+            n += 1
+            path = folder / f"healthbot-chart-{stamp}-{n}.png"
+        path.write_bytes(png)
+        return path.resolve()
 
     async def dispatch(self, line: str) -> Reply | None:
         """The reply to one line; None for `/quit`."""
@@ -135,10 +155,13 @@ class Terminal:
             "start": lambda: assistant.start(user_id=uid),
             "help": lambda: assistant.help(user_id=uid),
             "today": lambda: assistant.today(user_id=uid),
+            "week": lambda: assistant.chart(user_id=uid, days=WEEK_DAYS),
+            "month": lambda: assistant.chart(user_id=uid, days=MONTH_DAYS),
             "status": lambda: assistant.status(user_id=uid),
             "settings": lambda: assistant.settings_view(user_id=uid),
             "timezone": lambda: assistant.set_timezone(user_id=uid, name=arg),
             "remind": lambda: assistant.set_reminder(user_id=uid, spec=arg),
+            "dayend": lambda: assistant.set_day_end(user_id=uid, spec=arg),
             "connect": lambda: self.connect(arg),
             "disconnect": self.disconnect,
             "forget": lambda: assistant.forget_request(user_id=uid),

@@ -17,6 +17,7 @@ from bot.store import repo
 from bot.store.models import OutboxItem
 from bot.sync.items import Delivered, DeliveryReport, wire
 from bot.sync.outbox import Delivery
+from tests.e2e.test_store_budget import count_store
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
@@ -73,6 +74,7 @@ async def test_yesterday_is_the_persons_yesterday_around_midnight(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox
 ) -> None:
     assistant, key = await linked(assistant_factory, sandbox)
+    await assistant.set_day_end(user_id=USER, spec="00:00")  # the calendar day, as in UTC
     just_after_midnight = dt.datetime(2026, 11, 22, 0, 20, tzinfo=BERLIN)  # 23:20 UTC on the 21st
     await say(assistant, "72.4 kg", now=just_after_midnight)
     api = assistant.api(key)
@@ -138,6 +140,33 @@ async def _revoke_all_keys(sandbox: RunningSandbox) -> None:
     async with engine.begin() as conn:
         await conn.execute(text("UPDATE sandbox_users SET key_hash = 'revoked'"))
     await engine.dispose()
+
+
+async def test_the_outbox_job_with_nothing_waiting_only_asks_whether_anything_does(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    """Every second the job looks for items to send; with none open it runs one light read
+    and claims nothing (the claim's UPDATE was most of an idle bot's CPU)."""
+    assistant, _ = await linked(assistant_factory, sandbox)
+    assert "Eggs, 2" in await say(assistant, "2 eggs")  # sent at once: nothing waits
+    with count_store(assistant.engine) as counted:
+        report = await assistant.delivery.run_due()
+    assert report.delivered == [] and report.waiting == 0
+    assert [s.split()[:2] for s in counted.statements] == [["direct", "SELECT"]], counted.statements
+
+    # An item a live delivery holds (claimed a moment ago) is not the job's either.
+    now = assistant.delivery.clock()
+    async with assistant.sessionmaker.begin() as session:
+        item_id = await enqueue_pending(
+            session=session, telegram_id=USER, chat_id=USER, local_date=DAY, actions=[]
+        )
+        item = await session.get(OutboxItem, item_id)
+        assert item is not None
+        item.claimed_by, item.claimed_at = "another-worker", now
+    with count_store(assistant.engine) as counted:
+        report = await assistant.delivery.run_due()
+    assert report.delivered == []
+    assert [s.split()[:2] for s in counted.statements] == [["direct", "SELECT"]], counted.statements
 
 
 async def test_service_down_keeps_the_message_and_syncs_it_later_once(
@@ -319,7 +348,7 @@ async def test_pure_logging_message_costs_one_llm_request_and_one_ingest(
             )
         ]
     )
-    text = await say(assistant, "had a quinoa bowl with roasted veggies")
+    text = await say(assistant, "had a quinoa bowl with roasted veggies and moonberries")
     assert "Quinoa bowl" in text and "450 kcal" in text
     assert len(fake_openai.requests) == 1
     assert (await sandbox.counts(key))["nutrition"] == 1
@@ -343,7 +372,7 @@ async def test_llm_outage_falls_back_to_offline_rules_or_says_so(
     assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake_openai.base_url)
     fake_openai.reply_error(500)
     fake_openai.reply_error(500)
-    text = await say(assistant, "had a quinoa bowl with roasted veggies")
+    text = await say(assistant, "had a quinoa bowl with roasted veggies and moonberries")
     assert "isn't reachable" in text and "Nothing was saved" in text
     assert sum((await sandbox.counts(key)).values()) == 0
 

@@ -7,17 +7,31 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import callbacks
-from bot.callbacks import ConfirmMode, DraftButton, Forget, Rate, Snooze
+from bot.callbacks import (
+    ConfirmMode,
+    DayEnd,
+    DraftButton,
+    Forget,
+    Rate,
+    Snooze,
+    UnitChoice,
+    WeeklyToggle,
+)
 
 EVERY_KIND: list[callbacks.Callback] = [
     Forget(confirm=True),
     Forget(confirm=False),
     ConfirmMode(enabled=True),
     ConfirmMode(enabled=False),
+    WeeklyToggle(enabled=True),
+    WeeklyToggle(enabled=False),
     Snooze(),
     *(DraftButton(verb, draft_id) for verb in callbacks.DRAFT_VERBS for draft_id in (1, 42)),
     DraftButton("save", callbacks.MAX_ID),
     *(Rate(field, value) for field in callbacks.RATED_FIELDS for value in range(1, 6)),
+    *(DayEnd(hour) for hour in callbacks.DAY_END_HOURS),
+    *(UnitChoice(unit, draft_id) for unit in callbacks.WEIGHT_UNITS for draft_id in (1, 42)),
+    UnitChoice("lb", callbacks.MAX_ID),
 ]
 
 
@@ -53,7 +67,20 @@ def test_encode_decode_round_trip_within_64_bytes(callback: callbacks.Callback) 
         "forget:YES",
         "forget:yes ",
         "settings:confirm:maybe",
+        "settings:weekly:yes",
+        "settings:weekly:ON",
+        "settings:weekly:",
         "snooze:now",
+        "settings:dayend:7",
+        "settings:dayend:12",
+        "settings:dayend:-1",
+        "settings:dayend:³",
+        "settings:dayend:",
+        "unit:st:1",
+        "unit:kg:0",
+        "unit:kg:²",
+        f"unit:lb:{callbacks.MAX_ID + 1}",
+        "unit:kg:1:2",
         "",
         None,
         "x" * 65,

@@ -199,7 +199,7 @@ async def test_llm_outage_keeps_the_text_for_retry(
     assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake_openai.base_url)
     fake_openai.reply_error(503)
     fake_openai.reply_error(503)  # the client retries once
-    first = await say(assistant, "had a quinoa bowl with roasted veggies")
+    first = await say(assistant, "had a quinoa bowl with roasted veggies and moonberries")
     assert "retry" in first
     fake_openai.reply_tool_calls(
         [
@@ -250,7 +250,9 @@ async def test_a_logged_llm_message_counts_against_the_daily_budget(
     fake_openai.reply_tool_calls(
         [("nutrition_add_entry", {"date": DAY.isoformat(), "entry": entry})]
     )
-    assert "Quinoa bowl" in await say(assistant, "had a quinoa bowl with roasted veggies")
+    assert "Quinoa bowl" in await say(
+        assistant, "had a quinoa bowl with roasted veggies and moonberries"
+    )
     assert "limit" in await say(assistant, "and what about a muffin with coffee, roughly")
     assert len(fake_openai.requests) == 1
     assert (await sandbox.counts(key))["nutrition"] == 1
@@ -280,7 +282,7 @@ async def test_proposals_and_their_fixes_count_against_the_daily_budget(
         fake_openai.reply_tool_calls(
             [("nutrition_add_entry", {"date": DAY.isoformat(), "entry": portion})]
         )
-    draft = await text_reply(assistant, "had a quinoa bowl with roasted veggies")
+    draft = await text_reply(assistant, "had a quinoa bowl with roasted veggies and moonberries")
     await tap(assistant, callbacks(draft)["fix"])
     revised = await text_reply(assistant, "it was two bowls actually")
     assert "2 bowls" in plain(revised.html)
@@ -300,7 +302,7 @@ async def test_daily_llm_budget_falls_back_with_a_clear_message(
     fake_openai.reply_text("Hello!")
     await say(assistant, "hey there, how is it going with you today my friend")
     used = len(fake_openai.requests)
-    text = await say(assistant, "had a quinoa bowl with roasted veggies")
+    text = await say(assistant, "had a quinoa bowl with roasted veggies and moonberries")
     assert "limit" in text
     assert len(fake_openai.requests) == used
     eggs = await say(assistant, "2 eggs")  # the offline rules still log what they understand

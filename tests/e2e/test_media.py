@@ -128,7 +128,8 @@ async def test_a_voice_note_logs_a_meal(
     [form] = fake_openai.transcription_requests
     assert form["file"] == {"filename": "voice.ogg", "content": b"OggS-two-eggs"}
     assert form["model"] == "whisper-1" and get_file.params["file_id"]
-    assert user_texts(fake_openai.chat_requests[0])[-1] == "had two eggs and toast"
+    # the person's turn: their clock, then the words heard
+    assert user_texts(fake_openai.chat_requests[0])[-1].endswith("]\nhad two eggs and toast")
 
 
 async def test_an_audio_file_keeps_its_name_for_the_transcription(
@@ -240,7 +241,8 @@ async def test_a_fix_revises_a_photo_draft(
     assert "Rice, 1 cup cooked" not in revised.text
     assert draft_callbacks(revised) == {"save", "fix", "drop"}
     correction = fake_openai.chat_requests[-1]
-    assert "[photo of a meal]" in user_texts(correction)  # the model knows what is corrected
+    # the model knows what is corrected: the photo is in the record of earlier turns
+    assert "person: [photo of a meal]" in user_texts(correction)[-1]
     assert (await sandbox.counts(key))["nutrition"] == 0
     await tap(bot, revised, "draft:save")
     assert await foods(bot, key) == ["Chicken breast, 150 g", "Rice, 1/2 cup cooked"]

@@ -76,16 +76,28 @@ async def test_a_photo_over_the_byte_limit_is_not_sent(
     assert fake_openai.requests == []
 
 
-async def test_a_vision_outage_saves_nothing_and_costs_no_budget(
+async def test_a_vision_outage_saves_nothing_and_its_requests_count_against_the_budget(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
-    assistant, key = await with_llm(assistant_factory, sandbox, fake_openai, llm_daily_requests=1)
+    assistant, key = await with_llm(assistant_factory, sandbox, fake_openai, llm_daily_requests=3)
     fake_openai.reply_error(503)
     fake_openai.reply_error(503)  # the client retries once
     assert (await photo(assistant)).html == media.photo_unavailable()
     fake_openai.reply_tool_calls([("log_food", {"date": str(DAY), "items": [RICE]})])
-    assert (await photo(assistant)).buttons  # the failure was not counted
+    assert (await photo(assistant)).buttons  # the third request of the day
+    assert (await photo(assistant)).html == media.media_budget_reached()
+    assert len(fake_openai.chat_requests) == 3
     assert (await sandbox.counts(key))["nutrition"] == 0
+
+
+async def test_a_photo_estimate_that_does_not_validate_counts_against_the_budget(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
+) -> None:
+    assistant, _ = await with_llm(assistant_factory, sandbox, fake_openai, llm_daily_requests=1)
+    fake_openai.reply_tool_calls([("log_food", '{"date": "')])
+    assert (await photo(assistant)).html == media.photo_failed()
+    assert (await photo(assistant)).html == media.media_budget_reached()
+    assert len(fake_openai.chat_requests) == 1
 
 
 async def test_a_transcription_counts_against_the_budget(

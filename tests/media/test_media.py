@@ -122,6 +122,31 @@ async def test_a_photo_estimate_writes_nothing_but_food(
     assert [a.type for a in plan.actions] == ["nutrition.add_entry"]
 
 
+async def test_a_photo_estimate_passes_the_same_sanity_check_as_a_message(
+    fake_openai: FakeOpenAI, llm_client: openai.AsyncOpenAI
+) -> None:
+    debris = {**RICE, "food": 'Rice, 1 cup cooked"}, {'}
+    impossible = {**CHICKEN, "calories": 8}  # 46 g of protein cannot be 8 kcal
+    items = [debris, impossible]
+    fake_openai.reply_tool_calls([(PHOTO_TOOL, {"date": "2026-03-10", "items": items})])
+    plan = await media_of(llm_client).estimate_photo(JPEG, None, CONTEXT)
+    foods = [a.entry.food for a in plan.actions if isinstance(a, NutritionAddEntry)]
+    assert foods == ["Rice, 1 cup cooked"]
+
+
+async def test_a_photo_estimate_with_arguments_as_an_object_is_read(
+    fake_openai: FakeOpenAI, llm_client: openai.AsyncOpenAI
+) -> None:
+    """Some servers send a call's arguments as a JSON object, not as JSON text."""
+    call = {"name": PHOTO_TOOL, "arguments": {"date": "2026-03-10", "items": [RICE]}}
+    message = {"role": "assistant", "content": None, "tool_calls": [{"id": "a", "function": call}]}
+    fake_openai.reply({"choices": [{"index": 0, "message": message, "finish_reason": "stop"}]})
+    plan = await media_of(llm_client).estimate_photo(JPEG, None, CONTEXT)
+    assert [a.entry.food for a in plan.actions if isinstance(a, NutritionAddEntry)] == [
+        RICE["food"]
+    ]
+
+
 async def test_an_invalid_photo_estimate_fails(
     fake_openai: FakeOpenAI, llm_client: openai.AsyncOpenAI
 ) -> None:

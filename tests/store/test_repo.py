@@ -20,6 +20,7 @@ from bot.store.models import (
     TurnRole,
 )
 from bot.store.schedule import UnknownTimezone
+from bot.store.weekly import schedule_weekly
 from tests.fixtures.store import enqueue_pending
 
 # The fixtures are imported so these tests run with --noconftest too; parameters
@@ -159,6 +160,7 @@ async def _fill_everything(engine: AsyncEngine, telegram_id: int) -> None:
         await repo.add_llm_usage(
             session=session, telegram_id=telegram_id, local_date=NOW.date(), tokens=10
         )
+        await schedule_weekly(session=session, telegram_id=telegram_id, next_due_at=NOW)
 
 
 async def _rows_of(engine: AsyncEngine, telegram_id: int) -> dict[str, int]:
@@ -182,6 +184,7 @@ async def test_forget_deletes_every_row_about_the_person_only(engine):
         "outbox_items",
         "drafts",
         "llm_usage",
+        "weekly_summaries",
     }
     assert set((await _rows_of(engine, ALICE)).values()) == {1}
     async with make_sessionmaker(engine).begin() as session:
