@@ -100,7 +100,7 @@ class FoodTableError(ValueError):
     """The food table is inconsistent (a duplicate alias, energy off its macros, no source)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Food:
     """One row of the food table; figures are per `portion`."""
 
@@ -234,11 +234,14 @@ def build_table(files: Iterable[tuple[str, str]]) -> FoodTable:
                 if other is not None and other is not food:
                     raise FoodTableError(f"{where}: alias {key!r} is {other.name!r}'s too")
                 by_alias[key] = food
-    words = frozenset(w for alias in by_alias for w in alias.split())
+    # One string per word, shared by every alias that has it: the table stays resident in
+    # every bot process, and ten thousand aliases repeat a few thousand words.
+    canon: dict[str, str] = {}
     first: dict[str, list[tuple[str, ...]]] = {}
     for alias in by_alias:
-        parts = tuple(alias.split())
+        parts = tuple(canon.setdefault(w, w) for w in alias.split())
         first.setdefault(parts[0], []).append(parts)
+    words = frozenset(canon)
     by_letter: dict[tuple[str, int], list[str]] = {}
     for word in words:
         if len(word) >= TYPO_MIN_LETTERS and word.isalpha():
