@@ -100,6 +100,31 @@ async def test_deliveries_landing_together_are_recorded_in_one_transaction(engin
         assert set(statuses) == {OutboxStatus.DONE}
 
 
+async def test_deliveries_landing_a_few_ms_apart_share_transactions(engine):
+    """A crowd's deliveries land spread out (each answer of the service comes on its own),
+    a millisecond or few apart: they are still recorded a few at a time, not one each."""
+    people = list(range(2101, 2121))
+    items = await _claimed_items(engine, people)
+    claims = OutboxClaims(make_sessionmaker(engine), Direct(engine), WORKER, timedelta(minutes=5))
+    written: list[str] = []
+
+    def observe(what: str, sql: str) -> None:
+        written.append(what)
+
+    async def lands(position: int, item: OutboxItem) -> list[Entry]:
+        await asyncio.sleep(0.003 * position)
+        return await claims.done([(Entry(item, [], False), [{"id": f"r{item.id}"}])], lambda: NOW)
+
+    Direct.observers.append(observe)
+    try:
+        ours = await asyncio.gather(*(lands(i, item) for i, item in enumerate(items)))
+    finally:
+        Direct.observers.remove(observe)
+
+    assert [[e.item.id for e in mine] for mine in ours] == [[item.id] for item in items]
+    assert written.count("transaction") <= len(items) // 2, written
+
+
 async def test_a_delivery_whose_claim_was_taken_over_is_not_ours(engine):
     [item] = await _claimed_items(engine, [3001])
     claims = OutboxClaims(make_sessionmaker(engine), Direct(engine), "w2", timedelta(minutes=5))
