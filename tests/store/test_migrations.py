@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from alembic import command
@@ -13,7 +16,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.db import make_engine
-from bot.store.migrate import alembic_config, head_revision, migrate, schema_revision
+from bot.store.migrate import HEAD, alembic_config, head_revision, migrate, schema_revision
 from bot.store.models import Base
 
 # The fixtures are imported so these tests run with --noconftest too; parameters
@@ -158,3 +161,37 @@ def test_the_alembic_commands_work_on_a_url_for_writing_revisions(tmp_path):
     config = alembic_config(f"sqlite:///{tmp_path / 'dev.db'}")
     command.upgrade(config, "head")
     command.check(config)  # raises if the models differ from the migrations
+
+
+def test_head_is_the_newest_revision() -> None:
+    assert HEAD == head_revision(), "set HEAD in bot/store/migrate.py to the newest revision"
+
+
+_START_UP = """
+import asyncio, sys
+from sqlalchemy.ext.asyncio import create_async_engine
+from bot.store.migrate import migrate
+
+async def main(url):
+    engine = create_async_engine(url)
+    await migrate(engine)
+    await engine.dispose()
+    print("alembic" in sys.modules)
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+def test_a_database_at_head_starts_without_loading_alembic(tmp_path: Path) -> None:
+    """Alembic is ~11 MB for the process's whole life: only an upgrade may load it."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+
+    def start() -> str:
+        result = subprocess.run(
+            [sys.executable, "-c", _START_UP, url], capture_output=True, text=True, timeout=60
+        )
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip()
+
+    assert start() == "True"  # a new database: migrated
+    assert start() == "False"  # at head: one SELECT, nothing loaded
