@@ -29,10 +29,10 @@ log = logging.getLogger(__name__)
 
 
 # A crowd's deliveries land a millisecond or few apart (each answer of the service comes on
-# its own); a lone one is recorded at once. 200 people at once: 1.0 -> ~0.6 transactions
-# for recording deliveries per message, the replies ~10 ms later.
-CROWD_GAP = 0.020  # seconds between two deliveries landing that make a crowd
-CROWD_WAIT = 0.010  # how long the first of a crowd waits for others to record with it
+# its own): while others are still on their way, the first to land waits this long for
+# them, so they are recorded a few at a time (200 people at once: ~0.6 transactions a
+# message instead of 1). A delivery with none other in flight is recorded at once.
+CROWD_WAIT = 0.010  # seconds
 
 
 @dataclass
@@ -141,7 +141,7 @@ class OutboxClaims:
         # Deliveries waiting to be recorded; one task records all that wait in one transaction.
         self._landed: list[_Landed] = []
         self._recording: asyncio.Task[None] | None = None
-        self._last_landed = -1.0  # loop time of the last delivery recorded
+        self.unanswered = 0  # deliveries sent and not yet answered (`Delivery` counts them)
 
     async def take_back(self) -> int:
         """At start: items an earlier run of this worker held when it ended are free now."""
@@ -224,14 +224,13 @@ class OutboxClaims:
 
         Deliveries that land while another is being recorded wait and are recorded together,
         in one transaction (a crowd of messages then costs less than a transaction each). In a
-        crowd (another landed within CROWD_GAP) the first waits CROWD_WAIT for the others;
-        a lone message is recorded at once.
+        crowd (others still in flight) the first waits CROWD_WAIT for them; a lone message is
+        recorded at once.
         """
         loop = asyncio.get_running_loop()
         landed: asyncio.Future[list[Entry]] = loop.create_future()
         self._landed.append((list(done), clock(), landed))
-        crowd = loop.time() - self._last_landed < CROWD_GAP
-        self._last_landed = loop.time()
+        crowd = self.unanswered > 0
         if self._recording is None:
             self._recording = asyncio.create_task(self._record_landed(crowd))
         return await landed

@@ -361,11 +361,14 @@ class Delivery:
 
     async def _ingest(self, api: AgentApiClient, prepared: list[Action]) -> IngestResult:
         self.last_attempt = self.clock()
+        self.claims.unanswered += 1
         try:
             result = await api.ingest(prepared)
         except ServiceUnavailable:
             self.outcomes.append(True)
             raise
+        finally:
+            self.claims.unanswered -= 1
         recovered = bool(self.outcomes) and self.outcomes[-1]
         self.outcomes.append(False)
         if recovered:
