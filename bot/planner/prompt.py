@@ -147,7 +147,8 @@ def _offset(now: dt.datetime) -> str:
     offset = now.utcoffset() or dt.timedelta(0)
     sign = "-" if offset < dt.timedelta(0) else "+"
     minutes = abs(int(offset.total_seconds())) // 60
-    return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+    hours, rest = divmod(minutes, 60)
+    return f"{sign}{hours}:{rest:02d}" if rest else f"{sign}{hours}"  # +1, -4, +5:30
 
 
 @cache

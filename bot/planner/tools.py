@@ -82,7 +82,7 @@ _DESCRIPTIONS: dict[str, str] = {
     "weight_log": "Body weight on a day.",
     "recipes_upsert": "Save a recipe, or update the one with this name.",
     "support_create_ticket": "Message the service's support, only when asked to.",
-    READ_TOOL: "Read the person's data. today: day overview; nutrition: a day's food and "
+    READ_TOOL: "The person's data. today: day overview; nutrition: a day's food and "
     "goals; weight: from/to, goal; checkins: a day or from/to; supplements: a day's stack.",
 }
 

@@ -47,14 +47,14 @@ def test_the_clock_is_at_the_head_of_the_message_not_in_the_system_prompt() -> N
     prompt = render_system_prompt(CONTEXT)
     assert "2026-03-29" not in prompt and "00:30" not in prompt
     assert "$" not in prompt
-    assert clock_note(CONTEXT) == "[now: Sunday 2026-03-29 00:30 UTC-04:00; yesterday: 2026-03-28]"
+    assert clock_note(CONTEXT) == "[now: Sunday 2026-03-29 00:30 UTC-4; yesterday: 2026-03-28]"
     assert user_content("2 eggs", CONTEXT) == clock_note(CONTEXT) + "\n2 eggs"
 
 
 def test_after_midnight_the_clock_names_the_day_the_person_is_still_living() -> None:
     night_owl = dataclasses.replace(CONTEXT, day_ends_at=dt.time(3, 0))
     assert clock_note(night_owl) == (
-        "[now: Sunday 2026-03-29 00:30 UTC-04:00; today: 2026-03-28; yesterday: 2026-03-27]"
+        "[now: Sunday 2026-03-29 00:30 UTC-4; today: 2026-03-28; yesterday: 2026-03-27]"
     )
 
 
@@ -145,3 +145,11 @@ def test_a_message_that_fits_is_planned_without_loading_the_tokenizer() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
+
+
+def test_the_clock_names_a_half_hour_zone_in_full() -> None:
+    india = PlanContext(
+        now=dt.datetime(2026, 11, 25, 9, 5, tzinfo=ZoneInfo("Asia/Kolkata")),
+        timezone="Asia/Kolkata",
+    )
+    assert clock_note(india) == "[now: Wednesday 2026-11-25 09:05 UTC+5:30; yesterday: 2026-11-24]"
