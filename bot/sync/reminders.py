@@ -17,7 +17,6 @@ may not need is better than silence on the day they did need it.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
@@ -40,14 +39,13 @@ from bot.store.claims import default_worker_id
 from bot.store.crypto import EncryptionError, KeyCipher
 from bot.store.models import Account, AccountStatus, Reminder, utcnow
 from bot.store.schedule import local_date, next_due_at, zone
+from bot.sync.due import BATCH, work_through
 
 log = logging.getLogger(__name__)
 
 SNOOZE_FOR = dt.timedelta(hours=1)
 RETRY_SEND_AFTER = dt.timedelta(minutes=5)
 CLAIM_TIMEOUT = dt.timedelta(minutes=5)
-BATCH = 100
-PARALLEL_SENDS = 8
 
 Send = Callable[[int, Reply], Awaitable[int]]
 
@@ -155,40 +153,25 @@ class Reminders:
     # --- the repeating job -------------------------------------------------------------------
 
     async def run_due(self, now: dt.datetime, send: Send) -> int:
-        """Send every reminder due at `now`; how many went out. Never raises for one person.
+        """Send every reminder due at `now`; how many went out. Never raises for one person
+        (claimed and sent a batch at a time: bot/sync/due.py)."""
 
-        Claims `BATCH` at a time (so replicas share a large minute) until none is left: one
-        batch per run of the 30-second job would cap reminders at ~3 per second.
-        """
-        total = 0
-        while True:
-            claimed, sent = await self._run_batch(now, send)
-            total += sent
-            if claimed < BATCH:
-                return total
+        async def claim() -> list[Reminder]:
+            async with self.sessionmaker.begin() as session:
+                return await repo.due_reminders(
+                    session=session,
+                    now=now,
+                    limit=BATCH,
+                    worker_id=self.worker_id,
+                    claim_timeout=self.claim_timeout,
+                )
 
-    async def _run_batch(self, now: dt.datetime, send: Send) -> tuple[int, int]:
-        async with self.sessionmaker.begin() as session:
-            due = await repo.due_reminders(
-                session=session,
-                now=now,
-                limit=BATCH,
-                worker_id=self.worker_id,
-                claim_timeout=self.claim_timeout,
-            )
-        slots = asyncio.Semaphore(PARALLEL_SENDS)
-
-        async def one(reminder: Reminder) -> bool:
-            async with slots:
-                try:
-                    return await self._remind(reminder, now, send)
-                except Exception:
-                    log.exception("reminder for user %s failed", reminder.telegram_id)
-                    await self._release(reminder.telegram_id, now + RETRY_SEND_AFTER)
-                    return False
-
-        results = await asyncio.gather(*(one(r) for r in due))
-        return len(due), sum(results)
+        return await work_through(
+            claim,
+            lambda reminder: self._remind(reminder, now, send),
+            lambda user_id: self._release(user_id, now + RETRY_SEND_AFTER),
+            "reminder",
+        )
 
     async def _remind(self, reminder: Reminder, now: dt.datetime, send: Send) -> bool:
         user_id = reminder.telegram_id

@@ -16,7 +16,6 @@ with nothing logged is recorded as done and not sent (nothing to show).
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
@@ -38,14 +37,8 @@ from bot.store.claims import default_worker_id
 from bot.store.crypto import EncryptionError, KeyCipher
 from bot.store.models import Account, AccountStatus, WeeklySummary, utcnow
 from bot.store.schedule import local_instant
-from bot.sync.reminders import (
-    BATCH,
-    CLAIM_TIMEOUT,
-    PARALLEL_SENDS,
-    RETRY_SEND_AFTER,
-    CoreResources,
-    RecipientBlocked,
-)
+from bot.sync.due import BATCH, work_through
+from bot.sync.reminders import CLAIM_TIMEOUT, RETRY_SEND_AFTER, CoreResources, RecipientBlocked
 
 log = logging.getLogger(__name__)
 
@@ -158,36 +151,25 @@ class WeeklySummaries:
         )
 
     async def run_due(self, now: dt.datetime, send: SendPhoto) -> int:
-        """Send every summary due at `now`; how many went out. Never raises for one person."""
-        total = 0
-        while True:
-            claimed, sent = await self._run_batch(now, send)
-            total += sent
-            if claimed < BATCH:
-                return total
+        """Send every summary due at `now`; how many went out. Never raises for one person
+        (claimed and sent a batch at a time: bot/sync/due.py)."""
 
-    async def _run_batch(self, now: dt.datetime, send: SendPhoto) -> tuple[int, int]:
-        async with self.sessionmaker.begin() as session:
-            due = await store.due_weekly(
-                session=session,
-                now=now,
-                limit=BATCH,
-                worker_id=self.worker_id,
-                claim_timeout=self.claim_timeout,
-            )
-        slots = asyncio.Semaphore(PARALLEL_SENDS)
+        async def claim() -> list[WeeklySummary]:
+            async with self.sessionmaker.begin() as session:
+                return await store.due_weekly(
+                    session=session,
+                    now=now,
+                    limit=BATCH,
+                    worker_id=self.worker_id,
+                    claim_timeout=self.claim_timeout,
+                )
 
-        async def one(row: WeeklySummary) -> bool:
-            async with slots:
-                try:
-                    return await self._summarise(row, now, send)
-                except Exception:
-                    log.exception("weekly summary for user %s failed", row.telegram_id)
-                    await self._release(row.telegram_id, now + RETRY_SEND_AFTER)
-                    return False
-
-        results = await asyncio.gather(*(one(r) for r in due))
-        return len(due), sum(results)
+        return await work_through(
+            claim,
+            lambda row: self._summarise(row, now, send),
+            lambda user_id: self._release(user_id, now + RETRY_SEND_AFTER),
+            "weekly summary",
+        )
 
     async def _summarise(self, row: WeeklySummary, now: dt.datetime, send: SendPhoto) -> bool:
         user_id = row.telegram_id

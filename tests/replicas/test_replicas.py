@@ -14,7 +14,7 @@ import httpx
 import pytest
 from sqlalchemy import text
 
-from bot.sync.reminders import PARALLEL_SENDS
+from bot.sync.due import PARALLEL_SENDS
 from tests.fixtures.core import persons_today
 from tests.replicas.conftest import LEASE_SECONDS, Cluster, nutrition_foods, reminder_rows
 
