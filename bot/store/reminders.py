@@ -7,13 +7,13 @@ hands due reminders out to exactly one worker at a time (see `claims`).
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import ColumnElement, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.claims import claim_rows
-from bot.store.models import Account, AccountStatus, Reminder
+from bot.store.models import Account, AccountStatus, Reminder, WeeklySummary
 
 
 async def get_reminder(*, session: AsyncSession, telegram_id: int) -> Reminder | None:
@@ -35,6 +35,53 @@ async def schedule_reminder(
     return await _due_at(session, reminder, next_due_at, snoozed_until=None)
 
 
+# A table of scheduled sends, one row per person: `telegram_id`, `next_due_at` and a claim.
+Scheduled = TypeVar("Scheduled", Reminder, WeeklySummary)
+
+
+async def claim_due(
+    session: AsyncSession,
+    table: type[Scheduled],
+    wanted: ColumnElement[bool],
+    *,
+    now: datetime,
+    limit: int,
+    worker_id: str,
+    claim_timeout: timedelta,
+) -> list[Scheduled]:
+    """Claim up to `limit` rows of `table` due at `now` for `worker_id`, earliest first;
+    commit promptly after.
+
+    Only people who can be sent to: active (not blocked, not needing /connect), linked,
+    and `wanted` (the send turned on). Unclaimed rows and rows whose claim is older than
+    `claim_timeout` qualify; on PostgreSQL, rows another worker is claiming are skipped
+    (SKIP LOCKED), so replicas share a crowd instead of queueing behind each other.
+    """
+    stale_before = now - claim_timeout
+    candidates = (
+        select(table.telegram_id)
+        .join(Account, Account.telegram_id == table.telegram_id)
+        .where(
+            table.next_due_at <= now,
+            or_(table.claimed_by.is_(None), table.claimed_at < stale_before),
+            Account.status == AccountStatus.ACTIVE,
+            wanted,
+            Account.encrypted_key.is_not(None),
+        )
+        .order_by(table.next_due_at, table.telegram_id)
+        .limit(limit)
+        .with_for_update(skip_locked=True, of=table)
+    )
+    claimed = await claim_rows(
+        session,
+        update(table)
+        .where(table.telegram_id.in_(candidates.scalar_subquery()))
+        .values(claimed_by=worker_id, claimed_at=now),
+        table,
+    )
+    return sorted(claimed, key=lambda r: (r.next_due_at or now, r.telegram_id))
+
+
 async def due_reminders(
     *,
     session: AsyncSession,
@@ -43,35 +90,16 @@ async def due_reminders(
     worker_id: str,
     claim_timeout: timedelta,
 ) -> list[Reminder]:
-    """Claim up to `limit` reminders due at `now` for `worker_id`; commit promptly after.
-
-    Only people who can be reminded: active (not blocked, not needing /connect),
-    linked, reminders on. Unclaimed rows and rows whose claim is older than
-    `claim_timeout` qualify. Earliest due first.
-    """
-    stale_before = now - claim_timeout
-    candidates = (
-        select(Reminder.telegram_id)
-        .join(Account, Account.telegram_id == Reminder.telegram_id)
-        .where(
-            Reminder.next_due_at <= now,
-            or_(Reminder.claimed_by.is_(None), Reminder.claimed_at < stale_before),
-            Account.status == AccountStatus.ACTIVE,
-            Account.reminders_enabled.is_(True),
-            Account.encrypted_key.is_not(None),
-        )
-        .order_by(Reminder.next_due_at, Reminder.telegram_id)
-        .limit(limit)
-        .with_for_update(skip_locked=True, of=Reminder)
-    )
-    claimed = await claim_rows(
+    """Claim up to `limit` check-in reminders due at `now` (`claim_due`): reminders on."""
+    return await claim_due(
         session,
-        update(Reminder)
-        .where(Reminder.telegram_id.in_(candidates.scalar_subquery()))
-        .values(claimed_by=worker_id, claimed_at=now),
         Reminder,
+        Account.reminders_enabled.is_(True),
+        now=now,
+        limit=limit,
+        worker_id=worker_id,
+        claim_timeout=claim_timeout,
     )
-    return sorted(claimed, key=lambda r: (r.next_due_at or now, r.telegram_id))
 
 
 async def complete_reminder(

@@ -11,12 +11,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import or_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.accounts import AccountNotFound
-from bot.store.claims import claim_rows
-from bot.store.models import Account, AccountStatus, WeeklySummary
+from bot.store.models import Account, WeeklySummary
+from bot.store.reminders import claim_due
 
 
 async def get_weekly(*, session: AsyncSession, telegram_id: int) -> WeeklySummary | None:
@@ -61,35 +61,16 @@ async def due_weekly(
     worker_id: str,
     claim_timeout: timedelta,
 ) -> list[WeeklySummary]:
-    """Claim up to `limit` summaries due at `now` for `worker_id`; commit promptly after.
-
-    Only people who asked for it and can be sent to: active, linked, summary on. Unclaimed
-    rows and rows whose claim is older than `claim_timeout` qualify (SKIP LOCKED on
-    PostgreSQL, as `due_reminders`). Earliest due first.
-    """
-    stale_before = now - claim_timeout
-    candidates = (
-        select(WeeklySummary.telegram_id)
-        .join(Account, Account.telegram_id == WeeklySummary.telegram_id)
-        .where(
-            WeeklySummary.next_due_at <= now,
-            or_(WeeklySummary.claimed_by.is_(None), WeeklySummary.claimed_at < stale_before),
-            Account.status == AccountStatus.ACTIVE,
-            Account.weekly_summary.is_(True),
-            Account.encrypted_key.is_not(None),
-        )
-        .order_by(WeeklySummary.next_due_at, WeeklySummary.telegram_id)
-        .limit(limit)
-        .with_for_update(skip_locked=True, of=WeeklySummary)
-    )
-    claimed = await claim_rows(
+    """Claim up to `limit` summaries due at `now` (`claim_due`): people who asked for it."""
+    return await claim_due(
         session,
-        update(WeeklySummary)
-        .where(WeeklySummary.telegram_id.in_(candidates.scalar_subquery()))
-        .values(claimed_by=worker_id, claimed_at=now),
         WeeklySummary,
+        Account.weekly_summary.is_(True),
+        now=now,
+        limit=limit,
+        worker_id=worker_id,
+        claim_timeout=claim_timeout,
     )
-    return sorted(claimed, key=lambda r: (r.next_due_at or now, r.telegram_id))
 
 
 async def complete_weekly(
