@@ -98,19 +98,19 @@ class Planning:
 
         try:
             plan = await self._in_slot(res.llm, text, context, deadline)
-        except ContextTooLong as exc:
-            log.warning("message too long for the LLM for user %s: %s", user_id, exc)
-            if usable_offline:
-                return instead(exc, slow=False)
-            await self.count(
-                user_id,
-                context.today,
-                Plan(llm_requests=exc.llm_requests, prompt_tokens=exc.llm_tokens),
-            )
-            raise Refused(Reply(llm.llm_message_too_long())) from exc
-        except PlannerUnavailable as exc:
+        except PlannerError as exc:
+            # Too long for the model (a retry could never work), the model down or slow
+            # (the message is kept for "retry"), or no usable answer.
             slow = isinstance(exc, PlannerTimedOut)
-            log.warning("LLM unavailable for user %s: %s", user_id, exc)
+            if isinstance(exc, ContextTooLong):
+                log.warning("message too long for the LLM for user %s: %s", user_id, exc)
+                said = llm.llm_message_too_long()
+            elif isinstance(exc, PlannerUnavailable):
+                log.warning("LLM unavailable for user %s: %s", user_id, exc)
+                said = llm.llm_slow() if slow else llm.llm_unavailable()
+            else:
+                log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
+                said = llm.llm_failed()
             if usable_offline:
                 return instead(exc, slow)
             await self.count(
@@ -118,19 +118,9 @@ class Planning:
                 context.today,
                 Plan(llm_requests=exc.llm_requests, prompt_tokens=exc.llm_tokens),
             )
-            await self._keep_for_retry(user_id, text)
-            said = llm.llm_slow() if slow else llm.llm_unavailable()
+            if isinstance(exc, PlannerUnavailable):
+                await self._keep_for_retry(user_id, text)
             raise Refused(Reply(said)) from exc
-        except PlannerError as exc:
-            log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
-            if usable_offline:
-                return instead(exc, slow=False)
-            await self.count(
-                user_id,
-                context.today,
-                Plan(llm_requests=exc.llm_requests, prompt_tokens=exc.llm_tokens),
-            )
-            raise Refused(Reply(llm.llm_failed())) from exc
         plan = sane(plan)
         unusable = not (plan.understood or plan.actions or plan.reads or plan.is_question)
         if usable_offline and not unusable and _contradicts(plan, offline_plan):
