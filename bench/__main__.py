@@ -197,7 +197,7 @@ def e2e_rows(e: dict[str, Any]) -> list[str]:
     )
     kept = e.get("floor_on_kept_libraries", {})
     cpus = "; ".join(
-        f"N={n}: {bot[n]['cpu_ms_per_message']:.1f} ms = {to_floor[n]:.1f}x the floor bot's "
+        f"N={n}: {bot[n]['cpu_ms_per_message']:.1f} ms = {to_floor[n]:.2f}x the floor bot's "
         f"{floor[n]['cpu_ms_per_message']:.1f} ms"
         + (
             f" (the floor on PTB + openai: {kept[n]['cpu_ms_per_message']:.1f} ms = "
