@@ -1,4 +1,5 @@
-"""Working through the rows a repeating job finds due (check-in reminders, weekly summaries).
+"""Working through the rows a repeating job finds due (check-in reminders, weekly summaries),
+and what both senders are built from (`ScheduledSends`).
 
 Each job claims `BATCH` due rows at a time, so replicas share a large minute, and goes on
 until a claim comes back short: one batch per run would cap a 30-second job at ~3 sends a
@@ -10,14 +11,77 @@ never stops the others.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import Protocol, Self, TypeVar
+
+import aiohttp
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.config import Settings
+from bot.store.claims import default_worker_id
+from bot.store.crypto import KeyCipher
+from bot.store.models import utcnow
 
 log = logging.getLogger(__name__)
 
 BATCH = 100
 PARALLEL_SENDS = 8
+CLAIM_TIMEOUT = dt.timedelta(minutes=5)
+
+
+class CoreResources(Protocol):
+    """What the senders borrow from the assistant (so tests can pass either)."""
+
+    settings: Settings
+    sessionmaker: async_sessionmaker[AsyncSession]
+    cipher: KeyCipher
+    http: aiohttp.ClientSession
+
+
+class ScheduledSends:
+    """A sender of scheduled messages (reminders, weekly summaries): the database, the
+    cipher and HTTP pool to reach the service, a clock, and the worker's claims."""
+
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        cipher: KeyCipher,
+        http: aiohttp.ClientSession,
+        clock: Callable[[], dt.datetime] = utcnow,
+        worker_id: str | None = None,
+        claim_timeout: dt.timedelta = CLAIM_TIMEOUT,
+    ) -> None:
+        self.settings = settings
+        self.sessionmaker = sessionmaker
+        self.cipher = cipher
+        self.http = http
+        self.clock = clock
+        self.worker_id = worker_id or default_worker_id()
+        self.claim_timeout = claim_timeout
+
+    @classmethod
+    def from_assistant(
+        cls,
+        core: CoreResources,
+        *,
+        clock: Callable[[], dt.datetime] | None = None,
+        worker_id: str | None = None,
+    ) -> Self:
+        """Share the assistant's database, cipher and HTTP pool (and its clock, if it has one)."""
+        core_clock = getattr(core, "clock", None)
+        return cls(
+            settings=core.settings,
+            sessionmaker=core.sessionmaker,
+            cipher=core.cipher,
+            http=core.http,
+            clock=clock or (core_clock if callable(core_clock) else utcnow),
+            worker_id=worker_id,
+            claim_timeout=dt.timedelta(seconds=core.settings.reminder_claim_timeout_seconds),
+        )
 
 
 class DueRow(Protocol):

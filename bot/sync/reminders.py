@@ -20,32 +20,25 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Protocol
-
-import aiohttp
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot import callbacks
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.agent_api.views import CheckinView
-from bot.config import Settings
 from bot.days import lived_day
 from bot.render import keyboards
 from bot.render import telegram as render_telegram
 from bot.replies import Button, Reply
 from bot.store import repo
-from bot.store.claims import default_worker_id
-from bot.store.crypto import EncryptionError, KeyCipher
-from bot.store.models import Account, AccountStatus, Reminder, utcnow
+from bot.store.crypto import EncryptionError
+from bot.store.models import Account, AccountStatus, Reminder
 from bot.store.schedule import local_date, next_due_at, zone
-from bot.sync.due import BATCH, work_through
+from bot.sync.due import BATCH, ScheduledSends, work_through
 
 log = logging.getLogger(__name__)
 
 SNOOZE_FOR = dt.timedelta(hours=1)
 RETRY_SEND_AFTER = dt.timedelta(minutes=5)
-CLAIM_TIMEOUT = dt.timedelta(minutes=5)
 
 Send = Callable[[int, Reply], Awaitable[int]]
 
@@ -56,15 +49,6 @@ class RecipientBlocked(Exception):
     def __init__(self, chat_id: int) -> None:
         super().__init__(f"chat {chat_id} blocked the bot")
         self.chat_id = chat_id
-
-
-class CoreResources(Protocol):
-    """What `Reminders` borrows from the assistant (so tests can pass either)."""
-
-    settings: Settings
-    sessionmaker: async_sessionmaker[AsyncSession]
-    cipher: KeyCipher
-    http: aiohttp.ClientSession
 
 
 def reminder_reply(
@@ -104,51 +88,8 @@ def missing_ratings(checkin: CheckinView | None) -> tuple[callbacks.RatedField, 
     )
 
 
-def _clock_of(core: object) -> Callable[[], dt.datetime]:
-    clock = getattr(core, "clock", None)
-    return clock if callable(clock) else utcnow
-
-
-class Reminders:
+class Reminders(ScheduledSends):
     """Sends due reminders and handles "later"; all state is in the database."""
-
-    def __init__(
-        self,
-        *,
-        settings: Settings,
-        sessionmaker: async_sessionmaker[AsyncSession],
-        cipher: KeyCipher,
-        http: aiohttp.ClientSession,
-        clock: Callable[[], dt.datetime] = utcnow,
-        worker_id: str | None = None,
-        claim_timeout: dt.timedelta = CLAIM_TIMEOUT,
-    ) -> None:
-        self.settings = settings
-        self.sessionmaker = sessionmaker
-        self.cipher = cipher
-        self.http = http
-        self.clock = clock
-        self.worker_id = worker_id or default_worker_id()
-        self.claim_timeout = claim_timeout
-
-    @classmethod
-    def from_assistant(
-        cls,
-        core: CoreResources,
-        *,
-        clock: Callable[[], dt.datetime] | None = None,
-        worker_id: str | None = None,
-    ) -> Reminders:
-        """Share the assistant's database, cipher and HTTP pool (and its clock, if it has one)."""
-        return cls(
-            settings=core.settings,
-            sessionmaker=core.sessionmaker,
-            cipher=core.cipher,
-            http=core.http,
-            clock=clock or _clock_of(core),
-            worker_id=worker_id,
-            claim_timeout=dt.timedelta(seconds=core.settings.reminder_claim_timeout_seconds),
-        )
 
     # --- the repeating job -------------------------------------------------------------------
 

@@ -22,23 +22,20 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
-import aiohttp
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
-from bot.config import Settings
 from bot.days import lived_day
 from bot.insights.report import build_report
 from bot.render import accounts as render_accounts
 from bot.store import repo
 from bot.store import weekly as store
-from bot.store.claims import default_worker_id
-from bot.store.crypto import EncryptionError, KeyCipher
-from bot.store.models import Account, AccountStatus, WeeklySummary, utcnow
+from bot.store.crypto import EncryptionError
+from bot.store.models import Account, AccountStatus, WeeklySummary
 from bot.store.schedule import local_instant
-from bot.sync.due import BATCH, work_through
-from bot.sync.reminders import CLAIM_TIMEOUT, RETRY_SEND_AFTER, CoreResources, RecipientBlocked
+from bot.sync.due import BATCH, ScheduledSends, work_through
+from bot.sync.reminders import RETRY_SEND_AFTER, RecipientBlocked
 
 log = logging.getLogger(__name__)
 
@@ -113,42 +110,8 @@ async def schedule_for(
     )
 
 
-class WeeklySummaries:
+class WeeklySummaries(ScheduledSends):
     """Sends due weekly summaries; all state is in the database."""
-
-    def __init__(
-        self,
-        *,
-        settings: Settings,
-        sessionmaker: async_sessionmaker[AsyncSession],
-        cipher: KeyCipher,
-        http: aiohttp.ClientSession,
-        clock: Callable[[], dt.datetime] = utcnow,
-        worker_id: str | None = None,
-        claim_timeout: dt.timedelta = CLAIM_TIMEOUT,
-    ) -> None:
-        self.settings = settings
-        self.sessionmaker = sessionmaker
-        self.cipher = cipher
-        self.http = http
-        self.clock = clock
-        self.worker_id = worker_id or default_worker_id()
-        self.claim_timeout = claim_timeout
-
-    @classmethod
-    def from_assistant(
-        cls, core: CoreResources, *, clock: Callable[[], dt.datetime] | None = None
-    ) -> WeeklySummaries:
-        """Share the assistant's database, cipher and HTTP pool (and its clock, if it has one)."""
-        core_clock = getattr(core, "clock", None)
-        return cls(
-            settings=core.settings,
-            sessionmaker=core.sessionmaker,
-            cipher=core.cipher,
-            http=core.http,
-            clock=clock or (core_clock if callable(core_clock) else utcnow),
-            claim_timeout=dt.timedelta(seconds=core.settings.reminder_claim_timeout_seconds),
-        )
 
     async def run_due(self, now: dt.datetime, send: SendPhoto) -> int:
         """Send every summary due at `now`; how many went out. Never raises for one person
