@@ -134,15 +134,26 @@ async def retry_outbox_now(*, session: AsyncSession, now: datetime) -> int:
     """The service answers again: items backed off after failures are due now.
 
     Not those the service itself asked to wait (`not_before`), nor claimed ones.
+
+    Several deliveries may see the service answer again at once, each making everyone's
+    items due: on PostgreSQL the rows are locked in id order and those another transaction
+    holds are skipped (it is claiming them, or making them due too), so two such updates
+    never wait on each other in opposite orders (a deadlock).
     """
-    result = await session.execute(
-        update(OutboxItem)
+    backed_off = (
+        select(OutboxItem.id)
         .where(
             OutboxItem.status.in_((OutboxStatus.PENDING, OutboxStatus.UNKNOWN)),
             OutboxItem.claimed_by.is_(None),
             OutboxItem.next_attempt_at > now,
             or_(OutboxItem.not_before.is_(None), OutboxItem.not_before <= now),
         )
+        .order_by(OutboxItem.id)
+        .with_for_update(skip_locked=True)
+    )
+    result = await session.execute(
+        update(OutboxItem)
+        .where(OutboxItem.id.in_(backed_off.scalar_subquery()))
         .values(next_attempt_at=now)
         .execution_options(synchronize_session=False)
     )

@@ -274,6 +274,35 @@ async def test_two_workers_claim_disjoint_outbox_items_covering_all(pg_engine):
     assert a and b
 
 
+@pytest.mark.postgres
+async def test_the_service_answering_again_never_waits_on_rows_another_transaction_holds(
+    pg_engine,
+):
+    """Several deliveries can see the service recover at once, each making every backed-off
+    item due. Two such updates that lock the same rows in different orders deadlock (one
+    message's delivery then fails), so a row someone else holds is skipped, not waited for."""
+    ids = await _enqueue_one_each(pg_engine)
+    later = NOW + timedelta(minutes=10)
+    async with pg_engine.begin() as connection:
+        await connection.execute(update(OutboxItem).values(next_attempt_at=later))
+    sessions = make_sessionmaker(pg_engine)
+    async with sessions.begin() as holder:
+        # another transaction holds the first item's row, mid-way through its own update
+        await holder.execute(
+            update(OutboxItem).where(OutboxItem.id == ids[0]).values(last_error="busy")
+        )
+        async with sessions.begin() as session:
+            due = await asyncio.wait_for(repo.retry_outbox_now(session=session, now=NOW), 5)
+        assert due == len(ids) - 1
+    async with sessions.begin() as session:
+        waiting = await repo.pending_outbox(session=session, telegram_id=1)
+        assert [item.next_attempt_at for item in waiting] == [later]
+        due_now = await repo.claim_outbox(
+            session=session, now=NOW, limit=200, worker_id="w", claim_timeout=TIMEOUT
+        )
+        assert sorted(item.id for item in due_now) == sorted(ids[1:])
+
+
 async def test_one_persons_items_go_out_in_order(engine):
     await _accounts(engine, range(1, 3))
     sessions = make_sessionmaker(engine)
