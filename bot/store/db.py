@@ -64,7 +64,7 @@ def make_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
     # is a hand-off to its thread (one per message read, ~40 us of CPU).
     kwargs.setdefault("pool_reset_on_return", None)
     engine = create_async_engine(parsed, **kwargs)
-    configure = partial(_configure_sqlite, busy_timeout_ms=_busy_timeout_ms(parsed))
+    configure = partial(_configure_sqlite, busy_timeout_ms=sqlite_busy_timeout_ms(parsed))
     event.listen(engine.sync_engine, "connect", configure)
     event.listen(engine.sync_engine, "reset", _rollback_if_open)
     return engine
@@ -75,7 +75,7 @@ def _rollback_if_open(dbapi_connection: Any, _record: Any, _state: Any) -> None:
         dbapi_connection.rollback()
 
 
-def _busy_timeout_ms(url: URL) -> int:
+def sqlite_busy_timeout_ms(url: URL) -> int:
     """How long a write waits for another connection's lock: the URL's `?timeout=` (seconds,
     as `sqlite3.connect` takes it) when given, else `SQLITE_BUSY_TIMEOUT_MS`."""
     timeout = url.query.get("timeout")

@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.util import greenlet_spawn
 
 from bot.store import make_sessionmaker, repo
 from bot.store.direct import Direct, Sql
@@ -191,36 +192,47 @@ async def test_a_write_sent_later_that_fails_undoes_its_whole_transaction(engine
         assert await repo.recent_turns(session=session, telegram_id=5001, limit=5) == []
 
 
-async def test_a_messages_writes_reach_sqlite_in_two_hand_offs(sqlite_engine, monkeypatch):
-    """aiosqlite runs each call on its thread and wakes the loop with the answer (~50 µs of
-    CPU each): the item (read back) is one, the unread writes and the commit another. This
-    also holds the aiosqlite internals `Direct` uses (`_execute`, `_conn`) to their shape."""
+def _count_hand_offs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the calls aiosqlite runs on its thread (each wakes the event loop with its
+    answer). This also holds the aiosqlite internals `Direct` uses (`_execute`, `_conn`) to
+    their shape."""
     import aiosqlite
 
-    calls = 0
+    calls = [0]
     real = aiosqlite.Connection._execute
 
     async def counted(self, fn, *args, **kwargs):
-        nonlocal calls
-        calls += 1
+        calls[0] += 1
         return await real(self, fn, *args, **kwargs)
 
-    await _claimed_items(sqlite_engine, [6001])  # the account, and the pool's connection
     monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
-    async with Direct(sqlite_engine).transaction() as tx:
+    return calls
+
+
+async def _store_a_message(engine: AsyncEngine, kg: float) -> None:
+    async with Direct(engine).transaction() as tx:
         await repo.enqueue_claimed(
             tx=tx,
             telegram_id=6001,
             chat_id=6001,
             local_date=date(2026, 6, 1),
-            actions=[{"type": "weight.log", "kg": 72}],
+            actions=[{"type": "weight.log", "kg": kg}],
             worker_id=WORKER,
             now=NOW,
-            update_id=99,
+            update_id=int(kg),
         )
-        repo.add_turns(tx=tx, telegram_id=6001, turns=[("user", "72 kg")], now=NOW)
+        repo.add_turns(tx=tx, telegram_id=6001, turns=[("user", f"{kg} kg")], now=NOW)
         repo.add_llm_usage_later(tx=tx, telegram_id=6001, local_date=date(2026, 6, 1), tokens=9)
-    assert calls == 2
+
+
+async def test_a_messages_writes_reach_sqlite_without_a_hand_off(sqlite_engine, monkeypatch):
+    """A message's statements take microseconds on SQLite, less than a trip to aiosqlite's
+    thread and back (~50 µs of CPU each): the item (read back), the unread writes and the
+    commit all run on the event loop's thread."""
+    await _claimed_items(sqlite_engine, [6001])  # the account, and the pool's connection
+    calls = _count_hand_offs(monkeypatch)
+    await _store_a_message(sqlite_engine, 72)
+    assert calls == [0]
     monkeypatch.undo()
     async with make_sessionmaker(sqlite_engine)() as session:
         turns = await repo.recent_turns(session=session, telegram_id=6001, limit=5)
@@ -228,3 +240,61 @@ async def test_a_messages_writes_reach_sqlite_in_two_hand_offs(sqlite_engine, mo
         assert await repo.get_llm_usage(
             session=session, telegram_id=6001, local_date=date(2026, 6, 1)
         ) == (1, 9)
+
+
+async def test_a_write_meeting_another_processs_lock_waits_off_the_event_loop(
+    tmp_path, monkeypatch
+):
+    """Another process holds SQLite's write lock (a backup, an operator's shell): the write
+    waits for it on aiosqlite's thread, as long as the busy timeout allows, while the event
+    loop goes on answering everyone else; when the lock is let go the write lands, once."""
+    import sqlite3
+
+    from bot.store.db import make_engine
+    from tests.store.conftest import _emptied
+
+    path = tmp_path / "locked.db"
+    engine = await _emptied(make_engine(f"sqlite:///{path}?timeout=5"))
+    try:
+        await _claimed_items(engine, [6001])
+        calls = _count_hand_offs(monkeypatch)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        storing = asyncio.create_task(_store_a_message(engine, 73))
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        for _ in range(20):  # 0.2 s in which the event loop must keep running
+            await asyncio.sleep(0.01)
+        assert loop.time() - started < 1.0  # not held up by the write's wait (5 s)
+        assert not storing.done()
+        other.execute("ROLLBACK")
+        other.close()
+        await asyncio.wait_for(storing, 5)
+        assert calls[0] >= 1  # the rest of the transaction went to the thread to wait
+        async with make_sessionmaker(engine)() as session:
+            turns = await repo.recent_turns(session=session, telegram_id=6001, limit=5)
+            assert [t.text for t in turns] == ["73 kg"]
+        # the connection is back to waiting for locks as configured
+        async with engine.connect() as connection:
+            timeout = (await connection.exec_driver_sql("PRAGMA busy_timeout")).scalar()
+        assert timeout == 5000
+    finally:
+        await engine.dispose()
+
+
+async def test_a_connection_opened_again_after_an_error_is_taken_the_async_way(sqlite_engine):
+    """The pool's free connection is taken without SQLAlchemy's async adaption (a greenlet
+    each way); one the pool must open again first (after an error invalidated it) is taken
+    the async way, as opening is the driver's work on its thread."""
+    import warnings
+
+    await _claimed_items(sqlite_engine, [6001])
+    pooled = await sqlite_engine.raw_connection()
+    pooled.invalidate()  # as after a disconnect: the next checkout opens a new connection
+    await greenlet_spawn(pooled.close)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no coroutine left unawaited by the attempt
+        await _store_a_message(sqlite_engine, 74)
+    async with make_sessionmaker(sqlite_engine)() as session:
+        turns = await repo.recent_turns(session=session, telegram_id=6001, limit=5)
+        assert [t.text for t in turns] == ["74 kg"]
