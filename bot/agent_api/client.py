@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import aiohttp
+import orjson
 from pydantic import BaseModel
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt
 from yarl import URL
@@ -154,7 +155,7 @@ class AgentApiClient:
     async def _send(self, method: str, path: str, *, body: Any = None) -> Any:
         is_write = method != "GET"
         url = URL(self._base + path, encoded=True)
-        content = None if body is None else json.dumps(body, separators=(",", ":")).encode()
+        content = None if body is None else orjson.dumps(body)
         headers = self._headers if content is None else self._write_headers
         try:
             async with self._http.request(
@@ -177,7 +178,7 @@ class AgentApiClient:
         if response.status >= 400:
             raise _error_for(response, raw, is_write=is_write)
         try:
-            return json.loads(raw)
+            return _json(raw)
         except ValueError:
             if is_write:
                 return {}
@@ -247,3 +248,12 @@ class AgentApiClient:
         """All actions of one message in one request: the service applies all or none."""
         body = {"actions": [to_wire(a) for a in actions]}
         return lenient(IngestResult, await self._send("POST", "/ingest", body=body))
+
+
+def _json(raw: bytes) -> Any:
+    """The service's JSON, read with orjson; what it refuses but the standard library reads
+    (NaN, integers past 64 bits) is read by the latter."""
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return json.loads(raw)

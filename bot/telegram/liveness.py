@@ -11,17 +11,16 @@ at all, which a supervisor's probe counts as a failure too.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
 from telegram._utils.types import JSONDict
-from telegram.request import BaseRequest
 
 from bot.telegram.request import AiohttpRequest
 
@@ -105,15 +104,15 @@ class PollingRequest(AiohttpRequest):
         self.receiver = receiver
 
     def parse_json_payload(self, payload: bytes) -> JSONDict:  # type: ignore[override]
-        """PTB's parsing (`BaseRequest.parse_json_payload`, which PTB lets a request replace),
+        """The request's own parsing (`AiohttpRequest.parse_json_payload`),
         keeping each update's JSON as Telegram sent it for the journal (`Receiver.fetched`):
         writing PTB's `Update` back out (`to_json`) costs ~40 µs an update, this ~3 µs."""
-        data = BaseRequest.parse_json_payload(payload)
+        data = AiohttpRequest.parse_json_payload(payload)
         updates = data.get("result") if isinstance(data, dict) else None
         if isinstance(updates, list):
             for update in updates:
                 if isinstance(update, dict) and isinstance(update.get("update_id"), int):
-                    self.receiver.fetched[update["update_id"]] = json.dumps(update)
+                    self.receiver.fetched[update["update_id"]] = orjson.dumps(update).decode()
         return data
 
     async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
