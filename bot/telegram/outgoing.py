@@ -28,10 +28,11 @@ log = logging.getLogger(__name__)
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # summaries carry no links worth a card
 NO_PREVIEW_JSON = NO_PREVIEW.to_dict()
 MESSAGES_PER_SECOND = 30  # Telegram's overall limit for a bot's messages
-# Added to each message's 1/30 s: 31 in a row span 1.06 s, not 1 s, so requests that reach
-# Telegram bunched by up to 60 ms of network or scheduling jitter still stay within 30 in
-# any second (at 0.5 ms, 15 ms of jitter on a loaded machine drew a 429). Costs 6 % of the
-# pace (28.3 a second); a 429 costs the message Telegram's retry_after, a second or more.
+# Added to each message's 1/30 s: 31 in a row leave over 1.03 s at least (a timer may fire up
+# to 1 ms early), not 1 s, so requests that reach Telegram bunched by 30 ms of network or
+# scheduling jitter still stay within 30 in any second (a message woken late does not bunch
+# with the next: see `_Slots`; at 0.5 ms, before that, a loaded machine drew a 429). Costs 6 %
+# of the pace (28.3 a second); a 429 costs the message Telegram's retry_after, a second or more.
 PACE_MARGIN_SECONDS = 0.002
 CHAT_ACTIONS_AT_ONCE = 8  # "typing…" requests in flight at once; more wait, or are dropped
 RATE_LIMIT_RETRIES = 3  # times a 429 is waited out before the request gives up
@@ -192,11 +193,16 @@ class _Slots:
     next free moment and sleeps until it. aiolimiter's bucket (AIORateLimiter's own) wakes its
     waiters in turn to re-check the bucket: ~175 wake-ups per message with 200 replies
     waiting, 5% of the bot's CPU in a crowd. A sender cancelled while it waits leaves its
-    moment unused."""
+    moment unused.
+
+    The spacing is kept between messages as they really leave, not only between the moments
+    given out: a sender woken late (a busy event loop) pushes the ones after it back, so a
+    late one and an on-time one never go closer together than `interval`."""
 
     def __init__(self, interval: float) -> None:
         self.interval = interval
         self._next = 0.0
+        self._left = -interval  # when the last message really left
 
     async def __aenter__(self) -> None:
         loop = asyncio.get_running_loop()
@@ -205,9 +211,14 @@ class _Slots:
         self._next = slot + self.interval
         # uvloop's timers count whole milliseconds: one may fire up to 1 ms early, and asking
         # again for less than that would spin. The margin keeps 30 in a row over a second.
-        while slot - now >= 0.001:
+        while True:
+            slot = max(slot, self._left + self.interval)
+            if slot - now < 0.001:
+                break
             await asyncio.sleep(slot - now)
             now = loop.time()
+        self._left = now
+        self._next = max(self._next, now + self.interval)
 
     async def __aexit__(self, *_: object) -> None:
         return None
