@@ -61,7 +61,9 @@ class UpdateJournal:
         # (the core adds them): finishing them needs no second write.
         self.stored = stored if stored is not None else set()
         self._fresh: set[int] = set()  # recorded and claimed here by `record`, not yet taken
-        self._unfinished: dict[int, int] = {}  # update id -> person, started and not finished
+        # update id -> person, started and not finished; and each person's such updates
+        self._unfinished: dict[int, int] = {}
+        self._unfinished_of: dict[int, set[int]] = {}
         self._left_behind: set[int] = set()  # people a claim found earlier updates of
 
     @classmethod
@@ -133,6 +135,7 @@ class UpdateJournal:
                 )
         if first and user_id is not None:
             self._unfinished[update_id] = user_id
+            self._unfinished_of.setdefault(user_id, set()).add(update_id)
         return first
 
     def may_have_earlier(self, user_id: int, update_id: int) -> bool:
@@ -142,9 +145,7 @@ class UpdateJournal:
         if user_id in self._left_behind:
             self._left_behind.discard(user_id)
             return True
-        return any(
-            person == user_id and other < update_id for other, person in self._unfinished.items()
-        )
+        return any(other < update_id for other in self._unfinished_of.get(user_id, ()))
 
     async def handled(self, update_id: int) -> None:
         """Mark an answered update handled; a store that is away is waited for a few seconds.
@@ -154,7 +155,12 @@ class UpdateJournal:
         the update is left unhandled and a restart within the replay window answers it again
         (a read said twice; a write was marked handled with its outbox item already).
         """
-        self._unfinished.pop(update_id, None)
+        user_id = self._unfinished.pop(update_id, None)
+        if user_id is not None:
+            theirs = self._unfinished_of[user_id]
+            theirs.discard(update_id)
+            if not theirs:
+                del self._unfinished_of[user_id]
         if update_id in self.stored:
             self.stored.discard(update_id)
             return
