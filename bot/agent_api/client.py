@@ -10,6 +10,7 @@ a log line or an exception text.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
 import logging
@@ -20,7 +21,6 @@ from urllib.parse import urlencode
 import aiohttp
 import orjson
 from pydantic import BaseModel
-from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt
 from yarl import URL
 
 from bot.agent_api.actions import to_wire
@@ -130,11 +130,12 @@ def _error_for(response: aiohttp.ClientResponse, body: bytes, *, is_write: bool)
     )
 
 
-def _wait(retry_state: Any) -> float:
-    exc = retry_state.outcome.exception() if retry_state.outcome else None
+def _wait(exc: Exception, attempt: int) -> float:
+    """Seconds before trying a read again after its `attempt`-th try failed with `exc`: the
+    service's Retry-After when it gave one, else 0.2 s doubling; at most MAX_RETRY_WAIT."""
     if isinstance(exc, RateLimited) and exc.retry_after is not None:
         return float(min(exc.retry_after, MAX_RETRY_WAIT))
-    return float(min(0.2 * 2 ** (retry_state.attempt_number - 1), MAX_RETRY_WAIT))
+    return float(min(0.2 * 2 ** (attempt - 1), MAX_RETRY_WAIT))
 
 
 class AgentApiClient:
@@ -190,14 +191,14 @@ class AgentApiClient:
         query = {k: str(v) for k, v in (params or {}).items() if v is not None}
         if query:
             path = path + "?" + urlencode(query)
-        async for attempt in AsyncRetrying(
-            stop=stop_after_attempt(GET_ATTEMPTS),
-            wait=_wait,
-            retry=retry_if_exception_type((ServiceUnavailable, RateLimited)),
-            reraise=True,
-        ):
-            with attempt:
+        # A plain loop: tenacity's took ~13 µs of CPU a read to set up, more than the loop does.
+        for attempt in range(1, GET_ATTEMPTS + 1):
+            try:
                 return await self._send("GET", path)
+            except (ServiceUnavailable, RateLimited) as exc:
+                if attempt == GET_ATTEMPTS:
+                    raise
+                await asyncio.sleep(_wait(exc, attempt))
         raise AssertionError("unreachable")  # pragma: no cover
 
     # --- reads ---------------------------------------------------------------------------
