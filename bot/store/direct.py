@@ -18,12 +18,14 @@ the store-budget test and the benchmark count them beside SQLAlchemy's own event
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, TypeVar, cast
 
+from sqlalchemy import event
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError, IntegrityError, MissingGreenlet, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -197,6 +199,24 @@ def _work(
     return done
 
 
+_RESTORE = "healthbot_busy_timeout_ms"  # in a connection's `info`: its timeout is 0 until set back
+_on_the_loop = threading.local()  # `taking`: the statements on the event loop take it
+
+
+def _waits_for_locks(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+    """A session takes the connection: its busy timeout is set back (its statements run on
+    aiosqlite's thread, where waiting for another process's lock is what they should do)."""
+    if getattr(_on_the_loop, "taking", False):
+        return
+    restore = record.info.pop(_RESTORE, None)
+    if restore is not None:
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout={restore}")
+        finally:
+            cursor.close()
+
+
 def _busy(exc: BaseException | None) -> bool:
     """SQLite's "database is locked": another connection holds the lock, nothing was done."""
     return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY
@@ -209,16 +229,21 @@ class _Sqlite:
     thread and waking the event loop with the answer (~50 µs of CPU a hand-off, and in a
     crowd the two threads contend for the interpreter): so they run right here, on the event
     loop's thread, on the connection taken from the pool (no one else can use it meanwhile).
-    Only a wait may not happen here: while a run writes, the connection's busy timeout is 0,
-    so a write lock held by another process fails at once (SQLITE_BUSY: nothing was done);
-    that statement and the rest then go to aiosqlite's thread, where the busy timeout waits
-    as it always did, and the event loop goes on meanwhile. `_execute` (run a function on
-    that thread) is not published by aiosqlite: `tests/store/test_direct.py` holds it to
-    what is used here.
+    Only a wait may not happen here: while these statements have the connection, its busy
+    timeout is 0, so a write lock held by another process fails at once (SQLITE_BUSY: nothing
+    was done); that statement and the rest then go to aiosqlite's thread with the configured
+    busy timeout, which waits as it always did, and the event loop goes on meanwhile. The
+    timeout is set back when a session takes the connection (its statements run on
+    aiosqlite's thread and may wait), and to 0 again when these take it back: a PRAGMA each
+    time the connection changes hands, not around every statement. `_execute` (run a function
+    on aiosqlite's thread) is not published by aiosqlite: `tests/store/test_direct.py` holds it
+    to what is used here.
     """
 
-    def __init__(self, busy_timeout_ms: int) -> None:
-        self._restore = f"PRAGMA busy_timeout={busy_timeout_ms}"
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._wait_ms = sqlite_busy_timeout_ms(engine.url)
+        if not event.contains(engine.sync_engine, "checkout", _waits_for_locks):
+            event.listen(engine.sync_engine, "checkout", _waits_for_locks)
 
     @staticmethod
     def checkout(engine: AsyncEngine) -> PoolProxiedConnection | None:
@@ -228,10 +253,19 @@ class _Sqlite:
         pool = engine.sync_engine.pool
         if isinstance(pool, QueuePool) and pool.checkedin() == 0:
             return None  # in use, or not opened yet: waiting or opening is the async way's
+        _on_the_loop.taking = True
         try:
             return engine.sync_engine.raw_connection()
         except MissingGreenlet:  # it had to be opened again (after an error): the async way
             return None
+        finally:
+            _on_the_loop.taking = False
+
+    def prepare(self, pooled: PoolProxiedConnection) -> None:
+        """The connection fails at once on a lock while it is here (see the class docstring)."""
+        if _RESTORE not in pooled.info:
+            cast(Any, pooled.driver_connection)._conn.execute("PRAGMA busy_timeout=0")
+            pooled.info[_RESTORE] = self._wait_ms
 
     @staticmethod
     def checkin(pooled: PoolProxiedConnection) -> bool:
@@ -242,10 +276,6 @@ class _Sqlite:
         pooled.close()
         return True
 
-    @staticmethod
-    def wrap(sql: str, exc: BaseException) -> Exception:
-        return DBAPIError.instance(sql, None, cast(Exception, exc), sqlite3.Error)
-
     async def run(
         self, driver: Any, statements: Sequence[_Bound], commit: bool
     ) -> list[Sequence[Any]]:
@@ -253,15 +283,8 @@ class _Sqlite:
         if not statements and not (commit and connection.in_transaction):
             return []
         done: list[Sequence[Any]] = []
-        writes = commit or any(not sql.startswith("SELECT") for sql, _ in statements)
         try:
-            if writes:
-                connection.execute("PRAGMA busy_timeout=0")
-            try:
-                _work(connection, statements, commit, done)
-            finally:
-                if writes:
-                    connection.execute(self._restore)
+            _work(connection, statements, commit, done)
         except _Failed as failed:
             if not _busy(failed.__cause__):
                 raise self.wrap(failed.sql, cast(BaseException, failed.__cause__)) from (
@@ -269,13 +292,20 @@ class _Sqlite:
                 )
             # Another process holds the write lock: wait for it off the event loop.
             rest = statements[len(done) :]
+            connection.execute(f"PRAGMA busy_timeout={self._wait_ms}")
             try:
                 await driver._execute(partial(_work, connection, rest, commit, done))
             except _Failed as again:
                 raise self.wrap(again.sql, cast(BaseException, again.__cause__)) from (
                     again.__cause__
                 )
+            finally:
+                connection.execute("PRAGMA busy_timeout=0")
         return done
+
+    @staticmethod
+    def wrap(sql: str, exc: BaseException) -> Exception:
+        return DBAPIError.instance(sql, None, cast(Exception, exc), sqlite3.Error)
 
     @asynccontextmanager
     async def transaction(self, driver: Any, tx: Tx) -> AsyncIterator[None]:
@@ -294,6 +324,10 @@ class _Postgres:
     @staticmethod
     def checkout(_engine: AsyncEngine) -> PoolProxiedConnection | None:
         return None  # a checkout pings the server first: the async way
+
+    @staticmethod
+    def prepare(_pooled: PoolProxiedConnection) -> None:
+        return None
 
     @staticmethod
     def checkin(_pooled: PoolProxiedConnection) -> bool:
@@ -339,9 +373,7 @@ class Direct:
         self.engine = engine
         self.dialect = engine.dialect
         self.backend: _Sqlite | _Postgres = (
-            _Postgres()
-            if engine.dialect.name == "postgresql"
-            else _Sqlite(sqlite_busy_timeout_ms(engine.url))
+            _Postgres() if engine.dialect.name == "postgresql" else _Sqlite(engine)
         )
 
     def observe(self, what: str, sql: str) -> None:
@@ -355,6 +387,7 @@ class Direct:
         `atomic` (one statement, or reads) PostgreSQL opens no transaction around it."""
         pooled = self.backend.checkout(self.engine) or await self.engine.raw_connection()
         try:
+            self.backend.prepare(pooled)
             driver = pooled.driver_connection
             tx = Tx(self, driver, atomic=atomic)
             async with self.backend.transaction(driver, tx):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, date, datetime, timedelta
+from typing import Any, cast
 
 import pytest
 from sqlalchemy import select
@@ -298,3 +299,32 @@ async def test_a_connection_opened_again_after_an_error_is_taken_the_async_way(s
     async with make_sessionmaker(sqlite_engine)() as session:
         turns = await repo.recent_turns(session=session, telegram_id=6001, limit=5)
         assert [t.text for t in turns] == ["74 kg"]
+
+
+async def test_a_session_taking_the_connection_waits_for_locks_and_the_loop_never_does(tmp_path):
+    """The statements run on the event loop hold the connection with a busy timeout of 0 (a
+    lock fails at once and is waited for on aiosqlite's thread); a session taking it after
+    them runs on that thread and waits for locks as configured; and back again."""
+    from bot.store.db import make_engine
+    from tests.store.conftest import _emptied
+
+    engine = await _emptied(make_engine(f"sqlite:///{tmp_path / 'turns.db'}?timeout=3"))
+
+    async def on_the_loop() -> int:
+        async with Direct(engine).transaction() as tx:
+            return int(cast(Any, tx)._driver._conn.execute("PRAGMA busy_timeout").fetchone()[0])
+
+    async def in_a_session() -> int:
+        async with engine.connect() as connection:
+            return int((await connection.exec_driver_sql("PRAGMA busy_timeout")).scalar())
+
+    try:
+        assert [
+            await on_the_loop(),
+            await in_a_session(),
+            await on_the_loop(),
+            await on_the_loop(),
+            await in_a_session(),
+        ] == [0, 3000, 0, 0, 3000]
+    finally:
+        await engine.dispose()
