@@ -40,6 +40,28 @@ class CoreResources(Protocol):
     http: aiohttp.ClientSession
 
 
+class DueRow(Protocol):
+    @property
+    def telegram_id(self) -> int: ...
+
+
+Row = TypeVar("Row", bound=DueRow)
+
+
+class ClaimDue(Protocol[Row]):
+    """A claim of due rows in the store (`due_reminders`, `due_weekly`: `store.claim_due`)."""
+
+    async def __call__(
+        self,
+        *,
+        session: AsyncSession,
+        now: dt.datetime,
+        limit: int,
+        worker_id: str,
+        claim_timeout: dt.timedelta,
+    ) -> list[Row]: ...
+
+
 class ScheduledSends:
     """A sender of scheduled messages (reminders, weekly summaries): the database, the
     cipher and HTTP pool to reach the service, a clock, and the worker's claims."""
@@ -83,13 +105,27 @@ class ScheduledSends:
             claim_timeout=dt.timedelta(seconds=core.settings.reminder_claim_timeout_seconds),
         )
 
+    async def send_due(
+        self,
+        due: ClaimDue[Row],
+        now: dt.datetime,
+        handle: Callable[[Row], Awaitable[bool]],
+        release: Callable[[int], Awaitable[None]],
+        what: str,
+    ) -> int:
+        """`work_through` the rows `due` claims for this worker at `now`; how many went out."""
 
-class DueRow(Protocol):
-    @property
-    def telegram_id(self) -> int: ...
+        async def claim() -> list[Row]:
+            async with self.sessionmaker.begin() as session:
+                return await due(
+                    session=session,
+                    now=now,
+                    limit=BATCH,
+                    worker_id=self.worker_id,
+                    claim_timeout=self.claim_timeout,
+                )
 
-
-Row = TypeVar("Row", bound=DueRow)
+        return await work_through(claim, handle, release, what)
 
 
 async def work_through(

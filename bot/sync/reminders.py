@@ -33,7 +33,7 @@ from bot.store import repo
 from bot.store.crypto import EncryptionError
 from bot.store.models import Account, AccountStatus, Reminder
 from bot.store.schedule import local_date, next_due_at, zone
-from bot.sync.due import BATCH, ScheduledSends, work_through
+from bot.sync.due import ScheduledSends
 
 log = logging.getLogger(__name__)
 
@@ -97,18 +97,9 @@ class Reminders(ScheduledSends):
         """Send every reminder due at `now`; how many went out. Never raises for one person
         (claimed and sent a batch at a time: bot/sync/due.py)."""
 
-        async def claim() -> list[Reminder]:
-            async with self.sessionmaker.begin() as session:
-                return await repo.due_reminders(
-                    session=session,
-                    now=now,
-                    limit=BATCH,
-                    worker_id=self.worker_id,
-                    claim_timeout=self.claim_timeout,
-                )
-
-        return await work_through(
-            claim,
+        return await self.send_due(
+            repo.due_reminders,
+            now,
             lambda reminder: self._remind(reminder, now, send),
             lambda user_id: self._release(user_id, now + RETRY_SEND_AFTER),
             "reminder",

@@ -34,7 +34,7 @@ from bot.store import weekly as store
 from bot.store.crypto import EncryptionError
 from bot.store.models import Account, AccountStatus, WeeklySummary
 from bot.store.schedule import local_instant
-from bot.sync.due import BATCH, ScheduledSends, work_through
+from bot.sync.due import ScheduledSends
 from bot.sync.reminders import RETRY_SEND_AFTER, RecipientBlocked
 
 log = logging.getLogger(__name__)
@@ -117,18 +117,9 @@ class WeeklySummaries(ScheduledSends):
         """Send every summary due at `now`; how many went out. Never raises for one person
         (claimed and sent a batch at a time: bot/sync/due.py)."""
 
-        async def claim() -> list[WeeklySummary]:
-            async with self.sessionmaker.begin() as session:
-                return await store.due_weekly(
-                    session=session,
-                    now=now,
-                    limit=BATCH,
-                    worker_id=self.worker_id,
-                    claim_timeout=self.claim_timeout,
-                )
-
-        return await work_through(
-            claim,
+        return await self.send_due(
+            store.due_weekly,
+            now,
             lambda row: self._summarise(row, now, send),
             lambda user_id: self._release(user_id, now + RETRY_SEND_AFTER),
             "weekly summary",
