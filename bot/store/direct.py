@@ -122,8 +122,8 @@ class Tx:
 
     def later(self, sql: Sql, **values: Any) -> None:
         """A write whose rows nobody reads: sent with this transaction's next statement or its
-        commit (on SQLite in the same hand-off to the driver's thread). Its failure fails that
-        statement or the commit, and so the whole transaction."""
+        commit, in the same call to the driver. Its failure fails that statement or the
+        commit, and so the whole transaction."""
         self._later.append(self._bind(sql, values))
 
     def take_later(self) -> list[_Bound]:
@@ -138,9 +138,9 @@ class Tx:
     async def each(
         self, statements: Sequence[tuple[Sql, dict[str, Any]]], *, commit: bool = False
     ) -> list[list[tuple[Any, ...]]]:
-        """Several statements in one trip (on SQLite one hand-off to the driver's thread); the
-        rows each returned. With `commit` the transaction's commit goes with them: nothing
-        more is run in the block after it."""
+        """Several statements in one go (on SQLite, should another process hold the lock, one
+        hand-off to aiosqlite's thread for those left); the rows each returned. With `commit`
+        the transaction's commit goes with them: nothing more is run in the block after it."""
         bound = [self._bind(sql, values) for sql, values in statements]
         later = self.take_later()
         ran = await self._direct.backend.run(self._driver, [*later, *bound], commit)
