@@ -120,6 +120,7 @@ class DraftStatus(StrEnum):
     RETRY = "retry"  # no actions: text kept while the LLM was down, for "retry"
     CONFIRMED = "confirmed"
     DISCARDED = "discarded"
+    REPLACED = "replaced"  # an edit of the person's message made a new draft in its place
     EXPIRED = "expired"
 
 
@@ -315,6 +316,10 @@ class Draft(Base):
     status: Mapped[str] = mapped_column(
         String(STATUS_MAX), default=DraftStatus.PENDING, server_default=DraftStatus.PENDING
     )
+    # The bot's message showing the draft's buttons (None: not known, e.g. not sent yet).
+    shown_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    # Whether a later reply has said the draft still waits (said once).
+    mentioned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=true())
 
     @property
     def actions(self) -> list[Any]:
