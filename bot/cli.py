@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from bot.config import Settings
+from bot.config import URL_SCHEME_ERROR, Settings
 
 app = typer.Typer(
     add_completion=False,
@@ -155,7 +155,10 @@ def _settings() -> Settings:
 
         for error in exc.errors():
             name = "_".join(str(part) for part in error["loc"]).upper()
-            typer.echo(ops.setting_invalid(name, error["msg"]), err=True)
+            if error["type"] == URL_SCHEME_ERROR:
+                typer.echo(ops.setting_needs_scheme(name), err=True)
+            else:
+                typer.echo(ops.setting_invalid(name, error["msg"]), err=True)
         raise typer.Exit(2) from None
 
 

@@ -12,12 +12,22 @@ from typing import Annotated
 from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.days import valid_end
 
 DEFAULT_TELEGRAM_API_BASE_URL = "https://api.telegram.org/bot"
 AGENT_API_PREFIX = "/api/v1/agent"  # where the service's routes live (bot.agent_api.client)
+# The error type of a URL setting without http:// or https://; the CLI words it (bot/render/ops).
+URL_SCHEME_ERROR = "url_scheme"
+URL_SETTINGS = (
+    "agent_api_base_url",
+    "openai_base_url",
+    "telegram_api_base_url",
+    "telegram_api_file_url",
+    "webhook_url",
+)
 
 
 class Settings(BaseSettings):
@@ -139,6 +149,22 @@ class Settings(BaseSettings):
         if not valid_end(value):
             raise ValueError("DAY_ENDS_AT must be from 00:00 to 06:00")
         return value
+
+    @field_validator(*URL_SETTINGS, mode="before")
+    @classmethod
+    def _http_url(cls, value: object) -> object:
+        """A URL the HTTP clients can use: "localhost:9" would otherwise be taken for a
+        scheme and a path, and fail later as a service that cannot be reached. Empty is
+        unset where the setting is optional."""
+        if isinstance(value, str) and value.strip():
+            if urlsplit(value.strip()).scheme.lower() not in ("http", "https"):
+                raise PydanticCustomError(URL_SCHEME_ERROR, "needs http:// or https://")
+        return value
+
+    @field_validator("openai_base_url", "telegram_api_file_url", "webhook_url")
+    @classmethod
+    def _empty_is_unset(cls, value: str | None) -> str | None:
+        return value if value is None or value.strip() else None
 
     @field_validator("telegram_api_base_url")
     @classmethod

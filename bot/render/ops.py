@@ -51,6 +51,7 @@ __all__ = [
     "run_telegram_gave_up",
     "run_telegram_unreachable",
     "setting_invalid",
+    "setting_needs_scheme",
 ]
 
 
@@ -59,6 +60,13 @@ __all__ = [
 
 def setting_invalid(name: str, problem: str) -> str:
     return f"healthbot: the setting {name} is not valid: {problem}. .env.example describes it."
+
+
+def setting_needs_scheme(name: str) -> str:
+    return (
+        f"healthbot: the setting {name} needs a URL that starts with http:// or https:// "
+        "(for example http://127.0.0.1:8787). .env.example describes it."
+    )
 
 
 def run_refused(problem: str) -> str:
