@@ -7,6 +7,7 @@ honest (see `OfflinePlanner.plan`).
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -55,7 +56,7 @@ def tokenize(text: str) -> list[Token]:
     for m in _TOKEN_RE.finditer(text):
         raw = m.group(0)
         if m.lastgroup == "num":
-            value = _VULGAR.get(raw, raw).replace(",", ".")
+            value = bounded_number(_VULGAR.get(raw, raw).replace(",", "."))
             tokens.append(Token(value, raw, m.start(), m.end(), "num"))
         elif m.lastgroup == "word":
             key = _word_key(raw)
@@ -83,15 +84,40 @@ def odd_numbers(text: str) -> list[str]:
     return list(dict.fromkeys(m.group(0).strip() for m in _ODD_NUMBER_RE.finditer(text)))
 
 
+# The largest number the rules read, and the most decimals they keep. No amount anyone logs
+# comes near it and every bound the rules check refuses it, so a longer number ("mood 1" and
+# 400 zeros, a 400-digit egg count) is read as this one: refused with the allowed range, the
+# arithmetic on it finite (as typed it was infinity, from which no rating can be rounded).
+NUMBER_CEILING = 10**9
+_MAX_DECIMALS = 6
+
+
+def bounded_number(text: str) -> str:
+    """A number token's text as the rules read it: digits of any script as ASCII ("١٢" ->
+    "12"), at most `NUMBER_CEILING` on either side of a fraction bar, at most `_MAX_DECIMALS`
+    decimals ("72.55555555…" -> "72.555555", "0.000…1" -> "0.000000")."""
+    text = "".join(str(d) if (d := unicodedata.decimal(c, None)) is not None else c for c in text)
+    return "/".join(_bounded_part(part) for part in text.split("/"))
+
+
+def _bounded_part(text: str) -> str:
+    whole, point, decimals = text.partition(".")
+    if len(whole.lstrip("0")) > len(str(NUMBER_CEILING)) or int(whole or 0) > NUMBER_CEILING:
+        return str(NUMBER_CEILING)
+    return whole + point + decimals[:_MAX_DECIMALS]
+
+
 def number_value(text: str) -> float | None:
-    """The value of a number token ("72.4", "1/2"); None when it is not one."""
+    """The value of a number token ("72.4", "1/2"); None when it is not one, or not finite."""
     try:
         if "/" in text:
             num, den = text.split("/")
-            return float(Fraction(int(num), int(den))) if int(den) else None
-        return float(text)
-    except ValueError:
+            value = float(Fraction(int(num), int(den))) if int(den) else None
+        else:
+            value = float(text)
+    except (ValueError, OverflowError):
         return None
+    return value if value is not None and math.isfinite(value) else None
 
 
 class Tokens:
