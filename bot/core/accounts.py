@@ -133,6 +133,11 @@ class Accounts:
         async with self.res.sessionmaker() as session:
             await repo.delete_account_everything(session=session, telegram_id=user_id)
             await session.commit()
+            if not await repo.erase_deleted(session=session):
+                log.warning(
+                    "forgotten rows stay in the SQLite write-ahead log until it is next "
+                    "checkpointed: another process holds it"
+                )
         self.res.weights.forget(user_id)
         return Reply(accounts.forgotten(), edit=True)
 

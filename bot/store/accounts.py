@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any
 
-from sqlalchemy import bindparam, delete, select, update
+from sqlalchemy import bindparam, delete, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.crypto import KeyCipher
 from bot.store.db import dialect_insert
 from bot.store.direct import Direct, Sql, detached
+from bot.store.journal import forget_updates_of
 from bot.store.models import (
     Account,
     AccountStatus,
@@ -207,12 +208,33 @@ _PERSONAL_TABLES: tuple[type[Base], ...] = (
 
 
 async def delete_account_everything(*, session: AsyncSession, telegram_id: int) -> bool:
-    """/forget: delete every row about the person; True if there was an account."""
+    """/forget: delete every row about the person, and take their id off the update journal's
+    rows (`forget_updates_of`); True if there was an account. On SQLite, `erase_deleted`
+    after the commit takes the deleted text out of the write-ahead log as well."""
     for model in _PERSONAL_TABLES:
         column = model.__table__.c.telegram_id
         await session.execute(delete(model).where(column == telegram_id))
+    await forget_updates_of(session=session, user_id=telegram_id, now=utcnow())
     result = await session.execute(delete(Account).where(Account.telegram_id == telegram_id))
     return bool(getattr(result, "rowcount", 0))
+
+
+async def erase_deleted(*, session: AsyncSession) -> bool:
+    """Make committed deletions final in the database files; False if SQLite could not yet.
+
+    SQLite writes changed pages to its write-ahead log (`bot.db-wal`) and copies them into
+    the database at a checkpoint, so rows deleted a moment ago can still be read from the
+    log's older pages; with `secure_delete` (bot/store/db.py) the database's own copy is
+    zeroed. A TRUNCATE checkpoint copies everything in and empties the log. It waits (the
+    busy timeout) for another process's reader or writer, and reports False when one still
+    holds the log: the next checkpoint SQLite makes on its own finishes the job. PostgreSQL
+    removes dead rows at its next vacuum; nothing to do here.
+    """
+    if session.get_bind().dialect.name != "sqlite":
+        return True
+    await session.commit()  # a checkpoint cannot run inside this connection's transaction
+    busy, *_ = (await session.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))).one()
+    return not busy
 
 
 async def set_timezone(*, session: AsyncSession, telegram_id: int, timezone: str) -> Account:

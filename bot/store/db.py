@@ -93,6 +93,9 @@ def _configure_sqlite(
         cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
+        # Deleted rows are overwritten with zeros, not only unlinked: /forget means gone
+        # (most builds have it on already; some do not).
+        cursor.execute("PRAGMA secure_delete=ON")
     finally:
         cursor.close()
 

@@ -254,6 +254,26 @@ async def mark_update_handled(
     )
 
 
+async def forget_updates_of(*, session: AsyncSession, user_id: int, now: datetime) -> None:
+    """/forget: the person's journal rows keep their update id only, so that Telegram
+    delivering one of them again is still recognised and dropped (never handled after the
+    person asked to be forgotten); who sent them, what and when goes. Each row is marked
+    handled at `now` (nothing of theirs is replayed) and is pruned with the rest."""
+    await session.execute(
+        update(ProcessedUpdate)
+        .where(ProcessedUpdate.user_id == user_id)
+        .values(
+            user_id=None,
+            payload=None,
+            processed_at=now,
+            handled_at=now,
+            claimed_at=None,
+            claimed_by=None,
+        )
+        .execution_options(synchronize_session=False)
+    )
+
+
 async def release_stale_updates(
     *,
     session: AsyncSession,

@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.store.accounts import (
     AccountNotFound,
     delete_account_everything,
+    erase_deleted,
     get_account,
     get_account_with_draft,
     link_account,
@@ -103,6 +104,7 @@ __all__ = [
     "draft_from_message",
     "due_reminders",
     "enqueue_claimed",
+    "erase_deleted",
     "get_account",
     "get_account_with_draft",
     "get_draft",
