@@ -227,7 +227,7 @@ async def erase_deleted(*, session: AsyncSession) -> bool:
     log's older pages; with `secure_delete` (bot/store/db.py) the database's own copy is
     zeroed. A TRUNCATE checkpoint copies everything in and empties the log. It waits (the
     busy timeout) for another process's reader or writer, and reports False when one still
-    holds the log: the next checkpoint SQLite makes on its own finishes the job. PostgreSQL
+    holds the log: the old pages then stay in it until SQLite writes over them. PostgreSQL
     removes dead rows at its next vacuum; nothing to do here.
     """
     if session.get_bind().dialect.name != "sqlite":
