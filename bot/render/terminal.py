@@ -14,6 +14,9 @@ __all__ = [
     "chat_key_file_bad",
     "chat_needs_encryption_key",
     "chat_needs_key",
+    "chat_service_down_linked",
+    "chat_service_refused_key",
+    "chat_service_unreachable",
     "demo_banner",
     "demo_link_again",
     "terminal_line_failed",
@@ -58,6 +61,27 @@ def chat_key_file(path: str, created: bool) -> str:
     return (
         f"BOT_ENCRYPTION_KEY is not set: I {made} in {path} (readable by you only), so "
         "this database stays readable on your next run."
+    )
+
+
+def chat_service_refused_key() -> str:
+    return (
+        "healthbot chat: the service refused AGENT_API_KEY. Copy the key again from the API "
+        "card in your dashboard, or check that AGENT_API_BASE_URL is your service."
+    )
+
+
+def chat_service_unreachable(url: str, error: str) -> str:
+    return (
+        f"healthbot chat: I couldn't reach the service at {esc(url)} to check AGENT_API_KEY "
+        f"({esc(error)}). Check AGENT_API_BASE_URL, or try again when the service is up."
+    )
+
+
+def chat_service_down_linked(url: str, error: str) -> str:
+    return (
+        f"I couldn't reach the service at {esc(url)} ({esc(error)}), so I go on with the "
+        "account linked before: what you log waits here and is sent once the service is back."
     )
 
 

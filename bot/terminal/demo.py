@@ -24,10 +24,12 @@ from typing import Any
 import uvicorn
 from pydantic import SecretStr
 
+from bot.agent_api.errors import AgentApiError, BadKey
 from bot.config import Settings
 from bot.core.assistant import Assistant, create_assistant
 from bot.render import format as fmt
 from bot.render import terminal
+from bot.store import repo
 from bot.store.crypto import GENERATE_HINT, EncryptionError, KeyCipher, generate_key
 from bot.store.keyfile import is_memory_database, key_file_for, load_or_create
 from bot.terminal.chat import TERMINAL_USER_ID, chat_loop, say
@@ -130,14 +132,48 @@ async def _chat(settings: Settings) -> None:
     settings = with_encryption_key(settings)
     assistant = await _open(settings)
     try:
-        uid = TERMINAL_USER_ID
-        reply = await assistant.connect(
-            user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False
-        )
-        say(fmt.to_plain(reply.html) + "\n")
+        await _link(assistant, settings.agent_api_base_url, key)
         await chat_loop(assistant, interactive=sys.stdin.isatty())
     finally:
         await assistant.aclose()
+
+
+async def _link(assistant: Assistant, url: str, key: str) -> None:
+    """Link AGENT_API_KEY as `/connect` does, with what goes wrong said for a terminal.
+
+    The key came from the environment, so nobody is asked to send `/connect`: a key the service
+    refuses, or a service that cannot be reached when nothing was linked before, ends the chat
+    in one line. A service that is down after an earlier run linked this key lets the chat go
+    on: what is logged waits in the outbox, as in Telegram.
+    """
+    try:
+        await assistant.api(key).me()
+    except BadKey:
+        raise CannotStart(fmt.to_plain(terminal.chat_service_refused_key())) from None
+    except AgentApiError as exc:  # its message names the request and the cause, never the key
+        if not await _linked_with(assistant, key):
+            raise CannotStart(
+                fmt.to_plain(terminal.chat_service_unreachable(url, str(exc)))
+            ) from None
+        say(fmt.to_plain(terminal.chat_service_down_linked(url, str(exc))) + "\n")
+        return
+    uid = TERMINAL_USER_ID
+    reply = await assistant.connect(
+        user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False
+    )
+    say(fmt.to_plain(reply.html) + "\n")
+
+
+async def _linked_with(assistant: Assistant, key: str) -> bool:
+    """Whether an earlier run linked this very key (not only some key) in this database."""
+    async with assistant.sessionmaker() as session:
+        account = await repo.get_account(session=session, telegram_id=TERMINAL_USER_ID)
+    if account is None or account.encrypted_key is None:
+        return False
+    try:
+        return assistant.cipher.decrypt(account.encrypted_key) == key
+    except EncryptionError:
+        return False
 
 
 async def _open(settings: Settings) -> Assistant:
