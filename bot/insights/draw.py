@@ -23,6 +23,7 @@ from bot.render import charts as words
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 WIDTH_PX = 1080
 HEIGHT_PX = 1620
@@ -82,12 +83,29 @@ def _freeze_heap_once() -> None:
 
 def _draw(series: Series, title: str, zone: str) -> bytes:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
 
     _freeze_heap_once()
 
-    figure = Figure(figsize=(WIDTH_PX / DPI, HEIGHT_PX / DPI), dpi=DPI, facecolor="white")
+    figure = figure_of(series, title=title, zone=zone)
     canvas = FigureCanvasAgg(figure)
+    out = io.BytesIO()
+    # Fast zlib: a third of the encoding time for a file a little larger (a chart is flat
+    # colour, which compresses well at any level).
+    figure.savefig(out, format="png", dpi=DPI, facecolor="white",
+                   pil_kwargs={"compress_level": PNG_COMPRESSION})  # fmt: skip
+    # A figure and its canvas refer to each other, so they would wait for the cycle
+    # collector; the pixel buffer (7 MB) and the artists are let go of now instead.
+    figure.clear()
+    canvas.renderer = None
+    return out.getvalue()
+
+
+def figure_of(series: Series, *, title: str, zone: str) -> Figure:
+    """The chart as a matplotlib figure, not yet rendered: its axes, in order, are the
+    calories, the weight, the check-ins and the supplements."""
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(WIDTH_PX / DPI, HEIGHT_PX / DPI), dpi=DPI, facecolor="white")
     grid = figure.add_gridspec(4, 1, height_ratios=(4.2, 3.4, 1.9, 1.5), hspace=0.55)
     figure.subplots_adjust(left=0.12, right=0.95, top=0.9, bottom=0.04)
     figure.text(0.03, 0.975, title, ha="left", va="center", fontsize=30, color=TEXT,
@@ -100,16 +118,7 @@ def _draw(series: Series, title: str, zone: str) -> bytes:
     _weight(figure.add_subplot(grid[1]), series, x, ticks)
     _checkins(figure.add_subplot(grid[2]), series, x, ticks)
     _supplements(figure.add_subplot(grid[3]), series)
-    out = io.BytesIO()
-    # Fast zlib: a third of the encoding time for a file a little larger (a chart is flat
-    # colour, which compresses well at any level).
-    figure.savefig(out, format="png", dpi=DPI, facecolor="white",
-                   pil_kwargs={"compress_level": PNG_COMPRESSION})  # fmt: skip
-    # A figure and its canvas refer to each other, so they would wait for the cycle
-    # collector; the pixel buffer (7 MB) and the artists are let go of now instead.
-    figure.clear()
-    canvas.renderer = None
-    return out.getvalue()
+    return figure
 
 
 Ticks = tuple[list[int], list[str]]
@@ -126,8 +135,9 @@ def _day_ticks(series: Series) -> Ticks:
     return at, [f"{series.days[i].day} {series.days[i]:%b}" for i in at]
 
 
-def _style(ax: Axes, heading: str, x: Sequence[int], ticks: Ticks) -> None:
+def _style(ax: Axes, heading: str, unit: str, x: Sequence[int], ticks: Ticks) -> None:
     ax.set_title(heading, loc="left", fontsize=24, color=TEXT, pad=12)
+    ax.set_ylabel(unit, fontsize=18, color=TEXT)
     ax.set_xticks(*ticks)
     ax.set_xlim(-0.6, len(x) - 0.4)
     ax.tick_params(labelsize=18, colors=TEXT, length=0)
@@ -150,7 +160,7 @@ def _line_label(ax: Axes, days: int, y: float, text: str) -> None:
 
 def _calories(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks) -> None:
     """Each day's calories as a bar split by where they came from, against the goal."""
-    _style(ax, words.calories_heading(), x, ticks)
+    _style(ax, words.calories_heading(), words.calories_axis(), x, ticks)
     drawn = [(i, kcal) for i, kcal in zip(x, series.calories, strict=True) if kcal is not None]
     if not drawn:
         _empty(ax, words.nothing_logged())
@@ -194,7 +204,7 @@ def _calories(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks) -> None:
 
 def _weight(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks) -> None:
     """Each weighing as a point, the trend as a line, the goal as a dashed line."""
-    _style(ax, words.weight_heading(), x, ticks)
+    _style(ax, words.weight_heading(), words.weight_axis(), x, ticks)
     points = [(i, kg) for i, kg in zip(x, series.weight, strict=True) if kg is not None]
     trend = [(i, kg) for i, kg in zip(x, series.trend, strict=True) if kg is not None]
     if not points and not trend:

@@ -8,9 +8,18 @@ moving average that smooths out the day-to-day swing of water and food in the gu
 
     trend_t = trend_{t-1} + 0.1 * (w_t - trend_{t-1})
 
-seeded by the first weight read. Days without a weight leave the trend where it was (the
-line is drawn through them). A weighing more than `OUTLIER_SHARE` away from the median of
-the weights read (a slip such as 7.8 for 78) is still drawn but does not move the trend.
+Such an average remembers about its last ten weighings (1 / 0.1), so over fewer it is mostly
+whatever it started from: seeded by the first weighing, 83.0 -> 82.6 -> 82.1 -> 81.8 kg would
+end at 82.8 kg, above the last three, "down 0.2 kg" while the scale says down 1.2. So until
+there are `LINE_UNTIL` weighings the trend is the straight line that fits them best (least
+squares, by date); from then on the average takes over, starting where the line ends. A
+person with fewer weighings sees the line through them; a long series is smoothed.
+
+Days without a weight leave the average where it was; the fitted line runs through them but
+is not carried on past its last weighing (no weight is foretold: after it the trend stays
+where the line ended). A weighing more than `OUTLIER_SHARE` away from the median of the
+weights read (a slip such as 7.8 for 78) is still drawn but neither moves the trend nor
+counts as a weighing.
 
 So that the first days of a range do not rest on one noisy weighing, weights from
 `WARMUP_DAYS` before the range feed the trend too (in the same request); the change the
@@ -23,7 +32,7 @@ import asyncio
 import datetime as dt
 import math
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +40,7 @@ from bot.agent_api.client import AgentApiClient
 from bot.agent_api.views import TodayView, WeightPoint, lenient
 
 TREND_SMOOTHING = 0.1  # the Hacker's Diet's 10 %
+LINE_UNTIL = 10  # weighings fitted by a straight line before the average takes over
 WARMUP_DAYS = 28  # weights before the range that seed the trend
 MAX_DAYS = 366  # the longest range the service's histories serve
 OUTLIER_SHARE = 0.2  # a weighing this far from the median is a slip, not a change
@@ -62,18 +72,35 @@ class Series:
 
 
 def trend_of(
-    weights: Iterable[float | None], seed: float | None = None, *, typical: float | None = None
+    weights: Sequence[float | None], *, typical: float | None = None
 ) -> list[float | None]:
-    """The Hacker's Diet trend after each value (see the module's docstring); None until the
-    first weight (or `seed`, the trend carried in from before). A weight further than
+    """The trend at the end of each day of `weights` (one value a day, None: not weighed),
+    as the module's docstring says; None before the first weighing. A weight further than
     `OUTLIER_SHARE` from `typical` (when given) is skipped."""
-    trend = seed
+    kept = [
+        (day, kg)
+        for day, kg in enumerate(weights)
+        if kg is not None and not (typical and abs(kg - typical) > OUTLIER_SHARE * typical)
+    ]
+    if not kept:
+        return [None] * len(weights)
+    counted = {day for day, _ in kept}
+    fitted = kept[:LINE_UNTIL]
+    if len(fitted) > 1:
+        slope, intercept = statistics.linear_regression(
+            [day for day, _ in fitted], [kg for _, kg in fitted]
+        )
+    else:
+        slope, intercept = 0.0, fitted[0][1]
+    first, line_ends = fitted[0][0], fitted[-1][0]
+    trend: float | None = None
     out: list[float | None] = []
-    for weight in weights:
-        if typical and weight is not None and abs(weight - typical) > OUTLIER_SHARE * typical:
-            weight = None
-        if weight is not None:
-            trend = weight if trend is None else trend + TREND_SMOOTHING * (weight - trend)
+    for day, kg in enumerate(weights):
+        if day >= first:
+            if day <= line_ends:
+                trend = intercept + slope * day
+            elif kg is not None and day in counted and trend is not None:
+                trend += TREND_SMOOTHING * (kg - trend)
         out.append(trend)
     return out
 
@@ -177,9 +204,12 @@ def series_from(
                 any_taken = True
         logged.append(ate or any(v[-1] is not None for v in (mood, energy, sleep)) or any_taken)
     day_weights = [weights.get(day) for day in dates]
-    before = sorted(day for day in weights if day < dates[0])
+    # The trend runs over every day from the first weighing read (the warm-up's, often) to
+    # the range's last, and the range keeps its own tail of it.
+    start = min([dates[0], *weights])
+    every_day = [start + dt.timedelta(days=n) for n in range((dates[-1] - start).days + 1)]
     typical = statistics.median(weights.values()) if weights else None
-    seed = trend_of((weights[day] for day in before), typical=typical)[-1] if before else None
+    trend = trend_of([weights.get(day) for day in every_day], typical=typical)[-len(dates) :]
     logged = [was or kg is not None for was, kg in zip(logged, day_weights, strict=True)]
     return Series(
         days=tuple(dates),
@@ -188,7 +218,7 @@ def series_from(
         carbs=tuple(macros["carbs"]),
         fat=tuple(macros["fat"]),
         weight=tuple(day_weights),
-        trend=tuple(trend_of(day_weights, seed, typical=typical)),
+        trend=tuple(trend),
         mood=tuple(mood),
         energy=tuple(energy),
         sleep=tuple(sleep),

@@ -8,6 +8,7 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 from bot.render.format import esc, number, to_plain, utf16_len
+from bot.timezones import zone_label
 
 if TYPE_CHECKING:
     from bot.insights.series import Series
@@ -25,15 +26,35 @@ def title(days: int, first: dt.date, last: dt.date) -> str:
 
 
 def days_in(zone: str) -> str:
-    return f"days as lived in {zone}"
+    """The subtitle: whose days these are, the zone `zone` (an IANA name) as people say it."""
+    return f"days as lived in {zone_said(zone)}"
+
+
+def zone_said(zone: str) -> str:
+    """A zone as people say it: a city's zone by its city ("Berlin time", "Buenos Aires
+    time"), UTC and the fixed offsets as UTC ("UTC", "UTC+02:00"), anything else by name."""
+    shown = zone_label(zone)
+    if shown != zone or "/" not in zone:
+        return shown
+    if zone.startswith("Etc/"):  # the rest of Etc/ is UTC by other names (Etc/Greenwich...)
+        return "UTC"
+    return f"{zone.rsplit('/', 1)[1].replace('_', ' ')} time"
 
 
 def calories_heading() -> str:
     return "Calories a day"
 
 
+def calories_axis() -> str:
+    return "kcal"
+
+
 def weight_heading() -> str:
-    return "Weight (kg)"
+    return "Weight"
+
+
+def weight_axis() -> str:
+    return "kg"
 
 
 def checkins_heading() -> str:
@@ -101,19 +122,36 @@ def days_of(taken: int, days: int) -> str:
 # --- the caption ------------------------------------------------------------------------
 
 
+WEEK_DAYS = 7  # a longer range (/month) names its dates in the caption too
+
+
 def caption(series: Series, *, streak: int) -> str:
     """Two or three lines: what the person ate against their goal, where their weight went by
-    the trend, how they slept, and how many days in a row they have logged."""
+    the trend, how they slept, and how many days in a row they have logged. A range longer
+    than a week opens with its dates, months named in full ("24 October – 22 November
+    2026"): a notification or the chat list shows the caption, not the picture's title."""
     days = len(series.days)
+    head = [f"🗓 <b>{span(series.days[0], series.days[-1])}</b>"] if days > WEEK_DAYS else []
     if series.logged_days == 0:
-        return _capped(f"Nothing logged in these {days} days yet. Tell me what you eat, "
-                       "weigh or how you slept, and it shows up here.")  # fmt: skip
-    lines = [_calories_line(series, days)]
+        empty = (f"Nothing logged in these {days} days yet. Tell me what you eat, weigh or "
+                 "how you slept, and it shows up here.")  # fmt: skip
+        return _capped("\n".join([*head, empty]))
+    lines = [*head, _calories_line(series, days)]
     second = [part for part in (_weight_part(series), _sleep_part(series)) if part]
     if second:
         lines.append(" · ".join(second))
     lines.append(_streak_line(series, streak, days))
     return _capped("\n".join(lines))
+
+
+def span(first: dt.date, last: dt.date) -> str:
+    """The days from `first` to `last` with their months in full: "1–30 November 2026",
+    "24 October – 22 November 2026", "2 December 2025 – 1 January 2026"."""
+    if (first.year, first.month) == (last.year, last.month):
+        return f"{first.day}–{last.day} {last:%B %Y}"
+    if first.year == last.year:
+        return f"{first.day} {first:%B} – {last.day} {last:%B %Y}"
+    return f"{first.day} {first:%B %Y} – {last.day} {last:%B %Y}"
 
 
 def _calories_line(series: Series, days: int) -> str:

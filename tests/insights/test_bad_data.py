@@ -4,6 +4,7 @@ of the wrong shape all still give a picture of the documented size and a short c
 from __future__ import annotations
 
 import datetime as dt
+import statistics
 import struct
 from typing import Any
 
@@ -70,8 +71,10 @@ def test_a_slip_far_out_of_range_neither_breaks_the_chart_nor_moves_the_trend() 
     series = series_from(DATES, views, weights, 75.0)
     assert series.calories[2] == 100000 and series.calories[4] is None
     assert series.weight[2] == 8.0  # drawn as it was logged...
-    assert series.trend[2] == 80.0  # ...but it does not drag the trend
-    assert series.trend[6] == series.trend[4] == 80 + 0.1 * (79 - 80)
+    # ...but it does not drag the trend, which is the line through 80 and 79 (and stays at
+    # the last real weighing after it)
+    assert series.trend[2] == pytest.approx(79.5)
+    assert series.trend[6] == series.trend[4] == pytest.approx(79.0)
     drawn(series)
 
 
@@ -101,12 +104,14 @@ def test_a_month_with_one_sleep_rating() -> None:
 
 
 def test_weights_before_the_range_seed_the_trend() -> None:
-    """The trend at the range's start carries the weeks before it, not one noisy weighing."""
+    """The trend at the range's start carries the weeks before it, not one noisy weighing:
+    with so few weighings it is the straight line that fits all three."""
     earlier = LAST - dt.timedelta(days=20)
     weights = {earlier: 80.0, DATES[0]: 82.0, DATES[6]: 79.0}
     series = series_from(DATES, [today() for _ in DATES], weights, None)
-    first = 80 + 0.1 * (82 - 80)
-    assert series.trend[0] == pytest.approx(first)
-    assert series.trend[6] == pytest.approx(first + 0.1 * (79 - first))
+    slope, intercept = statistics.linear_regression([0, 14, 20], [80.0, 82.0, 79.0])
+    assert series.trend[0] == pytest.approx(intercept + 14 * slope)
+    assert series.trend[6] == pytest.approx(intercept + 20 * slope)
+    assert 80 < series.trend[0] < 81  # not the 82 weighed that day
     change = series.trend[6] - series.trend[0]
     assert f"−{abs(change):.1f} kg by the trend" in drawn(series)

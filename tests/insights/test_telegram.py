@@ -54,7 +54,7 @@ async def test_week_is_one_photo_with_a_short_caption(
     caption = parse_html(message.text)
     assert utf16_len(caption) <= CAPTION_LIMIT
     assert "1,800 kcal a day on average (on 5 of 7 days), 200 under your goal of 2,000" in caption
-    assert "−0.1 kg by the trend" in caption  # 80 then 79: the trend moves by a tenth
+    assert "−1.0 kg by the trend" in caption  # 80 then 79: two weighings, the line through them
     assert "5 days in a row" in caption
     assert [c.method for c in bot.fake.calls() if c.method.startswith("send")][-1] == "sendPhoto"
 
