@@ -31,7 +31,7 @@ _painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chart")
 @dataclass(frozen=True)
 class Report:
     png: bytes  # the chart, `bot.insights.draw.WIDTH_PX` wide
-    caption: str  # two or three lines of Telegram HTML, within Telegram's caption limit
+    caption: str  # two to four lines of Telegram HTML, within Telegram's caption limit
     series: Series  # what the chart plots (per-day values, None for an empty day)
     logged_days: int  # days with anything logged in the range (0 = an empty range)
 
