@@ -142,8 +142,11 @@ class Terminal:
     async def dispatch(self, line: str) -> Reply | None:
         """The reply to one line; None for `/quit`."""
         uid, assistant = TERMINAL_USER_ID, self.assistant
-        if line.isascii() and line.isdigit() and 1 <= int(line) <= len(self.pending):
-            data = self.pending[int(line) - 1].callback
+        # A button's number is short; a longer line of digits is text (and int() refuses
+        # more than 4,300 digits).
+        choice = int(line) if line.isascii() and line.isdigit() and len(line) <= 3 else 0
+        if 1 <= choice <= len(self.pending):
+            data = self.pending[choice - 1].callback
             return await assistant.on_button(user_id=uid, chat_id=uid, data=data)
         if not line.startswith("/"):
             return await assistant.handle_text(user_id=uid, chat_id=uid, text=line)
