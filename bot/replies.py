@@ -6,6 +6,7 @@ The core never imports Telegram; a front end turns `Button`s into its own widget
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 
@@ -31,6 +32,13 @@ class Reply:
     operator_note: str | None = None
     # A picture (PNG) sent with `html` as its caption (at most 1,024 characters): a chart.
     photo: bytes | None = None
+    # Earlier messages of the bot this reply changes first: (message id, new HTML), each
+    # left without buttons (a draft replaced by an edit). A front end that cannot edit
+    # messages leaves them.
+    retire: list[tuple[int, str]] = field(default_factory=list)
+    # Told the id of the message that carries this reply's buttons once it is sent (a draft
+    # keeps it, so that whatever replaces the draft can take its buttons away).
+    shown: Callable[[int], Awaitable[None]] | None = None
 
 
 def toast(text: str) -> Reply:

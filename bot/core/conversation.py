@@ -15,7 +15,7 @@ from typing import Any
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, InvalidRequest
 from bot.core.drafts import UNDER_REVIEW, Drafts
-from bot.core.person import Incoming
+from bot.core.person import Incoming, Refused
 from bot.core.personal import Personal, lead_in
 from bot.core.planning import Planning
 from bot.core.resources import Resources
@@ -69,6 +69,18 @@ class Conversation:
             said.notes.append(accounts.no_timezone_hint())
         if fixing is not None:
             return await self.drafts.revise(said, fixing, text)
+        waiting = await self.drafts.mention_waiting(said)  # said under this reply, whatever it is
+        try:
+            reply = await self._planned(said, text)
+        except Refused as refused:
+            if waiting is not None:
+                refused.reply.html += "\n\n" + waiting
+            raise
+        if waiting is not None:
+            reply.html += "\n\n" + waiting
+        return reply
+
+    async def _planned(self, said: Incoming, text: str) -> Reply:
         context = said.person.context()
         plan, planner = await self.planning.plan(said.person, text, context, notes=said.notes)
         repeated = await Personal(self.drafts).settle(said, text, context, plan)

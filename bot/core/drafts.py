@@ -9,7 +9,7 @@ tap is answered with a toast that never un-says what happened.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot import callbacks
@@ -74,8 +74,35 @@ class Drafts:
         """Show what was understood with save / fix / drop; nothing is written yet."""
         draft_id = await self.stored(said, actions, text, source_message_id=source_message_id)
         return Reply(
-            drafts.draft(actions, concerns, said.today), buttons=keyboards.draft_keyboard(draft_id)
+            drafts.draft(actions, concerns, said.today),
+            buttons=keyboards.draft_keyboard(draft_id),
+            shown=self._shown_as(said.user_id, draft_id),
         )
+
+    def _shown_as(self, user_id: int, draft_id: int) -> Callable[[int], Awaitable[None]]:
+        """What keeps the message a draft is shown as, for whatever replaces the draft."""
+
+        async def shown(message_id: int) -> None:
+            async with self.res.sessionmaker() as session:
+                await repo.set_draft_shown(
+                    session=session, telegram_id=user_id, draft_id=draft_id, message_id=message_id
+                )
+                await session.commit()
+
+        return shown
+
+    async def mention_waiting(self, said: Incoming) -> str | None:
+        """A line on the drafts still waiting that no reply has mentioned, said once."""
+        if not said.person.draft_unmentioned:
+            return None
+        async with self.res.sessionmaker() as session:
+            waiting = await repo.mention_waiting_drafts(
+                session=session, telegram_id=said.user_id, now=self.res.clock()
+            )
+            await session.commit()
+        if not waiting:
+            return None
+        return drafts.draft_still_open([decode_actions(d.actions) for d in waiting], said.today)
 
     async def tapped(self, said: Incoming, tapped: callbacks.DraftButton) -> Reply:
         """Save, fix or drop a draft still on its message; once only."""
@@ -114,6 +141,8 @@ class Drafts:
             return toast(conversation.button_inactive())
         if draft.status == DraftStatus.CONFIRMED:
             return toast(drafts.draft_already_saved())
+        if draft.status == DraftStatus.REPLACED:
+            return toast(drafts.draft_already_replaced())
         if not shown:
             return toast(conversation.button_inactive())
         live = draft.expires_at > self.res.clock()
@@ -151,6 +180,9 @@ class Drafts:
             said, plan.actions, text, concerns, source_message_id=said.message_id
         )
         reply.html = drafts.edit_applied_to_draft() + "\n\n" + reply.html
+        if draft.shown_message_id is not None and draft.status == DraftStatus.PENDING:
+            # A draft being fixed already lost its buttons to the "what should I change?".
+            reply.retire.append((draft.shown_message_id, drafts.draft_replaced()))
         return reply
 
     async def _replan(
@@ -167,13 +199,13 @@ class Drafts:
     async def _retire(
         self, said: Incoming, draft: Draft, plan: Plan, sources: Sequence[DraftStatus]
     ) -> Draft | None:
-        """Drop the draft a new one replaces, counting the plan's LLM use in the same step."""
+        """Retire the draft a new one replaces, counting the plan's LLM use in the same step."""
         async with self.res.sessionmaker() as session:
             replaced = await repo.resolve_draft(
                 session=session,
                 telegram_id=said.user_id,
                 draft_id=draft.id,
-                status=DraftStatus.DISCARDED,
+                status=DraftStatus.REPLACED,
                 now=self.res.clock(),
                 from_statuses=tuple(sources),
             )

@@ -58,6 +58,8 @@ class Person:
     llm_used: tuple[int, int] | None = None
     day_ends_at: dt.time = MIDNIGHT  # when their day ends (their own, or the configured one)
     last_weight_kg: float | None = None  # their latest weight, when known without a read
+    # A draft of theirs waits for a tap that no reply has mentioned yet (read with the account).
+    draft_unmentioned: bool = False
 
     @property
     def today(self) -> dt.date:
@@ -150,14 +152,16 @@ async def resolve(res: Resources, user_id: int, now: dt.datetime | None = None) 
 async def resolve_with_fixing(
     res: Resources, user_id: int, now: dt.datetime | None = None
 ) -> tuple[Person, Draft | None]:
-    """`resolve`, the draft waiting for the person's correction and their LLM use today, in
-    one read: the first thing every message does."""
-    account, fixing, usage = await repo.read_account_with_draft(
+    """`resolve`, the draft waiting for the person's correction, their LLM use today and
+    whether a draft of theirs waits unmentioned, in one read: the first thing every message
+    does."""
+    account, fixing, usage, unmentioned = await repo.read_account_with_draft(
         direct=res.direct, telegram_id=user_id, status=DraftStatus.FIXING, now=res.clock()
     )
     await welcome_back(res, account)
     person = person_from(res, user_id, account, now)
-    return dataclasses.replace(person, llm_used=used_today(usage, person.today)), fixing
+    used = used_today(usage, person.today)
+    return dataclasses.replace(person, llm_used=used, draft_unmentioned=unmentioned), fixing
 
 
 def used_today(latest: Usage | None, today: dt.date) -> tuple[int, int] | None:

@@ -28,7 +28,7 @@ from bot.render import telegram as render_telegram
 from bot.replies import Reply
 from bot.store import repo
 from bot.store.models import TurnRole
-from bot.sync.items import Delivered, DeliveryReport, decode, wire
+from bot.sync.items import Delivered, DeliveryReport, decode, decode_actions, wire
 
 
 @dataclass
@@ -179,15 +179,19 @@ class Writing:
             await session.commit()
 
     async def status(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
-        """`/status`: what is still waiting to reach the service."""
+        """`/status`: what is still waiting to reach the service, and the drafts still
+        waiting for the person."""
         account = await account_of(self.res, user_id)
         today = local_today(self.res, account, now)
+        at = self.res.clock()
         async with self.res.sessionmaker() as session:
             waiting = await repo.pending_outbox(session=session, telegram_id=user_id)
             items = [(item.local_date, decode(item), item.attempts) for item in waiting]
+            drafts = await repo.open_drafts(session=session, telegram_id=user_id, now=at)
         if account is None or account.encrypted_key is None:
             return Reply(conversation.outbox_status_not_linked(items, today))
-        return Reply(conversation.outbox_status(items, today))
+        shown = [(decode_actions(d.actions), at - d.created_at) for d in drafts]
+        return Reply(conversation.outbox_status(items, today, shown))
 
     async def synced_notice(self, done: Delivered) -> Reply:
         """The message telling a person that what they said earlier is now in their account."""

@@ -31,6 +31,7 @@ __all__ = [
     "also_synced",
     "button_inactive",
     "day_summary",
+    "drafts_waiting_hint",
     "internal_error",
     "logged",
     "logged_and_summary",
@@ -228,16 +229,45 @@ def needs_reconnect_kept() -> str:
     )
 
 
-def outbox_status(items: Sequence[tuple[dt.date, Sequence[BaseModel], int]], today: dt.date) -> str:
-    if not items:
+def outbox_status(
+    items: Sequence[tuple[dt.date, Sequence[BaseModel], int]],
+    today: dt.date,
+    drafts: Sequence[tuple[Sequence[BaseModel], dt.timedelta]] = (),
+) -> str:
+    """`/status`: what waits to sync, and the drafts that wait for the person (with age)."""
+    if not items and not drafts:
         return "Everything you told me is in your account — nothing is waiting."
-    lines = [f"<b>Waiting to sync</b> ({len(items)}):"]
-    for _day, actions, attempts in items:
-        lines.extend(logged_line(a, today) for a in actions)
-        if attempts:
-            lines[-1] += f" — tried {attempts}×"
-    lines = [lines[0], *capped(lines[1:]), "I retry automatically and tell you when each is in."]
-    return fit("\n".join(lines))
+    parts = []
+    if items:
+        lines = [f"<b>Waiting to sync</b> ({len(items)}):"]
+        for _day, actions, attempts in items:
+            lines.extend(logged_line(a, today) for a in actions)
+            if attempts:
+                lines[-1] += f" — tried {attempts}×"
+        tail = "I retry automatically and tell you when each is in."
+        parts.append("\n".join([lines[0], *capped(lines[1:]), tail]))
+    else:
+        parts.append("Nothing is waiting to sync.")
+    if drafts:
+        lines = [f"<b>Drafts waiting for you</b> ({len(drafts)}):"]
+        for actions, age in drafts:
+            lines.extend(logged_line(a, today) for a in actions)
+            lines[-1] += f" — {_age(age)}"
+        parts.append("\n".join([lines[0], *capped(lines[1:]), drafts_waiting_hint()]))
+    return fit("\n\n".join(parts))
+
+
+def drafts_waiting_hint() -> str:
+    return "None of these is saved until you tap ✅ Save under it."
+
+
+def _age(age: dt.timedelta) -> str:
+    minutes = int(age.total_seconds() // 60)
+    if minutes < 1:
+        return "just now"
+    if minutes < 60:
+        return f"{minutes} min ago"
+    return f"{minutes // 60} h ago"
 
 
 def outbox_status_not_linked(

@@ -18,6 +18,7 @@ from bot.render.format import capped, esc, fit, to_plain
 __all__ = [
     "draft",
     "draft_already_dropped",
+    "draft_already_replaced",
     "draft_already_saved",
     "draft_awaiting_fix",
     "draft_dropped",
@@ -25,6 +26,8 @@ __all__ = [
     "draft_fix_prompt",
     "draft_gone",
     "draft_plain",
+    "draft_replaced",
+    "draft_still_open",
     "edit_applied_to_draft",
     "edit_not_applied",
     "edit_of_draft_not_understood",
@@ -70,6 +73,20 @@ def draft_gone() -> str:
     return "That draft has expired, so nothing was saved. Send it again?"
 
 
+def draft_replaced() -> str:
+    """What a draft's message says once an edit of the person's message replaced it."""
+    return "✏️ Replaced by the draft of your edited message, below. Nothing of this one was saved."
+
+
+def draft_still_open(drafts: Sequence[Sequence[BaseModel]], today: dt.date) -> str:
+    """Said under the next reply after a draft was left waiting, once."""
+    lines = [logged_line(a, today) for actions in drafts for a in actions]
+    many = f" ({len(drafts)} drafts)" if len(drafts) > 1 else ""
+    head = f"Still waiting for you above, not saved{many}:"
+    tail = "Tap ✅ Save or 🗑 Drop under it." if not many else "Tap ✅ Save or 🗑 Drop under each."
+    return fit("\n".join([head, *capped(lines), tail]))
+
+
 # Toasts: the short notice over the chat for a tap that changes nothing (plain text, ≤ 200).
 
 
@@ -79,6 +96,10 @@ def draft_already_saved() -> str:
 
 def draft_already_dropped() -> str:
     return "Already dropped — nothing was saved."
+
+
+def draft_already_replaced() -> str:
+    return "Replaced by a newer draft — nothing of this one was saved."
 
 
 def draft_awaiting_fix() -> str:

@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.store.crypto import KeyCipher
 from bot.store.db import dialect_insert
 from bot.store.direct import Direct, Sql, detached
+from bot.store.drafts import waiting_unmentioned
 from bot.store.journal import forget_updates_of
 from bot.store.models import (
     Account,
@@ -86,6 +87,12 @@ def _latest_usage(column: Any) -> Any:
     )
 
 
+def _unmentioned_draft() -> Any:
+    """Whether a pending draft waits that no reply has mentioned yet (its id, or NULL)."""
+    where = waiting_unmentioned(bindparam("telegram_id"), bindparam("now"))
+    return select(Draft.id).where(*where).limit(1).scalar_subquery()
+
+
 _ACCOUNT = tuple(Account.__table__.columns)
 _DRAFT = tuple(Draft.__table__.columns)
 ACCOUNT_WITH_DRAFT = Sql(
@@ -93,6 +100,7 @@ ACCOUNT_WITH_DRAFT = Sql(
         select(
             *_ACCOUNT,
             *_DRAFT,
+            _unmentioned_draft(),
             _latest_usage(LlmUsage.local_date),
             _latest_usage(LlmUsage.requests),
             _latest_usage(LlmUsage.tokens),
@@ -112,20 +120,21 @@ class Usage:
 
 async def read_account_with_draft(
     *, direct: Direct, telegram_id: int, status: DraftStatus, now: datetime
-) -> tuple[Account | None, Draft | None, Usage | None]:
-    """`get_account_with_draft` on the driver (what every message reads first), and the
-    person's latest day of LLM use, all in one statement. The objects are detached: read
-    them, change them through the repo functions."""
+) -> tuple[Account | None, Draft | None, Usage | None, bool]:
+    """`get_account_with_draft` on the driver (what every message reads first), the
+    person's latest day of LLM use, and whether a pending draft waits that no reply has
+    mentioned, all in one statement. The objects are detached: read them, change them
+    through the repo functions."""
     values = {"telegram_id": telegram_id, "status": DraftStatus(status).value, "now": now}
     row = await direct.row(ACCOUNT_WITH_DRAFT, **values)
     if row is None:
-        return None, None, None
+        return None, None, None, False
     account = detached(Account, _ACCOUNT, row[: len(_ACCOUNT)])
     drafted = row[len(_ACCOUNT) : len(_ACCOUNT) + len(_DRAFT)]
     draft = detached(Draft, _DRAFT, drafted) if drafted[0] is not None else None
-    day, requests, tokens = row[-3:]
+    unmentioned, day, requests, tokens = row[-4:]
     usage = Usage(day, int(requests), int(tokens)) if day is not None else None
-    return account, draft, usage
+    return account, draft, usage, unmentioned is not None
 
 
 async def _require_account(session: AsyncSession, telegram_id: int) -> Account:

@@ -121,3 +121,53 @@ def live_drafts(
         Draft.status == DraftStatus(status),
         Draft.expires_at > now,
     )
+
+
+async def set_draft_shown(
+    *, session: AsyncSession, telegram_id: int, draft_id: int, message_id: int
+) -> None:
+    """Remember the bot's message that carries the draft's buttons."""
+    await session.execute(
+        update(Draft)
+        .where(Draft.id == draft_id, Draft.telegram_id == telegram_id)
+        .values(shown_message_id=message_id)
+    )
+
+
+async def open_drafts(*, session: AsyncSession, telegram_id: int, now: datetime) -> list[Draft]:
+    """The person's unexpired drafts still waiting for a tap or a correction, oldest first."""
+    rows = await session.scalars(
+        select(Draft)
+        .where(
+            Draft.telegram_id == telegram_id,
+            Draft.status.in_([DraftStatus.PENDING, DraftStatus.FIXING]),
+            Draft.expires_at > now,
+        )
+        .order_by(Draft.id)
+    )
+    return list(rows)
+
+
+async def mention_waiting_drafts(
+    *, session: AsyncSession, telegram_id: int, now: datetime
+) -> list[Draft]:
+    """The person's unexpired pending drafts no reply has mentioned yet, now marked
+    mentioned (one statement: two replies at once never both mention one), oldest first."""
+    rows = await session.scalars(
+        update(Draft)
+        .where(*waiting_unmentioned(telegram_id, now))
+        .values(mentioned=True)
+        .returning(Draft),
+        execution_options={"synchronize_session": False, "populate_existing": True},
+    )
+    return sorted(rows, key=lambda draft: draft.id)
+
+
+def waiting_unmentioned(telegram_id: Any, now: Any) -> tuple[ColumnElement[bool], ...]:
+    """Pending, unexpired drafts of the person that no reply has mentioned yet."""
+    return (
+        Draft.telegram_id == telegram_id,
+        Draft.status == DraftStatus.PENDING,
+        Draft.mentioned.is_(False),
+        Draft.expires_at > now,
+    )

@@ -42,7 +42,10 @@ from bot.store.drafts import (
     draft_from_message,
     get_draft,
     latest_draft,
+    mention_waiting_drafts,
+    open_drafts,
     resolve_draft,
+    set_draft_shown,
 )
 from bot.store.history import (
     add_turns,
@@ -115,6 +118,8 @@ __all__ = [
     "mark_outbox",
     "mark_outboxes_done",
     "mark_update_handled",
+    "mention_waiting_drafts",
+    "open_drafts",
     "outbox_item_from_message",
     "pending_outbox",
     "prepare_record_statements",
@@ -137,6 +142,7 @@ __all__ = [
     "schedule_reminder",
     "set_confirm_mode",
     "set_day_ends_at",
+    "set_draft_shown",
     "set_reminder_time",
     "set_status",
     "set_timezone",

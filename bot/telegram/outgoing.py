@@ -69,7 +69,10 @@ warnings.filterwarnings("ignore", message=r"Please use 'Bot\.sendMessage'", cate
 async def send_reply(bot: Bot, chat_id: int, reply: Reply) -> int:
     """Send `reply` as one or more HTML messages (buttons on the last); the last message's id.
 
-    A reply with a photo is one photo message, its text the caption (kept within the limit)."""
+    The messages it retires are edited first; `reply.shown` is told the id that carries its
+    buttons. A reply with a photo is one photo message, its text the caption (kept within the
+    limit)."""
+    await _retire(bot, chat_id, reply)
     if reply.photo is not None:
         sent = await bot.send_photo(
             chat_id,
@@ -78,7 +81,7 @@ async def send_reply(bot: Bot, chat_id: int, reply: Reply) -> int:
             parse_mode=ParseMode.HTML,
             reply_markup=keyboard(reply.buttons),
         )
-        return sent.message_id
+        return await _shown(reply, sent.message_id)
     parts = split_html(reply.html) or ["…"]
     markup = keyboard(reply.buttons)
     message_id = 0
@@ -93,7 +96,29 @@ async def send_reply(bot: Bot, chat_id: int, reply: Reply) -> int:
             fields["reply_markup"] = markup
         sent = await bot.do_api_request("sendMessage", api_kwargs=fields)
         message_id = int(sent["message_id"])
+    return await _shown(reply, message_id)
+
+
+async def _shown(reply: Reply, message_id: int) -> int:
+    if reply.shown is not None:
+        await reply.shown(message_id)
     return message_id
+
+
+async def _retire(bot: Bot, chat_id: int, reply: Reply) -> None:
+    """Edit the messages `reply` retires, keyboards gone. One deleted or too old to edit
+    stays as it is: its buttons, if tapped, are answered by the core."""
+    for message_id, html in reply.retire:
+        try:
+            await bot.edit_message_text(
+                html,
+                chat_id=chat_id,
+                message_id=message_id,
+                parse_mode=ParseMode.HTML,
+                link_preview_options=NO_PREVIEW,
+            )
+        except BadRequest as exc:
+            log.info("message %s not retired: %s", message_id, exc)
 
 
 async def edit_reply(bot: Bot, chat_id: int, message_id: int, reply: Reply) -> int:
@@ -102,6 +127,7 @@ async def edit_reply(bot: Bot, chat_id: int, message_id: int, reply: Reply) -> i
     Telegram refuses an edit that changes nothing ("message is not modified"), e.g. a button
     tapped twice; that is not an error for the person, so it is ignored.
     """
+    await _retire(bot, chat_id, reply)
     parts = split_html(reply.html) or ["…"]
     markup = keyboard(reply.buttons)
     try:
@@ -117,8 +143,8 @@ async def edit_reply(bot: Bot, chat_id: int, message_id: int, reply: Reply) -> i
         if "not modified" not in str(exc).lower():
             raise
     if len(parts) == 1:
-        return message_id
-    rest = Reply("\n".join(parts[1:]), buttons=reply.buttons)
+        return await _shown(reply, message_id)
+    rest = Reply("\n".join(parts[1:]), buttons=reply.buttons, shown=reply.shown)
     return await send_reply(bot, chat_id, rest)
 
 

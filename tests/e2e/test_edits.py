@@ -45,6 +45,7 @@ async def test_an_edit_of_a_draft_under_review_revises_the_draft(
     await set_confirm(bot, True)
     message_id, draft = await said(bot, "1 egg")
     assert "Egg" in draft.text and draft.callbacks
+    old_save = next(c for c in draft.callbacks if "save" in c)
     revised = await edited(bot, message_id, "2 eggs and a banana")
     assert revised.text.startswith(fmt.to_plain(drafts.edit_applied_to_draft()))
     assert "Eggs, 2" in revised.text and "Banana" in revised.text and revised.callbacks
@@ -54,7 +55,7 @@ async def test_an_edit_of_a_draft_under_review_revises_the_draft(
     saved = await foods(bot, key)
     assert len(saved) == 2 and any(food.startswith("Eggs, 2") for food in saved)
     # The old draft was replaced: saving it now writes nothing more.
-    bot.fake.push_callback(ADA, next(c for c in draft.callbacks if "save" in c), draft.message_id)
+    bot.fake.push_callback(ADA, old_save, draft.message_id)
     await bot.fake.wait_idle()
     await bot.say(ADA, "/help")  # handled after the tap, in order
     assert (await sandbox.counts(key))["nutrition"] == 2
