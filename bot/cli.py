@@ -93,7 +93,7 @@ def add_user(
     """Create a sandbox user; prints the new API key alone on the last line."""
     from sandbox.cli import add_user_cli
 
-    add_user_cli(name, db, timezone)
+    raise typer.Exit(add_user_cli(name, db, timezone))
 
 
 @app.command("eval")

@@ -7,6 +7,7 @@ stays a thin translation and these can be called from scripts too.
 from __future__ import annotations
 
 import asyncio
+import sys
 
 import uvicorn
 
@@ -30,8 +31,14 @@ def serve(
     uvicorn.run(create_app(config), host=host, port=port, log_level="info")
 
 
-def add_user_cli(name: str, db: str = "sandbox.db", timezone: str = "UTC") -> None:
-    """Print the new key alone on the last line, so scripts can take it with `tail -1`."""
-    key = asyncio.run(add_user(db, name, timezone))
+def add_user_cli(name: str, db: str = "sandbox.db", timezone: str = "UTC") -> int:
+    """Print the new key alone on the last line, so scripts can take it with `tail -1`; the
+    exit status. A name or timezone the service would refuse is said in one line (status 2)."""
+    try:
+        key = asyncio.run(add_user(db, name, timezone))
+    except ValueError as exc:
+        print(f"healthbot sandbox add-user: {exc}.", file=sys.stderr)
+        return 2
     print(f"Created user {name.strip()}. API key (shown once):")
     print(key)
+    return 0

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import JSON, Date, DateTime, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+USER_NAME_CHARS = 200
 DEFAULT_GOALS = {"calories": 2000.0, "protein": 100.0, "carbs": 250.0, "fat": 70.0}
 
 
@@ -36,7 +37,7 @@ class User(Base):
 
     pk: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(40), unique=True)
-    name: Mapped[str] = mapped_column(String(200))
+    name: Mapped[str] = mapped_column(String(USER_NAME_CHARS))
     timezone: Mapped[str] = mapped_column(String(64))
     key_hash: Mapped[str] = mapped_column(String(64), unique=True)
     goal_calories: Mapped[float] = mapped_column(default=DEFAULT_GOALS["calories"])

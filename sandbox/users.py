@@ -8,7 +8,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from sandbox.auth import hash_key, new_key
 from sandbox.db import create_tables, make_engine
-from sandbox.models import User, new_id
+from sandbox.models import USER_NAME_CHARS, User, new_id
+from sandbox.validation import Invalid, text
+
+USER_NAME = text(USER_NAME_CHARS)  # stripped, not blank, no NUL, at most the column's length
 
 
 async def add_user(db_url: str, name: str, timezone: str = "UTC") -> str:
@@ -17,9 +20,10 @@ async def add_user(db_url: str, name: str, timezone: str = "UTC") -> str:
     Creates the tables first, so it works on a fresh database before the
     server has ever started.
     """
-    name = name.strip()
-    if not name:
-        raise ValueError("name must not be empty")
+    try:
+        name = USER_NAME(name)
+    except Invalid as exc:  # what the column holds, checked before any database sees it
+        raise ValueError(f"the name {exc.detail}") from None
     try:
         ZoneInfo(timezone)
     except (ZoneInfoNotFoundError, ValueError):
