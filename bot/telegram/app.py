@@ -30,11 +30,13 @@ from bot.sync.reminders import Reminders
 from bot.telegram.handlers import Handlers
 from bot.telegram.handlers.errors import on_error
 from bot.telegram.handlers.jobs import Jobs
+from bot.telegram.intake import ReceivingBot, Unreadable
 from bot.telegram.journal import journaled_queue, replay
 from bot.telegram.liveness import HealthServer, PollingRequest, Receiver
 from bot.telegram.ordering import PerPersonUpdateProcessor
 from bot.telegram.outgoing import Pace
 from bot.telegram.request import AiohttpRequest
+from bot.telegram.webhook import WebhookUpdater
 
 if TYPE_CHECKING:
     from bot.core.assistant import Assistant
@@ -122,16 +124,20 @@ def _application(
         settings.max_concurrent_updates, locks=person_locks(settings.database_url)
     )
     processor.queue = journaled_queue(journal, processor.locks, receiver)
+    # PTB's bot and updater, but for reading what Telegram sends (bot/telegram/intake.py):
+    # no update, whatever it holds, stops the bot from taking the next one.
+    bot = ReceivingBot(
+        token=token,
+        base_url=settings.telegram_api_base_url,
+        base_file_url=settings.telegram_api_file_url or "",
+        request=AiohttpRequest(connection_pool_size=_pool_size(settings)),
+        polling=PollingRequest(receiver),
+        rate_limiter=Pace(),
+    )
     return (
         ApplicationBuilder()
-        .token(token)
-        .base_url(settings.telegram_api_base_url)
-        .base_file_url(settings.telegram_api_file_url or "")
-        .update_queue(processor.queue)
-        .request(AiohttpRequest(connection_pool_size=_pool_size(settings)))
-        .get_updates_request(PollingRequest(receiver))
+        .updater(WebhookUpdater(bot=bot, update_queue=processor.queue))
         .concurrent_updates(processor)
-        .rate_limiter(Pace())
         .post_init(lifecycle.start)
         .post_shutdown(lifecycle.stop)
         .build()
@@ -259,6 +265,8 @@ def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> No
     new = filters.UpdateType.MESSAGE  # edits of old messages are not logged a second time
     private = filters.ChatType.PRIVATE & new
     elsewhere = ~filters.ChatType.PRIVATE & new
+    # First of the working group, past the duplicate and allowed-people gates.
+    app.add_handler(TypeHandler(Unreadable, h.gates.unreadable))
     c, m = h.commands, h.messages
     app.add_handler(CommandHandler("connect", c.connect, filters=private))
     app.add_handler(CommandHandler("connect", c.connect_in_group, filters=elsewhere))

@@ -42,6 +42,7 @@ from telegram.error import NetworkError
 
 from bot.sync.journal import UpdateJournal
 from bot.sync.locks import PersonLocks
+from bot.telegram.intake import is_id
 from bot.telegram.liveness import Receiver
 from bot.telegram.ordering import OrderedUpdateQueue
 
@@ -156,7 +157,7 @@ class JournaledQueue(asyncio.Queue[object]):
                 (
                     u.update_id,
                     fetched.get(u.update_id) or u.to_json(),  # as Telegram sent it, if polled
-                    u.effective_user.id if u.effective_user else None,
+                    _person(u),
                 )
                 for u in updates
             ]
@@ -164,6 +165,13 @@ class JournaledQueue(asyncio.Queue[object]):
         for update in updates:
             fetched.pop(update.update_id, None)
             await super().put(update)
+
+
+def _person(update: Update) -> int | None:
+    """The sender's id as the journal keeps it; None when there is none, or when it is no id
+    the store can hold (a poisoned update's `1e400`), which would fail every retry."""
+    user = update.effective_user
+    return user.id if user is not None and is_id(user.id) else None
 
 
 class JournaledOrderedQueue(JournaledQueue, OrderedUpdateQueue):

@@ -16,12 +16,12 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import orjson
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
 from telegram._utils.types import JSONDict
 
+from bot.telegram.intake import json_text
 from bot.telegram.request import AiohttpRequest
 
 log = logging.getLogger(__name__)
@@ -102,6 +102,9 @@ class PollingRequest(AiohttpRequest):
         kwargs.setdefault("connection_pool_size", 1)  # as PTB's own get_updates request
         super().__init__(**kwargs)
         self.receiver = receiver
+        # The updates of the last answer as read from its JSON, for an answer PTB cannot read
+        # whole (`bot.telegram.intake.ReceivingBot`); emptied as each poll begins.
+        self.answer: list[Any] = []
 
     def parse_json_payload(self, payload: bytes) -> JSONDict:  # type: ignore[override]
         """The request's own parsing (`AiohttpRequest.parse_json_payload`),
@@ -110,12 +113,16 @@ class PollingRequest(AiohttpRequest):
         data = AiohttpRequest.parse_json_payload(payload)
         updates = data.get("result") if isinstance(data, dict) else None
         if isinstance(updates, list):
+            self.answer = updates
             for update in updates:
                 if isinstance(update, dict) and isinstance(update.get("update_id"), int):
-                    self.receiver.fetched[update["update_id"]] = orjson.dumps(update).decode()
+                    text = json_text(update)
+                    if text is not None:
+                        self.receiver.fetched[update["update_id"]] = text
         return data
 
     async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        self.answer = []
         if self.receiver.before_poll is not None:
             await self.receiver.before_poll()  # a poll confirms the updates before it
         self.receiver.poll_started()

@@ -15,6 +15,7 @@ from bot.render import telegram as render_telegram
 from bot.replies import Reply
 from bot.sync.journal import UpdateJournal
 from bot.telegram.handlers.incoming import Context
+from bot.telegram.intake import Unreadable
 from bot.telegram.journal import handle_earlier
 from bot.telegram.outgoing import send_reply
 
@@ -36,6 +37,13 @@ class Gates:
             raise ApplicationHandlerStop
         if user is not None and self.journal.may_have_earlier(user.id, update.update_id):
             await handle_earlier(self.journal, update, context.application)
+
+    async def unreadable(self, update: Update, context: Context) -> None:
+        """An update PTB could not read (`bot.telegram.intake`) fails here with PTB's error, as
+        a handler's would: the error handler logs it once and apologises where it names a chat,
+        and the last group marks it finished."""
+        if isinstance(update, Unreadable):
+            raise update.error
 
     async def finish(self, update: Update, context: Context) -> None:
         """The last group: the update was handled, so it is never replayed after a restart."""
