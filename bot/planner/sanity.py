@@ -17,8 +17,10 @@ put it into a person's account, and neither can a bug in the built-in rules.
   calories is allowed: macros are often unknown (0) and alcohol brings 7 kcal a gram. The
   softer "looks odd" checks stay in bot/plausibility.py, which asks the person instead.
 - **Ranges**: the built-in rules' own (bot/planner/offline/rules.py): a body weight or goal
-  weight of 25-350 kg, an entry of at most 10,000 kcal, goals of 500-10,000 kcal and at most
-  1,000 g of a macro. Outside them: refused.
+  weight of 25-350 kg, goals of 500-10,000 kcal and at most 1,000 g of a macro. Outside them:
+  refused. An entry's energy has none here: "5000 g of butter" is 36,000 kcal, huge but what
+  was said, so it goes on to bot/plausibility.py, which shows the number in a draft to save,
+  fix or drop, rather than refusing it as if it were garbled.
 """
 
 from __future__ import annotations
@@ -42,7 +44,6 @@ from bot.planner.offline.rules import (
     MAX_GOAL_GRAMS,
     MAX_GOAL_KCAL,
     MAX_KG,
-    MAX_STATED_KCAL,
     MIN_GOAL_KCAL,
     MIN_KG,
 )
@@ -153,8 +154,6 @@ def _check_entry(action: NutritionAddEntry) -> Action | str:
     from_macros = macro_kcal(entry.protein, entry.carbs, entry.fat)
     if calories == 0 and from_macros > 0:
         calories = round(from_macros)
-    if calories > MAX_STATED_KCAL:
-        return label
     least = macro_kcal(entry.protein, entry.carbs * MIN_CARB_SHARE, entry.fat)
     if least > calories * (1 + MACRO_SLACK_SHARE) + MACRO_SLACK_KCAL:
         return label
