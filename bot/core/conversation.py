@@ -28,7 +28,7 @@ from bot.render import drafts as render_drafts
 from bot.render import format as fmt
 from bot.replies import Reply
 from bot.store import repo
-from bot.store.models import Draft, DraftStatus
+from bot.store.models import Draft, DraftStatus, OutboxStatus
 from bot.sync.items import decode
 
 log = logging.getLogger(__name__)
@@ -115,10 +115,10 @@ class Conversation:
 
     async def edit(self, said: Incoming, text: str) -> Reply:
         """An edit of an earlier message. A draft made from it still under review takes the
-        new text; a logged message is never changed behind the person's back: they are told
-        how to correct it. Anything else (a question, a message from before edits were
-        tracked) is not acted on: an edit of a message whose fate is unknown could log the
-        same food twice."""
+        new text; a logged message, or one still waiting to sync, is never changed behind the
+        person's back: they are told which it is and how to correct it. Anything else (a
+        question, a message from before edits were tracked) is not acted on: an edit of a
+        message whose fate is unknown could log the same food twice."""
         assert said.message_id is not None
         async with self.res.sessionmaker() as session:
             draft = await repo.draft_from_message(
@@ -133,8 +133,12 @@ class Conversation:
                 item = await repo.outbox_item_from_message(
                     session=session, telegram_id=said.user_id, message_id=said.message_id
                 )
-        if item is not None:
+        if item is not None and item.status == OutboxStatus.DONE:
             return Reply(render_drafts.edit_of_logged(decode(item), said.today))
+        if item is not None and item.status == OutboxStatus.FAILED:
+            return Reply(render_drafts.edit_of_refused())
+        if item is not None:  # still on its way: it goes in as first sent
+            return Reply(render_drafts.edit_of_queued(decode(item), said.today))
         if draft is None:
             return Reply(render_drafts.edit_not_applied())
         return await self.drafts.edited(said, draft, text)

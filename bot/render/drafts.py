@@ -32,6 +32,9 @@ __all__ = [
     "edit_not_applied",
     "edit_of_draft_not_understood",
     "edit_of_logged",
+    "edit_of_queued",
+    "edit_of_queued_head",
+    "edit_of_refused",
 ]
 
 
@@ -113,13 +116,40 @@ def draft_dropped() -> str:
 # An edited message
 
 
+_CORRECT_BY_MESSAGE = (
+    "To correct it, send the right amount as a new message, e.g. <i>actually it was 3 "
+    "bananas</i>: I'll offer the difference for you to save."
+)
+
+
 def edit_of_logged(actions: Sequence[BaseModel], today: dt.date) -> str:
     """An edited message whose entries were already logged: they stay as they are."""
     lines = "\n".join(logged_line(a, today) for a in actions)
     return (
         f"I had already logged that message:\n{lines}\n\n"
-        "Editing it doesn't change what was saved. To correct it, send the difference as a "
-        "new message, e.g. <i>2 more bananas</i>."
+        f"Editing it doesn't change what was saved. {_CORRECT_BY_MESSAGE}"
+    )
+
+
+def edit_of_queued_head() -> str:
+    return "That message isn't in your account yet — it's waiting to sync:"
+
+
+def edit_of_queued(actions: Sequence[BaseModel], today: dt.date) -> str:
+    """An edited message whose entries wait in the outbox: they go in as first sent."""
+    lines = "\n".join(logged_line(a, today) for a in actions)
+    return (
+        f"{edit_of_queued_head()}\n{lines}\n\n"
+        "It will be saved as you first sent it; your edit doesn't change it. "
+        f"{_CORRECT_BY_MESSAGE}"
+    )
+
+
+def edit_of_refused() -> str:
+    """An edited message the service had refused: nothing of it is in the account."""
+    return (
+        "The health service didn't accept that message, so nothing of it was saved, and "
+        "your edit doesn't change that. Send the new text as a new message."
     )
 
 
