@@ -4,10 +4,12 @@ PTB puts the bot token in every request URL, and httpx logs request URLs at INFO
 travels as `Bearer ...`; at DEBUG PTB dumps every update it receives (what people wrote, a
 pasted key included: as a Python repr, or as raw JSON in webhook mode, so a line break or a
 zero-width space may be written as `\\n` or `\\u200b`) and the parameters of every call
-(`setWebhook`'s `secret_token`). So `configure_logging` quiets httpx and installs
-`RedactingFilter` on the root handlers and in the record factory, so that every record of
-every logger, at every level, is redacted when it is made: even handlers added later
-(pytest's log capture, a library's own) only ever see redacted records.
+(`setWebhook`'s `secret_token`). So `configure_logging` quiets httpx and redacts in the
+record factory (`scrub`), so that every record of every logger, at every level, is redacted
+when it is made: even handlers added later (pytest's log capture, a library's own) only ever
+see redacted records. Every handler present then also redacts its records
+(`RedactingFilter`) and the very line it writes (`RedactingFormatter`): what its format adds
+to the message is caught too.
 """
 
 from __future__ import annotations
@@ -24,17 +26,30 @@ BEARER = re.compile(r"(Bearer\s+)[^\s\"',;]+", re.IGNORECASE)
 # A character as a log may hold it: itself, or escaped once or more (repr, JSON, both).
 _ESCAPED = r"\\+(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2})"
 _HIDDEN = rf"(?:[{ZERO_WIDTH}]|{_ESCAPED})"
-# A key on its own, anywhere (pasted into a sentence, the argument of any command), up to
-# what ends a word or a quoted string: a look-alike letter in it does not cut it short.
-KEY = re.compile(
-    rf"(?<![A-Za-z0-9])hk_(?:[^\s\"'`,;<>(){{}}\[\]\\]|{_HIDDEN}){{4,}}", re.IGNORECASE
+# A character of a key as a log may hold it: anything that does not end a word or a quoted
+# string (a look-alike letter in a key does not cut it short), or an invisible one.
+_BODY = rf"(?:[^\s\"'`,;<>(){{}}\[\]\\]|{_HIDDEN})"
+# Where a key pasted over two lines (or with a tab in it) was split, as a log holds it: a
+# line break or tab, real or escaped, among spaces and invisible characters.
+_BREAK = r"(?:[\r\n\t\v\f]|\\+[nrtvf])"
+_SPLIT = rf"(?:[ \u00a0]|{_HIDDEN})*{_BREAK}(?:\s|\\+[nrtvf]|{_HIDDEN})*"
+# A key runs on past such a split: whatever word follows a break goes with it.
+_KEY_REST = rf"(?:{_SPLIT}{_BODY}+)*"
+# A key starts a word: after a letter or digit `hk_` is part of something else, unless that
+# letter ends an escaped character (`\u200b`, `%E2%80%8B`) pasted right before the key.
+# (Looked behind from after `hk_`: a pattern that starts with it is searched for quickly.)
+_KEY_START = (
+    r"hk_(?:(?<![A-Za-z0-9]hk_)|(?<=\\u[0-9a-fA-F]{4}hk_)|(?<=\\x[0-9a-fA-F]{2}hk_)"
+    r"|(?<=%[0-9a-fA-F]{2}hk_))"
 )
+# A key on its own, anywhere (pasted into a sentence, the argument of any command).
+KEY = re.compile(rf"{_KEY_START}{_BODY}{{4,}}{_KEY_REST}", re.IGNORECASE)
 # Whatever follows `/connect` (any key, not only `hk_` ones), on the same line or the next,
-# after spaces, escaped line breaks, invisible characters or an opening quote.
+# after spaces, escaped line breaks, invisible characters, an opening quote, or URL-encoded.
 CONNECT = re.compile(
-    r"(/connect(?:@\w+)?"
-    rf"(?:\s|\\+[nrt]|{_HIDDEN}|[\"'`«»‹›“”„‘’‚])+)"
-    rf"(?:[^\s\"'`,;<\\)\]}}]|{_HIDDEN})+",
+    r"((?:/|%2F)connect(?:@\w+)?"
+    rf"(?:\s|\\+[nrtvf]|{_HIDDEN}|%[0-9a-fA-F]{{2}}|[\"'`«»‹›“”„‘’‚])+)"
+    rf"(?:[^\s\"'`,;<\\)\]}}]|{_HIDDEN})+{_KEY_REST}",
     re.IGNORECASE,
 )
 # The webhook's secret: `secret_token` in setWebhook's parameters, the header's value, and
@@ -101,6 +116,30 @@ def scrub(record: logging.LogRecord) -> logging.LogRecord:
     return record
 
 
+class RedactingFormatter(logging.Formatter):
+    """A handler's own formatter whose every line is redacted once more, as written: what a
+    format adds to the message (an `extra` field, a traceback next to a message) is caught
+    in the string that actually goes out."""
+
+    def __init__(self, inner: logging.Formatter | None) -> None:
+        super().__init__()
+        self.inner = inner or logging.Formatter()
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(self.inner.format(record))
+
+    def __getattr__(self, name: str) -> Any:  # what else a handler may read off its formatter
+        return getattr(self.inner, name)
+
+
+def _redact_output(handler: logging.Handler) -> None:
+    """Redact `handler`'s records (`RedactingFilter`) and what it writes (`RedactingFormatter`)."""
+    if not any(isinstance(f, RedactingFilter) for f in handler.filters):
+        handler.addFilter(RedactingFilter())
+    if not isinstance(handler.formatter, RedactingFormatter):
+        handler.setFormatter(RedactingFormatter(handler.formatter))
+
+
 def _install_record_factory() -> None:
     current = logging.getLogRecordFactory()
     if getattr(current, "_healthbot_redacting", False):
@@ -120,9 +159,10 @@ def configure_logging(level: str | int = "INFO", *, secrets: Iterable[str | None
     logging.basicConfig(level=level, format=LOG_FORMAT)
     root = logging.getLogger()
     root.setLevel(level)
-    for handler in root.handlers:
-        if not any(isinstance(f, RedactingFilter) for f in handler.filters):
-            handler.addFilter(RedactingFilter())
+    loggers = [root, *logging.Logger.manager.loggerDict.values()]
+    for logger in loggers:  # every handler there is (records of later ones: the factory's)
+        for handler in getattr(logger, "handlers", ()):
+            _redact_output(handler)
     _install_record_factory()
     for name in NOISY_LOGGERS:
         logging.getLogger(name).setLevel(logging.WARNING)

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import logging
 import traceback
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,7 +20,6 @@ from bot.render import conversation
 from bot.render import format as fmt
 from bot.store.db import make_engine
 from bot.store.models import Base
-from bot.telegram.logs import LOG_FORMAT, configure_logging
 from sandbox.faults import WriteFault
 from tests.core.test_assistant import _revoke_all_keys
 from tests.fixtures.sandbox import RunningSandbox
@@ -31,49 +28,6 @@ from tests.reliability.support import script_faults
 ADA = 6101
 NOON = dt.datetime(2026, 3, 10, 11, 0, tzinfo=dt.UTC)  # 12:00 in Berlin
 EVENING = dt.datetime(2026, 3, 10, 20, 0, tzinfo=dt.UTC)  # 21:00 in Berlin: reminder time
-LOGGERS = (
-    "",
-    "bot",
-    "sandbox",
-    "aiohttp",
-    "httpx",
-    "httpcore",
-    "telegram",
-    "telegram.ext",
-    "sqlalchemy",
-    "sqlalchemy.engine",
-    "sqlalchemy.pool",
-    "uvicorn",
-    "uvicorn.error",
-    "uvicorn.access",
-    "apscheduler",
-    "openai",
-    "alembic",
-    "asyncio",
-)
-
-
-@pytest.fixture
-def all_logs() -> Iterator[io.StringIO]:
-    """Everything logged anywhere, at DEBUG, after the production logging set-up."""
-    factory, root = logging.getLogRecordFactory(), logging.getLogger()
-    handlers = list(root.handlers)
-    levels = {name: logging.getLogger(name).level for name in LOGGERS}
-    configure_logging("DEBUG")
-    out = io.StringIO()
-    capture = logging.StreamHandler(out)
-    capture.setFormatter(logging.Formatter(LOG_FORMAT))
-    capture.setLevel(logging.DEBUG)
-    root.addHandler(capture)
-    for name in LOGGERS:
-        logging.getLogger(name).setLevel(logging.DEBUG)
-    try:
-        yield out
-    finally:
-        logging.setLogRecordFactory(factory)
-        root.handlers[:] = handlers
-        for name, level in levels.items():
-            logging.getLogger(name).setLevel(level)
 
 
 def secret_parts(token: str) -> list[str]:

@@ -168,3 +168,22 @@ def test_a_record_with_nothing_to_redact_keeps_its_arguments() -> None:
         for name, level in levels.items():
             logging.getLogger(name).setLevel(level)
     assert out.getvalue().strip() == "POST /telegram HTTP/1.1 200 OK"
+
+
+def test_what_a_handlers_format_adds_to_the_message_is_redacted_too() -> None:
+    factory = logging.getLogRecordFactory()
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(logging.Formatter("%(message)s [%(detail)s]"))
+    logger = logging.getLogger("tests.formatted")
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    logger.propagate = False
+    try:
+        configure_logging("INFO")
+        logger.debug("update received", extra={"detail": f"text: /connect \\u200b{KEY_43}"})
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = True
+        logging.setLogRecordFactory(factory)
+    assert out.getvalue() == "update received [text: /connect \\u200b<redacted>]\n"
