@@ -32,6 +32,9 @@ class Reply:
     operator_note: str | None = None
     # A picture (PNG) sent with `html` as its caption (at most 1,024 characters): a chart.
     photo: bytes | None = None
+    # Outbox items this reply tells the person are in their account: once it is sent, the
+    # front end says so (`Assistant.told`), else they hear it as "✅ Synced" later.
+    settles: tuple[int, ...] = ()
     # Earlier messages of the bot this reply changes first: (message id, new HTML), each
     # left without buttons (a draft replaced by an edit). A front end that cannot edit
     # messages leaves them.

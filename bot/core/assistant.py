@@ -114,6 +114,11 @@ class Assistant:
     async def aclose(self) -> None:
         await self.resources.aclose()
 
+    async def told(self, reply: Reply) -> None:
+        """A front end sent `reply`: the person has heard of what it settles (a write that
+        landed), so no "✅ Synced" follows for it, even after a crash."""
+        await self.delivery.told(reply.settles)
+
     @answers
     async def handle_text(
         self,

@@ -82,7 +82,17 @@ class Writing:
     async def _outcome(
         self, said: Incoming, item_id: int, actions: Sequence[Action], report: DeliveryReport
     ) -> Reply:
-        """What the person reads after a write: logged with their day, or why it waits."""
+        """What the person reads after a write: logged with their day, or why it waits.
+
+        Every branch names what landed (`report.delivered`), so the reply settles it all.
+        """
+        reply = await self._worded(said, item_id, actions, report)
+        reply.settles = tuple(d.item_id for d in report.delivered)
+        return reply
+
+    async def _worded(
+        self, said: Incoming, item_id: int, actions: Sequence[Action], report: DeliveryReport
+    ) -> Reply:
         day = said.today
         mine = next((d for d in report.delivered if d.item_id == item_id), None)
         earlier = [a for d in report.delivered if d.item_id != item_id for a in d.actions]

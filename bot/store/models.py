@@ -283,6 +283,8 @@ class OutboxItem(Base):
     claimed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
     delivered_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
     result_json: Mapped[str | None] = mapped_column(Text)
+    # The person is owed word that it landed (a message's item): cleared once their reply or a
+    # "synced" notice went out; until then an applied item stays claimed by who owes it.
     notify_on_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     source_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the Telegram message
     # The service asked us to wait until then (Retry-After): not even a fresh message sends it.

@@ -209,47 +209,75 @@ async def mark_outbox(
     return bool(getattr(outcome, "rowcount", 0))
 
 
-MARK_DONE = Sql(
-    lambda _dialect: (
+def _mark_done(_dialect: Dialect) -> Any:
+    # An item the person still has to hear of stays claimed until they do (`told` below): the
+    # claim says whose answer is on its way, and a dead claimer's comes back (`claim_untold`).
+    now = bindparam("now", type_=UtcDateTime())
+    owed = OutboxItem.notify_on_done.is_(True)
+    return (
         update(OutboxItem)
         .where(
             OutboxItem.id == bindparam("item_id"), OutboxItem.claimed_by == bindparam("worker_id")
         )
         .values(
             status=OutboxStatus.DONE.value,
-            claimed_by=None,
-            claimed_at=None,
-            delivered_at=bindparam("now"),
+            claimed_by=case((owed, OutboxItem.claimed_by), else_=None),
+            claimed_at=case((owed, now), else_=None),
+            delivered_at=now,
             result_json=bindparam("result_json"),
         )
+        .returning(OutboxItem.id)
+    )
+
+
+MARK_DONE = Sql(_mark_done)
+
+MARK_TOLD = Sql(
+    lambda _dialect: (
+        update(OutboxItem)
+        .where(
+            OutboxItem.id == bindparam("item_id"),
+            OutboxItem.status == OutboxStatus.DONE.value,
+        )
+        .values(notify_on_done=False, claimed_by=None, claimed_at=None)
         .returning(OutboxItem.id)
     )
 )
 
 
 async def mark_outboxes_done(
-    *, direct: Direct, done: Sequence[tuple[int, str, datetime, Any]]
+    *,
+    direct: Direct,
+    done: Sequence[tuple[int, str, datetime, Any]],
+    told: Sequence[int] = (),
 ) -> list[bool]:
     """`mark_outbox(status=done, result=...)` on the driver for several items (id, worker,
     when, result) in one transaction, sent in one trip: what every delivered message runs.
-    For each, False when its worker no longer holds the item."""
+    For each, False when its worker no longer holds the item.
+
+    In the same transaction, items in `told` are recorded as told: the person heard they
+    landed (their reply or a "synced" notice went out), so no answer is owed for them and
+    their claims end."""
     async with direct.transaction() as tx:
         marked = await tx.each(
             [
-                (
-                    MARK_DONE,
-                    {
-                        "item_id": item_id,
-                        "worker_id": worker_id,
-                        "now": now,
-                        "result_json": dump_json(result),
-                    },
-                )
-                for item_id, worker_id, now, result in done
+                *(
+                    (
+                        MARK_DONE,
+                        {
+                            "item_id": item_id,
+                            "worker_id": worker_id,
+                            "now": now,
+                            "result_json": dump_json(result),
+                        },
+                    )
+                    for item_id, worker_id, now, result in done
+                ),
+                *((MARK_TOLD, {"item_id": item_id}) for item_id in told),
             ],
             commit=True,
         )
-    return [bool(rows) for rows in marked]
+    return [bool(rows) for rows in marked[: len(done)]]
 
 
 async def pending_outbox(*, session: AsyncSession, telegram_id: int) -> list[OutboxItem]:

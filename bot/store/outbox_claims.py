@@ -2,6 +2,8 @@
 
 Per person only the oldest open item is claimable, so one person's messages reach the
 service in the order they were written (`bot/store/outbox.py` keeps the items themselves).
+An applied item stays claimed until the person was told it landed; a claimer that died
+before telling them leaves it to be claimed again and told (`claim_untold`).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, and_, case, exists, or_, select, update
+from sqlalchemy import ColumnElement, Select, and_, case, exists, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -163,3 +165,47 @@ async def release_outbox_claims(*, session: AsyncSession, claimers: Sequence[str
         .execution_options(synchronize_session=False)
     )
     return int(getattr(result, "rowcount", 0))
+
+
+def untold() -> ColumnElement[bool]:
+    """Applied items the person has not been told of yet, their answer in a worker's hands
+    (it keeps the claim from `mark_outboxes_done` until `mark_told`)."""
+    return and_(
+        OutboxItem.status == OutboxStatus.DONE,
+        OutboxItem.notify_on_done.is_(True),
+        OutboxItem.claimed_by.is_not(None),
+    )
+
+
+async def claim_untold(
+    *,
+    session: AsyncSession,
+    now: datetime,
+    limit: int,
+    worker_id: str,
+    claim_timeout: timedelta,
+    ended: Sequence[str] = (),
+    since: datetime,
+) -> list[OutboxItem]:
+    """Claim applied items whose answer a worker that died never sent: its lease ran out, or
+    it was an `ended` run of this worker. Only those applied since `since` (an answer days
+    late says little); oldest first; commit promptly.
+    """
+    abandoned = OutboxItem.claimed_at < now - claim_timeout
+    if ended:
+        abandoned = or_(abandoned, OutboxItem.claimed_by.in_(ended))
+    candidates = (
+        select(OutboxItem.id)
+        .where(untold(), abandoned, OutboxItem.delivered_at >= since)
+        .order_by(OutboxItem.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True, of=OutboxItem)
+    )
+    claimed = await claim_rows(
+        session,
+        update(OutboxItem)
+        .where(OutboxItem.id.in_(candidates.scalar_subquery()))
+        .values(claimed_by=worker_id, claimed_at=now),
+        OutboxItem,
+    )
+    return sorted(claimed, key=lambda item: item.id)

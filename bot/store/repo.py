@@ -77,7 +77,13 @@ from bot.store.outbox import (
     prune_outbox,
     retry_outbox_now,
 )
-from bot.store.outbox_claims import claim_following, claim_outbox, release_outbox_claims
+from bot.store.outbox_claims import (
+    claim_following,
+    claim_outbox,
+    claim_untold,
+    release_outbox_claims,
+    untold,
+)
 from bot.store.reminders import (
     complete_reminder,
     due_reminders,
@@ -98,6 +104,7 @@ __all__ = [
     "append_turns",
     "claim_following",
     "claim_outbox",
+    "claim_untold",
     "claim_update",
     "claim_update_looking_back",
     "complete_reminder",
@@ -149,6 +156,7 @@ __all__ = [
     "snooze_reminder",
     "unhandled_updates",
     "unlink_account",
+    "untold",
     "upsert_account",
 ]
 

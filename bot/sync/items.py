@@ -118,6 +118,8 @@ def record_ids(results: Sequence[Any]) -> set[str]:
 
 # Deliveries to record: (entries with their results, when, the future their caller awaits).
 _Landed = tuple[list[tuple["Entry", Any]], dt.datetime, "asyncio.Future[list[Entry]]"]
+# Items the person was told of (their answer went out), and the future their caller awaits.
+_Told = tuple[list[int], "asyncio.Future[None]"]
 
 
 class OutboxClaims:
@@ -142,17 +144,50 @@ class OutboxClaims:
         self._landed: list[_Landed] = []
         self._recording: asyncio.Task[None] | None = None
         self.unanswered = 0  # deliveries sent and not yet answered (`Delivery` counts them)
+        # Earlier runs of this worker found ended at start: what they owed people is ours now.
+        self.ended: list[str] = []
+        self._told: list[_Told] = []  # items told of, waiting to be recorded with the above
 
     async def take_back(self) -> int:
-        """At start: items an earlier run of this worker held when it ended are free now."""
+        """At start: items an earlier run of this worker held when it ended are free now;
+        the answers it owed are remembered (`untold`) to be given at once."""
         async with self.sessionmaker() as session:
             open_items = OutboxItem.status.in_(repo.OPEN_OUTBOX_STATUSES)
-            ended = await ended_runs(session, self.worker_id, [(OutboxItem.claimed_by, open_items)])
-            count = await repo.release_outbox_claims(session=session, claimers=ended)
+            self.ended = await ended_runs(
+                session,
+                self.worker_id,
+                [(OutboxItem.claimed_by, open_items), (OutboxItem.claimed_by, repo.untold())],
+            )
+            count = await repo.release_outbox_claims(session=session, claimers=self.ended)
             await session.commit()
         if count:
             log.info("took back %d outbox items this worker held before it restarted", count)
         return count
+
+    async def untold(self, *, now: dt.datetime, since: dt.datetime, limit: int) -> list[OutboxItem]:
+        """Claim applied items whose claimer died before telling the person they landed."""
+        async with self.sessionmaker() as session:
+            items = await repo.claim_untold(
+                session=session,
+                now=now,
+                limit=limit,
+                worker_id=self.worker_id,
+                claim_timeout=self.claim_timeout,
+                ended=self.ended,
+                since=since,
+            )
+            await session.commit()
+        return items
+
+    async def told(self, item_ids: Sequence[int]) -> None:
+        """Record that the person heard these items landed; with deliveries being recorded
+        (`done`), in the same transaction."""
+        if not item_ids:
+            return
+        recorded: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._told.append((list(item_ids), recorded))
+        self._record(crowd=self.unanswered > 0)
+        await recorded
 
     async def claim(
         self, *, now: dt.datetime, limit: int, telegram_id: int | None, ignore_backoff: bool
@@ -230,34 +265,45 @@ class OutboxClaims:
         loop = asyncio.get_running_loop()
         landed: asyncio.Future[list[Entry]] = loop.create_future()
         self._landed.append((list(done), clock(), landed))
-        crowd = self.unanswered > 0
+        self._record(crowd=self.unanswered > 0)
+        return await landed
+
+    def _record(self, *, crowd: bool) -> None:
         if self._recording is None:
             self._recording = asyncio.create_task(self._record_landed(crowd))
-        return await landed
 
     async def _record_landed(self, crowd: bool) -> None:
         batch: list[_Landed] = []
+        told: list[_Told] = []
         try:
             # Deliveries landing in this same turn of the loop join; in a crowd, a little longer.
             await asyncio.sleep(CROWD_WAIT if crowd else 0)
-            while self._landed:
+            while self._landed or self._told:
                 batch, self._landed = self._landed, []
+                told, self._told = self._told, []
                 try:
-                    ours = await self._mark_done(batch)
+                    ours = await self._mark_done(batch, [i for ids, _ in told for i in ids])
                 except Exception as exc:
-                    for _, _, landed in batch:
-                        if not landed.done():
-                            landed.set_exception(exc)
+                    waiting: list[asyncio.Future[Any]] = [landed for _, _, landed in batch]
+                    for future in [*waiting, *(recorded for _, recorded in told)]:
+                        if not future.done():
+                            future.set_exception(exc)
                     continue
                 for (_, _, landed), marked in zip(batch, ours, strict=True):
                     if not landed.done():
                         landed.set_result(marked)
+                for _, recorded in told:
+                    if not recorded.done():
+                        recorded.set_result(None)
         finally:
             self._recording = None
-            for _, _, landed in (*batch, *self._landed):  # stopped midway: nobody waits on
+            # Stopped midway: nobody waits on.
+            for _, _, landed in (*batch, *self._landed):
                 landed.cancel()
+            for _, recorded in (*told, *self._told):
+                recorded.cancel()
 
-    async def _mark_done(self, batch: list[_Landed]) -> list[list[Entry]]:
+    async def _mark_done(self, batch: list[_Landed], told: list[int]) -> list[list[Entry]]:
         marked = iter(
             await repo.mark_outboxes_done(
                 direct=self.direct,
@@ -266,6 +312,7 @@ class OutboxClaims:
                     for done, now, _ in batch
                     for entry, results in done
                 ],
+                told=told,
             )
         )
         return [[entry for entry, _ in done if next(marked)] for done, _, _ in batch]

@@ -63,6 +63,8 @@ DELIVER_FOR_ROUNDS = 50  # a person's items sent in one `deliver_for` at most
 IN_FLIGHT_WAIT = dt.timedelta(seconds=3)  # how long a message waits for an older item in flight
 IN_FLIGHT_POLL = dt.timedelta(milliseconds=100)
 PROBE_EVERY = dt.timedelta(seconds=2)  # while items wait, one is tried at least this often
+UNTOLD_EVERY = dt.timedelta(seconds=10)  # between looks for answers a dead worker owed
+UNTOLD_WINDOW = dt.timedelta(days=1)  # an item applied longer ago is no longer announced
 OUTCOME_WINDOW = 20  # recent sends the failure rate is taken over
 
 
@@ -134,6 +136,7 @@ class Delivery:
         self.outcomes: deque[bool] = deque(maxlen=OUTCOME_WINDOW)  # True: the send failed
         self.last_attempt: dt.datetime | None = None
         self.recoveries = 0  # times a send succeeded right after one the service failed
+        self.last_untold_look: dt.datetime | None = None
 
     def close(self) -> None:
         """This instance stops: a later one in the same process may take back its claims."""
@@ -206,26 +209,66 @@ class Delivery:
         `PROBE_EVERY`: that is how a recovered service is noticed before long backoffs end.
         """
         report = DeliveryReport()
+        if notify is not None and self._untold_look_due():
+            report.delivered.extend(await self._untold(limit))
         stale_before = self.clock() - self.claim_timeout
-        if not await self.direct.rows(_ANY_CLAIMABLE, stale_before=stale_before):
-            return report  # nothing waits, or all that does is in a live delivery's hands
-        items = await self._claim(limit=limit, telegram_id=None)
-        if not items and self._probe_due():
-            items = await self._claim(limit=1, telegram_id=None, ignore_backoff=True)
-        recoveries = self.recoveries
-        for bundle in by_person(items):
-            await self._deliver(bundle, report)
-        if self.recoveries > recoveries:
-            # The service answered: what backed off is due now; send it in this same pass.
-            for bundle in by_person(await self._claim(limit=limit, telegram_id=None)):
+        if await self.direct.rows(_ANY_CLAIMABLE, stale_before=stale_before):
+            items = await self._claim(limit=limit, telegram_id=None)
+            if not items and self._probe_due():
+                items = await self._claim(limit=1, telegram_id=None, ignore_backoff=True)
+            recoveries = self.recoveries
+            for bundle in by_person(items):
                 await self._deliver(bundle, report)
+            if self.recoveries > recoveries:
+                # The service answered: what backed off is due now; send it in this same pass.
+                for bundle in by_person(await self._claim(limit=limit, telegram_id=None)):
+                    await self._deliver(bundle, report)
+        # else nothing waits, or all that does is in a live delivery's hands
         if notify is not None:
             for done in notices(report.delivered):
                 try:
                     await notify(done)
                 except Exception:  # a failed notice must not stop other deliveries
                     log.warning("could not tell user %s their items synced", done.telegram_id)
+                    continue  # still owed: told again once the claim runs out
+                await self.told(
+                    [d.item_id for d in report.delivered if d.telegram_id == done.telegram_id]
+                )
         return report
+
+    def _untold_look_due(self) -> bool:
+        now = self.clock()
+        if self.last_untold_look is not None and now - self.last_untold_look < UNTOLD_EVERY:
+            return False
+        self.last_untold_look = now
+        return True
+
+    async def _untold(self, limit: int) -> list[Delivered]:
+        """Applied items a worker that died never told the person of (it was killed between
+        recording the write and sending the reply): they are announced as synced."""
+        now = self.clock()
+        items = await self.claims.untold(now=now, since=now - UNTOLD_WINDOW, limit=limit)
+        if items:
+            log.info(
+                "%d applied items were never confirmed to their people; telling them", len(items)
+            )
+        return [
+            Delivered(item.id, item.telegram_id, item.chat_id, decode(item), True) for item in items
+        ]
+
+    async def told(self, item_ids: Sequence[int]) -> None:
+        """The person was told these items landed (the reply that named them, or a "synced"
+        notice, went out): no notice is owed for them any more.
+
+        Never raises: the person has their answer; should the store be away, the worst is
+        one more "synced" notice after the claim runs out.
+        """
+        try:
+            await self.claims.told(item_ids)
+        except Exception as exc:
+            log.warning(
+                "items %s were told but not recorded so (%s)", list(item_ids), type(exc).__name__
+            )
 
     def _probe_due(self) -> bool:
         return self.last_attempt is None or self.clock() - self.last_attempt >= PROBE_EVERY

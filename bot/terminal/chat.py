@@ -113,6 +113,7 @@ class Terminal:
                 self.out(reply.toast)
             else:
                 self.pending = self.show(reply)
+                await self.assistant.told(reply)
             self.out("")
 
     def show(self, reply: Reply) -> list[Button]:

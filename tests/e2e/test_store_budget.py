@@ -24,10 +24,12 @@ from tests.fixtures.sandbox import RunningSandbox
 ADA = 5151
 START = dt.datetime(2026, 3, 2, 9, 0, tzinfo=dt.UTC)
 # Transactions that write: recording the update, storing the outbox item (with its history,
-# LLM usage and the update marked handled), and marking it sent; the account is read without
-# one. A store several processes may share (PostgreSQL) adds one: claiming the update when its
-# handling starts, which also asks whether a process that died left the person's earlier ones.
-MAX_TRANSACTIONS = 4 if store_on_postgres() else 3
+# LLM usage and the update marked handled), marking it sent, and marking it told once the reply
+# went out (a crash before that brings a "✅ Synced" instead of silence); the account is read
+# without one. A store several processes may share (PostgreSQL) adds one: claiming the update
+# when its handling starts, which also asks whether a process that died left the person's
+# earlier ones.
+MAX_TRANSACTIONS = 5 if store_on_postgres() else 4
 MAX_STATEMENTS = 8
 
 
@@ -107,8 +109,9 @@ async def test_messages_fetched_together_are_journaled_together(
     harness_factory: Any, sandbox: RunningSandbox
 ) -> None:
     """Several messages in one getUpdates answer: one statement journals them all, so a
-    logged message costs two transactions of its own (its outbox item, marking it sent; on
-    a store processes share, a third: claiming it when its handling starts)."""
+    logged message costs three transactions of its own (its outbox item, marking it sent,
+    marking it told; on a store processes share, a fourth: claiming it when its handling
+    starts)."""
     key = await sandbox.add_user("Ada Lovelace", "Europe/Berlin")
     bot = await harness_factory(start=START, agent_api_base_url=sandbox.url, outbox_every=None)
     await bot.say(ADA, f"/connect {key}")

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -290,3 +292,110 @@ async def test_a_restarted_bot_takes_back_its_own_work_at_once_and_blames_no_one
         after = [m.text for m in fake_telegram.sent(user_id)[sent_before[user_id] :]]
         assert not [t for t in after if "isn't answering" in t], after
     print(f"\nrestart: everything the killed run held was done {took:.1f} s after the restart")
+
+
+# Each person's four entries have distinct names, so every answer can be told apart.
+BURST_PEOPLE = {
+    721 + n: [texts[(n + k) % 4] for k in range(4)]
+    for n, texts in enumerate([["2 eggs", "an apple", "a banana", "oatmeal"]] * 5)
+}
+LANDED_HEADINGS = ("Logged", "Also synced", "✅ Synced")
+
+
+def landed_lines(html: str) -> list[str]:
+    """The entries a message says are in the account: the lines under its "Logged", "Also
+    synced" and "✅ Synced" headings (not those it says were only saved)."""
+    lines = []
+    for block in re.sub(r"<[^>]+>", "", html).split("\n\n"):
+        heading, _, rest = block.partition("\n")
+        if heading.startswith(LANDED_HEADINGS):
+            lines.extend(line for line in rest.splitlines() if line.startswith("🍽"))
+    return lines
+
+
+def answers_of(fake_telegram: FakeTelegram, user_id: int) -> Counter[str]:
+    """How many times each food was confirmed to the person as landed."""
+    return Counter(
+        line.removeprefix("🍽 ").partition(" — ")[0]
+        for message in fake_telegram.sent(user_id)
+        for line in landed_lines(message.text)
+    )
+
+
+async def test_every_write_that_landed_before_a_kill_is_answered_once_after_the_restart(
+    sandbox_factory: SandboxFactory,
+    fake_telegram: FakeTelegram,
+    tmp_path: Path,
+    processes: list[BotProcess],
+) -> None:
+    """20 messages from 5 people over a slow service; SIGKILL while some writes have landed
+    and their "Logged" is still on its way (the day's summary is being read); restart.
+
+    Every entry lands once, and every person hears once of each entry: "Logged", "Also
+    synced" or "✅ Synced". Before, a write recorded as done whose reply had not gone out was
+    never answered, and the person resent it: a duplicate the bot could not take back.
+    """
+    slow = sandbox_factory(latency_ms=300)
+    db = BotDb(tmp_path / "bot.db")
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "OPENAI_"))},
+        "TELEGRAM_BOT_TOKEN": fake_telegram.token,
+        "TELEGRAM_API_BASE_URL": fake_telegram.base_url,
+        "AGENT_API_BASE_URL": slow.url,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{db.path}",
+        "BOT_ENCRYPTION_KEY": generate_key(),
+        "OPENAI_API_KEY": "",
+        "LOG_LEVEL": "INFO",
+    }
+    env.pop("OUTBOX_CLAIM_TIMEOUT_SECONDS", None)  # the default two minutes
+    keys = {user_id: await slow.add_user(f"P{user_id}") for user_id in BURST_PEOPLE}
+    want = {user_id: await expected_counts(texts) for user_id, texts in BURST_PEOPLE.items()}
+    foods = {
+        user_id: sorted(a.entry.food for a in await expected_actions(texts))  # type: ignore[union-attr]
+        for user_id, texts in BURST_PEOPLE.items()
+    }
+
+    first = BotProcess(env, tmp_path, "first")
+    processes.append(first)
+    for user_id, key in keys.items():
+        fake_telegram.push_text(user_id, f"/connect {key}")
+    for user_id in keys:
+        await fake_telegram.wait_sent(user_id, 1, timeout=30)
+    fake_telegram.push_texts_of(
+        [(user_id, texts[k]) for k in range(4) for user_id, texts in BURST_PEOPLE.items()]
+    )
+
+    def answered() -> int:
+        return sum(sum(answers_of(fake_telegram, user_id).values()) for user_id in keys)
+
+    # Kill once writes have landed whose answer has not gone out yet (reading the day).
+    await wait_until(
+        lambda: db.outbox("done") >= 3 and db.outbox("done") > answered(),
+        30,
+        "writes landed and not yet answered",
+        [first],
+    )
+    first.kill9()
+    landed_unanswered = db.outbox("done") - answered()
+
+    second = BotProcess(env, tmp_path, "second")
+    processes.append(second)
+
+    async def all_answered() -> bool:
+        return (
+            db.open_outbox() == 0
+            and db.unhandled_updates() == 0
+            and await all_landed(slow, keys, want)
+            and all(sorted(answers_of(fake_telegram, u).elements()) == foods[u] for u in keys)
+        )
+
+    try:
+        await wait_until(all_answered, 30, "every entry landed and answered", processes)
+    finally:
+        told = {user_id: dict(answers_of(fake_telegram, user_id)) for user_id in keys}
+        print(f"\nkill -9 with {landed_unanswered} landed and unanswered; answers: {told}")
+    await asyncio.sleep(1.0)  # nothing more arrives afterwards
+    for user_id, key in keys.items():
+        counts = await slow.counts(key)
+        assert {k: v for k, v in counts.items() if k in want[user_id]} == want[user_id]
+        assert answers_of(fake_telegram, user_id) == Counter(foods[user_id]), user_id

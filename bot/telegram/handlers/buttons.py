@@ -71,6 +71,7 @@ class Buttons:
             await edit_reply(context.bot, chat_id, message_id, reply)
         else:
             await send_reply(context.bot, chat_id, reply)
+        await self.assistant.told(reply)
 
     async def _tapped(
         self,

@@ -85,7 +85,13 @@ class Jobs:
         """Every few seconds: send what is waiting in the outbox; tell people when it synced."""
 
         async def notify(done: Delivered) -> None:
-            await send_reply(context.bot, done.chat_id, await self.assistant.synced_notice(done))
+            """Tell the person; one who blocked the bot counts as told (nobody to tell)."""
+            try:
+                await send_reply(
+                    context.bot, done.chat_id, await self.assistant.synced_notice(done)
+                )
+            except Forbidden:
+                pass
 
         await self.assistant.delivery.run_due(notify)
 

@@ -95,6 +95,7 @@ class Messages:
                 update_id=update.update_id,
             )
         await send_reply(context.bot, who.chat_id, reply)
+        await self.assistant.told(reply)
 
     async def edited_text(self, update: Update, context: Context) -> None:
         """An edit of an earlier text: a draft under review takes it; nothing logged changes."""
@@ -111,6 +112,7 @@ class Messages:
         if reply.delete_user_message:
             await try_delete(context.bot, who.chat_id, who.message.message_id)
         await send_reply(context.bot, who.chat_id, reply)
+        await self.assistant.told(reply)
 
     async def voice(self, update: Update, context: Context) -> None:
         """Voice notes and audio: the core may refuse first (no download), else transcribe."""
@@ -126,6 +128,7 @@ class Messages:
             if reply is None:
                 reply = await self._transcribed(recording, who, duration, update.update_id)
         await send_reply(context.bot, who.chat_id, reply)
+        await self.assistant.told(reply)
 
     async def photo(self, update: Update, context: Context) -> None:
         """A photo: the core may refuse first (no download), else it becomes a meal draft."""
@@ -142,6 +145,7 @@ class Messages:
             if reply is None:
                 reply = await self._estimated(who, update.update_id)
         await send_reply(context.bot, who.chat_id, reply)
+        await self.assistant.told(reply)
 
     async def _transcribed(
         self, recording: Voice | Audio, who: Who, duration: int | None, update_id: int
