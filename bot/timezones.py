@@ -6,6 +6,12 @@ big cities that have no zone of their own, and fixed UTC offsets from UTC-12 to 
 zones, shown to people as "UTC+02:00" by `zone_label`). An offset no place uses ("UTC-13") or a
 half-hour one ("UTC+5:30", which needs a city) resolves to nothing, and `looks_like_offset`
 lets the caller say why.
+
+Only places are taken (and UTC, and fixed offsets typed as such). The zone database also holds
+names that are no place: `localtime` is whatever clock the server runs on, `Factory` is no
+zone at all, and `posixrules`, `posix/…`, `right/…`, `SystemV/…` and rule names ("CET",
+"EST5EDT") are there for old systems. A person's day must not follow one; they resolve to
+nothing, and `names_no_place` lets the caller say why.
 """
 
 from __future__ import annotations
@@ -66,23 +72,69 @@ _OFFSET = re.compile(r"^(?:utc|gmt)?\s*([+-−])\s*(\d{1,4})(?::?(\d{2}))?(?:\s*
 MIN_OFFSET_HOURS, MAX_OFFSET_HOURS = -12, 14
 _ETC_GMT = re.compile(r"^Etc/GMT([+-])(\d{1,2})$")
 
+# The areas the zone database files places under ("Europe/Berlin"), with the older area and
+# single names it keeps for places ("US/Eastern", "Japan").
+_PLACE_AREAS = frozenset(
+    "Africa America Antarctica Arctic Asia Atlantic Australia Europe Indian Pacific"
+    " Brazil Canada Chile Mexico US".split()
+)
+_OLD_PLACE_NAMES = frozenset(
+    "Cuba Egypt Eire GB GB-Eire Hongkong Iceland Iran Israel Jamaica Japan Kwajalein Libya NZ"
+    " NZ-CHAT Navajo PRC Poland Portugal ROC ROK Singapore Turkey W-SU".split()
+)
+_UTC_NAMES = frozenset(
+    name
+    for base in "UTC UCT Universal Zulu GMT GMT0 GMT+0 GMT-0 Greenwich".split()
+    for name in (base, f"Etc/{base}")
+)
+# Names of the database's files that are no zone of a place, whatever the system ships.
+_NO_PLACE_PREFIXES = ("posix/", "right/", "systemv/")
+_NO_PLACE_NAMES = frozenset({"localtime", "posixrules", "factory"})
+
 
 def _fold(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).strip().lower()
     return re.sub(r"[\s_]+", " ", text)
 
 
+def _as_place(name: str) -> str | None:
+    """The zone database's `name` as a person's zone: a place's, "UTC" for every name of UTC,
+    a fixed offset ("Etc/GMT-2") as it is; None for a name that is no place."""
+    if name in _UTC_NAMES:
+        return "UTC"
+    if _ETC_GMT.match(name) or name in _OLD_PLACE_NAMES:
+        return name
+    area, slash, _rest = name.partition("/")
+    return name if slash and area in _PLACE_AREAS else None
+
+
 @cache
 def _index() -> dict[str, str]:
-    """Folded IANA names and folded city parts -> canonical IANA name."""
+    """Folded IANA names and folded city parts -> canonical IANA name, places only."""
     index: dict[str, str] = {}
-    for name in sorted(zoneinfo.available_timezones()):
-        if name.startswith(("Etc/", "SystemV/", "posix/", "right/")) or "/" not in name:
+    places = {name: _as_place(name) for name in zoneinfo.available_timezones()}
+    for name in sorted(places):
+        if places[name] is None or name.startswith("Etc/") or "/" not in name:
             continue
         index.setdefault(_fold(name.rsplit("/", 1)[-1]), name)
-    for name in zoneinfo.available_timezones():
-        index[_fold(name)] = name
+    for name, place in places.items():
+        if place is not None:
+            index[_fold(name)] = place
     return index
+
+
+@cache
+def _no_places() -> frozenset[str]:
+    """Folded names the zone database holds that are no place."""
+    names = {_fold(name) for name in zoneinfo.available_timezones() if _as_place(name) is None}
+    return frozenset(names | _NO_PLACE_NAMES)
+
+
+def names_no_place(text: str) -> bool:
+    """Whether `text` is a name of the zone database that is no place ("localtime",
+    "Factory", "posix/Europe/Berlin", "EST5EDT"): refused, though the database knows it."""
+    folded = _fold(text)
+    return folded in _no_places() or folded.startswith(_NO_PLACE_PREFIXES)
 
 
 def resolve_timezone(text: str) -> str | None:

@@ -31,7 +31,7 @@ from bot.replies import Reply
 from bot.store import repo
 from bot.store import weekly as weekly_store
 from bot.sync import weekly
-from bot.timezones import looks_like_offset, resolve_timezone
+from bot.timezones import looks_like_offset, names_no_place, resolve_timezone
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +147,8 @@ class Accounts:
         zone = resolve_timezone(name)
         if zone is None and looks_like_offset(name):
             return Reply(accounts.timezone_offset_unknown(name))
+        if zone is None and names_no_place(name):
+            return Reply(accounts.timezone_not_a_place(name))
         if zone is None:
             return Reply(accounts.timezone_unknown(name))
         async with self.res.sessionmaker() as session:

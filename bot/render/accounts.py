@@ -36,6 +36,7 @@ __all__ = [
     "remind_usage",
     "settings_view",
     "start",
+    "timezone_not_a_place",
     "timezone_offset_unknown",
     "timezone_set",
     "timezone_unknown",
@@ -180,13 +181,22 @@ def forget_cancelled() -> str:
 
 def timezone_usage() -> str:
     return (
-        "Tell me a city or an IANA timezone, e.g. <code>/timezone Berlin</code>, "
-        "<code>/timezone New York</code> or <code>/timezone Europe/Madrid</code>."
+        "Tell me your city or its timezone, e.g. <code>/timezone Berlin</code>, "
+        "<code>/timezone New York</code> or <code>/timezone Europe/Madrid</code>; "
+        "<code>UTC</code> and offsets like <code>UTC+2</code> work too."
     )
 
 
 def timezone_unknown(text: str) -> str:
     return f"I don't know the timezone “{esc(text[:64])}”. " + timezone_usage()
+
+
+def timezone_not_a_place(text: str) -> str:
+    """A name the zone database has that is no place's zone ("localtime", "Factory")."""
+    return (
+        f"“{esc(text[:64])}” is not the timezone of a place, so your day would not follow "
+        "your clock. " + timezone_usage()
+    )
 
 
 def timezone_offset_unknown(text: str) -> str:
