@@ -4,7 +4,6 @@ that it says honestly what it did not understand."""
 from __future__ import annotations
 
 import datetime as dt
-import time
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -528,29 +527,18 @@ async def test_emoji_only_gets_a_friendly_reply() -> None:
     assert "emoji" in (p.reply or "")
 
 
-async def test_ten_thousand_characters_are_refused_quickly() -> None:
-    started = time.perf_counter()
+async def test_ten_thousand_characters_are_refused_before_any_reading() -> None:
+    # How fast the planner is belongs to bench/ (make bench), not to a wall-clock bound here.
     p = await plan("2 eggs and toast " * 600)
-    assert time.perf_counter() - started < 0.05
     assert p.actions == [] and not p.understood
     assert f"{MAX_CHARS:,}" in (p.reply or "")
 
 
-async def test_long_but_allowed_message_is_fast() -> None:
+async def test_a_long_but_allowed_message_is_read_the_same_each_time() -> None:
     text = ("had 2 eggs, toast, coffee; mood 4. " * 30)[:MAX_CHARS]
-    await plan(text)  # warm the caches (food table, vocabulary)
-    started = time.perf_counter()
-    await plan(text)
-    assert time.perf_counter() - started < 0.05
-
-
-async def test_typical_message_takes_well_under_a_millisecond() -> None:
-    text = "had oatmeal and a flat white, slept badly"
-    await plan(text)
-    started = time.perf_counter()
-    for _ in range(100):
-        await plan(text)
-    assert (time.perf_counter() - started) / 100 < 0.002  # < 1 ms typical; slack for CI
+    first = await plan(text)  # the first also fills the caches (food table, vocabulary)
+    assert first.actions
+    assert (await plan(text)).actions == first.actions
 
 
 async def test_deterministic() -> None:
