@@ -323,24 +323,24 @@ async def test_a_burst_of_quick_answers_sends_replies_only(bot: Bot) -> None:
     people = range(1000, 1060)  # 2 s of replies at 30 a second: past the 1.5 s threshold
     for person in people:
         bot.fake.push_text(person, "an apple")
-    await bot.fake.wait_for(lambda: len(bot.fake.sent()) == len(people), timeout=15)
+    await bot.fake.wait_for(lambda: len(bot.fake.sent()) == len(people), timeout=60)
     assert sorted(m.chat_id for m in bot.fake.sent()) == list(people)
     assert bot.fake.calls("sendChatAction") == []
 
 
 async def test_a_crowd_of_replies_goes_at_telegrams_pace_and_none_is_refused(bot: Bot) -> None:
     """45 answers ready at once: Telegram (here its fake) refuses a 31st message within a
-    second with a 429; the bot spaces them so none is refused, and loses no time doing it."""
+    second with a 429; the bot spaces them so none is refused. That it loses no time doing it
+    is the pace's own schedule, checked on a virtual clock in tests/telegram/test_pace.py."""
     bot.fake.rate_limit = 30
     people = range(2000, 2045)
     for person in people:
         bot.fake.push_text(person, "an apple")
-    await bot.fake.wait_for(lambda: len(bot.fake.sent()) == len(people), timeout=15)
+    await bot.fake.wait_for(lambda: len(bot.fake.sent()) == len(people), timeout=60)
     sends = [call.at for call in bot.fake.calls("sendMessage")]
     assert len(sends) == len(people)  # each accepted the first time: no 429, no retry
     assert sorted(m.chat_id for m in bot.fake.sent()) == list(people)
     assert max(sum(1 for t in sends if start <= t < start + 1.0) for start in sends) <= 30
-    assert max(sends) - min(sends) < 2.5  # 45 at 30 a second: ~1.5 s
 
 
 @pytest.mark.parametrize("bot", [{"typing_after_seconds": 0}], indirect=True)
@@ -376,13 +376,13 @@ async def test_a_chat_action_still_waiting_when_the_answer_is_ready_is_dropped(b
 @pytest.mark.parametrize("bot", [{"typing_after_seconds": 0.1}], indirect=True)
 async def test_a_refused_chat_action_leaves_the_reply_alone(bot: Bot) -> None:
     bot.core.delays = {"a long story": 0.3}
-    bot.fake.fail_next("sendChatAction", 429, "Too Many Requests: retry after 5", retry_after=5)
+    bot.fake.fail_next("sendChatAction", 429, "Too Many Requests: retry after 60", retry_after=60)
     pushed = time.monotonic()
     bot.fake.push_text(ALICE, "a long story")
     [reply] = await bot.fake.wait_sent(ALICE, 1)
     assert reply.text == "<b>handle_text</b> a long story"
     assert len(bot.fake.calls("sendChatAction")) == 1  # not retried, and not waited out
-    assert bot.fake.calls("sendMessage")[0].at - pushed < 2.0
+    assert bot.fake.calls("sendMessage")[0].at - pushed < 30  # the 60 s were not waited out
 
 
 async def test_unknown_command_gets_a_hint(bot: Bot) -> None:
