@@ -5,7 +5,8 @@ Both planners' plans pass here (bot/core/planning.py) before anything is written
 that emits `oatmeal, 1 cup cooked"}, {` as a food name, or 10 g of protein in 8 kcal, cannot
 put it into a person's account, and neither can a bug in the built-in rules.
 
-- **Names** (foods, supplements, recipes): markup (`<b>`, `**`, backticks) is removed;
+- **Names** (foods, supplements, recipes): markup (`<b>`, `**`, backticks) is removed and
+  character references are read (`&amp;` is `&`; `&34;`, which stands for none, is dropped);
   JSON debris (a quote, brace or bracket inside the name) cuts the name there, so
   `oatmeal, 1 cup cooked"}, {` becomes `oatmeal, 1 cup cooked`. A name with no letter left is
   refused.
@@ -40,6 +41,7 @@ from bot.agent_api.actions import (
     WeightSetGoal,
 )
 from bot.planner.base import Plan
+from bot.planner.markup import without_markup
 from bot.planner.offline.rules import (
     MAX_GOAL_GRAMS,
     MAX_GOAL_KCAL,
@@ -73,7 +75,7 @@ class Checked:
 
 def clean_name(name: str) -> str | None:
     """A name without markup or JSON debris; None when nothing readable is left."""
-    text = _INCHES.sub(" in", _MARKUP.sub("", name))
+    text = _INCHES.sub(" in", _MARKUP.sub("", without_markup(name)))
     text = _SPACE.sub(" ", text).strip().strip("'\"“”‘’ ")  # a name given in quotes is fine
     cut = _DEBRIS.search(text)
     if cut is not None:

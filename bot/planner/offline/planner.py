@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from bot.agent_api.actions import CheckinUpsert
 from bot.planner.base import Plan, PlanContext, ReadResult
+from bot.planner.markup import without_markup
 from bot.planner.offline.checkins import faces_as_ratings
 from bot.planner.offline.corrections import corrected
 from bot.planner.offline.dates import WEEKDAYS, find_day_refs, rx
@@ -119,7 +120,8 @@ class OfflinePlanner:
     ) -> str:
         question = plan.state if isinstance(plan.state, Question) else None
         if question is None:
-            question = read_question(Tokens(tokenize(text[:MAX_CHARS])), context.today)
+            said = without_markup(text[:MAX_CHARS])
+            question = read_question(Tokens(tokenize(said)), context.today)
         return answer(question, results, context.today)
 
 
@@ -128,6 +130,7 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     text = text.strip()
     if len(text) > MAX_CHARS:
         return Plan(understood=False, reply=offline.offline_too_long(MAX_CHARS))
+    text = without_markup(text).strip()  # "a latte & <b>cake</b>": no food named "B cake"
     text = faces_as_ratings(text)  # "mood 😊": mood 4
     tokens = Tokens(tokenize(text))
     words = [t for t in tokens.items if t.kind != "punct"]
