@@ -148,7 +148,10 @@ class Conversation:
     ) -> Reply:
         """Write, propose or answer what was planned; the exchange is kept as history."""
         writing, today = self.writing, said.today
-        if plan.actions:
+        if plan.amends:  # "actually it was 3 eggs": the difference from what was logged
+            await self.planning.count(said.user_id, today, plan)
+            reply = await self.drafts.amend(said, text, plan.amends)
+        elif plan.actions:
             if plan.reply and not plan.understood:
                 said.notes.append(fmt.esc(plan.reply))
             concerns = await writing.concerns_or_none(said.person, plan.actions)

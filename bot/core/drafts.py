@@ -13,11 +13,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot import callbacks
-from bot.agent_api.actions import Action
+from bot.agent_api.actions import Action, Entry, NutritionAddEntry
+from bot.agent_api.errors import AgentApiError
 from bot.core.person import Incoming, Refused
 from bot.core.planning import Planning
 from bot.core.resources import Resources
-from bot.core.revisions import merge_revision
+from bot.core.revisions import added_by_correction, amounts, food_key, merge_revision
 from bot.core.writing import Writing
 from bot.planner.base import Plan, Turn
 from bot.plausibility import Concern
@@ -70,12 +71,13 @@ class Drafts:
         concerns: Sequence[Concern],
         *,
         source_message_id: int | None = None,
+        fixable: bool = True,
     ) -> Reply:
         """Show what was understood with save / fix / drop; nothing is written yet."""
         draft_id = await self.stored(said, actions, text, source_message_id=source_message_id)
         return Reply(
             drafts.draft(actions, concerns, said.today),
-            buttons=keyboards.draft_keyboard(draft_id),
+            buttons=keyboards.draft_keyboard(draft_id, fixable=fixable),
             shown=self._shown_as(said.user_id, draft_id),
         )
 
@@ -90,6 +92,42 @@ class Drafts:
                 await session.commit()
 
         return shown
+
+    async def amend(self, said: Incoming, text: str, amends: Sequence[Action]) -> Reply:
+        """ "actually it was 3 eggs" after "2 eggs": the service cannot change an entry, so
+        the difference from what today's entries hold is offered as a draft (save or drop);
+        less than was logged can only be changed in the app, and the person is told so."""
+        try:
+            body = await said.person.api.nutrition(said.today)
+        except AgentApiError:
+            return Reply(drafts.correction_unreadable())
+        raw = body.get("entries") if isinstance(body, dict) else None
+        logged = [e for e in raw or [] if isinstance(e, dict) and isinstance(e.get("food"), str)]
+        added: list[Action] = []
+        refusal: str | None = None
+        for action in amends:
+            if not isinstance(action, NutritionAddEntry):
+                continue
+            key = food_key(action.entry.food)
+            same = [e for e in logged if food_key(e["food"]) == key]
+            if not same:
+                refusal = refusal or drafts.correction_of_nothing_logged()
+                continue
+            extra = added_by_correction(same[-1], action)
+            if not extra:
+                refusal = refusal or drafts.correction_to_less(same[-1]["food"])
+                continue
+            said_food, logged_food = action.entry.food, same[-1]["food"]
+            name = drafts.difference_food(said_food, logged_food, amounts(logged_food, said_food))
+            entry = Entry(food=name, **extra)
+            added.append(NutritionAddEntry(date=action.date, entry=entry))
+        if not added:
+            return Reply(refusal or drafts.correction_of_nothing_logged())
+        reply = await self.propose(
+            said, added, text, [], source_message_id=said.message_id, fixable=False
+        )
+        reply.html = drafts.difference_draft(added, said.today)
+        return reply
 
     async def mention_waiting(self, said: Incoming) -> str | None:
         """A line on the drafts still waiting that no reply has mentioned, said once."""

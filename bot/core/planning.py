@@ -122,6 +122,10 @@ class Planning:
                 await self._keep_for_retry(user_id, text)
             raise Refused(Reply(said)) from exc
         plan = sane(plan)
+        if offline_plan.amends and plan.actions:
+            # A correction of an earlier message: the model's extra is offered, as the
+            # rules' difference is, and written only once the person saves it.
+            plan.offer, plan.actions = plan.actions, []
         unusable = not (plan.understood or plan.actions or plan.reads or plan.is_question)
         if usable_offline and not unusable and _contradicts(plan, offline_plan):
             log.warning(

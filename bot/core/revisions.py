@@ -9,7 +9,8 @@ corrects, keeping the rest of the draft.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.agent_api.actions import (
     Action,
@@ -66,3 +67,30 @@ def merge_revision(old: Sequence[Action], new: Sequence[Action]) -> list[Action]
         else:
             revised[index] = action
     return revised
+
+
+_AMOUNT = re.compile(r"\d+(?:\.\d+)?")
+_MACROS = ("calories", "protein", "carbs", "fat")
+
+
+def added_by_correction(logged: Mapping[str, Any], said: NutritionAddEntry) -> dict[str, float]:
+    """What `said` ("actually it was 3 eggs") has beyond the entry `logged` (as the service
+    shows it): the energy and macros to add; empty when it has no more (the service cannot
+    take anything away)."""
+    extra = {}
+    for key in _MACROS:
+        value = logged.get(key)
+        before = float(value) if isinstance(value, int | float) else 0.0
+        extra[key] = max(0.0, round(getattr(said.entry, key) - before, 1))
+    return extra if extra["calories"] >= 1 else {}
+
+
+def amounts(logged_food: str, said_food: str) -> tuple[float, float] | None:
+    """(logged, said): the counts of one food named the same way ("Eggs, 2 large", "Eggs, 3
+    large"); None when the names do not say comparable amounts."""
+    before, after = _AMOUNT.search(logged_food), _AMOUNT.search(said_food)
+    if before is None or after is None:
+        return None
+    if logged_food[before.end() :] != said_food[after.end() :]:
+        return None
+    return float(before.group(0)), float(after.group(0))

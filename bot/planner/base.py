@@ -121,6 +121,9 @@ class Plan:
     # holds the number as kg until the core settles it (bot/core/personal.py).
     unit_question: float | None = None
     repeat: Repeat | None = None  # "the usual": what to copy, once `reads` are answered
+    # "actually it was 3 eggs": what an earlier message should have said, in full. Nothing
+    # is written from it; the core offers the difference from what was logged as a draft.
+    amends: list[Action] = field(default_factory=list)
     llm_requests: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0

@@ -7,6 +7,7 @@ Texts are Telegram-safe HTML, except the toasts (plain text, at most 200 charact
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 
 from pydantic import BaseModel
@@ -16,6 +17,11 @@ from bot.render.conversation import logged_line
 from bot.render.format import capped, esc, fit, to_plain
 
 __all__ = [
+    "correction_of_nothing_logged",
+    "correction_to_less",
+    "correction_unreadable",
+    "difference_draft",
+    "difference_food",
     "draft",
     "draft_already_dropped",
     "draft_already_replaced",
@@ -187,4 +193,48 @@ def draft_fix_not_understood() -> str:
     return (
         "I didn't catch the change. Tell me e.g. <i>it was 2 eggs</i> or <i>72.4 kg</i> — "
         "the draft is still waiting."
+    )
+
+
+# A correction of something already logged ("actually it was 3 eggs")
+
+
+def difference_food(said: str, logged: str, counts: tuple[float, float] | None) -> str:
+    """The name of the entry that makes a logged one what the person said: "Eggs, +1 large
+    (3 in all, not 2)"; when the amounts cannot be compared, what it completes."""
+    if counts is not None:
+        before, after = counts
+        added = re.sub(r"\d+(?:\.\d+)?", f"+{after - before:g}", said, count=1)
+        name = f"{added} ({after:g} in all, not {before:g})"
+    else:
+        name = f"{said}: the difference from {logged}"
+    return name[:200]
+
+
+def difference_draft(actions: Sequence[BaseModel], today: dt.date) -> str:
+    lines = [logged_line(a, today) for a in actions]
+    return fit(
+        "<b>I can't change what's already logged</b>, so I'd add the difference — nothing "
+        "is saved yet:\n" + "\n".join(capped(lines))
+    )
+
+
+def correction_to_less(logged: str) -> str:
+    return (
+        f"I can't lower or remove what's already logged ({esc(logged)}), so nothing was "
+        "saved. Please change that entry in the app — no need to tell me again."
+    )
+
+
+def correction_of_nothing_logged() -> str:
+    return (
+        "I don't see that among today's entries, so nothing was saved. If you haven't logged "
+        "it yet, just tell me what you had, e.g. <i>3 eggs</i>."
+    )
+
+
+def correction_unreadable() -> str:
+    return (
+        "I couldn't look at today's entries just now, so nothing was saved. Please send the "
+        "correction again in a minute."
     )

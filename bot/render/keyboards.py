@@ -74,16 +74,14 @@ def later_button() -> str:
     return "⏰ Later"
 
 
-def draft_keyboard(draft_id: int) -> list[list[Button]]:
-    """Save, fix or drop the draft `draft_id`, in one row."""
+def draft_keyboard(draft_id: int, *, fixable: bool = True) -> list[list[Button]]:
+    """Save, fix or drop the draft `draft_id`, in one row (without fix: save or drop)."""
     save, fix, drop = draft_buttons()
-    return [
-        [
-            Button(save, DraftButton("save", draft_id).encode()),
-            Button(fix, DraftButton("fix", draft_id).encode()),
-            Button(drop, DraftButton("drop", draft_id).encode()),
-        ]
-    ]
+    row = [Button(save, DraftButton("save", draft_id).encode())]
+    if fixable:
+        row.append(Button(fix, DraftButton("fix", draft_id).encode()))
+    row.append(Button(drop, DraftButton("drop", draft_id).encode()))
+    return [row]
 
 
 def forget_keyboard() -> list[list[Button]]:

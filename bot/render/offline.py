@@ -73,8 +73,8 @@ OFFLINE_UNKNOWN_QUESTION = (
 )
 NOT_EATEN = "OK, nothing logged: tell me once you've had it."
 OFFLINE_CORRECTION = (
-    "I can't change or remove what's already logged, so nothing was saved. Please fix the "
-    "entry in the app, then tell me the right amount."
+    "I can't change or remove what's already logged, so nothing was saved. Please change "
+    "that entry in the app — no need to tell me again."
 )
 OFFLINE_LLM_ONLY = (
     "I can't save recipes, send support requests or change your supplement stack here, so "

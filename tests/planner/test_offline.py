@@ -723,8 +723,15 @@ def test_any_text_gives_a_valid_plan_without_crashing(text: str) -> None:
 @pytest.mark.parametrize("text", ["actually it was 2 eggs", "oops, delete the pizza"])
 async def test_corrections_write_nothing_rather_than_a_duplicate(text: str) -> None:
     p = await plan(text)
-    assert p.actions == [] and not p.understood
+    assert p.actions == [] and p.offer == []
     assert "OPENAI_API_KEY" not in (p.reply or "")
+
+
+async def test_a_correction_of_an_amount_says_the_amount_for_the_core_to_compare() -> None:
+    p = await plan("actually it was 2 eggs")
+    [eggs] = p.amends
+    assert isinstance(eggs, NutritionAddEntry) and eggs.entry.food.startswith("Eggs, 2")
+    assert not (await plan("oops, delete the pizza")).understood
 
 
 @pytest.mark.parametrize(

@@ -473,7 +473,6 @@ async def test_what_is_scratched_is_taken_out() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "actually it was 2 eggs not 3",
         "sorry I meant 1 coffee",
         "no wait, 2 slices not 3",
         "that coffee was yesterday not today",
@@ -484,6 +483,12 @@ async def test_a_correction_of_an_earlier_message_writes_nothing(text: str) -> N
     p = await plan(text)
     assert p.actions == [] and not p.understood
     assert "nothing was saved" in (p.reply or "")
+
+
+async def test_a_corrected_amount_of_an_earlier_message_is_said_for_the_core_to_compare() -> None:
+    p = await plan("actually it was 2 eggs not 3")  # the core offers the difference, if more
+    assert p.actions == [] and p.offer == []
+    assert [a.entry.food for a in p.amends] == ["Eggs, 2 large"]  # type: ignore[attr-defined]
 
 
 async def test_a_figure_taken_back_is_never_logged() -> None:

@@ -61,6 +61,17 @@ _NOT_FIRST_RE = re.compile(
 )
 
 
+def amended(text: str, plan_part: Callable[[str], Plan]) -> list[Action]:
+    """What a correction of an earlier message says was eaten, in full ("actually it was 3
+    eggs" -> 3 eggs); none when that is not a plain food amount, or takes something back."""
+    if re.search(rf"\b(?:{_REMOVE}|undo|wrong)\b", text, re.IGNORECASE):
+        return []
+    said = _EARLIER_RE.sub(" ", _NOT_FIGURE_RE.sub(" ", text)).strip(" ,.;:!-–")
+    plan = plan_part(said) if said else Plan()
+    foods: list[Action] = [a for a in plan.actions if isinstance(a, NutritionAddEntry)]
+    return foods if plan.understood and foods and len(foods) == len(plan.actions) else []
+
+
 def corrected(text: str, plan_part: Callable[[str], Plan]) -> Plan | None:
     """The plan of a message that corrects itself, or None when it does not (or when the
     correction is of an earlier message). `plan_part` plans a piece of text as a log."""

@@ -23,7 +23,7 @@ from bot.agent_api.actions import CheckinUpsert
 from bot.planner.base import Plan, PlanContext, ReadResult
 from bot.planner.markup import without_markup
 from bot.planner.offline.checkins import faces_as_ratings
-from bot.planner.offline.corrections import corrected
+from bot.planner.offline.corrections import amended, corrected
 from bot.planner.offline.dates import WEEKDAYS, find_day_refs, rx
 from bot.planner.offline.foods import STOP_WORDS, food_table
 from bot.planner.offline.meals import find_meal_foods
@@ -161,6 +161,13 @@ def plan_text(text: str, context: PlanContext) -> Plan:
         or _DAY_CORRECTION_RE.search(tokens.joined)
         or _TAKE_BACK_RE.match(tokens.joined)
     ):
+        amends = (
+            []
+            if _DAY_CORRECTION_RE.search(tokens.joined)
+            else amended(text, lambda part: _log_part(part, context))
+        )
+        if amends:  # the core offers the difference from what was logged
+            return Plan(amends=amends)
         return Plan(understood=False, reply=offline.OFFLINE_CORRECTION)
     odd = odd_numbers(text)
     if odd:
