@@ -159,6 +159,9 @@ class StubCore:
     ) -> Reply:
         return await self._answer("handle_photo", **kwargs)
 
+    async def told(self, reply: Reply) -> None:
+        """The handler sent `reply` (nothing of it is an outbox item here)."""
+
     async def aclose(self) -> None:
         self.closed = True
 
