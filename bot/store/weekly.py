@@ -117,26 +117,3 @@ async def release_weekly(
         .execution_options(synchronize_session="fetch")
     )
     return bool(getattr(result, "rowcount", 0))
-
-
-async def unsend_weekly(
-    *,
-    session: AsyncSession,
-    telegram_id: int,
-    week: str,
-    previous_week: str | None,
-    retry_at: datetime,
-) -> bool:
-    """The send of `week` failed cleanly after it was recorded: the week counts as not sent
-    again and is due at `retry_at`. Only while the row still says `week`, unclaimed."""
-    result = await session.execute(
-        update(WeeklySummary)
-        .where(
-            WeeklySummary.telegram_id == telegram_id,
-            WeeklySummary.last_sent_week == week,
-            WeeklySummary.claimed_by.is_(None),
-        )
-        .values(last_sent_week=previous_week, next_due_at=retry_at)
-        .execution_options(synchronize_session="fetch")
-    )
-    return bool(getattr(result, "rowcount", 0))

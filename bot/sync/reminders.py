@@ -5,9 +5,12 @@ rebuilt in memory at start: a repeating job calls `run_due(now, send)` and whate
 while the bot was down goes out on its first run. Rows are claimed (`repo.due_reminders`), so
 several bot processes can share the work.
 
-"Never twice on the same local day" is chosen over "never missed": a reminder's day is
-recorded as sent *before* the message goes out. If the process dies in between, that day's
-nudge is lost; if the send fails cleanly, the record is rolled back and it is retried soon.
+"Never missed" is chosen over "never twice": a missed nudge is worse than a rare double. A
+reminder is sent while its row is claimed, and its day is recorded as sent only *after* the
+message went out. A process that dies in between leaves the claim, and after its lease
+(`REMINDER_CLAIM_TIMEOUT_SECONDS`) another process sends the reminder; so a process killed
+right after a send and before recording it makes that person's reminder come twice. A send
+that fails cleanly gives the row back, to be tried again soon.
 
 A reminder is skipped only when today's check-in already rates mood, energy and sleep; a
 partial one ("slept badly" said earlier) still gets it, with buttons for the missing ratings
@@ -135,9 +138,6 @@ class Reminders(ScheduledSends):
         if account.status != AccountStatus.ACTIVE:  # the check found the key refused
             await self._unschedule(user_id)
             return False
-        previous = (reminder.last_sent_local_date, reminder.snoozed_until)
-        if not await self._complete(user_id, day, tomorrow):
-            return False  # rescheduled or taken over meanwhile: that newer state wins
         try:
             message_id = await send(account.chat_id or user_id, reminder_reply(lived, missing))
         except RecipientBlocked:
@@ -146,9 +146,11 @@ class Reminders(ScheduledSends):
             return False
         except Exception as exc:
             log.warning("reminder to user %s not sent (%s); retrying", user_id, type(exc).__name__)
-            await self._undo_sent(user_id, previous, now + RETRY_SEND_AFTER)
+            await self._release(user_id, now + RETRY_SEND_AFTER)
             return False
-        await self._remember_message(user_id, message_id)
+        if not await self._complete(user_id, day, tomorrow, message_id):
+            # Rescheduled meanwhile (that newer time stands) or taken over after the lease.
+            log.info("reminder to user %s sent as its row changed; the newer state stands", user_id)
         return True
 
     def _remindable(self, account: Account) -> bool:
@@ -204,7 +206,9 @@ class Reminders(ScheduledSends):
 
     # --- small transactions ------------------------------------------------------------------
 
-    async def _complete(self, user_id: int, day: dt.date, next_at: dt.datetime) -> bool:
+    async def _complete(
+        self, user_id: int, day: dt.date, next_at: dt.datetime, message_id: int | None = None
+    ) -> bool:
         async with self.sessionmaker.begin() as session:
             return await repo.complete_reminder(
                 session=session,
@@ -212,6 +216,7 @@ class Reminders(ScheduledSends):
                 worker_id=self.worker_id,
                 sent_local_date=day,
                 next_due_at=next_at,
+                message_id=message_id,
             )
 
     async def _release(self, user_id: int, retry_at: dt.datetime) -> None:
@@ -229,22 +234,3 @@ class Reminders(ScheduledSends):
             await repo.set_status(session=session, telegram_id=user_id, status=status)
             if status == AccountStatus.BLOCKED:
                 await repo.schedule_reminder(session=session, telegram_id=user_id, next_due_at=None)
-
-    async def _undo_sent(
-        self,
-        user_id: int,
-        previous: tuple[dt.date | None, dt.datetime | None],
-        retry_at: dt.datetime,
-    ) -> None:
-        """The send failed cleanly: the day counts as not reminded again, retried soon."""
-        async with self.sessionmaker.begin() as session:
-            reminder = await repo.get_reminder(session=session, telegram_id=user_id)
-            if reminder is not None:
-                reminder.last_sent_local_date, reminder.snoozed_until = previous
-                reminder.next_due_at = retry_at
-
-    async def _remember_message(self, user_id: int, message_id: int) -> None:
-        async with self.sessionmaker.begin() as session:
-            reminder = await repo.get_reminder(session=session, telegram_id=user_id)
-            if reminder is not None:
-                reminder.message_id = message_id

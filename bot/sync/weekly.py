@@ -3,9 +3,12 @@ caption as a photo, for people who turned it on in /settings.
 
 Built like the check-in reminder (bot/sync/reminders.py): the schedule lives only in the
 database (`weekly_summaries.next_due_at`), a repeating job calls `run_due(now, send)`, rows
-are claimed so several bot processes share the work, and a week is recorded as sent
-(`last_sent_week`, the ISO week of its Sunday) *before* the photo goes out: a restart or a
-second process never sends a week twice; a send that fails cleanly is undone and retried.
+are claimed so several bot processes share the work, and, as for the reminders, "never
+missed" is chosen over "never twice": the photo goes out while the row is claimed and its
+week is recorded as sent (`last_sent_week`, the ISO week of its Sunday) only after. A process
+that dies in between leaves the claim, and after its lease another process sends the week; one
+killed right after a send and before recording it makes that week come twice. A send that
+fails cleanly gives the row back, to be tried again soon.
 
 Which week: the latest one whose Sunday 19:00 has passed, counted in the days the person
 lives (`bot.days`: logs after midnight and before their day ends belong to the evening
@@ -158,9 +161,6 @@ class WeeklySummaries(ScheduledSends):
         if report.logged_days == 0:  # nothing to show: the week counts as done, unsent
             await self._complete(user_id, week, after)
             return False
-        previous = row.last_sent_week
-        if not await self._complete(user_id, week, after):
-            return False  # taken over or rescheduled meanwhile: that newer state wins
         caption = render_accounts.weekly_summary_caption(
             report.caption, due.sunday - dt.timedelta(days=DAYS - 1), due.sunday
         )
@@ -169,19 +169,16 @@ class WeeklySummaries(ScheduledSends):
         except RecipientBlocked:
             log.info("user %s blocked the bot; weekly summaries stopped", user_id)
             await self._mark(user_id, AccountStatus.BLOCKED)
+            await self._release(user_id, after)
             return False
         except Exception as exc:
             reason = type(exc).__name__
             log.warning("weekly summary to user %s not sent (%s); retrying", user_id, reason)
-            async with self.sessionmaker.begin() as session:
-                await store.unsend_weekly(
-                    session=session,
-                    telegram_id=user_id,
-                    week=week,
-                    previous_week=previous,
-                    retry_at=now + RETRY_SEND_AFTER,
-                )
+            await self._release(user_id, now + RETRY_SEND_AFTER)
             return False
+        if not await self._complete(user_id, week, after):
+            # Rescheduled meanwhile (that newer state stands) or taken over after the lease.
+            log.info("weekly summary to user %s sent as its row changed", user_id)
         return True
 
     def _client(self, account: Account) -> AgentApiClient | None:
