@@ -1,64 +1,31 @@
 """The sandbox's OpenAPI document, written by hand and served at /api/v1/agent/openapi.json.
 
 FastAPI's generated schema would be empty here: the routes read query parameters and bodies
-by hand (so every failure is a problem document with named fields). This document describes
-what the routes accept, loosely enough (dates as strings, action fields as open objects) that
-a generator such as schemathesis also sends wrong values; the sandbox must answer those with
-a 4xx, never a 500. Each operation lists every status the sandbox sends on purpose, so a
-generator can check that nothing else comes back. The action types and their fields follow
-`sandbox.validation.SCHEMAS`.
+by hand (so every failure is a problem document with named fields). This document says what
+the routes accept, no more and no less: every date parameter, action and field is the JSON
+Schema its check in `sandbox.validation` carries (`Rule.schema`, `Obj.schema`), so a client
+that sends only what the document allows is refused only for what no schema can say (state,
+such as marking a supplement not yet in the stack; how parameters relate; the body's size in
+bytes; see docs/agent-api.md). Each operation lists every status the sandbox sends on
+purpose, so a generator can check that nothing else comes back.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sandbox.validation import AREA_PREFIXES, MAX_ACTIONS, SCHEMAS
+from sandbox.validation import AREA_PREFIXES, MAX_ACTIONS, SCHEMAS, date
 
 PREFIX = "/api/v1/agent"
 
-_DATE = {"type": "string", "example": "2026-11-22"}
-_NUMBERS: dict[str, Any] = {k: {"type": "number"} for k in ("calories", "protein", "carbs", "fat")}
-_MACROS: dict[str, Any] = {"type": "object", "properties": _NUMBERS}
-_FIELDS: dict[str, dict[str, Any]] = {
-    "date": _DATE,
-    "entry": {
-        "type": "object",
-        "properties": {"food": {"type": "string"}, **_NUMBERS},
-    },
-    "mood": {"type": "integer"},
-    "energy": {"type": "integer"},
-    "sleepQuality": {"type": "integer"},
-    "notes": {"type": ["string", "null"]},
-    "weightKg": {"type": "number"},
-    "goalKg": {"type": ["number", "null"]},
-    "name": {"type": "string"},
-    "dose": {"type": ["string", "null"]},
-    "servings": {"type": "integer"},
-    "ingredients": {"type": "array", "items": {"type": "string"}},
-    "instructions": {"type": "string"},
-    "perServing": _MACROS,
-    "subject": {"type": "string"},
-    "message": {"type": "string"},
-    **_NUMBERS,
-}
-
 
 def _action(type_name: str) -> dict[str, Any]:
-    schema = SCHEMAS[type_name]
-    fields = {**schema.required, **schema.optional}
-    return {
-        "type": "object",
-        "required": ["type", *schema.required],
-        "properties": {
-            "type": {"type": "string", "enum": [type_name]},
-            **{name: _FIELDS.get(name, {}) for name in fields},
-        },
-    }
+    """An /ingest action: its fields, and `type` naming it."""
+    return SCHEMAS[type_name].schema(type={"type": "string", "const": type_name})
 
 
 def _query(*names: str) -> list[dict[str, Any]]:
-    return [{"name": n, "in": "query", "required": False, "schema": _DATE} for n in names]
+    return [{"name": n, "in": "query", "required": False, "schema": date.schema} for n in names]
 
 
 _PROBLEM: dict[str, Any] = {
@@ -120,17 +87,15 @@ def _post(summary: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def _area_body(area: str) -> dict[str, Any]:
+    """An area route's body: one of its actions, named by the bare operation in `action`."""
     prefix = AREA_PREFIXES[area] + "."
-    variants = []
-    for type_name in SCHEMAS:
-        if type_name.startswith(prefix):
-            action = _action(type_name)
-            properties = dict(action["properties"])
-            properties["action"] = {"type": "string", "enum": [type_name[len(prefix) :]]}
-            del properties["type"]
-            required = ["action", *[r for r in action["required"] if r != "type"]]
-            variants.append({"type": "object", "required": required, "properties": properties})
-    return {"oneOf": variants}
+    return {
+        "oneOf": [
+            schema.schema(action={"type": "string", "const": type_name.removeprefix(prefix)})
+            for type_name, schema in SCHEMAS.items()
+            if type_name.startswith(prefix)
+        ]
+    }
 
 
 def openapi_document() -> dict[str, Any]:
@@ -152,10 +117,12 @@ def openapi_document() -> dict[str, Any]:
                 "properties": {
                     "actions": {
                         "type": "array",
+                        "minItems": 1,
                         "maxItems": MAX_ACTIONS,
                         "items": {"oneOf": [_action(t) for t in SCHEMAS]},
                     }
                 },
+                "additionalProperties": False,
             },
         ),
     }

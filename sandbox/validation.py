@@ -5,6 +5,12 @@ sandbox an independent reading of the spec, and makes every message and
 bound explicit. Each check returns the normalized value or raises `Invalid`;
 `Obj` walks nested objects and collects one `FieldError` per bad field, so a
 client learns about all of them at once.
+
+Each check is a `Rule` that carries the JSON Schema saying the same thing, and the OpenAPI
+document (`sandbox.openapi`) is built from them, so what the document allows is what the
+code accepts. A few rules no schema can say are listed in docs/agent-api.md: a name that
+outgrows its limit once case is folded, `3.0` where an integer is wanted (JSON Schema counts
+it as one), and lone surrogate escapes (not text).
 """
 
 from __future__ import annotations
@@ -32,6 +38,45 @@ class Invalid(ValueError):
 
 
 Check = Callable[[Any], Any]
+Schema = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A check of one JSON value, and the JSON Schema (2020-12) that allows exactly what it
+    accepts."""
+
+    check: Check
+    schema: Schema
+
+    def __call__(self, value: Any) -> Any:
+        return self.check(value)
+
+
+def _number_in_schema(value: float) -> float | int:
+    return int(value) if value.is_integer() else value
+
+
+# YYYY-MM-DD in 1900-2100, only days the calendar has: February 29 in leap years only (2000
+# is one, 1900 and 2100 are not). Digits are spelled [0-9], which every regex engine reads
+# as ASCII (Python's \d also takes other scripts' digits).
+_YEAR = "(19[0-9]{2}|20[0-9]{2}|2100)"
+_MONTH_DAY = (
+    "(0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])"
+    "|(0[469]|11)-(0[1-9]|[12][0-9]|30)"
+    "|02-(0[1-9]|1[0-9]|2[0-8])"
+)
+_LEAP_DAY = "(19(0[48]|[2468][048]|[13579][26])|20(0[048]|[2468][048]|[13579][26]))-02-29"
+DATE_PATTERN = f"^({_YEAR}-({_MONTH_DAY})|{_LEAP_DAY})$"
+
+# What str.strip() takes off (every character whose str.isspace() is true), as a regex class
+# body with escapes that Python, ECMA-262 and Rust regexes read alike.
+_SPACES = (
+    "\\u0009-\\u000d\\u001c-\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a"
+    "\\u2028\\u2029\\u202f\\u205f\\u3000"
+)
+_NO_NUL = "^[^\\u0000]*$"
+_NOT_BLANK = f"^[{_SPACES}]*[^{_SPACES}\\u0000][^\\u0000]*$"
 
 
 def parse_date(value: Any) -> dt.date:
@@ -47,7 +92,20 @@ def parse_date(value: Any) -> dt.date:
     return day
 
 
-def number(*, low: float = 0.0, high: float, low_exclusive: bool = False) -> Check:
+# The lengths keep out what a Python regex lets `$` take: a newline after the date.
+date = Rule(
+    parse_date,
+    {
+        "type": "string",
+        "minLength": 10,
+        "maxLength": 10,
+        "pattern": DATE_PATTERN,
+        "example": "2026-11-22",
+    },
+)
+
+
+def number(*, low: float = 0.0, high: float, low_exclusive: bool = False) -> Rule:
     """Int or float within bounds; bools and numeric strings are refused."""
     bound = f"> {low:g}" if low_exclusive else f">= {low:g}"
 
@@ -66,16 +124,21 @@ def number(*, low: float = 0.0, high: float, low_exclusive: bool = False) -> Che
             raise Invalid(f"must be <= {high:g}")
         return as_float
 
-    return check
+    lowest = "exclusiveMinimum" if low_exclusive else "minimum"
+    bounds = {lowest: _number_in_schema(low), "maximum": _number_in_schema(high)}
+    return Rule(check, {"type": "number", **bounds})
 
 
-def integer(low: int, high: int) -> Check:
+def integer(low: int, high: int) -> Rule:
+    """An integer; `3.0` is refused, though JSON Schema would count it as one."""
+
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise Invalid(f"must be an integer from {low} to {high}")
         return value
 
-    return check
+    written = "Written without a fraction: 3, not 3.0."
+    return Rule(check, {"type": "integer", "minimum": low, "maximum": high, "description": written})
 
 
 def _clean_text(value: Any, max_len: int) -> str:
@@ -92,7 +155,7 @@ def _clean_text(value: Any, max_len: int) -> str:
     return value
 
 
-def text(max_len: int, *, allow_blank: bool = False) -> Check:
+def text(max_len: int, *, allow_blank: bool = False) -> Rule:
     """A string; names and subjects must not be blank, and are stripped."""
 
     def check(value: Any) -> str:
@@ -103,10 +166,11 @@ def text(max_len: int, *, allow_blank: bool = False) -> Check:
             raise Invalid("must not be empty")
         return cleaned.strip()
 
-    return check
+    pattern = _NO_NUL if allow_blank else _NOT_BLANK
+    return Rule(check, {"type": "string", "maxLength": max_len, "pattern": pattern})
 
 
-def name_text(max_len: int) -> Check:
+def name_text(max_len: int) -> Rule:
     """A name that is unique regardless of case: its casefolded key is stored too, so the key
     must fit as well ("ß" folds to "ss", "ﬃ" to "ffi"; PostgreSQL enforces the column)."""
     plain = text(max_len)
@@ -120,10 +184,10 @@ def name_text(max_len: int) -> Check:
             )
         return cleaned
 
-    return check
+    return Rule(check, plain.schema)
 
 
-def text_list(max_items: int, max_len: int) -> Check:
+def text_list(max_items: int, max_len: int) -> Rule:
     item = text(max_len)
 
     def check(value: Any) -> list[str]:
@@ -139,14 +203,14 @@ def text_list(max_items: int, max_len: int) -> Check:
                 raise Invalid(exc.detail, f"/{index}") from None
         return cleaned
 
-    return check
+    return Rule(check, {"type": "array", "maxItems": max_items, "items": item.schema})
 
 
-def nullable(check: Check) -> Check:
+def nullable(rule: Rule) -> Rule:
     def wrapped(value: Any) -> Any:
-        return None if value is None else check(value)
+        return None if value is None else rule(value)
 
-    return wrapped
+    return Rule(wrapped, {**rule.schema, "type": [rule.schema["type"], "null"]})
 
 
 def escape(key: str) -> str:
@@ -158,9 +222,29 @@ def escape(key: str) -> str:
 class Obj:
     """A JSON object with known fields; unknown fields are errors, not ignored."""
 
-    required: dict[str, Check | Obj] = field(default_factory=dict)
-    optional: dict[str, Check | Obj] = field(default_factory=dict)
+    required: dict[str, Rule | Obj] = field(default_factory=dict)
+    optional: dict[str, Rule | Obj] = field(default_factory=dict)
     require_any: bool = False
+
+    def schema(self, **more: Schema) -> Schema:
+        """The object's JSON Schema; `more` adds fields the caller checks itself (such as
+        the `type` beside an action's fields), as required."""
+        fields = self.required | self.optional
+        schema: Schema = {
+            "type": "object",
+            "required": [*more, *self.required],
+            "properties": {
+                **more,
+                **{
+                    key: rule.schema() if isinstance(rule, Obj) else rule.schema
+                    for key, rule in fields.items()
+                },
+            },
+            "additionalProperties": False,
+        }
+        if self.require_any:
+            schema["anyOf"] = [{"required": [key]} for key in self.optional]
+        return schema
 
     def validate(
         self, value: Any, pointer: str, errors: list[FieldError], *, skip: str = ""
@@ -204,10 +288,10 @@ MACROS = Obj(required={"calories": kcal, "protein": grams, "carbs": grams, "fat"
 ENTRY = Obj(required={"food": text(500), **MACROS.required})
 
 SCHEMAS: dict[str, Obj] = {
-    "nutrition.add_entry": Obj(required={"date": parse_date, "entry": ENTRY}),
+    "nutrition.add_entry": Obj(required={"date": date, "entry": ENTRY}),
     "nutrition.set_goals": Obj(optional=dict(MACROS.required), require_any=True),
     "checkin.upsert": Obj(
-        required={"date": parse_date},
+        required={"date": date},
         optional={
             "mood": scale,
             "energy": scale,
@@ -215,11 +299,11 @@ SCHEMAS: dict[str, Obj] = {
             "notes": nullable(text(2000, allow_blank=True)),
         },
     ),
-    "weight.log": Obj(required={"date": parse_date, "weightKg": kilograms}),
+    "weight.log": Obj(required={"date": date, "weightKg": kilograms}),
     "weight.set_goal": Obj(required={"goalKg": nullable(kilograms)}),
     "supplements.add_item": Obj(required={"name": name}, optional={"dose": nullable(text(200))}),
-    "supplements.mark_taken": Obj(required={"date": parse_date, "name": name}),
-    "supplements.toggle": Obj(required={"date": parse_date, "name": name}),
+    "supplements.mark_taken": Obj(required={"date": date, "name": name}),
+    "supplements.toggle": Obj(required={"date": date, "name": name}),
     "recipes.upsert": Obj(
         required={
             "name": name,
