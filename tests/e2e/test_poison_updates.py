@@ -59,7 +59,9 @@ class Poison:
     name: str
     json: Callable[[FakeTelegram], str]
     chat: bool  # whether there is a chat to answer
-    fails: bool  # whether reading or handling it fails (then: the apology, one log line)
+    # Whether reading or handling it fails (then: one log line, the apology where there is a
+    # chat); None where that depends on the store (PostgreSQL refuses an id of 1e400).
+    fails: bool | None
 
 
 POISONS = [
@@ -139,7 +141,7 @@ POISONS = [
             i="1e400",
         ),
         chat=True,
-        fails=False,
+        fails=None,
     ),
     Poison(
         "a kind of update nobody knows",
@@ -188,10 +190,13 @@ async def test_a_poisoned_update_is_acknowledged_and_the_next_person_is_answered
     assert _fetched(fake, poisoned) == 1
     assert await _finished(bot, poisoned), "the update would be replayed after a restart"
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
-    assert len(errors) == (1 if poison.fails else 0), [r.getMessage() for r in errors]
+    if poison.fails is None:
+        assert len(errors) <= 1, [r.getMessage() for r in errors]
+    else:
+        assert len(errors) == (1 if poison.fails else 0), [r.getMessage() for r in errors]
     assert not any(r.levelno >= logging.CRITICAL for r in caplog.records)
     assert "Traceback" not in "".join(fake.texts())
-    if poison.fails and poison.chat:
+    if errors and poison.chat:
         assert fake.texts(ADA) == [conversation.internal_error()]
     if not poison.chat:
         assert fake.sent(ADA) == []
