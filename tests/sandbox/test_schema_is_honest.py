@@ -23,6 +23,7 @@ from schemathesis import GenerationMode
 
 from sandbox.app import SandboxConfig
 from sandbox.openapi import PREFIX, openapi_document
+from tests.fixtures.core import store_on_postgres
 from tests.fixtures.sandbox import RunningSandbox, _run_in_thread, start_sandbox
 
 DOCUMENT = openapi_document()
@@ -73,9 +74,16 @@ def _unexpressible(error: dict[str, str], body: Any) -> bool:
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    path = tmp_path_factory.mktemp("honest") / "sandbox.db"
-    running = start_sandbox(SandboxConfig(db_url=f"sqlite+aiosqlite:///{path}"))
+def served(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Served]:
+    """A sandbox on SQLite, or on PostgreSQL under HEALTHBOT_TEST_DB=postgresql: what the
+    document allows must also fit the other database's columns."""
+    if store_on_postgres():
+        db_url = str(request.getfixturevalue("pg_url"))
+    else:
+        db_url = f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('honest') / 'sandbox.db'}"
+    running = start_sandbox(SandboxConfig(db_url=db_url))
     key = _run_in_thread(lambda: running.add_user("Honest"))
     yield running, key
     running.stop()
