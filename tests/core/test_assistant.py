@@ -389,10 +389,16 @@ async def test_a_correction_sees_what_was_logged_before(
     fake_openai.reply_tool_calls(
         [("nutrition_add_entry", {"date": "2026-11-22", "entry": one_more})]
     )
-    text = await say(assistant, "actually it was 2 fried eggs, not one")
+    offer = await assistant.handle_text(
+        user_id=USER, chat_id=USER, text="actually it was 2 fried eggs, not one", now=MORNING
+    )
     history = json.dumps(fake_openai.requests[-1]["messages"])
     assert "Logged: " in history and "Egg, 1 large, fried" in history
-    assert "2 in total" in text
+    assert "2 in total" in plain(offer.html)
+    # A correction is offered as a draft of the difference: nothing more is written until saved.
+    assert (await sandbox.counts(key))["nutrition"] == 1
+    save = next(b.callback for row in offer.buttons for b in row if ":save" in b.callback)
+    await assistant.on_button(user_id=USER, chat_id=USER, data=save, now=MORNING)
     assert (await sandbox.counts(key))["nutrition"] == 2
 
 

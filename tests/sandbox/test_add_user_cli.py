@@ -7,6 +7,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -18,12 +19,15 @@ from sandbox.models import User
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def user_count(db_url: str) -> int:
+def user_count(db_url: str, name: str) -> int:
+    """Users called `name` (the PostgreSQL database is shared by the whole session)."""
+
     async def count() -> int:
         engine = make_engine(db_url)
         try:
             async with engine.connect() as conn:
-                return int(await conn.scalar(select(func.count()).select_from(User)) or 0)
+                query = select(func.count()).select_from(User).where(User.name == name)
+                return int(await conn.scalar(query) or 0)
         finally:
             await engine.dispose()
 
@@ -64,8 +68,12 @@ def test_a_name_the_service_would_refuse_is_refused_in_one_line(
 
 
 def test_nothing_is_stored_for_a_refused_name_and_a_good_one_still_works(sandbox_db: str) -> None:
-    assert add_user(sandbox_db, "N" * 300).returncode != 0
-    created = add_user(sandbox_db, "N" * 200)
+    stem = uuid.uuid4().hex  # this run's own names
+    too_long = stem + "N" * (300 - len(stem))
+    assert add_user(sandbox_db, too_long).returncode != 0
+    longest = stem + "N" * (200 - len(stem))
+    created = add_user(sandbox_db, longest)
     assert created.returncode == 0, created.stderr
     assert created.stdout.strip().splitlines()[-1].startswith("hk_")
-    assert user_count(sandbox_db) == 1
+    assert user_count(sandbox_db, too_long) == 0
+    assert user_count(sandbox_db, longest) == 1
