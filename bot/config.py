@@ -15,7 +15,7 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from bot.days import valid_end
+from bot.kernel.days import valid_end
 
 DEFAULT_TELEGRAM_API_BASE_URL = "https://api.telegram.org/bot"
 AGENT_API_PREFIX = "/api/v1/agent"  # where the service's routes live (bot.agent_api.client)
@@ -108,7 +108,7 @@ class Settings(BaseSettings):
     # Behaviour
     default_reminder_time: time = time(21, 0)
     # When a person's day ends unless they set their own (/dayend): a meal at 01:30 still counts
-    # for the evening before. 00:00 to 06:00 (bot/days.py).
+    # for the evening before. 00:00 to 06:00 (bot/kernel/days.py).
     day_ends_at: time = time(3, 0)
     history_turns: int = Field(default=6, ge=0, le=50)
     max_message_chars: int = Field(default=2000, ge=100, le=20000)

@@ -24,14 +24,14 @@ from bot.agent_api.errors import (
 from bot.core.person import account_of, day_end_of, mark_needs_reconnect, resolve
 from bot.core.resources import Resources
 from bot.core.schedule import reminder_time, reschedule
-from bot.days import valid_end
-from bot.keys import clean_key, find_key, usable
+from bot.kernel.days import valid_end
+from bot.kernel.keys import clean_key, find_key, usable
+from bot.kernel.replies import Reply
+from bot.kernel.timezones import looks_like_offset, names_no_place, resolve_timezone
 from bot.render import accounts, conversation, keyboards
-from bot.replies import Reply
 from bot.store import repo
 from bot.store import weekly as weekly_store
 from bot.sync import weekly
-from bot.timezones import looks_like_offset, names_no_place, resolve_timezone
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
 import aiohttp
 
-from bot import callbacks
 from bot.agent_api.client import new_http_client
 from bot.config import Settings
 from bot.core.accounts import Accounts
@@ -28,13 +27,14 @@ from bot.core.personal import Personal
 from bot.core.planning import Planning
 from bot.core.resources import Resources
 from bot.core.writing import Writing
-from bot.keys import find_key
+from bot.kernel import callbacks
+from bot.kernel.keys import find_key
+from bot.kernel.replies import Reply, toast
 from bot.planner.base import Planner
 from bot.planner.offline.reads import chart_days
 from bot.render import accounts as render_accounts
 from bot.render import conversation
 from bot.render import media as render_media
-from bot.replies import Reply, toast
 from bot.store import repo
 from bot.store.crypto import KeyCipher
 from bot.store.db import make_engine, make_sessionmaker

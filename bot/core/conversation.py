@@ -21,12 +21,12 @@ from bot.core.planning import Planning
 from bot.core.resources import Resources
 from bot.core.revisions import is_retry
 from bot.core.writing import Writing
+from bot.kernel.replies import Reply
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError, ReadRequest, ReadResult
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
 from bot.render import accounts, conversation, llm, offline
 from bot.render import drafts as render_drafts
 from bot.render import format as fmt
-from bot.replies import Reply
 from bot.store import repo
 from bot.store.models import Draft, DraftStatus, OutboxStatus
 from bot.sync.items import decode

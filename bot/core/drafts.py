@@ -12,7 +12,6 @@ import datetime as dt
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from bot import callbacks
 from bot.agent_api.actions import Action, Entry, NutritionAddEntry
 from bot.agent_api.errors import AgentApiError
 from bot.core.person import Incoming, Refused
@@ -20,10 +19,11 @@ from bot.core.planning import Planning
 from bot.core.resources import Resources
 from bot.core.revisions import added_by_correction, amounts, food_key, merge_revision
 from bot.core.writing import Writing
+from bot.kernel import callbacks
+from bot.kernel.plausibility import Concern
+from bot.kernel.replies import Reply, toast
 from bot.planner.base import Plan, Turn
-from bot.plausibility import Concern
 from bot.render import conversation, drafts, keyboards
-from bot.replies import Reply, toast
 from bot.store import repo
 from bot.store.models import Draft, DraftStatus
 from bot.sync.items import decode_actions, wire

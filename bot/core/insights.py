@@ -14,8 +14,8 @@ from bot.agent_api.errors import AgentApiError, BadKey
 from bot.core.person import Person, mark_needs_reconnect, resolve
 from bot.core.resources import Resources
 from bot.insights.report import build_report
+from bot.kernel.replies import Reply
 from bot.render import charts, conversation
-from bot.replies import Reply
 
 log = logging.getLogger(__name__)
 

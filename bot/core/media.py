@@ -17,9 +17,9 @@ from bot.core.person import Incoming, Person, Refused, resolve
 from bot.core.planning import Planning
 from bot.core.resources import Resources
 from bot.core.writing import Writing
+from bot.kernel.replies import Reply
 from bot.planner.base import Plan, PlannerError, PlannerUnavailable
 from bot.render import media as render_media
-from bot.replies import Reply
 
 if TYPE_CHECKING:  # the media models bring in openai, which the offline core does without
     from bot.planner.media import Media

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from bot.agent_api.client import AgentApiClient
 from bot.core.resources import Resources
 from bot.core.schedule import welcome_back
-from bot.days import MIDNIGHT, lived_day
+from bot.kernel.days import MIDNIGHT, lived_day
+from bot.kernel.replies import Reply
 from bot.planner.base import PlanContext
 from bot.render import accounts
-from bot.replies import Reply
 from bot.store import repo
 from bot.store.accounts import Usage
 from bot.store.models import Account, AccountStatus, Draft, DraftStatus
@@ -63,7 +63,7 @@ class Person:
 
     @property
     def today(self) -> dt.date:
-        """The day they are living (bot/days.py): the date everything they say is logged on."""
+        """The day they are living (bot/kernel/days.py): the date all they say is logged on."""
         return lived_day(self.now, self.day_ends_at)
 
     def context(self) -> PlanContext:

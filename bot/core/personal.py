@@ -16,16 +16,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot import callbacks
 from bot.agent_api.actions import Action, NutritionAddEntry, WeightLog
 from bot.agent_api.errors import AgentApiError
 from bot.core.drafts import Drafts
 from bot.core.person import Incoming, Person, Refused
+from bot.kernel import callbacks
+from bot.kernel.replies import Reply, toast
 from bot.planner.base import Plan, PlanContext, Repeat
 from bot.planner.offline.unitless import in_pounds, read_unitless
 from bot.planner.offline.usual import picked
 from bot.render import conversation, keyboards, usual
-from bot.replies import Reply, toast
 from bot.store import repo
 from bot.store.models import DraftStatus
 from bot.sync.items import decode_actions

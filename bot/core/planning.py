@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.core.person import Person, Refused
 from bot.core.resources import Resources
+from bot.kernel.replies import Reply
 from bot.planner.base import (
     ContextTooLong,
     Plan,
@@ -29,7 +30,6 @@ from bot.planner.base import (
 )
 from bot.planner.sanity import sane
 from bot.render import llm
-from bot.replies import Reply
 from bot.store import repo
 from bot.store.direct import Tx
 from bot.store.models import DraftStatus

@@ -17,9 +17,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.agent_api.client import AgentApiClient
 from bot.config import Settings
+from bot.kernel.plausibility import RecentWeights
 from bot.planner.base import Planner
 from bot.planner.offline.planner import OfflinePlanner
-from bot.plausibility import RecentWeights
 from bot.store.claims import default_worker_id
 from bot.store.crypto import KeyCipher
 from bot.store.direct import Direct

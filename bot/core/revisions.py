@@ -1,6 +1,6 @@
 """Drafts: actions shown to the person before they are written (save / fix / drop).
 
-A draft exists when confirm mode is on, when a value looks implausible (bot/plausibility.py)
+A draft exists when confirm mode is on, when a value looks implausible (bot/kernel/plausibility.py)
 or, later, for photo estimates. "Fix" takes a free-text correction; the planner reads the
 correction on its own ("it was 2 eggs") and `merge_revision` puts it in place of what it
 corrects, keeping the rest of the draft.

@@ -13,19 +13,19 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot import callbacks
 from bot.agent_api.actions import Action, CheckinUpsert, WeightLog
 from bot.agent_api.errors import AgentApiError, InvalidRequest
 from bot.agent_api.views import TodayView
 from bot.core.person import Incoming, Person, account_of, local_today
 from bot.core.planning import Planning
 from bot.core.resources import Resources
+from bot.kernel import callbacks
+from bot.kernel.plausibility import Concern, check
+from bot.kernel.replies import Reply
 from bot.planner.base import Plan
-from bot.plausibility import Concern, check
 from bot.render import conversation
 from bot.render import format as fmt
 from bot.render import telegram as render_telegram
-from bot.replies import Reply
 from bot.store import repo
 from bot.store.models import TurnRole
 from bot.sync.items import Delivered, DeliveryReport, decode, decode_actions, wire

@@ -15,7 +15,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.agent_api.actions import CHECKIN_SCALE, Action
-from bot.days import MIDNIGHT, lived_day
+from bot.kernel.days import MIDNIGHT, lived_day
 
 ReadRoute = Literal["today", "nutrition", "weight", "checkins", "supplements", "recipes", "support"]
 
@@ -73,7 +73,7 @@ class Repeat:
 class PlanContext:
     """What a planner may know besides the text: the person's local clock and recent turns.
 
-    `today` is the day the person is living (bot/days.py): before `day_ends_at` it is still
+    `today` is the day the person is living (bot/kernel/days.py): before `day_ends_at` it is still
     the previous calendar date, so "a pizza" at 01:30 and "yesterday" are dated by it, never
     by `now.date()`. `last_weight_kg` is their latest weight when the core knew it without a
     read (a number without a unit is read in its light); None: unknown, not "none".

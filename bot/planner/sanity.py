@@ -16,12 +16,12 @@ put it into a person's account, and neither can a bug in the built-in rules.
   fiber and sugar alcohols, which bring 0-2 (Fiber One: 90 kcal with 34 g carbs). Calories
   of 0 beside macros are filled from the macros (the only reading). Fewer macros than
   calories is allowed: macros are often unknown (0) and alcohol brings 7 kcal a gram. The
-  softer "looks odd" checks stay in bot/plausibility.py, which asks the person instead.
-- **Ranges**: the built-in rules' own (bot/planner/offline/rules.py): a body weight or goal
-  weight of 25-350 kg, goals of 500-10,000 kcal and at most 1,000 g of a macro. Outside them:
-  refused. An entry's energy has none here: "5000 g of butter" is 36,000 kcal, huge but what
-  was said, so it goes on to bot/plausibility.py, which shows the number in a draft to save,
-  fix or drop, rather than refusing it as if it were garbled.
+  softer "looks odd" checks stay in bot/kernel/plausibility.py, which asks the person.
+- **Ranges**: the domain's bounds (bot/kernel/plausibility.py), the rules' own too: a body
+  weight or goal weight of 25-350 kg, goals of 500-10,000 kcal and at most 1,000 g of a
+  macro. Outside them: refused. An entry's energy has none here: "5000 g of butter" is
+  36,000 kcal, huge but what was said, so it goes on to the plausibility checks, which show
+  the number in a draft to save, fix or drop, rather than refusing it as if it were garbled.
 """
 
 from __future__ import annotations
@@ -40,16 +40,16 @@ from bot.agent_api.actions import (
     WeightLog,
     WeightSetGoal,
 )
-from bot.planner.base import Plan
-from bot.planner.markup import without_markup
-from bot.planner.offline.rules import (
+from bot.kernel.plausibility import (
     MAX_GOAL_GRAMS,
     MAX_GOAL_KCAL,
     MAX_KG,
     MIN_GOAL_KCAL,
     MIN_KG,
+    macro_kcal,
 )
-from bot.plausibility import macro_kcal
+from bot.planner.base import Plan
+from bot.planner.markup import without_markup
 from bot.render import llm
 
 __all__ = ["MACRO_SLACK_KCAL", "MACRO_SLACK_SHARE", "Checked", "check_actions", "sane"]

@@ -8,7 +8,7 @@
     offline       the offline planner (rules, no LLM)
     llm           the LLM planner, and the model being out of reach
     telegram      Telegram only: the command menu, groups and strangers, the check-in reminder
-    keyboards     every inline keyboard (labels, and callback data from bot.callbacks)
+    keyboards     every inline keyboard (labels, and callback data from bot.kernel.callbacks)
     terminal      `healthbot demo` and `healthbot chat`
     ops           `healthbot run` refusing to start, and `healthbot doctor`
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from bot.kernel.timezones import zone_label
 from bot.render.format import esc
-from bot.timezones import zone_label
 
 __all__ = [
     "connect_bad_key",

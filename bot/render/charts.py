@@ -7,8 +7,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
+from bot.kernel.timezones import zone_label
 from bot.render.format import esc, number, to_plain, utf16_len
-from bot.timezones import zone_label
 
 if TYPE_CHECKING:
     from bot.insights.series import Series

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from bot.plausibility import Concern
+from bot.kernel.plausibility import Concern
 from bot.render.conversation import logged_line
 from bot.render.format import capped, esc, fit, to_plain
 

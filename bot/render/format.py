@@ -10,7 +10,7 @@ import math
 import re
 from collections.abc import Sequence
 
-from bot.callbacks import CHECKIN_FIELDS
+from bot.kernel.callbacks import CHECKIN_FIELDS
 
 __all__ = [
     "CHECKIN_LABELS",
@@ -30,8 +30,8 @@ __all__ = [
 MISSING = "–"
 _TAG = re.compile(r"<[^>]+>")
 
-# How each check-in rating is named, keyed by its name in bot.callbacks; CHECKIN_LABELS is the
-# same keyed by the check-in field it is saved in ("sleep_quality" reads "sleep").
+# How each check-in rating is named, keyed by its name in bot.kernel.callbacks; CHECKIN_LABELS
+# is the same keyed by the check-in field it is saved in ("sleep_quality" reads "sleep").
 RATING_LABELS: dict[str, str] = {"mood": "mood", "energy": "energy", "sleep": "sleep"}
 CHECKIN_LABELS: dict[str, str] = {CHECKIN_FIELDS[r]: RATING_LABELS[r] for r in CHECKIN_FIELDS}
 

@@ -1,5 +1,5 @@
 """Every inline keyboard: rows of `Button`s, their labels worded here and their callback data
-written by bot.callbacks (the one owner of that wire format).
+written by bot.kernel.callbacks (the one owner of that wire format).
 """
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from bot.callbacks import (
+from bot.kernel.callbacks import (
     DAY_END_HOURS,
     ConfirmMode,
     DayEnd,
@@ -20,9 +20,9 @@ from bot.callbacks import (
     WeeklyToggle,
     WeightUnit,
 )
+from bot.kernel.replies import Button
 from bot.render.format import number
 from bot.render.telegram import RATING_ICONS
-from bot.replies import Button
 
 __all__ = [
     "confirm_mode_buttons",

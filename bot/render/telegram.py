@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.callbacks import RATED_FIELDS
+from bot.kernel.callbacks import RATED_FIELDS
 from bot.render.format import RATING_LABELS
 
 __all__ = [
@@ -50,7 +50,7 @@ NON_TEXT_KINDS = {
     "contact": "Thanks, but I don't need contacts",
     "poll": "I can't answer polls",
 }
-# The icon of each check-in rating, keyed like RATING_LABELS (its name in bot.callbacks).
+# The icon of each check-in rating, keyed like RATING_LABELS (its name in bot.kernel.callbacks).
 RATING_ICONS: dict[str, str] = {"mood": "🙂", "energy": "⚡", "sleep": "😴"}
 
 

@@ -274,7 +274,7 @@ async def set_confirm_mode(*, session: AsyncSession, telegram_id: int, enabled: 
 
 
 async def set_day_ends_at(*, session: AsyncSession, telegram_id: int, at: time | None) -> Account:
-    """When the person's day ends (bot/days.py); None: the configured default."""
+    """When the person's day ends (bot/kernel/days.py); None: the configured default."""
     return await _set(session, telegram_id, day_ends_at=at)
 
 

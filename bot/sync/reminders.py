@@ -24,14 +24,14 @@ import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot import callbacks
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.agent_api.views import CheckinView
-from bot.days import lived_day
+from bot.kernel import callbacks
+from bot.kernel.days import lived_day
+from bot.kernel.replies import Button, Reply
 from bot.render import keyboards
 from bot.render import telegram as render_telegram
-from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.crypto import EncryptionError
 from bot.store.models import Account, AccountStatus, Reminder

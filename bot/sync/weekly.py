@@ -11,7 +11,7 @@ killed right after a send and before recording it makes that week come twice. A 
 fails cleanly gives the row back, to be tried again soon.
 
 Which week: the latest one whose Sunday 19:00 has passed, counted in the days the person
-lives (`bot.days`: logs after midnight and before their day ends belong to the evening
+lives (`bot.kernel.days`: logs after midnight and before their day ends belong to the evening
 before), Monday to Sunday. A summary that came due while the bot was down goes out at its
 first run, late rather than never; after weeks down, only the latest week is sent. A week
 with nothing logged is recorded as done and not sent (nothing to show).
@@ -29,8 +29,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
-from bot.days import lived_day
 from bot.insights.report import build_report
+from bot.kernel.days import lived_day
 from bot.render import accounts as render_accounts
 from bot.store import repo
 from bot.store import weekly as store

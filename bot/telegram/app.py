@@ -21,7 +21,7 @@ from telegram.ext import (
 )
 
 from bot.config import Settings
-from bot.keys import find_key
+from bot.kernel.keys import find_key
 from bot.render import telegram as render_telegram
 from bot.sync.journal import UpdateJournal
 from bot.sync.locks import person_locks

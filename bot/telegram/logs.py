@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from bot.keys import ZERO_WIDTH
+from bot.kernel.keys import ZERO_WIDTH
 
 TOKEN = re.compile(r"\d+:[A-Za-z0-9_-]{30,}")
 BEARER = re.compile(r"(Bearer\s+)[^\s\"',;]+", re.IGNORECASE)

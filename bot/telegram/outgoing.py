@@ -20,7 +20,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import AIORateLimiter
 from telegram.warnings import PTBUserWarning
 
-from bot.replies import Button, Reply
+from bot.kernel.replies import Button, Reply
 from bot.telegram.split import split_html
 
 log = logging.getLogger(__name__)

@@ -26,12 +26,12 @@ from pathlib import Path
 
 from bot.core.assistant import Assistant
 from bot.core.insights import MONTH_DAYS, WEEK_DAYS
-from bot.keys import hide_keys
+from bot.kernel.keys import hide_keys
+from bot.kernel.replies import Button, Reply
 from bot.render import accounts
 from bot.render import charts as render_charts
 from bot.render import format as fmt
 from bot.render import terminal as render_terminal
-from bot.replies import Button, Reply
 from bot.store import repo
 from bot.store.crypto import EncryptionError
 from bot.sync.items import Delivered

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import callbacks
-from bot.callbacks import (
+from bot.kernel import callbacks
+from bot.kernel.callbacks import (
     ConfirmMode,
     DayEnd,
     DraftButton,

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bot.core.assistant import Assistant
-from bot.replies import Reply
+from bot.kernel.replies import Reply
 from tests.core.test_assistant import USER
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.sandbox import RunningSandbox

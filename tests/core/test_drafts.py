@@ -9,10 +9,10 @@ import aiohttp
 from bot.agent_api.actions import WeightLog
 from bot.agent_api.views import TodayView
 from bot.core.assistant import Assistant
-from bot.plausibility import RecentWeights
+from bot.kernel.plausibility import RecentWeights
+from bot.kernel.replies import Reply
 from bot.render import conversation, drafts
 from bot.render import format as fmt
-from bot.replies import Reply
 from tests.core.test_assistant import DAY, MORNING, USER, linked, plain, say
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from bot.core.assistant import Assistant, create_assistant
 from bot.core.person import resolve
+from bot.kernel.replies import Reply
 from bot.planner.base import Plan
 from bot.render.keyboards import draft_buttons
-from bot.replies import Reply
 from bot.store import repo
 from sandbox.users import add_user
 from tests.fixtures.core import make_settings

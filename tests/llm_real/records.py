@@ -9,7 +9,12 @@ from typing import Any
 
 from sqlalchemy import select
 
-from bot.plausibility import MACRO_TOLERANCE_KCAL, MACRO_TOLERANCE_SHARE, MAX_ENTRY_KCAL, macro_kcal
+from bot.kernel.plausibility import (
+    MACRO_TOLERANCE_KCAL,
+    MACRO_TOLERANCE_SHARE,
+    MAX_ENTRY_KCAL,
+    macro_kcal,
+)
 from sandbox.auth import hash_key
 from sandbox.db import make_engine
 from sandbox.models import Checkin, NutritionEntry, SupplementItem, User, WeightRecord

@@ -48,7 +48,7 @@ def test_no_message_crashes_the_bot(conversation: Conversation) -> None:
 
 def test_nothing_malformed_reaches_the_service(conversation: Conversation) -> None:
     """Names without JSON or markup, values in range, macros that make the calories (within
-    bot/plausibility.py's tolerance: 100 kcal or 30 %; 0/0/0 g means macros unknown)."""
+    bot/kernel/plausibility.py's tolerance: 100 kcal or 30 %; 0/0/0 g means macros unknown)."""
     assert malformed(conversation.final) == [], conversation.final
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.core.assistant import Assistant
+from bot.kernel.replies import Reply
 from bot.render import accounts, media
-from bot.replies import Reply
 from tests.core.test_assistant import DAY, MORNING, USER, linked, plain
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI

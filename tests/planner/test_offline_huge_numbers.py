@@ -20,9 +20,7 @@ from bot.agent_api.actions import (
     WeightLog,
     WeightSetGoal,
 )
-from bot.planner.base import Plan
-from bot.planner.offline.planner import plan_text
-from bot.planner.offline.rules import (
+from bot.kernel.plausibility import (
     MAX_GOAL_GRAMS,
     MAX_GOAL_KCAL,
     MAX_KG,
@@ -30,6 +28,8 @@ from bot.planner.offline.rules import (
     MIN_GOAL_KCAL,
     MIN_KG,
 )
+from bot.planner.base import Plan
+from bot.planner.offline.planner import plan_text
 from bot.planner.sanity import sane
 from tests.core.test_assistant import linked, say
 from tests.fixtures.core import AssistantFactory

@@ -9,7 +9,7 @@ import zoneinfo
 import pytest
 
 from bot.agent_api.actions import WeightLog
-from bot.days import lived_day
+from bot.kernel.days import lived_day
 from bot.planner.base import PlanContext, ReadRequest, Repeat
 from bot.planner.offline.planner import plan_text
 from bot.planner.offline.unitless import read_unitless

@@ -34,9 +34,9 @@ from bot.agent_api.actions import (
     to_wire,
 )
 from bot.agent_api.views import TodayView, lenient
+from bot.kernel.plausibility import check
 from bot.planner.base import PlanContext
 from bot.planner.offline.planner import OfflinePlanner
-from bot.plausibility import check
 from bot.render import conversation, drafts
 from bot.telegram.split import TELEGRAM_LIMIT, units
 

@@ -1,11 +1,11 @@
-"""Every inline keyboard: the labels a person sees and the callback data bot.callbacks writes."""
+"""Every inline keyboard: the labels a person sees and the callback data of bot.kernel.callbacks."""
 
 from __future__ import annotations
 
-from bot import callbacks
 from bot.agent_api.actions import CheckinUpsert
+from bot.kernel import callbacks
+from bot.kernel.replies import Button
 from bot.render import keyboards
-from bot.replies import Button
 
 
 def test_a_draft_has_save_fix_and_drop_in_one_row() -> None:

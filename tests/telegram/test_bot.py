@@ -22,9 +22,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.agent_api.client import AgentApiClient
 from bot.config import Settings
+from bot.kernel.replies import Button, Reply, toast
 from bot.render import accounts, conversation, telegram
 from bot.render import format as fmt
-from bot.replies import Button, Reply, toast
 from bot.store.crypto import KeyCipher, generate_key
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.direct import Direct

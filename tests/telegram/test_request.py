@@ -28,7 +28,7 @@ from telegram import (
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
-from bot.replies import Button, Reply
+from bot.kernel.replies import Button, Reply
 from bot.telegram.journal import JournaledQueue
 from bot.telegram.liveness import PollingRequest, Receiver
 from bot.telegram.outgoing import send_reply

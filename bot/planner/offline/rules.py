@@ -11,15 +11,20 @@ import re
 from collections.abc import Collection
 from typing import Literal
 
+from bot.kernel.plausibility import (
+    MAX_GOAL_GRAMS,
+    MAX_GOAL_KCAL,
+    MAX_KG,
+    MAX_STATED_KCAL,
+    MIN_GOAL_KCAL,
+    MIN_KG,
+)
 from bot.planner.offline.checkins import CHECKIN_NUMBER_RE, CHECKIN_PHRASES
 from bot.planner.offline.dates import rx
 from bot.planner.offline.text import Found, Tokens, normalize, tokenize
 from bot.planner.offline.unitless import NOT_A_WEIGHT, UNITLESS_RE, read_unitless
 
 NUM = r"\d+(?:\.\d+)?"
-MIN_KG, MAX_KG = 25.0, 350.0
-MIN_GOAL_KCAL, MAX_GOAL_KCAL, MAX_GOAL_GRAMS = 500.0, 10000.0, 1000.0
-MAX_STATED_KCAL = 10000.0
 RangeKind = Literal["rating", "weight", "energy", "goal"]
 KG_PER = {"kg": 1.0, "lb": 0.45359237, "st": 6.35029318}
 _KG_WORDS = r"kg|kgs|kilo|kilos|kilogram|kilograms|kilogramm|kilogramos"

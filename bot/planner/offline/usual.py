@@ -9,7 +9,7 @@ makes the one read (bot/core/personal.py).
 The service does not say which meal an entry was: breakfast is the day's first entry, by when
 it was logged (`createdAt`, in the person's zone), and those logged within 90 minutes of it,
 all before 11:00 of its day; lunch is what was logged from 11:00 to 16:00, dinner from 16:00
-until the person's day ended (bot/days.py). An entry logged on another day
+until the person's day ended (bot/kernel/days.py). An entry logged on another day
 for that one (backdated) belongs to no meal. "again" repeats the entries of the last message,
 which the service stamps with the same `createdAt`.
 """

@@ -26,6 +26,14 @@ from bot.agent_api.actions import (
     WeightLog,
     WeightSetGoal,
 )
+from bot.kernel.plausibility import (
+    MAX_GOAL_GRAMS,
+    MAX_GOAL_KCAL,
+    MAX_KG,
+    MAX_STATED_KCAL,
+    MIN_GOAL_KCAL,
+    MIN_KG,
+)
 from bot.planner.base import CHECKIN_SCALE, Plan
 from bot.planner.offline.checkins import CheckinField, find_checkins, find_sleep_hours
 from bot.planner.offline.dates import DayRef, find_day_refs, rx
@@ -35,12 +43,6 @@ from bot.planner.offline.quantities import AMOUNT_WORDS
 from bot.planner.offline.rules import (
     EACH_RE,
     FEELINGS,
-    MAX_GOAL_GRAMS,
-    MAX_GOAL_KCAL,
-    MAX_KG,
-    MAX_STATED_KCAL,
-    MIN_GOAL_KCAL,
-    MIN_KG,
     TOTAL_RE,
     RangeKind,
     exercise_to_note,

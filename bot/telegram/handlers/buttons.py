@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from telegram import CallbackQuery, MaybeInaccessibleMessage, Message, Update
 from telegram.error import BadRequest
 
-from bot import callbacks
+from bot.kernel import callbacks
+from bot.kernel.replies import Reply, toast
 from bot.render import conversation
-from bot.replies import Reply, toast
 from bot.sync.reminders import Reminders, remaining_buttons
 from bot.telegram.handlers.incoming import Context
 from bot.telegram.outgoing import buttons_of, edit_reply, send_reply, typing

@@ -12,9 +12,9 @@ from telegram import Message, Update
 from telegram.constants import ChatType
 
 from bot.core.insights import MONTH_DAYS, WEEK_DAYS
+from bot.kernel.replies import Reply
 from bot.render import accounts
 from bot.render import telegram as render_telegram
-from bot.replies import Reply
 from bot.telegram.handlers.incoming import Context, args, who_sent
 from bot.telegram.outgoing import send_reply, try_delete, typing
 

@@ -8,8 +8,8 @@ import traceback
 from telegram import Update
 from telegram.error import Forbidden, NetworkError, TelegramError
 
+from bot.kernel.replies import Reply
 from bot.render import conversation
-from bot.replies import Reply
 from bot.telegram.handlers.incoming import Context
 from bot.telegram.outgoing import send_reply
 

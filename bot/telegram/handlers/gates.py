@@ -10,9 +10,9 @@ from telegram.constants import ChatType
 from telegram.ext import ApplicationHandlerStop
 
 from bot.config import Settings
+from bot.kernel.replies import Reply
 from bot.render import format as fmt
 from bot.render import telegram as render_telegram
-from bot.replies import Reply
 from bot.sync.journal import UpdateJournal
 from bot.telegram.handlers.incoming import Context
 from bot.telegram.intake import Unreadable

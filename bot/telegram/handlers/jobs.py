@@ -9,7 +9,7 @@ from telegram import Bot
 from telegram.constants import ParseMode
 from telegram.error import Forbidden
 
-from bot.replies import Reply
+from bot.kernel.replies import Reply
 from bot.sync.journal import UpdateJournal
 from bot.sync.outbox import Delivered
 from bot.sync.reminders import RecipientBlocked, Reminders, Send

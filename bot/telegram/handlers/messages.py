@@ -13,9 +13,9 @@ from telegram import Audio, Message, PhotoSize, Update, Voice
 from telegram.error import TelegramError
 
 from bot.config import Settings
+from bot.kernel.replies import Reply
 from bot.render import media
 from bot.render import telegram as render_telegram
-from bot.replies import Reply
 from bot.telegram.handlers.incoming import Context, Who, who_sent
 from bot.telegram.outgoing import send_reply, try_delete, typing
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Button:
-    """One inline button. `callback` is written by `bot.callbacks` (at most 64 bytes)."""
+    """One inline button. `callback` is written by `bot.kernel.callbacks` (at most 64 bytes)."""
 
     text: str
     callback: str

@@ -18,6 +18,11 @@ from dataclasses import dataclass
 from bot.agent_api.actions import Action, NutritionAddEntry, WeightLog
 from bot.agent_api.views import TodayView
 
+# What may be written at all: values outside these are never a reading of what was said (the
+# rules drop them, the model's are refused). Above MAX_ENTRY_KCAL an entry is asked about.
+MIN_KG, MAX_KG = 25.0, 350.0  # a body weight, or a goal weight
+MIN_GOAL_KCAL, MAX_GOAL_KCAL, MAX_GOAL_GRAMS = 500.0, 10000.0, 1000.0  # a day's goals
+MAX_STATED_KCAL = 10000.0  # the energy a person states for one item
 MAX_ENTRY_KCAL = 5000
 MAX_WEIGHT_JUMP_KG = 5.0
 MACRO_TOLERANCE_KCAL = 100
