@@ -399,48 +399,6 @@ class FoodItem:
 
 
 SPLASH_ML = 30.0  # "coffee with oat milk": a splash, not the glass the table's portion is
-_WITH = (("with",), ("w", "/"), ("mit",), ("con",), ("avec",))
-_AND = (("and",), ("und",), ("y",), ("et",), ("e",), (",",))
-
-
-def join_additions(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
-    """ "A with B": B is what the food comes with, not a meal of its own. Its "with" is read
-    (no "couldn't place 'w'"), a drink added without an amount counts as a splash (SPLASH_ML,
-    "coffee with oat milk"), and when the pair names a dish of the table ("salad with
-    chicken": chicken salad) the dish is one item. Otherwise both stay, marked `added`, so a
-    stated figure for the whole ("a caesar salad with chicken, about 600 kcal") can make them
-    one (`dish`). A bowl or plate and what it comes with ("a quinoa bowl with roasted veggies
-    and tahini") is one dish: the toppings of one bowl, not three meals."""
-    table = food_table()
-    joined: list[FoodItem] = []
-    topped = False  # the last item is a bowl that took a topping: "and C" tops it too
-    for item in items:
-        head = joined[-1] if joined else None
-        gap = range(head.last + 1, item.first) if head else range(0)
-        between = tuple(tokens.items[i].text for i in gap)
-        if head is not None and topped and between in _AND and tokens.free(gap):
-            if not item.explicit:
-                tokens.claim(gap)
-                joined[-1] = dish(head, item, "and")
-                continue
-        topped = False
-        if head is None or between not in _WITH or not tokens.free(gap):
-            joined.append(item)
-            continue
-        tokens.claim(gap)
-        known = known_dish(tokens, head, item, table)
-        if known is not None:
-            joined[-1] = known
-            continue
-        if item.liquid and not item.explicit and item.grams > SPLASH_ML:
-            splash = item.scaled(SPLASH_ML / item.grams)
-            item = dataclasses.replace(splash, amount=f"a splash ({SPLASH_ML:.0f} ml)")
-        if head.served and not item.explicit:
-            joined[-1] = dish(head, item)
-            topped = True
-            continue
-        joined.append(dataclasses.replace(item, added=True))
-    return joined
 
 
 _SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")  # "Oatmeal (porridge)": the word said
