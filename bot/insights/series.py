@@ -169,61 +169,93 @@ def series_from(
     weight_goal: float | None,
 ) -> Series:
     """The series of `dates` from their day views and the weight history (pure, for tests)."""
-    calories: list[float | None] = []
-    macros: dict[str, list[float | None]] = {"protein": [], "carbs": [], "fat": []}
-    mood: list[int | None] = []
-    energy: list[int | None] = []
-    sleep: list[int | None] = []
-    logged: list[bool] = []
+    eaten = [_eaten(view) for view in views]
+    ratings = [_ratings(view) for view in views]
     taken: dict[str, int] = {}
-    calorie_goal: float | None = None
-    for view in views:
-        nutrition = view.nutrition
-        totals = nutrition.totals if nutrition is not None else None
-        ate = bool(nutrition is not None and nutrition.entries)
-        calories.append(_finite(totals.calories) if ate and totals is not None else None)
-        for name, values in macros.items():
-            values.append(_finite(getattr(totals, name)) if ate and totals is not None else None)
-        goals = nutrition.goals if nutrition is not None else None
-        goal = _finite(goals.calories) if goals is not None else None
-        if goal:  # goals are per person: the latest day's wins
-            calorie_goal = goal
-        checkin = view.checkin
-        mood.append(_rating(checkin.mood) if checkin is not None else None)
-        energy.append(_rating(checkin.energy) if checkin is not None else None)
-        sleep.append(_rating(checkin.sleep_quality) if checkin is not None else None)
-        items = view.supplements.items if view.supplements is not None else None
-        any_taken = False
-        for item in items or []:
-            name = (item.name or "").strip()
-            if not name:
-                continue
-            taken.setdefault(name, 0)
-            if item.taken is True:
-                taken[name] += 1
-                any_taken = True
-        logged.append(ate or any(v[-1] is not None for v in (mood, energy, sleep)) or any_taken)
+    any_taken = [_count_taken(view, taken) for view in views]
+    goals = [day.goal for day in eaten if day.goal]
     day_weights = [weights.get(day) for day in dates]
-    # The trend runs over every day from the first weighing read (the warm-up's, often) to
-    # the range's last, and the range keeps its own tail of it.
+    logged = [
+        day.ate or any(r is not None for r in rated) or took or kg is not None
+        for day, rated, took, kg in zip(eaten, ratings, any_taken, day_weights, strict=True)
+    ]
+    return Series(
+        days=tuple(dates),
+        calories=tuple(day.calories for day in eaten),
+        protein=tuple(day.protein for day in eaten),
+        carbs=tuple(day.carbs for day in eaten),
+        fat=tuple(day.fat for day in eaten),
+        weight=tuple(day_weights),
+        trend=tuple(_trend_over(dates, weights)),
+        mood=tuple(rated[0] for rated in ratings),
+        energy=tuple(rated[1] for rated in ratings),
+        sleep=tuple(rated[2] for rated in ratings),
+        supplements=tuple(taken.items()),
+        logged=tuple(logged),
+        calorie_goal=goals[-1] if goals else None,  # goals are per person: the latest day's wins
+        weight_goal=weight_goal,
+    )
+
+
+@dataclass(frozen=True)
+class _Eaten:
+    """A day's food: whether anything was logged, its totals (None where nothing was eaten)
+    and the calorie goal it was read with."""
+
+    ate: bool
+    calories: float | None
+    protein: float | None
+    carbs: float | None
+    fat: float | None
+    goal: float | None
+
+
+def _eaten(view: TodayView) -> _Eaten:
+    nutrition = view.nutrition
+    goals = nutrition.goals if nutrition is not None else None
+    goal = _finite(goals.calories) if goals is not None else None
+    totals = nutrition.totals if nutrition is not None else None
+    ate = bool(nutrition is not None and nutrition.entries)
+    if not ate or totals is None:
+        return _Eaten(ate, None, None, None, None, goal)
+    return _Eaten(
+        ate,
+        calories=_finite(totals.calories),
+        protein=_finite(totals.protein),
+        carbs=_finite(totals.carbs),
+        fat=_finite(totals.fat),
+        goal=goal,
+    )
+
+
+def _ratings(view: TodayView) -> tuple[int | None, int | None, int | None]:
+    """A day's mood, energy and sleep, as rated at its check-in."""
+    checkin = view.checkin
+    if checkin is None:
+        return None, None, None
+    return _rating(checkin.mood), _rating(checkin.energy), _rating(checkin.sleep_quality)
+
+
+def _count_taken(view: TodayView, taken: dict[str, int]) -> bool:
+    """Counts a day's supplements into `taken` (every one named, taken or not); whether any
+    was taken that day."""
+    items = view.supplements.items if view.supplements is not None else None
+    any_taken = False
+    for item in items or []:
+        name = (item.name or "").strip()
+        if not name:
+            continue
+        taken.setdefault(name, 0)
+        if item.taken is True:
+            taken[name] += 1
+            any_taken = True
+    return any_taken
+
+
+def _trend_over(dates: Sequence[dt.date], weights: dict[dt.date, float]) -> list[float | None]:
+    """The trend runs over every day from the first weighing read (the warm-up's, often) to
+    the range's last, and the range keeps its own tail of it."""
     start = min([dates[0], *weights])
     every_day = [start + dt.timedelta(days=n) for n in range((dates[-1] - start).days + 1)]
     typical = statistics.median(weights.values()) if weights else None
-    trend = trend_of([weights.get(day) for day in every_day], typical=typical)[-len(dates) :]
-    logged = [was or kg is not None for was, kg in zip(logged, day_weights, strict=True)]
-    return Series(
-        days=tuple(dates),
-        calories=tuple(calories),
-        protein=tuple(macros["protein"]),
-        carbs=tuple(macros["carbs"]),
-        fat=tuple(macros["fat"]),
-        weight=tuple(day_weights),
-        trend=tuple(trend),
-        mood=tuple(mood),
-        energy=tuple(energy),
-        sleep=tuple(sleep),
-        supplements=tuple(taken.items()),
-        logged=tuple(logged),
-        calorie_goal=calorie_goal,
-        weight_goal=weight_goal,
-    )
+    return trend_of([weights.get(day) for day in every_day], typical=typical)[-len(dates) :]
