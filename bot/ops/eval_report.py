@@ -157,11 +157,22 @@ def _ratio(label: str, part: tuple[int, int], what: str) -> str:
 
 def format_report(report: EvalReport) -> str:
     """Per type, per kind, per field, the failing cases, then the overall line (always last)."""
-    evaluated = len(report.results)
-    claimed = sum(r.case.offline for r in report.results)
     failed = [r for r in report.results if not r.passed]
+    lines = _heading(report, failed)
+    lines += _per_type(report)
+    lines += _per_kind(report)
+    lines += _per_field(report)
+    lines += _failing(failed)
+    lines += _totals(report)
+    return "\n".join(lines)
+
+
+def _heading(report: EvalReport, failed: Sequence[CaseResult]) -> list[str]:
+    """What was run and what it cost: cases, skips, time per case, LLM requests."""
     scope = "offline-claimed cases only" if report.only_offline_claimed else "all cases"
-    lines = [f"planner {report.planner}: {evaluated} cases ({scope}), {len(failed)} failing"]
+    lines = [
+        f"planner {report.planner}: {len(report.results)} cases ({scope}), {len(failed)} failing"
+    ]
     if report.skipped:
         lines.append(_skipped_line(report.skipped))
     if report.results:
@@ -174,25 +185,39 @@ def format_report(report: EvalReport) -> str:
             f"LLM requests: {report.llm_requests} "
             f"(tokens: {report.prompt_tokens} prompt, {report.completion_tokens} completion)"
         )
-    lines += ["", "per action type:"]
+    return lines
+
+
+def _per_type(report: EvalReport) -> list[str]:
+    lines = ["", "per action type:"]
     for action_type, c in sorted(report.by_type.items()):
         lines.append(
             f"  {action_type:<24} precision {c.precision:.3f} recall {c.recall:.3f} "
             f"(tp {c.tp}, predicted {c.predicted}, expected {c.expected})"
         )
-    if report.by_kind:
-        lines += ["", "per kind (weakest first):"]
-        ranked = sorted(report.by_kind.items(), key=lambda kv: (kv[1].counts.f1, kv[0]))
-        for kind, tally in ranked:
-            skipped = f", {tally.skipped} skipped" if tally.skipped else ""
-            if not tally.cases:
-                lines.append(f"  {kind:<16} not run{skipped}")
-                continue
-            lines.append(
-                f"  {kind:<16} F1 {tally.counts.f1:.3f}  "
-                f"{tally.passed}/{tally.cases} cases pass{skipped}"
-            )
-    lines += ["", "field accuracy (paired actions):"]
+    return lines
+
+
+def _per_kind(report: EvalReport) -> list[str]:
+    if not report.by_kind:
+        return []
+    lines = ["", "per kind (weakest first):"]
+    ranked = sorted(report.by_kind.items(), key=lambda kv: (kv[1].counts.f1, kv[0]))
+    for kind, tally in ranked:
+        skipped = f", {tally.skipped} skipped" if tally.skipped else ""
+        if not tally.cases:
+            lines.append(f"  {kind:<16} not run{skipped}")
+            continue
+        lines.append(
+            f"  {kind:<16} F1 {tally.counts.f1:.3f}  "
+            f"{tally.passed}/{tally.cases} cases pass{skipped}"
+        )
+    return lines
+
+
+def _per_field(report: EvalReport) -> list[str]:
+    """Each field's accuracy over the paired actions, then the notes and replies judged."""
+    lines = ["", "field accuracy (paired actions):"]
     for key, (correct, total) in sorted(report.fields.items()):
         lines.append(f"  {key:<40} {correct / total:.3f} ({correct}/{total})")
     _, notes_total = report.notes
@@ -203,8 +228,11 @@ def format_report(report: EvalReport) -> str:
         lines.append(_ratio("check-in notes", report.notes, "expected notes written"))
     if replies_total:
         lines.append(_ratio("replies", report.replies, "answers hold the expected words"))
-    if failed:
-        lines += ["", "failing cases:"]
+    return lines
+
+
+def _failing(failed: Sequence[CaseResult]) -> list[str]:
+    lines = ["", "failing cases:"] if failed else []
     for r in failed:
         kind = f" [{r.case.kind}]" if r.case.kind else ""
         lines.append(f"- {r.case.id}{kind}: {_short(r.case.text, 120)}")
@@ -213,11 +241,18 @@ def format_report(report: EvalReport) -> str:
         if r.reply_ok is False:
             lines.append(f"    answer:   {_short(r.answer or '', 200)}")
             lines.append(f"    must say: {_short(list(r.case.reply))}")
-    lines.append("")
+    return lines
+
+
+def _totals(report: EvalReport) -> list[str]:
+    """The offline-claimed subset's line where it differs from the whole, then the overall."""
+    evaluated = len(report.results)
+    claimed = sum(r.case.offline for r in report.results)
+    lines = [""]
     if not report.only_offline_claimed and 0 < claimed < evaluated:
         lines.append(_line(f"offline-claimed ({claimed} cases)", report.claimed))
     lines.append(_line("overall", report.overall))
-    return "\n".join(lines)
+    return lines
 
 
 def _skipped_line(skipped: Sequence[Skipped]) -> str:
