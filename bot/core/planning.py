@@ -12,6 +12,7 @@ import datetime as dt
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -67,79 +68,67 @@ class Planning:
         "retry"), the message is too long for the model (not kept: a retry could never
         work), or it gave no usable answer.
         """
-        res, user_id = self.res, person.user_id
+        res = self.res
         # The message's time for the model starts now: a wait for a model slot counts.
         deadline = asyncio.get_running_loop().time() + res.settings.llm_message_deadline_seconds
-        offline_plan = sane(await res.offline.plan(text, context))
-        usable_offline = offline_plan.understood and bool(
-            offline_plan.actions or offline_plan.reads
-        )
-        if res.llm is None:
-            return offline_plan, res.offline
-        if res.settings.offline_fast_path and usable_offline:
-            return offline_plan, res.offline
+        rules = _Rules(sane(await res.offline.plan(text, context)), notes)
+        if res.llm is None or (res.settings.offline_fast_path and rules.usable):
+            return rules.plan, res.offline
         history = await self._llm_inputs(person, context.today)
         if history is None:  # today's LLM budget is spent
-            if usable_offline:
-                return offline_plan, res.offline
+            if rules.usable:
+                return rules.plan, res.offline
             raise Refused(Reply(llm.llm_budget_reached()))
         context = dataclasses.replace(
             context, history=[*history, *extra_history], llm_deadline=deadline
         )
-
-        def instead(exc: PlannerError | None, slow: bool) -> tuple[Plan, Planner]:
-            """The rules' plan, carrying the requests the model cost."""
-            if exc is not None:
-                offline_plan.llm_requests += exc.llm_requests
-                offline_plan.prompt_tokens += exc.llm_tokens
-            if notes is not None:
-                notes.append(llm.used_rules_instead(slow))
-            return offline_plan, res.offline
-
         try:
             plan = await self._in_slot(res.llm, text, context, deadline)
         except PlannerError as exc:
-            # Too long for the model (a retry could never work), the model down or slow
-            # (the message is kept for "retry"), or no usable answer.
-            slow = isinstance(exc, PlannerTimedOut)
-            if isinstance(exc, ContextTooLong):
-                log.warning("message too long for the LLM for user %s: %s", user_id, exc)
-                said = llm.llm_message_too_long()
-            elif isinstance(exc, PlannerUnavailable):
-                log.warning("LLM unavailable for user %s: %s", user_id, exc)
-                said = llm.llm_slow() if slow else llm.llm_unavailable()
-            else:
-                log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
-                said = llm.llm_failed()
-            if usable_offline:
-                return instead(exc, slow)
-            await self.count(
-                user_id,
-                context.today,
-                Plan(llm_requests=exc.llm_requests, prompt_tokens=exc.llm_tokens),
-            )
-            if isinstance(exc, PlannerUnavailable):
-                await self._keep_for_retry(user_id, text)
-            raise Refused(Reply(said)) from exc
-        plan = sane(plan)
-        if offline_plan.amends and plan.actions:
+            said = _failure(person.user_id, exc)
+            if rules.usable:
+                return rules.instead(exc, slow=isinstance(exc, PlannerTimedOut)), res.offline
+            await self._refuse(person.user_id, text, context.today, exc, said)
+        used = self._checked(person.user_id, sane(plan), rules)
+        if used is None:
+            return rules.instead(None, slow=False), res.offline
+        return used, res.llm
+
+    async def _refuse(
+        self, user_id: int, text: str, day: dt.date, exc: PlannerError, said: str
+    ) -> NoReturn:
+        """No usable plan from the model and none from the rules: count what the attempt
+        cost, keep a message the model could not take for "retry", and say why."""
+        await self.count(
+            user_id, day, Plan(llm_requests=exc.llm_requests, prompt_tokens=exc.llm_tokens)
+        )
+        if isinstance(exc, PlannerUnavailable):
+            await self._keep_for_retry(user_id, text)
+        raise Refused(Reply(said)) from exc
+
+    @staticmethod
+    def _checked(user_id: int, plan: Plan, rules: _Rules) -> Plan | None:
+        """The model's plan as it is used, or None when the rules' plan stands instead (the
+        model's is unusable, or contradicts what the rules fully understood); what the
+        model cost is then carried by the rules' plan."""
+        if rules.plan.amends and plan.actions:
             # A correction of an earlier message: the model's extra is offered, as the
             # rules' difference is, and written only once the person saves it.
             plan.offer, plan.actions = plan.actions, []
         unusable = not (plan.understood or plan.actions or plan.reads or plan.is_question)
-        if usable_offline and not unusable and _contradicts(plan, offline_plan):
+        if rules.usable and not unusable and _contradicts(plan, rules.plan):
             log.warning(
                 "the model's plan for user %s writes nothing of what the rules read; "
                 "the rules' plan is used",
                 user_id,
             )
             unusable = True
-        if unusable and usable_offline:
-            offline_plan.prompt_tokens += plan.prompt_tokens
-            offline_plan.completion_tokens += plan.completion_tokens
-            offline_plan.llm_requests += plan.llm_requests
-            return instead(None, slow=False)
-        return plan, res.llm
+        if not (unusable and rules.usable):
+            return plan
+        rules.plan.prompt_tokens += plan.prompt_tokens
+        rules.plan.completion_tokens += plan.completion_tokens
+        rules.plan.llm_requests += plan.llm_requests
+        return None
 
     async def _in_slot(
         self, planner: Planner, text: str, context: PlanContext, deadline: float
@@ -253,6 +242,20 @@ class Planning:
             await session.commit()
 
 
+def _failure(user_id: int, exc: PlannerError) -> str:
+    """Why the model gave no plan, logged and worded: too long for the model (a retry could
+    never work), the model down or slow (the message is kept for "retry"), or no usable
+    answer."""
+    if isinstance(exc, ContextTooLong):
+        log.warning("message too long for the LLM for user %s: %s", user_id, exc)
+        return llm.llm_message_too_long()
+    if isinstance(exc, PlannerUnavailable):
+        log.warning("LLM unavailable for user %s: %s", user_id, exc)
+        return llm.llm_slow() if isinstance(exc, PlannerTimedOut) else llm.llm_unavailable()
+    log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
+    return llm.llm_failed()
+
+
 def _contradicts(model: Plan, rules: Plan) -> bool:
     """Whether the model's plan shares no kind of write with a plan the rules fully
     understood: "took vitamin D" that a small model answers by logging eggs copied from
@@ -264,6 +267,24 @@ def _contradicts(model: Plan, rules: Plan) -> bool:
     return not any(type(action) in kinds for action in model.actions)
 
 
-def _spent(exc: PlannerError) -> Plan:
-    """What a failed attempt cost, as a plan that writes nothing, to be counted."""
-    return Plan(llm_requests=exc.llm_requests, prompt_tokens=exc.llm_tokens)
+@dataclass
+class _Rules:
+    """The built-in rules' plan of a message, and what using it instead of the model's
+    means: the lines said about it go to `notes`."""
+
+    plan: Plan
+    notes: list[str] | None
+
+    @property
+    def usable(self) -> bool:
+        """The rules understood the whole message: actions or reads, nothing unplaced."""
+        return self.plan.understood and bool(self.plan.actions or self.plan.reads)
+
+    def instead(self, exc: PlannerError | None, slow: bool) -> Plan:
+        """The rules' plan, carrying the requests a failed model attempt cost."""
+        if exc is not None:
+            self.plan.llm_requests += exc.llm_requests
+            self.plan.prompt_tokens += exc.llm_tokens
+        if self.notes is not None:
+            self.notes.append(llm.used_rules_instead(slow))
+        return self.plan
