@@ -61,10 +61,9 @@ from bot.store.journal import (
     prepare_record_statements,
     record_update,
     record_updates,
-    release_earlier_updates,
-    release_stale_updates,
     unhandled_updates,
 )
+from bot.store.journal_replay import release_earlier_updates, release_stale_updates
 from bot.store.models import ProcessedUpdate
 from bot.store.outbox import (
     OPEN_OUTBOX_STATUSES,
