@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.kernel.plausibility import RecentWeights
 from bot.planner.base import Planner
 from bot.planner.offline.planner import OfflinePlanner
-from bot.store.claims import default_worker_id
+from bot.store.claims import Workers
 from bot.store.crypto import KeyCipher
 from bot.store.direct import Direct
 from bot.store.models import utcnow
@@ -47,6 +47,9 @@ class Resources:
     # Telegram updates marked handled in the transaction that stored their actions; the
     # update journal takes them from here instead of marking them a second time.
     handled_updates: set[int] = field(default_factory=set)
+    # The worker ids this process uses (for the outbox, the update journal, the scheduled
+    # sends): a claim of this process's own that is not among them was left by one that closed.
+    workers: Workers = field(default_factory=Workers)
     llm_slots: asyncio.Semaphore = field(init=False)
     direct: Direct = field(init=False)  # the statements every message runs (bot/store/direct.py)
     delivery: Delivery = field(init=False)
@@ -60,7 +63,8 @@ class Resources:
             cipher=self.cipher,
             api_for=self.api,
             clock=self.clock,
-            worker_id=default_worker_id(self.settings.worker_name),
+            worker_id=self.workers.new(self.settings.worker_name),
+            workers=self.workers,
             claim_timeout=dt.timedelta(seconds=self.settings.outbox_claim_timeout_seconds),
         )
 

@@ -10,15 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, case, exists, or_, select, update
+from sqlalchemy import ColumnElement, Select, and_, case, exists, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from bot.store.claims import claim_rows
+from bot.store.claims import Lease
 from bot.store.models import Account, AccountStatus, OutboxItem, OutboxStatus
 from bot.store.outbox import OPEN_OUTBOX_STATUSES
+
+# An item taken from a claimer (its lease ran out, or its run ended) that was `sending` may
+# have landed: it comes back `unknown`, reconciled before it is sent again.
+OUTBOX = Lease(
+    OutboxItem,
+    OutboxItem.id,
+    taken_back={
+        "status": case(
+            (OutboxItem.status == OutboxStatus.SENDING, OutboxStatus.UNKNOWN),
+            else_=OutboxItem.status,
+        )
+    },
+    synchronize=False,
+)
 
 
 def _outbox_claimable(
@@ -82,35 +95,9 @@ async def claim_outbox(
         _outbox_claimable(now, now - claim_timeout, telegram_id, ignore_backoff)
         .order_by(OutboxItem.id)
         .limit(limit)
-        .with_for_update(skip_locked=True, of=OutboxItem)
     )
-    claimed = await claim_rows(
-        session,
-        update(OutboxItem)
-        .where(OutboxItem.id.in_(candidates.scalar_subquery()))
-        .values(**_taken(worker_id, now)),
-        OutboxItem,
-    )
+    claimed = await OUTBOX.claim(session, candidates, worker_id=worker_id, now=now)
     return sorted(claimed, key=lambda item: item.id)
-
-
-def _taken(worker_id: str, now: datetime) -> dict[str, Any]:
-    """The columns of an item this worker claims; one abandoned while `sending` may have
-    landed, so it comes back `unknown` (looked up before it is sent again)."""
-    return {
-        "claimed_by": worker_id,
-        "claimed_at": now,
-        "status": _reclaimed_status(),
-    }
-
-
-def _reclaimed_status() -> Any:
-    """An item's status as it is taken from a claimer: one that was `sending` may have
-    landed, so it comes back `unknown` (reconciled before it is sent again)."""
-    return case(
-        (OutboxItem.status == OutboxStatus.SENDING, OutboxStatus.UNKNOWN),
-        else_=OutboxItem.status,
-    )
 
 
 async def claim_following(
@@ -128,17 +115,14 @@ async def claim_following(
     Items are taken whatever their retry time: they wait behind the head, not for
     themselves. An item abandoned while `sending` comes back `unknown`, as in `claim_outbox`.
     """
-    claimed = await claim_rows(
+    claimed = await OUTBOX.claim_where(
         session,
-        update(OutboxItem)
-        .where(
-            OutboxItem.telegram_id == head.telegram_id,
-            OutboxItem.id > head.id,
-            OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
-            or_(OutboxItem.claimed_by.is_(None), OutboxItem.claimed_at < now - claim_timeout),
-        )
-        .values(**_taken(worker_id, now)),
-        OutboxItem,
+        OutboxItem.telegram_id == head.telegram_id,
+        OutboxItem.id > head.id,
+        OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
+        OUTBOX.free(now - claim_timeout),
+        worker_id=worker_id,
+        now=now,
     )
     return sorted(claimed, key=lambda item: item.id)
 
@@ -149,22 +133,7 @@ async def release_outbox_claims(*, session: AsyncSession, claimers: Sequence[str
     An item they were sending may have landed, so it comes back `unknown` (reconciled before
     it is sent again), exactly as after the lease ran out.
     """
-    if not claimers:
-        return 0
-    result = await session.execute(
-        update(OutboxItem)
-        .where(
-            OutboxItem.claimed_by.in_(claimers),
-            OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
-        )
-        .values(
-            claimed_by=None,
-            claimed_at=None,
-            status=_reclaimed_status(),
-        )
-        .execution_options(synchronize_session=False)
-    )
-    return int(getattr(result, "rowcount", 0))
+    return await OUTBOX.take_back(session, claimers, OutboxItem.status.in_(OPEN_OUTBOX_STATUSES))
 
 
 def untold() -> ColumnElement[bool]:
@@ -199,13 +168,7 @@ async def claim_untold(
         .where(untold(), abandoned, OutboxItem.delivered_at >= since)
         .order_by(OutboxItem.id)
         .limit(limit)
-        .with_for_update(skip_locked=True, of=OutboxItem)
     )
-    claimed = await claim_rows(
-        session,
-        update(OutboxItem)
-        .where(OutboxItem.id.in_(candidates.scalar_subquery()))
-        .values(claimed_by=worker_id, claimed_at=now),
-        OutboxItem,
-    )
+    # An applied item is `done`, which a claim leaves as it is.
+    claimed = await OUTBOX.claim(session, candidates, worker_id=worker_id, now=now)
     return sorted(claimed, key=lambda item: item.id)

@@ -9,11 +9,13 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import ColumnElement, or_, select, update
+from sqlalchemy import ColumnElement, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.claims import claim_rows
+from bot.store.claims import Lease
 from bot.store.models import Account, AccountStatus, Reminder, WeeklySummary
+
+REMINDERS = Lease(Reminder, Reminder.telegram_id)
 
 
 async def get_reminder(*, session: AsyncSession, telegram_id: int) -> Reminder | None:
@@ -41,7 +43,7 @@ Scheduled = TypeVar("Scheduled", Reminder, WeeklySummary)
 
 async def claim_due(
     session: AsyncSession,
-    table: type[Scheduled],
+    lease: Lease[Scheduled],
     wanted: ColumnElement[bool],
     *,
     now: datetime,
@@ -49,7 +51,7 @@ async def claim_due(
     worker_id: str,
     claim_timeout: timedelta,
 ) -> list[Scheduled]:
-    """Claim up to `limit` rows of `table` due at `now` for `worker_id`, earliest first;
+    """Claim up to `limit` rows of `lease.table` due at `now` for `worker_id`, earliest first;
     commit promptly after.
 
     Only people who can be sent to: active (not blocked, not needing /connect), linked,
@@ -57,28 +59,21 @@ async def claim_due(
     `claim_timeout` qualify; on PostgreSQL, rows another worker is claiming are skipped
     (SKIP LOCKED), so replicas share a crowd instead of queueing behind each other.
     """
-    stale_before = now - claim_timeout
+    table = lease.table
     candidates = (
         select(table.telegram_id)
         .join(Account, Account.telegram_id == table.telegram_id)
         .where(
             table.next_due_at <= now,
-            or_(table.claimed_by.is_(None), table.claimed_at < stale_before),
+            lease.free(now - claim_timeout),
             Account.status == AccountStatus.ACTIVE,
             wanted,
             Account.encrypted_key.is_not(None),
         )
         .order_by(table.next_due_at, table.telegram_id)
         .limit(limit)
-        .with_for_update(skip_locked=True, of=table)
     )
-    claimed = await claim_rows(
-        session,
-        update(table)
-        .where(table.telegram_id.in_(candidates.scalar_subquery()))
-        .values(claimed_by=worker_id, claimed_at=now),
-        table,
-    )
+    claimed = await lease.claim(session, candidates, worker_id=worker_id, now=now)
     return sorted(claimed, key=lambda r: (r.next_due_at or now, r.telegram_id))
 
 
@@ -93,7 +88,7 @@ async def due_reminders(
     """Claim up to `limit` check-in reminders due at `now` (`claim_due`): reminders on."""
     return await claim_due(
         session,
-        Reminder,
+        REMINDERS,
         Account.reminders_enabled.is_(True),
         now=now,
         limit=limit,
@@ -116,20 +111,15 @@ async def complete_reminder(
     False when `worker_id` no longer holds the claim (it was taken over or the
     reminder rescheduled); the caller then leaves things alone.
     """
-    result = await session.execute(
-        update(Reminder)
-        .where(Reminder.telegram_id == telegram_id, Reminder.claimed_by == worker_id)
-        .values(
-            last_sent_local_date=sent_local_date,
-            next_due_at=next_due_at,
-            snoozed_until=None,
-            claimed_by=None,
-            claimed_at=None,
-            message_id=message_id if message_id is not None else Reminder.message_id,
-        )
-        .execution_options(synchronize_session="fetch")
+    return await REMINDERS.release(
+        session,
+        telegram_id,
+        worker_id=worker_id,
+        last_sent_local_date=sent_local_date,
+        next_due_at=next_due_at,
+        snoozed_until=None,
+        message_id=message_id if message_id is not None else Reminder.message_id,
     )
-    return bool(getattr(result, "rowcount", 0))
 
 
 async def release_reminder(
@@ -140,16 +130,8 @@ async def release_reminder(
     retry_at: datetime | None = None,
 ) -> bool:
     """Give a claimed reminder back (e.g. Telegram was unreachable), optionally for later."""
-    values: dict[str, Any] = {"claimed_by": None, "claimed_at": None}
-    if retry_at is not None:
-        values["next_due_at"] = retry_at
-    result = await session.execute(
-        update(Reminder)
-        .where(Reminder.telegram_id == telegram_id, Reminder.claimed_by == worker_id)
-        .values(**values)
-        .execution_options(synchronize_session="fetch")
-    )
-    return bool(getattr(result, "rowcount", 0))
+    later: dict[str, Any] = {"next_due_at": retry_at} if retry_at is not None else {}
+    return await REMINDERS.release(session, telegram_id, worker_id=worker_id, **later)
 
 
 async def snooze_reminder(
@@ -173,8 +155,7 @@ async def _due_at(
     to complete it, so the new time wins."""
     reminder.next_due_at = due
     reminder.snoozed_until = snoozed_until
-    reminder.claimed_by = None
-    reminder.claimed_at = None
+    REMINDERS.drop(reminder)
     await session.flush()
     return reminder
 

@@ -11,12 +11,15 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, update
+from sqlalchemy import or_
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.accounts import AccountNotFound
+from bot.store.claims import Lease
 from bot.store.models import Account, WeeklySummary
 from bot.store.reminders import claim_due
+
+WEEKLY = Lease(WeeklySummary, WeeklySummary.telegram_id)
 
 
 async def get_weekly(*, session: AsyncSession, telegram_id: int) -> WeeklySummary | None:
@@ -47,8 +50,7 @@ async def schedule_weekly(
         row = WeeklySummary(telegram_id=telegram_id)
         session.add(row)
     row.next_due_at = next_due_at
-    row.claimed_by = None
-    row.claimed_at = None
+    WEEKLY.drop(row)
     await session.flush()
     return row
 
@@ -64,7 +66,7 @@ async def due_weekly(
     """Claim up to `limit` summaries due at `now` (`claim_due`): people who asked for it."""
     return await claim_due(
         session,
-        WeeklySummary,
+        WEEKLY,
         Account.weekly_summary.is_(True),
         now=now,
         limit=limit,
@@ -86,17 +88,14 @@ async def complete_weekly(
     False when `worker_id` no longer holds the claim, or `week` was already recorded (by a
     worker that took the claim over): the caller then sends nothing.
     """
-    result = await session.execute(
-        update(WeeklySummary)
-        .where(
-            WeeklySummary.telegram_id == telegram_id,
-            WeeklySummary.claimed_by == worker_id,
-            or_(WeeklySummary.last_sent_week.is_(None), WeeklySummary.last_sent_week != week),
-        )
-        .values(last_sent_week=week, next_due_at=next_due_at, claimed_by=None, claimed_at=None)
-        .execution_options(synchronize_session="fetch")
+    return await WEEKLY.release(
+        session,
+        telegram_id,
+        worker_id=worker_id,
+        where=[or_(WeeklySummary.last_sent_week.is_(None), WeeklySummary.last_sent_week != week)],
+        last_sent_week=week,
+        next_due_at=next_due_at,
     )
-    return bool(getattr(result, "rowcount", 0))
 
 
 async def release_weekly(
@@ -107,13 +106,5 @@ async def release_weekly(
     retry_at: datetime | None = None,
 ) -> bool:
     """Give a claimed summary back (e.g. the service was down), optionally due at `retry_at`."""
-    values: dict[str, Any] = {"claimed_by": None, "claimed_at": None}
-    if retry_at is not None:
-        values["next_due_at"] = retry_at
-    result = await session.execute(
-        update(WeeklySummary)
-        .where(WeeklySummary.telegram_id == telegram_id, WeeklySummary.claimed_by == worker_id)
-        .values(**values)
-        .execution_options(synchronize_session="fetch")
-    )
-    return bool(getattr(result, "rowcount", 0))
+    later: dict[str, Any] = {"next_due_at": retry_at} if retry_at is not None else {}
+    return await WEEKLY.release(session, telegram_id, worker_id=worker_id, **later)

@@ -20,7 +20,7 @@ import aiohttp
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.config import Settings
-from bot.store.claims import default_worker_id
+from bot.store.claims import Workers
 from bot.store.crypto import KeyCipher
 from bot.store.models import utcnow
 
@@ -82,7 +82,7 @@ class ScheduledSends:
         self.cipher = cipher
         self.http = http
         self.clock = clock
-        self.worker_id = worker_id or default_worker_id()
+        self.worker_id = worker_id or Workers().new()
         self.claim_timeout = claim_timeout
 
     @classmethod

@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.agent_api.actions import Action, parse_action, to_wire
 from bot.agent_api.errors import AgentApiError
 from bot.store import repo
-from bot.store.claims import ended_runs
+from bot.store.claims import Workers
 from bot.store.direct import Direct
 from bot.store.models import OutboxItem, OutboxStatus
 
@@ -135,10 +135,12 @@ class OutboxClaims:
         direct: Direct,
         worker_id: str,
         claim_timeout: dt.timedelta,
+        workers: Workers | None = None,
     ) -> None:
         self.sessionmaker = sessionmaker
         self.direct = direct
         self.worker_id = worker_id
+        self.workers = workers or Workers()  # which claims of this process's ids are ended
         self.claim_timeout = claim_timeout
         # Deliveries waiting to be recorded; one task records all that wait in one transaction.
         self._landed: list[_Landed] = []
@@ -153,7 +155,7 @@ class OutboxClaims:
         the answers it owed are remembered (`untold`) to be given at once."""
         async with self.sessionmaker() as session:
             open_items = OutboxItem.status.in_(repo.OPEN_OUTBOX_STATUSES)
-            self.ended = await ended_runs(
+            self.ended = await self.workers.ended_runs(
                 session,
                 self.worker_id,
                 [(OutboxItem.claimed_by, open_items), (OutboxItem.claimed_by, repo.untold())],

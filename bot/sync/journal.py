@@ -18,7 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.store import repo
-from bot.store.claims import default_worker_id, ended_runs
+from bot.store.claims import Workers
 from bot.store.crypto import KeyCipher, UndecryptableSecret
 from bot.store.direct import Direct
 from bot.store.models import ProcessedUpdate, utcnow
@@ -46,6 +46,7 @@ class UpdateJournal:
         worker_id: str | None = None,
         shared: bool = False,
         stored: set[int] | None = None,
+        workers: Workers | None = None,
     ) -> None:
         self.sessionmaker = sessionmaker
         self.direct = direct
@@ -53,7 +54,9 @@ class UpdateJournal:
         self.claim_timeout = claim_timeout
         self.clock = clock
         self.window = window
-        self.worker_id = worker_id or default_worker_id()
+        # The process's worker ids: which claims under its own PID were left by one that closed.
+        self.workers = workers or Workers()
+        self.worker_id = worker_id or self.workers.new()
         # Several processes share the store (PostgreSQL): one that died may have left a
         # person's earlier updates, which only the store can tell.
         self.shared = shared
@@ -78,6 +81,7 @@ class UpdateJournal:
             cipher=core.cipher,
             claim_timeout=dt.timedelta(seconds=core.settings.outbox_claim_timeout_seconds),
             worker_id=core.delivery.worker_id,
+            workers=core.delivery.workers,
             shared=person_locks(core.settings.database_url) is not None,
             stored=core.handled_updates,
         )
@@ -210,7 +214,7 @@ class UpdateJournal:
         now = self.clock()
         async with self.sessionmaker() as session:
             unhandled = ProcessedUpdate.handled_at.is_(None)
-            ended = await ended_runs(
+            ended = await self.workers.ended_runs(
                 session, self.worker_id, [(ProcessedUpdate.claimed_by, unhandled)]
             )
             rows, overtaken = await repo.release_stale_updates(

@@ -34,7 +34,7 @@ from bot.agent_api.errors import (
 )
 from bot.agent_api.views import IngestResult
 from bot.store import repo
-from bot.store.claims import default_worker_id, retire
+from bot.store.claims import Workers
 from bot.store.crypto import KeyCipher
 from bot.store.direct import Direct, Sql
 from bot.store.models import AccountStatus, OutboxItem, OutboxStatus, UtcDateTime
@@ -124,15 +124,20 @@ class Delivery:
         clock: Callable[[], dt.datetime],
         worker_id: str | None = None,
         claim_timeout: dt.timedelta = CLAIM_TIMEOUT,
+        workers: Workers | None = None,
     ) -> None:
         self.sessionmaker = sessionmaker
         self.direct = direct
         self.cipher = cipher
         self.api_for = api_for
         self.clock = clock
-        self.worker_id = worker_id or default_worker_id()
+        # The process's worker ids, this one's among them while it runs (`close`).
+        self.workers = workers or Workers()
+        self.worker_id = worker_id or self.workers.new()
         self.claim_timeout = claim_timeout
-        self.claims = OutboxClaims(sessionmaker, direct, self.worker_id, claim_timeout)
+        self.claims = OutboxClaims(
+            sessionmaker, direct, self.worker_id, claim_timeout, self.workers
+        )
         self.outcomes: deque[bool] = deque(maxlen=OUTCOME_WINDOW)  # True: the send failed
         self.last_attempt: dt.datetime | None = None
         self.recoveries = 0  # times a send succeeded right after one the service failed
@@ -140,7 +145,7 @@ class Delivery:
 
     def close(self) -> None:
         """This instance stops: a later one in the same process may take back its claims."""
-        retire(self.worker_id)
+        self.workers.retire(self.worker_id)
 
     @property
     def failure_rate(self) -> float:

@@ -13,7 +13,7 @@ from sqlalchemy import insert, true, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store import make_sessionmaker, repo
-from bot.store.claims import default_worker_id, ended_runs, retire
+from bot.store.claims import Workers
 from bot.store.models import Account, AccountStatus, OutboxItem, OutboxStatus, Reminder
 from tests.fixtures.store import enqueue_pending
 
@@ -422,15 +422,16 @@ async def test_a_restarted_worker_takes_back_its_own_ended_runs_items_at_once(en
     """Its earlier run's claims, not a live process's nor another name's, and before the lease."""
     ids = await _enqueue_one_each(engine)
     gone = _ended_pid()
-    me = default_worker_id("host-a")
+    workers = Workers()
+    me = workers.new("host-a")
     claimers = {
         ids[0]: f"host-a:{gone}:00000000",  # my earlier run: it ended
         ids[1]: f"host-a:{os.getppid()}:00000000",  # same name, still running: a replica
         ids[2]: f"host-b:{gone}:00000000",  # another name
-        ids[3]: default_worker_id("host-a"),  # this process, an instance still in use
+        ids[3]: workers.new("host-a"),  # this process, an instance still in use
     }
-    retired = default_worker_id("host-a")
-    retire(retired)
+    retired = workers.new("host-a")
+    workers.retire(retired)
     claimers[ids[4]] = retired  # this process, an instance that has closed
     sessions = make_sessionmaker(engine)
     async with sessions.begin() as session:
@@ -441,7 +442,7 @@ async def test_a_restarted_worker_takes_back_its_own_ended_runs_items_at_once(en
                 .values(claimed_by=claimer, claimed_at=NOW, status=OutboxStatus.SENDING)
             )
     async with sessions.begin() as session:
-        ended = await ended_runs(session, me, [(OutboxItem.claimed_by, true())])
+        ended = await workers.ended_runs(session, me, [(OutboxItem.claimed_by, true())])
         assert ended == sorted([claimers[ids[0]], retired])
         assert await repo.release_outbox_claims(session=session, claimers=ended) == 2
     async with sessions.begin() as session:  # well inside the lease
@@ -451,6 +452,28 @@ async def test_a_restarted_worker_takes_back_its_own_ended_runs_items_at_once(en
     taken = {item.id: item.status for item in claimed}
     assert taken[ids[0]] == taken[ids[4]] == OutboxStatus.UNKNOWN  # may have landed
     assert not {ids[1], ids[2], ids[3]} & set(taken)
+
+
+async def test_the_ids_in_use_are_those_of_the_workers_that_made_them(engine):
+    """Each process's `Workers` knows its own ids: one retired there is taken back at once by
+    the next instance, one still in use is not, and a second registry keeps its own count."""
+    ids = await _enqueue_one_each(engine)
+    first, second = Workers(), Workers()
+    live, closed, me = first.new("host-a"), first.new("host-a"), second.new("host-a")
+    first.retire(closed)
+    sessions = make_sessionmaker(engine)
+    async with sessions.begin() as session:
+        for item_id, claimer in ((ids[0], live), (ids[1], closed)):
+            await session.execute(
+                update(OutboxItem)
+                .where(OutboxItem.id == item_id)
+                .values(claimed_by=claimer, claimed_at=NOW, status=OutboxStatus.SENDING)
+            )
+    async with sessions.begin() as session:
+        source = [(OutboxItem.claimed_by, true())]
+        assert await first.ended_runs(session, first.new("host-a"), source) == [closed]
+        assert first.ended(live, me) is False
+        assert second.ended(closed, me) is True  # not one of the second's ids in use
 
 
 async def test_done_items_are_pruned_after_delivery(engine):
