@@ -11,7 +11,7 @@ import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import httpx
+import aiohttp
 
 from bot.agent_api.client import AgentApiClient, new_http_client
 from bot.agent_api.errors import AgentApiError, BadKey
@@ -163,12 +163,12 @@ async def check_receiver(settings: Settings) -> Check:
         return None, ops.doctor_receiver_off()
     url = health_url(settings.health_listen, settings.health_port)
     try:
-        async with httpx.AsyncClient(timeout=5) as http:
-            response = await http.get(url)
-    except httpx.HTTPError:
+        async with new_http_client(timeout_seconds=5) as http, http.get(url) as response:
+            status, text = response.status, (await response.text()).strip()
+    except (TimeoutError, aiohttp.ClientError):
         return None, ops.doctor_receiver_not_running(url)
-    why = response.text.strip().partition(": ")[2] or response.text.strip()
-    if response.status_code == 200:
+    why = text.partition(": ")[2] or text
+    if status == 200:
         return True, ops.doctor_receiver_ok(why)
     return False, ops.doctor_receiver_stuck(why)
 

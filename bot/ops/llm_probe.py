@@ -20,11 +20,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-import httpx
+import aiohttp
 import openai
+import orjson
 from openai.types.chat import ChatCompletionMessageParam
 
 from bot.agent_api.actions import NutritionAddEntry, WeightLog
+from bot.agent_api.client import new_http_client
 from bot.planner.base import PlanContext, ReadRequest
 from bot.planner.client import translate_error
 from bot.planner.prompt import count_tokens, render_system_prompt
@@ -141,8 +143,8 @@ async def context_size(client: openai.AsyncOpenAI, model: str) -> int | None:
     """The context the server runs `model` with, if it says; None when it does not."""
     base = str(client.base_url).rstrip("/")
     headers = {"Authorization": f"Bearer {client.api_key}"}
-    async with httpx.AsyncClient(timeout=5, headers=headers) as http:
-        listed = await _json(http, f"{base}/models")
+    async with new_http_client(timeout_seconds=5) as http:
+        listed = await _json(http, f"{base}/models", headers)
         entries = listed.get("data") if isinstance(listed, dict) else None
         if isinstance(entries, list):
             ours = [e for e in entries if isinstance(e, dict) and e.get("id") == model]
@@ -152,7 +154,7 @@ async def context_size(client: openai.AsyncOpenAI, model: str) -> int | None:
                     if found is not None:
                         return found
         # llama.cpp's llama-server: GET /props at the root, beside /v1
-        props = await _json(http, f"{base.removesuffix('/v1')}/props")
+        props = await _json(http, f"{base.removesuffix('/v1')}/props", headers)
         if isinstance(props, dict):
             return _context_in(props.get("default_generation_settings")) or _context_in(props)
     return None
@@ -168,9 +170,9 @@ def _context_in(place: object) -> int | None:
     return None
 
 
-async def _json(http: httpx.AsyncClient, url: str) -> Any:
+async def _json(http: aiohttp.ClientSession, url: str, headers: dict[str, str]) -> Any:
     try:
-        response = await http.get(url)
-        return response.json() if response.status_code == 200 else None
-    except (httpx.HTTPError, ValueError):
+        async with http.get(url, headers=headers) as response:
+            return orjson.loads(await response.read()) if response.status == 200 else None
+    except (TimeoutError, aiohttp.ClientError, ValueError):
         return None

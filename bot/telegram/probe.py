@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import httpx
+import aiohttp
+import orjson
 
+from bot.agent_api.client import new_http_client
 from bot.config import Settings
 
 TELEGRAM_TIMEOUT_SECONDS = 10.0
@@ -28,15 +30,18 @@ async def probe_telegram(settings: Settings, token: str) -> TelegramProbe:
     """Ask the Bot API who the bot is; 5xx and 429 count as not reached (worth trying again)."""
     url = f"{settings.telegram_api_base_url}{token}/getMe"
     try:
-        async with httpx.AsyncClient(timeout=TELEGRAM_TIMEOUT_SECONDS) as http:
-            response = await http.get(url)
-        body = response.json()
-    except (httpx.HTTPError, ValueError) as exc:
+        async with (
+            new_http_client(timeout_seconds=TELEGRAM_TIMEOUT_SECONDS) as http,
+            http.get(url) as response,
+        ):
+            status, raw = response.status, await response.read()
+        body = orjson.loads(raw)
+    except (TimeoutError, aiohttp.ClientError, ValueError) as exc:
         return TelegramProbe(unreachable=type(exc).__name__)
-    if response.status_code == 200 and isinstance(body, dict) and body.get("ok"):
+    if status == 200 and isinstance(body, dict) and body.get("ok"):
         result = body.get("result")
         username = result.get("username") if isinstance(result, dict) else None
         return TelegramProbe(username=str(username or "?"))
-    if response.status_code >= 500 or response.status_code == 429:
-        return TelegramProbe(unreachable=f"HTTP {response.status_code}")
-    return TelegramProbe(refused=response.status_code)
+    if status >= 500 or status == 429:
+        return TelegramProbe(unreachable=f"HTTP {status}")
+    return TelegramProbe(refused=status)
