@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from bot.agent_api.client import AgentApiClient
 from bot.core.resources import Resources
 from bot.core.schedule import welcome_back
-from bot.kernel.days import MIDNIGHT, lived_day
+from bot.kernel.days import MIDNIGHT, day_end, lived_day
 from bot.kernel.replies import Reply
 from bot.planner.base import PlanContext
 from bot.render import accounts
@@ -108,9 +108,7 @@ def local_now(res: Resources, account: Account | None, now: dt.datetime | None) 
 
 def day_end_of(res: Resources, account: Account | None) -> dt.time:
     """When the person's day ends: their own setting, else the configured default."""
-    if account is not None and account.day_ends_at is not None:
-        return account.day_ends_at
-    return res.settings.day_ends_at
+    return day_end(account.day_ends_at if account else None, res.settings.day_ends_at)
 
 
 def local_today(res: Resources, account: Account | None, now: dt.datetime | None) -> dt.date:

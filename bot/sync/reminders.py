@@ -28,7 +28,7 @@ from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.agent_api.views import CheckinView
 from bot.kernel import callbacks
-from bot.kernel.days import lived_day
+from bot.kernel.days import day_lived
 from bot.kernel.replies import Button, Reply
 from bot.render import keyboards
 from bot.render import telegram as render_telegram
@@ -129,8 +129,9 @@ class Reminders(ScheduledSends):
         # The check-in asked about is of the day the person is living (a reminder set for
         # 01:00 with the day ending at 03:00 asks about the evening before); the schedule
         # itself counts calendar days.
-        end = account.day_ends_at or self.settings.day_ends_at
-        lived = lived_day(now.astimezone(zone(account.timezone)), end)
+        lived = day_lived(
+            now, zone(account.timezone), account.day_ends_at, self.settings.day_ends_at
+        )
         missing = await self._missing(account, lived)
         if not missing:
             await self._complete(user_id, day, tomorrow)

@@ -30,7 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.insights.report import build_report
-from bot.kernel.days import lived_day
+from bot.kernel.days import day_end, lived_day
 from bot.render import accounts as render_accounts
 from bot.store import repo
 from bot.store import weekly as store
@@ -136,7 +136,7 @@ class WeeklySummaries(ScheduledSends):
             await self._release(user_id, None, unschedule=True)
             return False
         tz = ZoneInfo(account.timezone)
-        end = account.day_ends_at or self.settings.day_ends_at
+        end = day_end(account.day_ends_at, self.settings.day_ends_at)
         due = what_is_due(tz=tz, now=now, day_ends_at=end, last_sent_week=row.last_sent_week)
         if due.sunday is None:
             await self._release(user_id, due.next_at)
