@@ -32,12 +32,12 @@ async def fanout(workdir: Path) -> dict[str, Any]:
         servers.call("telegram_rate_limit", 30)
         assistant, _ = await linked(servers, bench_settings(servers, workdir), people)
         now = dt.datetime.now(dt.UTC)
-        async with assistant.sessionmaker.begin() as session:
+        async with assistant.resources.sessionmaker.begin() as session:
             await session.execute(
                 update(Reminder).values(next_due_at=now - dt.timedelta(minutes=1))
             )
         app = build_application(
-            assistant.settings, assistant, reminder_every=None, outbox_every=None
+            assistant.resources.settings, assistant, reminder_every=None, outbox_every=None
         )
         await app.initialize()
         try:
@@ -92,7 +92,7 @@ async def rss(workdir: Path) -> dict[str, Any]:
             }
             for i in range(accounts - chatty)
         ]
-        async with assistant.sessionmaker.begin() as session:
+        async with assistant.resources.sessionmaker.begin() as session:
             await session.execute(insert(Account), rows)
             await session.execute(
                 insert(Reminder),
@@ -156,7 +156,7 @@ async def catchup(workdir: Path) -> dict[str, Any]:
     with Servers(workdir) as servers:
         assistant, ids = await linked(servers, bench_settings(servers, workdir), 1)
         user = ids[0]
-        app = build_application(assistant.settings, assistant, reminder_every=None)
+        app = build_application(assistant.resources.settings, assistant, reminder_every=None)
         await app.initialize()
         if app.post_init is not None:
             await app.post_init(app)
@@ -175,7 +175,7 @@ async def catchup(workdir: Path) -> dict[str, Any]:
             recovered = time.monotonic()
 
             async def waiting() -> int:
-                async with assistant.sessionmaker() as session:  # one at a time: SQLite
+                async with assistant.resources.sessionmaker() as session:  # one at a time: SQLite
                     return len(await repo.pending_outbox(session=session, telegram_id=user))
 
             while await waiting():

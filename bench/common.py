@@ -16,8 +16,9 @@ from typing import Any
 from sqlalchemy import update
 
 from bench.servers import Servers
+from bot.compose import create_assistant
 from bot.config import Settings
-from bot.core.assistant import Assistant, create_assistant
+from bot.core.assistant import Assistant
 from bot.store.crypto import generate_key
 from bot.store.models import Reminder
 
@@ -77,13 +78,13 @@ async def linked(servers: Servers, settings: Settings, people: int) -> tuple[Ass
 
     async def link(user_id: int, key: str) -> None:
         await assistant.connect(user_id=user_id, chat_id=user_id, api_key=key)
-        await assistant.set_timezone(user_id=user_id, name="UTC")
+        await assistant.preferences.set_timezone(user_id=user_id, name="UTC")
 
     for start in range(0, people, 50):
         await asyncio.gather(
             *(link(u, k) for u, k in zip(ids[start:], keys[start : start + 50], strict=False))
         )
-    async with assistant.sessionmaker.begin() as session:  # no reminder gets in the way
+    async with assistant.resources.sessionmaker.begin() as session:  # no reminder gets in the way
         await session.execute(update(Reminder).values(next_due_at=None))
     return assistant, ids
 

@@ -37,7 +37,7 @@ async def overhead(workdir: Path) -> dict[str, Any]:
             if what == "statement":
                 count()
 
-        event.listen(assistant.engine.sync_engine, "before_cursor_execute", count)
+        event.listen(assistant.resources.engine.sync_engine, "before_cursor_execute", count)
         Direct.observers.append(count_direct)  # what bot/store/direct.py sends to the driver
         try:
             for i in range(warmup):

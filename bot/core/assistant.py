@@ -13,14 +13,11 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
-import aiohttp
-
-from bot.agent_api.client import new_http_client
-from bot.config import Settings
 from bot.core.accounts import Accounts
 from bot.core.conversation import Conversation, storable
 from bot.core.drafts import Drafts
 from bot.core.insights import Insights
+from bot.core.later import Later
 from bot.core.media import MediaJourneys, needs_llm
 from bot.core.person import Incoming, Refused, resolve, resolve_with_fixing
 from bot.core.personal import Personal
@@ -30,19 +27,14 @@ from bot.core.writing import Writing
 from bot.kernel import callbacks
 from bot.kernel.keys import find_key
 from bot.kernel.replies import Reply, toast
-from bot.planner.base import Planner
 from bot.planner.offline.reads import chart_days
 from bot.render import accounts as render_accounts
 from bot.render import conversation
 from bot.render import media as render_media
-from bot.store import repo
-from bot.store.crypto import KeyCipher
-from bot.store.db import make_engine, make_sessionmaker
-from bot.store.migrate import migrate
-from bot.store.models import utcnow
+from bot.sync.outbox import Delivered
 
 if TYPE_CHECKING:  # the media models bring in openai, which the offline core does without
-    from bot.planner.media import Media
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -65,51 +57,95 @@ def answers(
     return answered
 
 
+class Preferences:
+    """A person's settings, one door: /timezone, /remind, /dayend, /settings and its buttons."""
+
+    def __init__(self, accounts: Accounts) -> None:
+        self._accounts = accounts
+
+    async def set_timezone(self, *, user_id: int, name: str) -> Reply:
+        return await self._accounts.set_timezone(user_id=user_id, name=name)
+
+    async def set_reminder(self, *, user_id: int, spec: str) -> Reply:
+        return await self._accounts.set_reminder(user_id=user_id, spec=spec)
+
+    async def set_day_end(self, *, user_id: int, spec: str, edit: bool = False) -> Reply:
+        return await self._accounts.set_day_end(user_id=user_id, spec=spec, edit=edit)
+
+    async def settings_view(self, *, user_id: int, edit: bool = False) -> Reply:
+        return await self._accounts.settings_view(user_id=user_id, edit=edit)
+
+    async def set_confirm_mode(self, *, user_id: int, enabled: bool) -> Reply:
+        return await self._accounts.set_confirm_mode(user_id=user_id, enabled=enabled)
+
+    async def set_weekly_summary(self, *, user_id: int, enabled: bool) -> Reply:
+        return await self._accounts.set_weekly_summary(user_id=user_id, enabled=enabled)
+
+
 class Assistant:
-    """What a front end may ask of the core. Every method takes the person's Telegram id."""
+    """What a front end may ask of the core. Every method takes the person's Telegram id.
+
+    Built by the composition root (`bot.compose`); `resources` is what its journeys share,
+    for the root and for tests, never for a front end.
+    """
 
     def __init__(self, resources: Resources) -> None:
         self.resources = res = resources
-        # What the front ends borrow: the store (journal, reminders), the delivery worker.
-        self.settings = res.settings
-        self.sessionmaker = res.sessionmaker
-        self.engine = res.engine
-        self.direct = res.direct
-        self.cipher = res.cipher
-        self.http = res.http
-        self.delivery = res.delivery
-        self.llm = res.llm
-        self.api = res.api
-        self.handled_updates = res.handled_updates
         planning = Planning(res)
         self._writing = writing = Writing(res, planning)
         self._drafts = drafts = Drafts(res, planning, writing)
         self._conversation = Conversation(res, planning, writing, drafts)
         self._media = MediaJourneys(res, planning, writing, drafts)
-        accounts = Accounts(res)
-        # Commands that are one journey's own, unchanged.
-        self.start = accounts.start
-        self.help = accounts.help
-        self.connect = accounts.connect
-        self.disconnect = accounts.disconnect
-        self.forget_request = accounts.forget_request
-        self.set_timezone = accounts.set_timezone
-        self.set_reminder = accounts.set_reminder
-        self.settings_view = accounts.settings_view
-        self.set_confirm_mode = accounts.set_confirm_mode
-        self.set_weekly_summary = accounts.set_weekly_summary
-        self.set_day_end = accounts.set_day_end
-        self.today = answers(accounts.today)
+        self._accounts = Accounts(res)
+        self._preferences = Preferences(self._accounts)
         self._insights = Insights(res)
-        self.chart = answers(self._insights.chart)  # /week, /month
-        self.status = writing.status
-        self.synced_notice = writing.synced_notice
-        self._accounts = accounts
+        self._later = Later(res)
+
+    # --- commands ----------------------------------------------------------------------------
+
+    async def start(self, *, user_id: int) -> Reply:
+        return await self._accounts.start(user_id=user_id)
+
+    async def help(self, *, user_id: int) -> Reply:
+        return await self._accounts.help(user_id=user_id)
+
+    async def connect(
+        self, *, user_id: int, chat_id: int, api_key: str, key_message_deleted: bool = True
+    ) -> Reply:
+        """Link a key (see `Accounts.connect`)."""
+        return await self._accounts.connect(
+            user_id=user_id,
+            chat_id=chat_id,
+            api_key=api_key,
+            key_message_deleted=key_message_deleted,
+        )
+
+    async def disconnect(self, *, user_id: int) -> Reply:
+        return await self._accounts.disconnect(user_id=user_id)
+
+    async def forget_request(self, *, user_id: int) -> Reply:
+        return await self._accounts.forget_request(user_id=user_id)
 
     @property
-    def clock(self) -> Callable[[], dt.datetime]:
-        """The core's clock (replaceable on `resources`), for what shares the core's time."""
-        return self.resources.clock
+    def preferences(self) -> Preferences:
+        """The person's settings (time zone, reminder, day end, confirm mode, weekly summary)."""
+        return self._preferences
+
+    @answers
+    async def today(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
+        return await self._accounts.today(user_id=user_id, now=now)
+
+    @answers
+    async def chart(self, *, user_id: int, days: int, now: dt.datetime | None = None) -> Reply:
+        """/week, /month: the chart of the last `days` days."""
+        return await self._insights.chart(user_id=user_id, days=days, now=now)
+
+    async def status(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
+        return await self._writing.status(user_id=user_id, now=now)
+
+    async def synced_notice(self, done: Delivered) -> Reply:
+        """What a person reads when a write that waited in the outbox landed."""
+        return await self._writing.synced_notice(done)
 
     async def aclose(self) -> None:
         await self.resources.aclose()
@@ -117,7 +153,7 @@ class Assistant:
     async def told(self, reply: Reply) -> None:
         """A front end sent `reply`: the person has heard of what it settles (a write that
         landed), so no "✅ Synced" follows for it, even after a crash."""
-        await self.delivery.told(reply.settles)
+        await self.resources.delivery.told(reply.settles)
 
     @answers
     async def handle_text(
@@ -165,36 +201,42 @@ class Assistant:
         *,
         user_id: int,
         chat_id: int,
-        data: str,
+        data: str | callbacks.Callback | None,
         now: dt.datetime | None = None,
         shown: bool = True,
         update_id: int | None = None,
     ) -> Reply:
-        """A tapped inline button; `data` is untrusted (anyone can forge it).
+        """A tapped inline button; `data` is untrusted (anyone can forge it): its callback
+        data, or what a front end already decoded it to (`callbacks.decode`).
 
         `shown` says whether the button is still on its message (a front end that cannot
         tell passes True). A button that is gone, or data no button of ours carries, changes
         nothing and is answered with a toast; so is a repeated tap on a finished draft.
         """
-        tapped = callbacks.decode(data)
+        tapped = callbacks.decode(data) if data is None or isinstance(data, str) else data
         if isinstance(tapped, callbacks.DraftButton | callbacks.UnitChoice) and not shown:
             # Its message moved on (e.g. "fix" was tapped): never act on it.
             return await self._drafts.not_actionable(user_id, tapped.draft_id, shown=False)
         if not shown:
             return toast(conversation.button_inactive())
+        if isinstance(tapped, callbacks.Snooze):
+            return await self._later.snooze(user_id=user_id, now=now)
         if isinstance(tapped, callbacks.Forget):
             if tapped.confirm:
                 return await self._accounts.forget(user_id=user_id)
             return Reply(render_accounts.forget_cancelled(), edit=True)
         if isinstance(tapped, callbacks.ConfirmMode):
-            return await self.set_confirm_mode(user_id=user_id, enabled=tapped.enabled)
+            prefs = self._preferences
+            return await prefs.set_confirm_mode(user_id=user_id, enabled=tapped.enabled)
         if isinstance(tapped, callbacks.WeeklyToggle):
-            return await self.set_weekly_summary(user_id=user_id, enabled=tapped.enabled)
+            return await self._preferences.set_weekly_summary(
+                user_id=user_id, enabled=tapped.enabled
+            )
         if isinstance(tapped, callbacks.DayEnd):
             spec = f"{tapped.hour:02d}:00"
-            return await self.set_day_end(user_id=user_id, spec=spec, edit=True)
+            return await self._preferences.set_day_end(user_id=user_id, spec=spec, edit=True)
         if not isinstance(tapped, callbacks.DraftButton | callbacks.UnitChoice | callbacks.Rate):
-            return toast(conversation.button_inactive())  # forged, or "later" (the reminders' own)
+            return toast(conversation.button_inactive())  # forged
         said = Incoming(await resolve(self.resources, user_id, now), chat_id, update_id=update_id)
         if isinstance(tapped, callbacks.DraftButton):
             return await self._drafts.tapped(said, tapped)
@@ -272,54 +314,4 @@ class Assistant:
         return await self._media.photo(user_id, chat_id, image, caption, now)
 
 
-async def create_assistant(
-    settings: Settings,
-    *,
-    http: aiohttp.ClientSession | None = None,
-    llm: Planner | None = None,
-    media: Media | None = None,
-    cipher: KeyCipher | None = None,
-    clock: Callable[[], dt.datetime] = utcnow,
-) -> Assistant:
-    """Build everything the core needs from settings, and bring the database up to date.
-
-    `llm` overrides the planner built from settings (tests pass one pointed at a fake server);
-    `media` likewise overrides the voice and photo models.
-    """
-    engine = make_engine(settings.database_url)
-    await migrate(engine)
-    cipher = cipher or KeyCipher(settings.encryption_keys())
-    if len(settings.encryption_keys()) > 1:
-        # An old key is still configured: re-encrypt every stored API key with the newest one,
-        # so the old key can be removed at the next restart.
-        async with make_sessionmaker(engine)() as session:
-            rotated = await repo.rotate_encrypted_keys(session=session, cipher=cipher)
-            await session.commit()
-        log.info("re-encrypted %d stored API keys with the newest encryption key", rotated)
-    if llm is None and settings.llm_enabled:
-        from bot.planner.llm import build_llm_planner
-
-        llm = build_llm_planner(settings)
-    if media is None and settings.llm_enabled:
-        from bot.planner.media import build_media
-
-        media = build_media(settings)
-    if llm is None:
-        log.info(
-            "no LLM (OPENAI_API_KEY is not set): built-in rules only; voice notes and photos "
-            "are refused, a photo's caption is read as text"
-        )
-    resources = Resources(
-        settings=settings,
-        engine=engine,
-        sessionmaker=make_sessionmaker(engine),
-        cipher=cipher,
-        http=http or new_http_client(timeout_seconds=settings.agent_api_timeout_seconds),
-        llm=llm,
-        media=media,
-        clock=clock,
-    )
-    return Assistant(resources)
-
-
-__all__ = ["Assistant", "create_assistant"]
+__all__ = ["Assistant", "Preferences"]

@@ -1,6 +1,6 @@
 """What every journey of the core uses: settings, the store, the cipher, the pools, the planners.
 
-One `Resources` is built per process (`bot.core.assistant.create_assistant`) and handed to each
+One `Resources` is built per process (`bot.compose.compose`) and handed to each
 journey; journeys hold it, they do not inherit from it.
 """
 
@@ -24,6 +24,7 @@ from bot.store.claims import Workers
 from bot.store.crypto import KeyCipher
 from bot.store.direct import Direct
 from bot.store.models import utcnow
+from bot.sync.journal import HandledWithActions
 from bot.sync.outbox import Delivery
 
 if TYPE_CHECKING:  # the voice and photo models bring in openai, which the offline core does without
@@ -45,8 +46,8 @@ class Resources:
     offline: OfflinePlanner = field(default_factory=OfflinePlanner)
     weights: RecentWeights = field(default_factory=RecentWeights)
     # Telegram updates marked handled in the transaction that stored their actions; the
-    # update journal takes them from here instead of marking them a second time.
-    handled_updates: set[int] = field(default_factory=set)
+    # update journal is handed the same object and takes them from it (bot/compose.py).
+    handled: HandledWithActions = field(default_factory=HandledWithActions)
     # The worker ids this process uses (for the outbox, the update journal, the scheduled
     # sends): a claim of this process's own that is not among them was left by one that closed.
     workers: Workers = field(default_factory=Workers)

@@ -72,7 +72,7 @@ class Writing:
             if usage is not None:
                 await self.planning.add_usage(person.user_id, person.today, usage, tx=tx)
         if said.update_id is not None:
-            res.handled_updates.add(said.update_id)
+            res.handled.mark(said.update_id)
         if claimed:  # nothing of theirs was waiting: send it now, no claim round trip
             report = await res.delivery.deliver_claimed(item, person.api, list(actions))
         else:  # older items first, in order

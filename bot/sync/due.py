@@ -32,12 +32,15 @@ CLAIM_TIMEOUT = dt.timedelta(minutes=5)
 
 
 class CoreResources(Protocol):
-    """What the senders borrow from the assistant (so tests can pass either)."""
+    """What the senders share with the core (`bot.core.resources.Resources`)."""
 
     settings: Settings
     sessionmaker: async_sessionmaker[AsyncSession]
     cipher: KeyCipher
     http: aiohttp.ClientSession
+
+    @property
+    def clock(self) -> Callable[[], dt.datetime]: ...
 
 
 class DueRow(Protocol):
@@ -86,21 +89,20 @@ class ScheduledSends:
         self.claim_timeout = claim_timeout
 
     @classmethod
-    def from_assistant(
+    def of(
         cls,
         core: CoreResources,
         *,
         clock: Callable[[], dt.datetime] | None = None,
         worker_id: str | None = None,
     ) -> Self:
-        """Share the assistant's database, cipher and HTTP pool (and its clock, if it has one)."""
-        core_clock = getattr(core, "clock", None)
+        """Share the core's database, cipher, HTTP pool and (unless given) clock."""
         return cls(
             settings=core.settings,
             sessionmaker=core.sessionmaker,
             cipher=core.cipher,
             http=core.http,
-            clock=clock or (core_clock if callable(core_clock) else utcnow),
+            clock=clock or core.clock,
             worker_id=worker_id,
             claim_timeout=dt.timedelta(seconds=core.settings.reminder_claim_timeout_seconds),
         )

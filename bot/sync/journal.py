@@ -12,7 +12,6 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -22,13 +21,34 @@ from bot.store.claims import Workers
 from bot.store.crypto import KeyCipher, UndecryptableSecret
 from bot.store.direct import Direct
 from bot.store.models import ProcessedUpdate, utcnow
-from bot.sync.locks import person_locks
 
 log = logging.getLogger(__name__)
 
 REPLAY_WINDOW = dt.timedelta(minutes=10)  # older unhandled updates are no longer acted on
 HANDLED_ATTEMPTS = 5  # marking an answered update handled waits up to 0.2 + 0.4 + ... = 3 s
 HANDLED_FIRST_WAIT = 0.2
+
+
+class HandledWithActions:
+    """Updates the core marked handled in the transaction that stored their actions.
+
+    The core adds each one (`mark`); the journal, finishing an update, takes it back out
+    (`take`) instead of marking it handled a second time. One is built per process by the
+    composition root (`bot.compose`) and handed to both.
+    """
+
+    def __init__(self) -> None:
+        self._ids: set[int] = set()
+
+    def mark(self, update_id: int) -> None:
+        self._ids.add(update_id)
+
+    def take(self, update_id: int) -> bool:
+        """Whether `update_id` was marked (and forget it)."""
+        if update_id not in self._ids:
+            return False
+        self._ids.discard(update_id)
+        return True
 
 
 class UpdateJournal:
@@ -45,7 +65,7 @@ class UpdateJournal:
         window: dt.timedelta = REPLAY_WINDOW,
         worker_id: str | None = None,
         shared: bool = False,
-        stored: set[int] | None = None,
+        stored: HandledWithActions | None = None,
         workers: Workers | None = None,
     ) -> None:
         self.sessionmaker = sessionmaker
@@ -62,29 +82,12 @@ class UpdateJournal:
         self.shared = shared
         # Updates already marked handled in the transaction that stored their actions
         # (the core adds them): finishing them needs no second write.
-        self.stored = stored if stored is not None else set()
+        self.stored = stored if stored is not None else HandledWithActions()
         self._fresh: set[int] = set()  # recorded and claimed here by `record`, not yet taken
         # update id -> person, started and not finished; and each person's such updates
         self._unfinished: dict[int, int] = {}
         self._unfinished_of: dict[int, set[int]] = {}
         self._left_behind: set[int] = set()  # people a claim found earlier updates of
-
-    @classmethod
-    def from_assistant(cls, core: Any) -> UpdateJournal:
-        """Share the assistant's database, cipher and worker id; a dead process's claims come
-        back after the same timeout as its outbox claims (`OUTBOX_CLAIM_TIMEOUT_SECONDS`), or
-        at once to the same worker started again (`claims.ended_runs`); the updates its core
-        marks handled while storing their actions are not marked a second time."""
-        return cls(
-            sessionmaker=core.sessionmaker,
-            direct=core.direct,
-            cipher=core.cipher,
-            claim_timeout=dt.timedelta(seconds=core.settings.outbox_claim_timeout_seconds),
-            worker_id=core.delivery.worker_id,
-            workers=core.delivery.workers,
-            shared=person_locks(core.settings.database_url) is not None,
-            stored=core.handled_updates,
-        )
 
     def prepare(self) -> None:
         """Ready the statements a getUpdates answer is journaled with (see `record_many`)."""
@@ -165,8 +168,7 @@ class UpdateJournal:
             theirs.discard(update_id)
             if not theirs:
                 del self._unfinished_of[user_id]
-        if update_id in self.stored:
-            self.stored.discard(update_id)
+        if self.stored.take(update_id):
             return
         wait = HANDLED_FIRST_WAIT
         for attempt in range(1, HANDLED_ATTEMPTS + 1):

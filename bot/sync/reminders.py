@@ -29,7 +29,7 @@ from bot.agent_api.errors import AgentApiError, BadKey
 from bot.agent_api.views import CheckinView
 from bot.kernel import callbacks
 from bot.kernel.days import day_lived
-from bot.kernel.replies import Button, Reply
+from bot.kernel.replies import Reply
 from bot.render import keyboards
 from bot.render import telegram as render_telegram
 from bot.store import repo
@@ -40,7 +40,6 @@ from bot.sync.due import ScheduledSends
 
 log = logging.getLogger(__name__)
 
-SNOOZE_FOR = dt.timedelta(hours=1)
 RETRY_SEND_AFTER = dt.timedelta(minutes=5)
 
 Send = Callable[[int, Reply], Awaitable[int]]
@@ -61,27 +60,6 @@ def reminder_reply(
     return Reply(render_telegram.reminder(local_day), buttons=keyboards.reminder_keyboard(missing))
 
 
-def remaining_buttons(keyboard: list[list[Button]], tapped: callbacks.Rate) -> list[list[Button]]:
-    """The rows still worth showing after the rating `tapped` was saved.
-
-    The tapped field's row goes; the other rating rows stay, and "later" with them while any
-    is left. Once every field is rated, nothing is left and the message becomes a plain
-    confirmation.
-    """
-
-    def other_rating(button: Button) -> bool:
-        rate = callbacks.decode(button.callback)
-        return isinstance(rate, callbacks.Rate) and rate.field != tapped.field
-
-    def later(button: Button) -> bool:
-        return isinstance(callbacks.decode(button.callback), callbacks.Snooze)
-
-    ratings = [row for row in keyboard if row and all(other_rating(b) for b in row)]
-    if not ratings:
-        return []
-    return [row for row in keyboard if row and (row in ratings or all(later(b) for b in row))]
-
-
 def missing_ratings(checkin: CheckinView | None) -> tuple[callbacks.RatedField, ...]:
     """The ratings today's check-in does not have yet, in button order."""
     if checkin is None:
@@ -91,8 +69,19 @@ def missing_ratings(checkin: CheckinView | None) -> tuple[callbacks.RatedField, 
     )
 
 
+def remindable(account: Account) -> bool:
+    """Whether the person gets reminders: linked, active, reminders on, a time zone known."""
+    return (
+        account.encrypted_key is not None
+        and account.status == AccountStatus.ACTIVE
+        and account.reminders_enabled
+        and account.timezone is not None
+    )
+
+
 class Reminders(ScheduledSends):
-    """Sends due reminders and handles "later"; all state is in the database."""
+    """Sends due reminders; all state is in the database. A tap on "later" is the core's
+    (bot/core/later.py)."""
 
     # --- the repeating job -------------------------------------------------------------------
 
@@ -112,7 +101,7 @@ class Reminders(ScheduledSends):
         user_id = reminder.telegram_id
         async with self.sessionmaker() as session:
             account = await repo.get_account(session=session, telegram_id=user_id)
-        if account is None or not self._remindable(account):
+        if account is None or not remindable(account):
             await self._unschedule(user_id)
             return False
         assert account.timezone is not None
@@ -154,14 +143,6 @@ class Reminders(ScheduledSends):
             log.info("reminder to user %s sent as its row changed; the newer state stands", user_id)
         return True
 
-    def _remindable(self, account: Account) -> bool:
-        return (
-            account.encrypted_key is not None
-            and account.status == AccountStatus.ACTIVE
-            and account.reminders_enabled
-            and account.timezone is not None
-        )
-
     async def _missing(self, account: Account, day: dt.date) -> tuple[callbacks.RatedField, ...]:
         """The ratings still missing today; all of them when the service cannot tell."""
         assert account.encrypted_key is not None
@@ -186,22 +167,6 @@ class Reminders(ScheduledSends):
             )
             return callbacks.RATED_FIELDS
         return missing_ratings(view.checkin)
-
-    # --- the "later" button ------------------------------------------------------------------
-
-    async def snooze(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
-        """Ask again in an hour; the reply replaces the reminder message."""
-        now = now or self.clock()
-        until = now + SNOOZE_FOR
-        async with self.sessionmaker.begin() as session:
-            account = await repo.get_account(session=session, telegram_id=user_id)
-            if account is None or account.timezone is None or not self._remindable(account):
-                return Reply(render_telegram.snooze_unavailable(), edit=True)
-            reminder = await repo.snooze_reminder(session=session, telegram_id=user_id, until=until)
-            timezone = account.timezone
-        if reminder is None:
-            return Reply(render_telegram.snooze_unavailable(), edit=True)
-        return Reply(render_telegram.snoozed(until.astimezone(zone(timezone))), edit=True)
 
     # --- a person who blocked the bot and came back ------------------------------------------
 

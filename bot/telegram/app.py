@@ -25,8 +25,6 @@ from bot.kernel.keys import find_key
 from bot.render import telegram as render_telegram
 from bot.sync.journal import UpdateJournal
 from bot.sync.locks import person_locks
-from bot.sync.pruning import prune
-from bot.sync.reminders import Reminders
 from bot.telegram.handlers import Handlers
 from bot.telegram.handlers.errors import on_error
 from bot.telegram.handlers.jobs import Jobs
@@ -39,7 +37,7 @@ from bot.telegram.request import AiohttpRequest
 from bot.telegram.webhook import WebhookUpdater
 
 if TYPE_CHECKING:
-    from bot.core.assistant import Assistant
+    from bot.compose import House
 
 log = logging.getLogger(__name__)
 
@@ -60,29 +58,26 @@ class TelegramNotConfigured(ValueError):
 
 def build_application(
     settings: Settings,
-    assistant: Assistant,
+    house: House,
     *,
-    reminders: Reminders | None = None,
     reminder_every: float | None = REMINDER_EVERY,
     outbox_every: float | None = OUTBOX_EVERY,
-    journal: UpdateJournal | None = None,
 ) -> Application[Any, Any, Any, Any, Any, Any]:
-    """The bot, fully wired; nothing runs until it is started.
+    """The bot, fully wired on the doors of `house` (`bot.compose.compose`); nothing runs
+    until it is started.
 
-    `reminders` defaults to one sharing the assistant's resources. `reminder_every=None`
-    leaves out the repeating reminder job (tests call `Reminders.run_due` with their own clock);
-    `outbox_every=None` likewise leaves out the outbox delivery job (and the journal replay
-    and pruning beside it). `journal` defaults to one on the assistant's store: each update is
-    stored before Telegram is told it arrived, and replayed at start if it was never handled.
+    `reminder_every=None` leaves out the repeating reminder job (tests call the reminders with
+    their own clock); `outbox_every=None` likewise leaves out the outbox delivery job (and the
+    journal replay and pruning beside it). Each update is stored in the house's journal before
+    Telegram is told it arrived, and replayed at start if it was never handled.
     """
     token = _token(settings)
-    reminders = reminders or Reminders.from_assistant(assistant)
-    journal = journal or UpdateJournal.from_assistant(assistant)
-    handlers = Handlers.bind(assistant, reminders, settings, journal)
+    journal = house.journal
+    handlers = Handlers.bind(house, settings)
     receiver = Receiver(settings.receiver_stale_seconds)
     lifecycle = _Lifecycle(
         settings=settings,
-        assistant=assistant,
+        house=house,
         journal=journal,
         handlers=handlers,
         receiver=receiver,
@@ -156,7 +151,7 @@ class _Lifecycle:
     the health server, the command list, the repeating jobs, what a past run left behind."""
 
     settings: Settings
-    assistant: Assistant
+    house: House
     journal: UpdateJournal
     handlers: Handlers
     receiver: Receiver
@@ -173,14 +168,14 @@ class _Lifecycle:
             self.schedule(app.job_queue)
         # What this worker held when it last stopped (a crash, a kill) is its own again now,
         # not after the lease a process that died leaves behind (bot/store/claims.py).
-        await self.assistant.delivery.take_back()
+        await self.house.scheduled.take_back()
         self.journal.prepare()
         await replay(self.journal, app.update_queue, app.bot)
 
     async def stop(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         if self.health is not None:
             await self.health.stop()
-        await self.assistant.aclose()
+        await self.house.aclose()
 
     def schedule(self, queue: JobQueue[Any]) -> None:
         """Every repeating job, each scheduled on its own beside the others."""
@@ -196,9 +191,8 @@ class _Lifecycle:
             _schedule_reminders(queue, self.handlers.jobs, self.reminder_every)
         if self.outbox_every is not None:
             _schedule_outbox(queue, self.handlers.jobs, self.outbox_every)
-            sessionmaker, settings = self.assistant.sessionmaker, self.settings
             queue.run_repeating(
-                lambda _: prune(sessionmaker, settings),
+                self.handlers.jobs.prune_job,
                 interval=PRUNE_EVERY,
                 first=PRUNE_EVERY,
                 name="prune",

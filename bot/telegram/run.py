@@ -20,20 +20,20 @@ from bot.telegram.eventloop import new_event_loop
 from bot.telegram.logs import configure_logging, redact_also
 
 if TYPE_CHECKING:
-    from bot.core.assistant import Assistant
+    from bot.compose import House
 
 log = logging.getLogger(__name__)
 
 
-def run_polling(settings: Settings, assistant: Assistant) -> None:
+def run_polling(settings: Settings, house: House) -> None:
     """Long-poll Telegram until interrupted; updates sent while the bot was down are kept."""
-    app = build_application(settings, assistant)
+    app = build_application(settings, house)
     app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
 
 
-def run_webhook(settings: Settings, assistant: Assistant) -> None:
+def run_webhook(settings: Settings, house: House) -> None:
     """Serve Telegram's webhook; requests without the secret token get 403."""
-    app = build_application(settings, assistant)
+    app = build_application(settings, house)
     options = webhook_options(settings)
     redact_also([options["secret_token"]])  # made up for this run when none is configured
     app.run_webhook(
@@ -129,9 +129,9 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
     if problem:
         _say(ops.run_refused(problem))
         return 2
-    from bot.core.assistant import create_assistant
+    from bot.compose import compose
 
-    # PTB's run_* use the current event loop: build the assistant (engine, HTTP pool) on it.
+    # PTB's run_* use the current event loop: build everything (engine, HTTP pool) on it.
     loop = new_event_loop(use_uvloop=settings.use_uvloop)
     asyncio.set_event_loop(loop)
     try:
@@ -143,7 +143,7 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
         _say(ops.run_refused(line))
         return status
     try:
-        assistant = loop.run_until_complete(create_assistant(settings))
+        house = loop.run_until_complete(compose(settings))
     except (EncryptionError, TelegramNotConfigured) as exc:
         _say(ops.run_refused(str(exc)))
         return 2
@@ -153,7 +153,7 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
         return 1
     settle_memory()
     try:
-        (run_webhook if webhook else run_polling)(settings, assistant)
+        (run_webhook if webhook else run_polling)(settings, house)
     except TelegramNotConfigured as exc:
         _say(ops.run_refused(str(exc)))
         return 2

@@ -24,7 +24,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.core.assistant import Assistant
+from bot.compose import House
 from bot.core.insights import MONTH_DAYS, WEEK_DAYS
 from bot.kernel.keys import hide_keys
 from bot.kernel.replies import Button, Reply
@@ -32,9 +32,7 @@ from bot.render import accounts
 from bot.render import charts as render_charts
 from bot.render import format as fmt
 from bot.render import terminal as render_terminal
-from bot.store import repo
 from bot.store.crypto import EncryptionError
-from bot.sync.items import Delivered
 
 log = logging.getLogger(__name__)
 
@@ -66,13 +64,14 @@ class Terminal:
 
     def __init__(
         self,
-        assistant: Assistant,
+        house: House,
         *,
         out: Callable[[str], None] = say,
         demo_key: str | None = None,
         charts_dir: Path | None = None,
     ) -> None:
-        self.assistant = assistant
+        self.assistant = house.assistant
+        self.scheduled = house.scheduled
         self.out = out
         self.demo_key = demo_key
         self.charts_dir = charts_dir
@@ -162,10 +161,10 @@ class Terminal:
             "week": lambda: assistant.chart(user_id=uid, days=WEEK_DAYS),
             "month": lambda: assistant.chart(user_id=uid, days=MONTH_DAYS),
             "status": lambda: assistant.status(user_id=uid),
-            "settings": lambda: assistant.settings_view(user_id=uid),
-            "timezone": lambda: assistant.set_timezone(user_id=uid, name=arg),
-            "remind": lambda: assistant.set_reminder(user_id=uid, spec=arg),
-            "dayend": lambda: assistant.set_day_end(user_id=uid, spec=arg),
+            "settings": lambda: assistant.preferences.settings_view(user_id=uid),
+            "timezone": lambda: assistant.preferences.set_timezone(user_id=uid, name=arg),
+            "remind": lambda: assistant.preferences.set_reminder(user_id=uid, spec=arg),
+            "dayend": lambda: assistant.preferences.set_day_end(user_id=uid, spec=arg),
             "connect": lambda: self.connect(arg),
             "disconnect": self.disconnect,
             "forget": lambda: assistant.forget_request(user_id=uid),
@@ -195,7 +194,7 @@ class Terminal:
     async def sync_once(self) -> None:
         """One delivery pass, as the bot's outbox job runs it; a failure is said once."""
         try:
-            await self.assistant.delivery.run_due(self._notify)
+            await self.scheduled.deliver_due(self._notify)
         except Exception as exc:  # the next pass tries again; the terminal goes on
             log.debug("terminal outbox pass failed", exc_info=True)
             error = str(exc) if isinstance(exc, EncryptionError) else type(exc).__name__
@@ -205,8 +204,8 @@ class Terminal:
         else:
             self._sync_error = None
 
-    async def _notify(self, done: Delivered) -> None:
-        self.show(await self.assistant.synced_notice(done))
+    async def _notify(self, chat_id: int, reply: Reply) -> None:
+        self.show(reply)
         self.out("")
 
     async def _sync_until(self, stop: asyncio.Event) -> None:
@@ -227,7 +226,7 @@ class Terminal:
             left = deadline - time.monotonic()
             if not waiting or left <= 0:
                 break
-            if next_try is not None and next_try > self.assistant.clock() + dt.timedelta(
+            if next_try is not None and next_try > self.scheduled.now() + dt.timedelta(
                 seconds=left
             ):
                 break  # nothing will be tried again before the deadline
@@ -240,24 +239,21 @@ class Terminal:
     async def _waiting(self) -> tuple[int, dt.datetime | None]:
         """How many of the person's items are still open, and the soonest retry among them."""
         try:
-            async with self.assistant.sessionmaker() as session:
-                items = await repo.pending_outbox(session=session, telegram_id=TERMINAL_USER_ID)
+            return await self.scheduled.waiting(TERMINAL_USER_ID)
         except Exception:
             log.debug("could not read the outbox", exc_info=True)
             return 0, None
-        retries = [item.next_attempt_at for item in items if item.next_attempt_at is not None]
-        return len(items), min(retries) if retries else None
 
 
 async def chat_loop(
-    assistant: Assistant,
+    house: House,
     *,
     interactive: bool,
     out: Callable[[str], None] = say,
     demo_key: str | None = None,
 ) -> None:
     """Read lines, answer each; `/quit` or end of input stops."""
-    terminal = Terminal(assistant, out=out, demo_key=demo_key)
+    terminal = Terminal(house, out=out, demo_key=demo_key)
     if interactive:
         _replace_undecodable(sys.stdin)
     await terminal.run(_prompt if interactive else read_stdin_line, echo=not interactive)

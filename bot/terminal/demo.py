@@ -25,11 +25,10 @@ import uvicorn
 from pydantic import SecretStr
 
 from bot.agent_api.errors import AgentApiError, BadKey
+from bot.compose import House, compose
 from bot.config import Settings
-from bot.core.assistant import Assistant, create_assistant
 from bot.render import format as fmt
 from bot.render import terminal
-from bot.store import repo
 from bot.store.crypto import GENERATE_HINT, EncryptionError, KeyCipher, generate_key
 from bot.store.keyfile import is_memory_database, key_file_for, load_or_create
 from bot.terminal.chat import TERMINAL_USER_ID, chat_loop, say
@@ -108,21 +107,22 @@ async def _demo(settings: Settings) -> None:
                     "bot_encryption_key": SecretStr(generate_key()),
                 }
             )
-            assistant = await create_assistant(demo_settings)
+            house = await compose(demo_settings)
+            assistant = house.assistant
             try:
                 interactive = sys.stdin.isatty()
-                say(fmt.to_plain(terminal.demo_banner(url, assistant.llm is not None)))
+                say(fmt.to_plain(terminal.demo_banner(url, house.reads_with_a_model)))
                 uid = TERMINAL_USER_ID
                 # Set first, so the machine's zone is kept even where it is UTC (which `connect`
                 # takes for a service's default and asks about).
-                await assistant.set_timezone(user_id=uid, name=zone)
+                await assistant.preferences.set_timezone(user_id=uid, name=zone)
                 reply = await assistant.connect(
                     user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False
                 )
                 say(fmt.to_plain(reply.html) + "\n")
-                await chat_loop(assistant, interactive=interactive, demo_key=key)
+                await chat_loop(house, interactive=interactive, demo_key=key)
             finally:
-                await assistant.aclose()
+                await house.aclose()
 
 
 async def _chat(settings: Settings) -> None:
@@ -130,15 +130,15 @@ async def _chat(settings: Settings) -> None:
         raise CannotStart(fmt.to_plain(terminal.chat_needs_key()))
     key = settings.agent_api_key.get_secret_value()
     settings = with_encryption_key(settings)
-    assistant = await _open(settings)
+    house = await _open(settings)
     try:
-        await _link(assistant, settings.agent_api_base_url, key)
-        await chat_loop(assistant, interactive=sys.stdin.isatty())
+        await _link(house, settings.agent_api_base_url, key)
+        await chat_loop(house, interactive=sys.stdin.isatty())
     finally:
-        await assistant.aclose()
+        await house.aclose()
 
 
-async def _link(assistant: Assistant, url: str, key: str) -> None:
+async def _link(house: House, url: str, key: str) -> None:
     """Link AGENT_API_KEY as `/connect` does, with what goes wrong said for a terminal.
 
     The key came from the environment, so nobody is asked to send `/connect`: a key the service
@@ -147,38 +147,26 @@ async def _link(assistant: Assistant, url: str, key: str) -> None:
     on: what is logged waits in the outbox, as in Telegram.
     """
     try:
-        await assistant.api(key).me()
+        await house.key_works(key)
     except BadKey:
         raise CannotStart(fmt.to_plain(terminal.chat_service_refused_key())) from None
     except AgentApiError as exc:  # its message names the request and the cause, never the key
-        if not await _linked_with(assistant, key):
+        if not await house.linked_with(TERMINAL_USER_ID, key):
             raise CannotStart(
                 fmt.to_plain(terminal.chat_service_unreachable(url, str(exc)))
             ) from None
         say(fmt.to_plain(terminal.chat_service_down_linked(url, str(exc))) + "\n")
         return
     uid = TERMINAL_USER_ID
-    reply = await assistant.connect(
+    reply = await house.assistant.connect(
         user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False
     )
     say(fmt.to_plain(reply.html) + "\n")
 
 
-async def _linked_with(assistant: Assistant, key: str) -> bool:
-    """Whether an earlier run linked this very key (not only some key) in this database."""
-    async with assistant.sessionmaker() as session:
-        account = await repo.get_account(session=session, telegram_id=TERMINAL_USER_ID)
-    if account is None or account.encrypted_key is None:
-        return False
+async def _open(settings: Settings) -> House:
     try:
-        return assistant.cipher.decrypt(account.encrypted_key) == key
-    except EncryptionError:
-        return False
-
-
-async def _open(settings: Settings) -> Assistant:
-    try:
-        return await create_assistant(settings)
+        return await compose(settings)
     except EncryptionError as exc:  # its message names the setting, never a key
         raise CannotStart(f"healthbot chat: {exc}") from None
     except Exception as exc:  # a database that cannot be opened or migrated

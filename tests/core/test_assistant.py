@@ -36,7 +36,7 @@ async def linked(
     assistant = await factory(sandbox_url=sandbox.url, **kwargs)
     reply = await assistant.connect(user_id=USER, chat_id=USER, api_key=key)
     assert "Alice" in reply.html
-    await assistant.set_timezone(user_id=USER, name="Berlin")
+    await assistant.preferences.set_timezone(user_id=USER, name="Berlin")
     return assistant, key
 
 
@@ -74,10 +74,12 @@ async def test_yesterday_is_the_persons_yesterday_around_midnight(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox
 ) -> None:
     assistant, key = await linked(assistant_factory, sandbox)
-    await assistant.set_day_end(user_id=USER, spec="00:00")  # the calendar day, as in UTC
+    await assistant.preferences.set_day_end(
+        user_id=USER, spec="00:00"
+    )  # the calendar day, as in UTC
     just_after_midnight = dt.datetime(2026, 11, 22, 0, 20, tzinfo=BERLIN)  # 23:20 UTC on the 21st
     await say(assistant, "72.4 kg", now=just_after_midnight)
-    api = assistant.api(key)
+    api = assistant.resources.api(key)
     records = (await api.weight(DAY - dt.timedelta(days=2), DAY))["records"]
     assert [r["date"] for r in records] == ["2026-11-22"]
 
@@ -149,22 +151,22 @@ async def test_the_outbox_job_with_nothing_waiting_only_asks_whether_anything_do
     and claims nothing (the claim's UPDATE was most of an idle bot's CPU)."""
     assistant, _ = await linked(assistant_factory, sandbox)
     assert "Eggs, 2" in await say(assistant, "2 eggs")  # sent at once: nothing waits
-    with count_store(assistant.engine) as counted:
-        report = await assistant.delivery.run_due()
+    with count_store(assistant.resources.engine) as counted:
+        report = await assistant.resources.delivery.run_due()
     assert report.delivered == [] and report.waiting == 0
     assert [s.split()[:2] for s in counted.statements] == [["direct", "SELECT"]], counted.statements
 
     # An item a live delivery holds (claimed a moment ago) is not the job's either.
-    now = assistant.delivery.clock()
-    async with assistant.sessionmaker.begin() as session:
+    now = assistant.resources.delivery.clock()
+    async with assistant.resources.sessionmaker.begin() as session:
         item_id = await enqueue_pending(
             session=session, telegram_id=USER, chat_id=USER, local_date=DAY, actions=[]
         )
         item = await session.get(OutboxItem, item_id)
         assert item is not None
         item.claimed_by, item.claimed_at = "another-worker", now
-    with count_store(assistant.engine) as counted:
-        report = await assistant.delivery.run_due()
+    with count_store(assistant.resources.engine) as counted:
+        report = await assistant.resources.delivery.run_due()
     assert report.delivered == []
     assert [s.split()[:2] for s in counted.statements] == [["direct", "SELECT"]], counted.statements
 
@@ -182,16 +184,16 @@ async def test_service_down_keeps_the_message_and_syncs_it_later_once(
     assert "Eggs, 2" in status
 
     back = sandbox_factory(db_url=sandbox.db_url)  # the service comes back (on a new port)
-    assistant.settings.agent_api_base_url = back.url
+    assistant.resources.settings.agent_api_base_url = back.url
     told: list[str] = []
 
     async def notify(done: Delivered) -> None:
         told.append(plain(conversation.synced(done.actions, DAY)))
 
     assistant.resources.clock = lambda: dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
-    assistant.delivery.clock = assistant.resources.clock
-    await assistant.delivery.run_due(notify)
-    await assistant.delivery.run_due(notify)
+    assistant.resources.delivery.clock = assistant.resources.clock
+    await assistant.resources.delivery.run_due(notify)
+    await assistant.resources.delivery.run_due(notify)
     assert len(told) == 1 and "Eggs, 2" in told[0]
     assert (await back.counts(key))["nutrition"] == 1
     assert "nothing is waiting" in plain((await assistant.status(user_id=USER)).html)
@@ -210,22 +212,22 @@ async def _older_item_in_flight(
             "entry": {"food": "Apple", "calories": 95, "protein": 0, "carbs": 25, "fat": 0},
         }
     )
-    async with assistant.sessionmaker() as session:
+    async with assistant.resources.sessionmaker() as session:
         await enqueue_pending(
             session=session, telegram_id=USER, chat_id=USER, local_date=DAY, actions=wire([apple])
         )
         await session.commit()
     job = Delivery(
-        sessionmaker=assistant.sessionmaker,
-        direct=assistant.direct,
-        cipher=assistant.cipher,
-        api_for=assistant.api,
+        sessionmaker=assistant.resources.sessionmaker,
+        direct=assistant.resources.direct,
+        cipher=assistant.resources.cipher,
+        api_for=assistant.resources.api,
         clock=assistant.resources.clock,
         worker_id="background-job",
     )
     sending = asyncio.create_task(job.run_due())
     for _ in range(500):  # until the job has claimed it (however busy the machine is)
-        async with assistant.sessionmaker() as session:
+        async with assistant.resources.sessionmaker() as session:
             waiting = await repo.pending_outbox(session=session, telegram_id=USER)
         if waiting and waiting[0].claimed_by == "background-job":
             break
@@ -256,7 +258,7 @@ async def test_an_older_item_finishing_just_as_the_message_looks_does_not_leave_
     assistant, slow, key, apple, sending = await _older_item_in_flight(
         assistant_factory, sandbox_factory
     )
-    claim = assistant.delivery._claim
+    claim = assistant.resources.delivery._claim
 
     async def claim_then_the_job_finishes(
         *, limit: int, telegram_id: int | None, **options: bool
@@ -266,7 +268,7 @@ async def test_an_older_item_finishing_just_as_the_message_looks_does_not_leave_
             await sending
         return items
 
-    assistant.delivery._claim = claim_then_the_job_finishes  # type: ignore[method-assign]
+    assistant.resources.delivery._claim = claim_then_the_job_finishes  # type: ignore[method-assign]
     text = await say(assistant, "a banana")
     assert [d.actions for d in sending.result().delivered] == [[apple]]
     assert "Logged" in text and "Banana" in text and "Saved" not in text
@@ -285,7 +287,7 @@ async def test_a_message_behind_another_workers_send_says_so_not_that_the_servic
             "entry": {"food": "Apple", "calories": 95, "protein": 0, "carbs": 25, "fat": 0},
         }
     )
-    async with assistant.sessionmaker() as session:
+    async with assistant.resources.sessionmaker() as session:
         await enqueue_pending(
             session=session, telegram_id=USER, chat_id=USER, local_date=DAY, actions=wire([apple])
         )

@@ -90,7 +90,7 @@ async def assistant(assistant_factory: AssistantFactory, sandbox: RunningSandbox
     key = await sandbox.add_user("Alice", "Europe/Berlin")
     built = await assistant_factory(sandbox_url=sandbox.url)
     await built.connect(user_id=USER, chat_id=USER, api_key=key)
-    await built.set_timezone(user_id=USER, name="Berlin")
+    await built.preferences.set_timezone(user_id=USER, name="Berlin")
     return built
 
 
@@ -119,13 +119,13 @@ async def test_any_button_data_gets_a_reply(assistant: Assistant, data: str) -> 
 @example(name="UTC-13")
 @example(name="\ud800")
 async def test_any_timezone_gets_a_reply(assistant: Assistant, name: str) -> None:
-    assert_a_reply(await assistant.set_timezone(user_id=USER, name=name))
+    assert_a_reply(await assistant.preferences.set_timezone(user_id=USER, name=name))
 
 
 @PROFILE
 @given(spec=junk)
 async def test_any_reminder_gets_a_reply(assistant: Assistant, spec: str) -> None:
-    assert_a_reply(await assistant.set_reminder(user_id=USER, spec=spec))
+    assert_a_reply(await assistant.preferences.set_reminder(user_id=USER, spec=spec))
 
 
 @settings(PROFILE, max_examples=40)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import SecretStr
 
-from bot.core.assistant import create_assistant
+from bot.compose import compose
 from bot.ops.doctor import run_doctor
 from bot.store.crypto import generate_key
 from bot.telegram.app import build_application
@@ -113,8 +113,8 @@ async def test_a_running_bot_that_stopped_receiving_is_reported(
         health_port=port,
         receiver_stale_seconds=1.0,
     )
-    assistant = await create_assistant(bot_settings)
-    app = build_application(bot_settings, assistant, reminder_every=None, outbox_every=None)
+    house = await compose(bot_settings)
+    app = build_application(bot_settings, house, reminder_every=None, outbox_every=None)
     (tmp_path / "doctor").mkdir()
 
     doctor_settings = {"health_port": port, "telegram_api_base_url": fake_telegram.base_url}

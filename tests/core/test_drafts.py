@@ -96,7 +96,7 @@ def weight_reads(assistant: Assistant) -> list[str]:
     trace = aiohttp.TraceConfig()
     trace.on_request_start.append(started)
     trace.freeze()
-    assistant.http.trace_configs.append(trace)
+    assistant.resources.http.trace_configs.append(trace)
     return seen
 
 
@@ -126,7 +126,9 @@ async def test_a_stale_or_other_day_weight_is_read_again(
     assert len(reads) == 1
     # The dashboard changes the weight meanwhile; an hour later the bot no longer relies on
     # the /today it saw and reads the history again.
-    await assistant.api(key).ingest([WeightLog.model_validate({"date": DAY, "weightKg": 90.0})])
+    await assistant.resources.api(key).ingest(
+        [WeightLog.model_validate({"date": DAY, "weightKg": 90.0})]
+    )
     assistant.resources.weights.fresh_seconds = 0
     reply = await text_reply(assistant, "90.5 kg")
     assert len(reads) == 2
@@ -151,7 +153,7 @@ async def test_confirm_mode_fix_revises_the_draft_then_saves(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox
 ) -> None:
     assistant, key = await linked(assistant_factory, sandbox)
-    settings = await assistant.settings_view(user_id=USER)
+    settings = await assistant.preferences.settings_view(user_id=USER)
     toggled = await tap(assistant, settings.buttons[0][0].callback)
     assert "Confirm before saving: on" in plain(toggled.html)
 
@@ -164,7 +166,7 @@ async def test_confirm_mode_fix_revises_the_draft_then_saves(
     assert "Eggs, 2" in text and "Banana" in text and "Egg, 1" not in text
     assert (await sandbox.counts(key))["nutrition"] == 0
     await tap(assistant, callbacks(revised)["save"])
-    nutrition = await assistant.api(key).nutrition(MORNING.date())
+    nutrition = await assistant.resources.api(key).nutrition(MORNING.date())
     foods = sorted(e["food"] for e in nutrition["entries"])
     assert len(foods) == 2 and foods[0].startswith("Banana") and foods[1].startswith("Eggs, 2")
 
@@ -173,8 +175,8 @@ async def test_confirm_mode_off_writes_at_once(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox
 ) -> None:
     assistant, key = await linked(assistant_factory, sandbox)
-    await assistant.set_confirm_mode(user_id=USER, enabled=True)
-    await assistant.set_confirm_mode(user_id=USER, enabled=False)
+    await assistant.preferences.set_confirm_mode(user_id=USER, enabled=True)
+    await assistant.preferences.set_confirm_mode(user_id=USER, enabled=False)
     reply = await text_reply(assistant, "a banana")
     assert not reply.buttons and "Calories:" in plain(reply.html)
     assert (await sandbox.counts(key))["nutrition"] == 1
@@ -184,7 +186,7 @@ async def test_an_expired_draft_is_not_written(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox
 ) -> None:
     assistant, key = await linked(assistant_factory, sandbox)
-    await assistant.set_confirm_mode(user_id=USER, enabled=True)
+    await assistant.preferences.set_confirm_mode(user_id=USER, enabled=True)
     draft = await text_reply(assistant, "a banana")
     later = dt.datetime.now(dt.UTC) + dt.timedelta(hours=25)
     assistant.resources.clock = lambda: later
@@ -276,7 +278,7 @@ async def test_proposals_and_their_fixes_count_against_the_daily_budget(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
     assistant, _ = await on_llm(assistant_factory, sandbox, fake_openai, daily_requests=2)
-    await assistant.set_confirm_mode(user_id=USER, enabled=True)
+    await assistant.preferences.set_confirm_mode(user_id=USER, enabled=True)
     bowl = {"food": "Quinoa bowl, 1 bowl", "calories": 450, "protein": 15, "carbs": 60, "fat": 14}
     for portion in (bowl, {**bowl, "food": "Quinoa bowl, 2 bowls", "calories": 900}):
         fake_openai.reply_tool_calls(

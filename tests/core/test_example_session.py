@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.core.assistant import create_assistant
+from bot.compose import create_assistant
 from bot.render import format as fmt
 from sandbox.app import SandboxConfig
 from tests.fixtures.core import make_settings
@@ -182,7 +182,7 @@ async def replay(workdir: Path) -> list[Step]:
         assistant = await create_assistant(settings, clock=lambda: now[0])
         steps: list[Step] = []
         try:
-            await assistant.set_timezone(user_id=USER, name="Europe/Berlin")
+            await assistant.preferences.set_timezone(user_id=USER, name="Europe/Berlin")
             await assistant.connect(user_id=USER, chat_id=USER, api_key=key)
             before = await _account(sandbox.db_url)
             for said in SESSION:

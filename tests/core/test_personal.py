@@ -28,7 +28,7 @@ async def linked(
     key = await sandbox.add_user("Noor", "Europe/Berlin")
     assistant = await factory(sandbox_url=sandbox.url, **kw)
     await assistant.connect(user_id=USER, chat_id=USER, api_key=key)
-    await assistant.set_timezone(user_id=USER, name="Berlin")
+    await assistant.preferences.set_timezone(user_id=USER, name="Berlin")
     return assistant, key
 
 
@@ -38,12 +38,12 @@ async def say(assistant: Assistant, text: str, now: dt.datetime = MORNING) -> st
 
 
 async def foods_of(assistant: Assistant, key: str, day: dt.date) -> list[str]:
-    body = await assistant.api(key).nutrition(day)
+    body = await assistant.resources.api(key).nutrition(day)
     return [e["food"] for e in body["entries"]]
 
 
 async def weights_of(assistant: Assistant, key: str) -> list[tuple[str, float]]:
-    body = await assistant.api(key).weight(WEDNESDAY - dt.timedelta(days=30), WEDNESDAY)
+    body = await assistant.resources.api(key).weight(WEDNESDAY - dt.timedelta(days=30), WEDNESDAY)
     return [(r["date"], r["weightKg"]) for r in body["records"]]
 
 
@@ -84,7 +84,7 @@ async def test_a_day_that_ends_at_midnight_dates_by_the_calendar(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox
 ) -> None:
     assistant, key = await linked(assistant_factory, sandbox)
-    reply = await assistant.set_day_end(user_id=USER, spec="00:00")
+    reply = await assistant.preferences.set_day_end(user_id=USER, spec="00:00")
     assert reply.html == accounts.day_end_set(dt.time(0))
     await say(assistant, "a banana", now=NIGHT)
     assert await foods_of(assistant, key, WEDNESDAY) == []
@@ -98,12 +98,12 @@ async def test_the_operator_default_and_a_persons_own_end(
     await say(assistant, "a banana", now=NIGHT)  # 01:30 is past the operator's 01:00
     assert await foods_of(assistant, key, NIGHT.date()) != []
 
-    assert (await assistant.set_day_end(user_id=USER, spec="2am")).html == accounts.day_end_set(
-        dt.time(2, 0)
-    )
+    assert (
+        await assistant.preferences.set_day_end(user_id=USER, spec="2am")
+    ).html == accounts.day_end_set(dt.time(2, 0))
     await say(assistant, "an apple", now=NIGHT)
     assert any("Apple" in f for f in await foods_of(assistant, key, WEDNESDAY))
-    settings = fmt.to_plain((await assistant.settings_view(user_id=USER)).html)
+    settings = fmt.to_plain((await assistant.preferences.settings_view(user_id=USER)).html)
     assert "My day ends at: 02:00" in settings
 
 
@@ -112,10 +112,12 @@ async def test_a_day_end_that_is_not_an_early_hour_is_refused_and_nothing_change
 ) -> None:
     assistant, _ = await linked(assistant_factory, sandbox)
     for spec in ("14:00", "7am", "soon", "25:00"):
-        reply = await assistant.set_day_end(user_id=USER, spec=spec)
+        reply = await assistant.preferences.set_day_end(user_id=USER, spec=spec)
         assert reply.html == accounts.day_end_not_a_time(spec.lower())
-    assert (await assistant.set_day_end(user_id=USER, spec="")).html == accounts.day_end_usage()
-    settings = fmt.to_plain((await assistant.settings_view(user_id=USER)).html)
+    assert (
+        await assistant.preferences.set_day_end(user_id=USER, spec="")
+    ).html == accounts.day_end_usage()
+    settings = fmt.to_plain((await assistant.preferences.settings_view(user_id=USER)).html)
     assert "My day ends at: 03:00" in settings
 
 
@@ -149,8 +151,8 @@ async def test_the_last_weight_is_read_once_when_the_core_did_not_know_it(
     # a restart: the last weight seen is gone from memory, the service still has it
     restarted = await assistant_factory(
         sandbox_url=sandbox.url,
-        db_url=assistant.settings.database_url,
-        bot_encryption_key=assistant.settings.bot_encryption_key,
+        db_url=assistant.resources.settings.database_url,
+        bot_encryption_key=assistant.resources.settings.bot_encryption_key,
     )
     reply = await restarted.handle_text(
         user_id=USER, chat_id=USER, text="weighed in at 80.4", now=MORNING
@@ -231,7 +233,7 @@ async def test_servings_of_a_saved_recipe_log_its_per_serving_values(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox
 ) -> None:
     assistant, key = await linked(assistant_factory, sandbox)
-    await assistant.api(key).ingest(
+    await assistant.resources.api(key).ingest(
         [
             RecipeUpsert(
                 name="Chili con carne",
@@ -245,7 +247,7 @@ async def test_servings_of_a_saved_recipe_log_its_per_serving_values(
     text = await say(assistant, "a serving of my chili")
     assert text.startswith("Logged your chili — 450 kcal\n🍽 Chili con carne, 1 serving — 450 kcal")
     await say(assistant, "2 servings of my chili")
-    body = await assistant.api(key).nutrition(WEDNESDAY)
+    body = await assistant.resources.api(key).nutrition(WEDNESDAY)
     assert [(e["food"], e["calories"], e["protein"]) for e in body["entries"]] == [
         ("Chili con carne, 1 serving", 450.0, 30.0),
         ("Chili con carne, 2 servings", 900.0, 60.0),
@@ -261,7 +263,7 @@ async def test_a_repeat_in_confirm_mode_is_a_draft_and_does_not_claim_it_was_log
 ) -> None:
     assistant, key = await linked(assistant_factory, sandbox)
     await say(assistant, "2 eggs and toast")
-    await assistant.set_confirm_mode(user_id=USER, enabled=True)
+    await assistant.preferences.set_confirm_mode(user_id=USER, enabled=True)
     reply = await assistant.handle_text(
         user_id=USER, chat_id=USER, text="again", now=MORNING + dt.timedelta(minutes=5)
     )

@@ -18,8 +18,9 @@ import pytest
 from pydantic import SecretStr
 from sqlalchemy import select
 
+from bot.compose import compose
 from bot.config import Settings
-from bot.core.assistant import Assistant, create_assistant
+from bot.core.assistant import Assistant
 from bot.store.models import Account, Reminder
 from bot.sync.reminders import Reminders
 from bot.telegram.app import OUTBOX_EVERY, build_application
@@ -55,12 +56,13 @@ class Harness:
 
     async def start(self) -> None:
         """Start (or, after `stop`, restart) the bot on the same database and settings."""
-        self.assistant = await create_assistant(self.settings, clock=self.clock)
-        self.reminders = Reminders.from_assistant(self.assistant, worker_id=f"w{self.restarts}")
+        house = await compose(self.settings, clock=self.clock)
+        self.assistant = house.assistant
+        self.reminders = Reminders.of(house.resources, worker_id=f"w{self.restarts}")
+        house.scheduled.reminders = self.reminders
         self.app = build_application(
             self.settings,
-            self.assistant,
-            reminders=self.reminders,
+            house,
             reminder_every=None,
             outbox_every=self.outbox_every,
         )
@@ -91,12 +93,12 @@ class Harness:
 
     async def account(self, user_id: int) -> Account | None:
         assert self.assistant is not None
-        async with self.assistant.sessionmaker() as session:
+        async with self.assistant.resources.sessionmaker() as session:
             return await session.get(Account, user_id)
 
     async def reminder(self, user_id: int) -> Reminder | None:
         assert self.assistant is not None
-        async with self.assistant.sessionmaker() as session:
+        async with self.assistant.resources.sessionmaker() as session:
             return (
                 await session.scalars(select(Reminder).where(Reminder.telegram_id == user_id))
             ).first()

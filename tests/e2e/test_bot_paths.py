@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import SecretStr
 
-from bot.core.assistant import create_assistant
+from bot.compose import compose
 from bot.render import telegram as render_telegram
 from bot.store.models import AccountStatus
 from bot.telegram.app import build_application, webhook_options
@@ -132,8 +132,9 @@ async def test_the_webhook_refuses_a_wrong_secret(
         webhook_port=port,
         webhook_secret_token=SecretStr("right-secret"),
     )
-    assistant = await create_assistant(settings)
-    app = build_application(settings, assistant, reminder_every=None)
+    house = await compose(settings)
+    assistant = house.assistant
+    app = build_application(settings, house, reminder_every=None)
     url = f"http://127.0.0.1:{port}/telegram"
 
     def start_command(update_id: int) -> dict[str, Any]:

@@ -101,7 +101,7 @@ async def test_the_whole_journey(
     assert any(c.startswith("rate:energy") for c in edited.callbacks)
     assert not any(c.startswith("rate:mood") for c in edited.callbacks)
     assert bot.assistant is not None
-    checkin = await checkin_of(sandbox, key, bot.assistant.http)
+    checkin = await checkin_of(sandbox, key, bot.assistant.resources.http)
     assert checkin.mood == 4 and checkin.sleep_quality == 2
     assert (await sandbox.counts(key))["checkins"] == 1
 

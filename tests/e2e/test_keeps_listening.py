@@ -24,7 +24,7 @@ from pydantic import SecretStr
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.core.assistant import create_assistant
+from bot.compose import compose
 from bot.store.db import async_url
 from bot.store.journal import unhandled_updates
 from bot.store.models import ProcessedUpdate
@@ -105,12 +105,12 @@ def errors(caplog: pytest.LogCaptureFixture) -> str:
 
 
 async def nothing_unhandled(bot: Any) -> bool:
-    async with bot.assistant.sessionmaker() as session:
+    async with bot.assistant.resources.sessionmaker() as session:
         return await unhandled_updates(session=session) == 0
 
 
 async def handled(bot: Any, update_ids: list[int]) -> bool:
-    async with bot.assistant.sessionmaker() as session:
+    async with bot.assistant.resources.sessionmaker() as session:
         rows = await session.scalars(
             select(ProcessedUpdate).where(ProcessedUpdate.update_id.in_(update_ids))
         )
@@ -187,8 +187,8 @@ async def test_a_webhook_update_that_cannot_be_stored_is_refused_so_telegram_sen
         health_port=health_port,
         receiver_stale_seconds=STALE,
     )
-    assistant = await create_assistant(settings)
-    app = build_application(settings, assistant, reminder_every=None, outbox_every=None)
+    house = await compose(settings)
+    app = build_application(settings, house, reminder_every=None, outbox_every=None)
     url = f"http://127.0.0.1:{port}/telegram"
     user = {"id": ADA, "is_bot": False, "first_name": "Ada"}
     chat = {"id": ADA, "type": "private", "first_name": "Ada"}

@@ -18,7 +18,7 @@ import pytest
 from pydantic import SecretStr
 from sqlalchemy import select
 
-from bot.core.assistant import create_assistant
+from bot.compose import compose
 from bot.render import accounts
 from bot.render import telegram as render_telegram
 from bot.store.models import ConversationTurn
@@ -82,7 +82,7 @@ def deleted(fake: FakeTelegram, chat_id: int, message_id: int) -> bool:
 
 async def history(bot: Harness) -> list[str]:
     assert bot.assistant is not None
-    async with bot.assistant.sessionmaker() as session:
+    async with bot.assistant.resources.sessionmaker() as session:
         return list(await session.scalars(select(ConversationTurn.text)))
 
 
@@ -317,8 +317,9 @@ async def test_a_webhook_at_debug_leaves_no_key_token_or_secret_in_the_logs(
         webhook_secret_token=SecretStr(WEBHOOK_SECRET),
     )
     key = await sandbox.add_user("Ada", "Europe/Berlin")
-    assistant = await create_assistant(settings)
-    app = build_application(settings, assistant, reminder_every=None, outbox_every=None)
+    house = await compose(settings)
+    assistant = house.assistant
+    app = build_application(settings, house, reminder_every=None, outbox_every=None)
     url = f"http://127.0.0.1:{port}/telegram"
 
     def message(update_id: int, text: str) -> dict[str, Any]:

@@ -100,7 +100,7 @@ async def tap(bot: Harness, message: SentMessage, verb: str) -> SentMessage:
 
 async def foods(bot: Harness, key: str) -> list[str]:
     assert bot.assistant is not None
-    client = AgentApiClient(bot.settings.agent_api_base_url, key, http=bot.assistant.http)
+    client = AgentApiClient(bot.settings.agent_api_base_url, key, http=bot.assistant.resources.http)
     body = await client.nutrition(dt.date(2026, 3, 10))
     return sorted(entry["food"] for entry in body["entries"])
 

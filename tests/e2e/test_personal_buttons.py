@@ -15,7 +15,7 @@ from tests.fixtures.sandbox import RunningSandbox
 
 async def weights(bot: Harness, key: str) -> list[float]:
     assert bot.assistant is not None
-    body = await bot.assistant.api(key).weight(dt.date(2026, 3, 1), dt.date(2026, 3, 12))
+    body = await bot.assistant.resources.api(key).weight(dt.date(2026, 3, 1), dt.date(2026, 3, 12))
     return [r["weightKg"] for r in body["records"]]
 
 

@@ -22,7 +22,7 @@ import httpx
 import pytest
 from pydantic import SecretStr
 
-from bot.core.assistant import create_assistant
+from bot.compose import compose
 from bot.render import conversation
 from bot.store.models import ProcessedUpdate
 from bot.telegram.app import build_application, webhook_options
@@ -163,7 +163,7 @@ def _fetched(fake: FakeTelegram, update_id: int) -> int:
 async def _finished(bot: Harness, update_id: int) -> bool:
     """Whether the journal holds the update as finished (never replayed)."""
     assert bot.assistant is not None
-    async with bot.assistant.sessionmaker() as session:
+    async with bot.assistant.resources.sessionmaker() as session:
         row = await session.get(ProcessedUpdate, update_id)
     return row is not None and row.handled_at is not None
 
@@ -223,8 +223,8 @@ async def test_the_webhook_refuses_a_body_that_is_no_update_with_a_4xx_and_one_l
         webhook_port=port,
         webhook_secret_token=SecretStr(secret),
     )
-    assistant = await create_assistant(settings)
-    app = build_application(settings, assistant, reminder_every=None, outbox_every=None)
+    house = await compose(settings)
+    app = build_application(settings, house, reminder_every=None, outbox_every=None)
     url = f"http://127.0.0.1:{port}/telegram"
     start = {"message": {**_message(chat=_chat(BOB), text="/start"), "from": _user(BOB)}}
     start["message"]["entities"] = [{"type": "bot_command", "offset": 0, "length": 6}]

@@ -72,7 +72,7 @@ async def test_reminders_a_dying_worker_claimed_are_sent_after_its_lease(
     bot = await linked_crowd(harness_factory, sandbox)
     assert bot.assistant is not None and bot.reminders is not None
     before = {user_id: len(bot.fake.sent(user_id)) for user_id in PEOPLE}
-    dying = Reminders.from_assistant(bot.assistant, worker_id="dying")
+    dying = Reminders.of(bot.assistant.resources, worker_id="dying")
 
     async def reminders_of_the_dying(send: Any) -> int:
         return await dying.run_due(EVENING, send)
@@ -105,8 +105,8 @@ async def test_weekly_summaries_a_dying_worker_claimed_are_sent_after_its_lease(
         await bot.fake.wait_for(
             lambda m=settings.message_id, e=edits: bot.fake.messages[m].edits > e, 10
         )
-    dying = WeeklySummaries.from_assistant(bot.assistant, clock=bot.clock, worker_id="dying")
-    alive = WeeklySummaries.from_assistant(bot.assistant, clock=bot.clock)
+    dying = WeeklySummaries.of(bot.assistant.resources, clock=bot.clock, worker_id="dying")
+    alive = WeeklySummaries.of(bot.assistant.resources, clock=bot.clock)
 
     async def summaries_of_the_dying(send: Any) -> int:
         return await dying.run_due(SUNDAY, send)

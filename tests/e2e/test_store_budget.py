@@ -91,7 +91,7 @@ async def test_a_logged_message_stays_within_its_store_budget(
     first = await bot.say(ADA, "2 eggs and toast")
     assert first.text.startswith("<b>Logged</b>")
     assert bot.assistant is not None
-    with count_store(bot.assistant.engine) as counted:
+    with count_store(bot.assistant.resources.engine) as counted:
         await settled(counted)
         counted.statements.clear()
         counted.transactions = 0
@@ -117,7 +117,7 @@ async def test_messages_fetched_together_are_journaled_together(
     await bot.say(ADA, f"/connect {key}")
     assert bot.assistant is not None
     foods = ["a banana", "an apple", "2 eggs", "a slice of toast", "a yogurt"]
-    with count_store(bot.assistant.engine) as counted:
+    with count_store(bot.assistant.resources.engine) as counted:
         await settled(counted)
         counted.statements.clear()
         counted.transactions = 0

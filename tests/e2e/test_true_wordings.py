@@ -17,7 +17,7 @@ from tests.fixtures.sandbox import RunningSandbox
 
 
 async def entries(bot: Any, key: str) -> list[dict[str, Any]]:
-    client = AgentApiClient(bot.settings.agent_api_base_url, key, http=bot.assistant.http)
+    client = AgentApiClient(bot.settings.agent_api_base_url, key, http=bot.assistant.resources.http)
     body = await client.nutrition(DAY)
     return list(body["entries"])
 

@@ -43,7 +43,7 @@ def labels(message: SentMessage) -> dict[str, str]:
 
 async def summaries(bot: Harness, now: dt.datetime) -> int:
     assert bot.assistant is not None
-    weekly = WeeklySummaries.from_assistant(bot.assistant, clock=bot.clock)
+    weekly = WeeklySummaries.of(bot.assistant.resources, clock=bot.clock)
     return await weekly.run_due(now, photo_sender(bot.app.bot))
 
 

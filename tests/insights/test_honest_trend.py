@@ -96,7 +96,7 @@ async def test_week_and_month_through_the_bot_agree_with_the_text_answer(
     bot = await harness_factory(start=SUNDAY_MORNING, agent_api_base_url=sandbox.url)
     await bot.say(ADA, f"/connect {key}")
     await bot.say(ADA, "/timezone Europe/Berlin")
-    client = AgentApiClient(sandbox.url, key, http=bot.assistant.http)
+    client = AgentApiClient(sandbox.url, key, http=bot.assistant.resources.http)
     await client.ingest([WeightLog(date=day, weight_kg=kg) for day, kg in FALLING.items()])
 
     week = await bot.say(ADA, "/week")

@@ -26,7 +26,7 @@ async def linked(harness_factory: Any, sandbox: RunningSandbox) -> tuple[Any, Ag
     bot = await harness_factory(start=SUNDAY_MORNING, agent_api_base_url=sandbox.url)
     await bot.say(ADA, f"/connect {key}")
     await bot.say(ADA, "/timezone Europe/Berlin")
-    return bot, AgentApiClient(sandbox.url, key, http=bot.assistant.http)
+    return bot, AgentApiClient(sandbox.url, key, http=bot.assistant.resources.http)
 
 
 async def test_week_is_one_photo_with_a_short_caption(

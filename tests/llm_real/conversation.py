@@ -14,7 +14,8 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.core.assistant import Assistant, create_assistant
+from bot.compose import create_assistant
+from bot.core.assistant import Assistant
 from bot.core.person import resolve
 from bot.kernel.replies import Reply
 from bot.planner.base import Plan
@@ -117,7 +118,7 @@ async def converse(
     try:
         linked = await assistant.connect(user_id=USER, chat_id=USER, api_key=key)
         assert "Alice" in linked.html, linked.html
-        await assistant.set_timezone(user_id=USER, name=ZONE)
+        await assistant.preferences.set_timezone(user_id=USER, name=ZONE)
         for text in MESSAGES:
             turn = Turn(text, before=await read_records(db_url, key))
             started = time.monotonic()
@@ -146,7 +147,7 @@ async def _counted(assistant: Assistant) -> tuple[int, int]:
     conversation may have spanned (their today and yesterday)."""
     today = (await resolve(assistant.resources, USER)).today
     requests = tokens = 0
-    async with assistant.sessionmaker() as session:
+    async with assistant.resources.sessionmaker() as session:
         for day in (today - dt.timedelta(days=1), today):
             used = await repo.get_llm_usage(session=session, telegram_id=USER, local_date=day)
             requests, tokens = requests + used[0], tokens + used[1]

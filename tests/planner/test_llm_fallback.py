@@ -34,7 +34,7 @@ async def linked(
     key = await sandbox.add_user("Alice", "Europe/Berlin")
     assistant = await factory(sandbox_url=sandbox.url, openai_base_url=fake.base_url, **settings)
     await assistant.connect(user_id=USER, chat_id=USER, api_key=key)
-    await assistant.set_timezone(user_id=USER, name="Berlin")
+    await assistant.preferences.set_timezone(user_id=USER, name="Berlin")
     return assistant, key
 
 
@@ -44,7 +44,7 @@ async def say(assistant: Assistant, text: str) -> str:
 
 
 async def requests_counted(assistant: Assistant) -> int:
-    async with assistant.sessionmaker() as session:
+    async with assistant.resources.sessionmaker() as session:
         requests, _ = await repo.get_llm_usage(
             session=session, telegram_id=USER, local_date=MORNING.date()
         )
@@ -141,7 +141,7 @@ async def test_a_request_the_bot_gave_up_on_still_counts_its_tokens(
 
     await say(assistant, NOT_FOR_THE_RULES)
 
-    async with assistant.sessionmaker() as session:
+    async with assistant.resources.sessionmaker() as session:
         requests, tokens = await repo.get_llm_usage(
             session=session, telegram_id=USER, local_date=MORNING.date()
         )

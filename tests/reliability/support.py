@@ -107,7 +107,7 @@ def rate_limit_on_clock(running: RunningSandbox, per_minute: int, clock: Clock) 
 
 
 async def open_items(assistant: Assistant) -> list[OutboxItem]:
-    async with assistant.sessionmaker() as session:
+    async with assistant.resources.sessionmaker() as session:
         rows = await session.scalars(
             select(OutboxItem)
             .where(OutboxItem.status.in_(OPEN_OUTBOX_STATUSES))
@@ -117,7 +117,7 @@ async def open_items(assistant: Assistant) -> list[OutboxItem]:
 
 
 async def all_items(assistant: Assistant) -> list[OutboxItem]:
-    async with assistant.sessionmaker() as session:
+    async with assistant.resources.sessionmaker() as session:
         return list((await session.scalars(select(OutboxItem).order_by(OutboxItem.id))).all())
 
 
@@ -140,7 +140,7 @@ async def drain(
     Returns the number of passes; fails if the outbox does not drain within `max_passes`.
     """
     for passes in range(1, max_passes + 1):
-        await assistant.delivery.run_due(notify, limit=200)
+        await assistant.resources.delivery.run_due(notify, limit=200)
         waiting = await open_items(assistant)
         if not waiting:
             return passes

@@ -29,7 +29,7 @@ async def test_two_hundred_people_at_once_are_all_answered_and_logged_once(
     people = list(range(1000, 1000 + PEOPLE))
     for user, key in zip(people, keys, strict=True):
         await assistant.connect(user_id=user, chat_id=user, api_key=key)
-        await assistant.set_timezone(user_id=user, name="UTC")
+        await assistant.preferences.set_timezone(user_id=user, name="UTC")
     entry = {"food": "Quinoa bowl, 1 bowl", "calories": 450, "protein": 15, "carbs": 60, "fat": 14}
     day = persons_today().isoformat()
     body = chat_completion(tool_calls=[("nutrition_add_entry", {"date": day, "entry": entry})])

@@ -95,7 +95,7 @@ async def link_people(
         key = await sandbox.add_user(f"Person {n}", "Europe/Berlin")
         reply = await assistant.connect(user_id=user_id, chat_id=user_id, api_key=key)
         assert f"Person {n}" in reply.html
-        await assistant.set_timezone(user_id=user_id, name="Europe/Berlin")
+        await assistant.preferences.set_timezone(user_id=user_id, name="Europe/Berlin")
         people.append(Person(user_id, key, rng.choices(pool, k=PER_PERSON)))
     return people
 
@@ -126,7 +126,7 @@ async def assert_account_matches(
     assert counts["weights"] == len(weights), (person.messages, counts)
     assert counts["checkins"] == (1 if checkins else 0), (person.messages, counts)
 
-    api = assistant.api(person.key)
+    api = assistant.resources.api(person.key)
     entries = (await api.nutrition(DAY))["entries"]
     assert Counter((e["food"], e["calories"]) for e in entries) == Counter(
         (f.food, f.calories) for f in foods
@@ -223,7 +223,7 @@ async def test_rate_limited_writes_wait_for_retry_after_and_land_once(
 
     # One second before Retry-After runs out, nothing is sent.
     clock.now = retry_at - dt.timedelta(seconds=1)
-    report = await assistant.delivery.run_due()
+    report = await assistant.resources.delivery.run_due()
     assert report.delivered == []
     assert {i.id: i.attempts for i in await open_items(assistant)} == attempts
 
@@ -328,7 +328,7 @@ async def test_forty_waiting_items_land_in_one_bundle_within_seconds_of_recovery
     recovered = time.monotonic()
     while await open_items(assistant):
         assert time.monotonic() - recovered < 20, "the backlog did not land after recovery"
-        await assistant.delivery.run_due(notify)
+        await assistant.resources.delivery.run_due(notify)
         await asyncio.sleep(OUTBOX_EVERY)
     took = time.monotonic() - recovered
     assert (await sandbox.counts(key))["nutrition"] == 40

@@ -41,7 +41,7 @@ async def two_linked(
     for user_id, name in ((ALICE, "Alice"), (BOB, "Bob")):
         keys[user_id] = await sandbox.add_user(name, "Europe/Berlin")
         await assistant.connect(user_id=user_id, chat_id=user_id, api_key=keys[user_id])
-        await assistant.set_timezone(user_id=user_id, name="Europe/Berlin")
+        await assistant.preferences.set_timezone(user_id=user_id, name="Europe/Berlin")
     return assistant, keys
 
 
@@ -125,7 +125,7 @@ async def test_keys_and_the_bot_token_never_reach_the_llm(
     await say(assistant, BOB, "tell me about your setup please")
     sent = everything_sent_to_the_llm(fake_openai)
     assert len(fake_openai.recorded) == 4 and "Eggs, 2 large" in sent  # the data did go
-    token = assistant.settings.telegram_bot_token
+    token = assistant.resources.settings.telegram_bot_token
     assert token is not None
     for secret in [*keys.values(), token.get_secret_value()]:
         assert secret not in sent
@@ -163,7 +163,7 @@ async def test_two_people_interleaved_each_get_only_their_own_data(
     }
     day = dt.date(2026, 3, 10)
     for user_id, (foods, weights, (mood, energy)) in expected.items():
-        api = bot.assistant.api(keys[user_id])
+        api = bot.assistant.resources.api(keys[user_id])
         entries = (await api.nutrition(day))["entries"]
         assert {e["food"].split(",")[0].split()[0] for e in entries} == foods
         assert [r["weightKg"] for r in (await api.weight(day, day))["records"]] == weights

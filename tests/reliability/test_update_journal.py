@@ -8,8 +8,7 @@ import json
 import time
 from typing import Any
 
-from bot.core.assistant import create_assistant
-from bot.sync.journal import UpdateJournal
+from bot.compose import compose
 from tests.fixtures.sandbox import RunningSandbox
 
 ADA = 6201
@@ -41,8 +40,8 @@ async def test_an_update_received_but_never_handled_is_handled_once_after_restar
 
     # What a crash right after PTB fetched (and so acknowledged) the update leaves behind.
     update = text_update(990001, ADA, "2 eggs")
-    core = await create_assistant(bot.settings)
-    await UpdateJournal.from_assistant(core).record(990001, json.dumps(update), ADA)
+    core = await compose(bot.settings)
+    await core.journal.record(990001, json.dumps(update), ADA)
     await core.aclose()
     await asyncio.sleep(0.1)  # older than the claim timeout: nobody is handling it
 

@@ -27,7 +27,7 @@ import httpx
 import pytest
 from sqlalchemy import text, update
 
-from bot.core.assistant import create_assistant
+from bot.compose import create_assistant
 from bot.store.crypto import generate_key
 from bot.store.models import Reminder
 from tests.fixtures.core import make_settings
@@ -174,8 +174,10 @@ async def _link(
         for person in people:
             keys[person] = await sandbox.add_user(f"P{person}", "UTC")
             await assistant.connect(user_id=person, chat_id=person, api_key=keys[person])
-            await assistant.set_timezone(user_id=person, name="UTC")
-        async with assistant.sessionmaker.begin() as session:  # nobody is due unless a test says so
+            await assistant.preferences.set_timezone(user_id=person, name="UTC")
+        async with (
+            assistant.resources.sessionmaker.begin() as session
+        ):  # nobody is due unless a test says so
             await session.execute(update(Reminder).values(next_due_at=None))
             past = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)
             await session.execute(

@@ -55,28 +55,30 @@ async def linked(
     assistant: Assistant = await assistant_factory(sandbox_url=sandbox.url, clock=clock, **kwargs)
     key = await sandbox.add_user("Ada", "Europe/Berlin")
     await assistant.connect(user_id=ADA, chat_id=ADA, api_key=key)
-    await assistant.set_timezone(user_id=ADA, name="Europe/Berlin")
+    await assistant.preferences.set_timezone(user_id=ADA, name="Europe/Berlin")
     return assistant, key
 
 
 async def log_food(assistant: Assistant, key: str, day: dt.date) -> None:
-    client = AgentApiClient(assistant.settings.agent_api_base_url, key, http=assistant.http)
+    client = AgentApiClient(
+        assistant.resources.settings.agent_api_base_url, key, http=assistant.resources.http
+    )
     entry = Entry(food="Oatmeal, 1 cup cooked", calories=158, protein=6, carbs=27, fat=3.2)
     await client.ingest([NutritionAddEntry(date=day, entry=entry)])
 
 
 async def row_of(assistant: Assistant) -> Any:
-    async with assistant.sessionmaker() as session:
+    async with assistant.resources.sessionmaker() as session:
         return await weekly_store.get_weekly(session=session, telegram_id=ADA)
 
 
 async def account_of(assistant: Assistant) -> Account | None:
-    async with assistant.sessionmaker() as session:
+    async with assistant.resources.sessionmaker() as session:
         return await session.get(Account, ADA)
 
 
 def worker(assistant: Assistant, clock: Clock, name: str) -> WeeklySummaries:
-    summaries = WeeklySummaries.from_assistant(assistant, clock=clock)
+    summaries = WeeklySummaries.of(assistant.resources, clock=clock)
     summaries.worker_id = f"{name}:1:{name}"
     return summaries
 
@@ -99,7 +101,7 @@ async def test_once_per_week_across_workers_and_restarts(
     clock = Clock(WEDNESDAY)
     assistant, key = await linked(assistant_factory, sandbox, clock)
     await log_food(assistant, key, dt.date(2026, 11, 25))
-    await assistant.set_weekly_summary(user_id=ADA, enabled=True)
+    await assistant.preferences.set_weekly_summary(user_id=ADA, enabled=True)
     assert (await row_of(assistant)).next_due_at == SUNDAY_19
     photos = Photos()
     # Not before Sunday 19:00 in Berlin.
@@ -113,7 +115,7 @@ async def test_once_per_week_across_workers_and_restarts(
     assert chat_id == ADA and png.startswith(PNG)
     assert "Your week" in caption and "23 Nov" in caption and "29 Nov" in caption
     # A restart, a later run the same evening, or the Monday after: nothing more.
-    db_url = assistant.settings.database_url
+    db_url = assistant.resources.settings.database_url
     restarted = await assistant_factory(sandbox_url=sandbox.url, clock=clock, db_url=db_url)
     for later in (SUNDAY_19 + dt.timedelta(minutes=5), SUNDAY_19 + dt.timedelta(hours=14)):
         assert await worker(restarted, clock, "c").run_due(later, photos) == 0
@@ -121,8 +123,8 @@ async def test_once_per_week_across_workers_and_restarts(
     assert row.last_sent_week == "2026-W48" and row.next_due_at == NEXT_SUNDAY_19
     # Turning it off and on again within the week does not send that week again.
     clock.now = SUNDAY_19 + dt.timedelta(minutes=30)
-    await restarted.set_weekly_summary(user_id=ADA, enabled=False)
-    await restarted.set_weekly_summary(user_id=ADA, enabled=True)
+    await restarted.preferences.set_weekly_summary(user_id=ADA, enabled=False)
+    await restarted.preferences.set_weekly_summary(user_id=ADA, enabled=True)
     assert await worker(restarted, clock, "c").run_due(clock.now, photos) == 0
     assert len(photos.sent) == 1
 
@@ -131,7 +133,7 @@ async def test_not_sent_for_an_empty_week(assistant_factory: Any, sandbox: Runni
     clock = Clock(WEDNESDAY)
     assistant, key = await linked(assistant_factory, sandbox, clock)
     await log_food(assistant, key, dt.date(2026, 11, 20))  # the week before: not this one
-    await assistant.set_weekly_summary(user_id=ADA, enabled=True)
+    await assistant.preferences.set_weekly_summary(user_id=ADA, enabled=True)
     photos = Photos()
     assert await worker(assistant, clock, "a").run_due(SUNDAY_19, photos) == 0
     assert photos.sent == []
@@ -148,7 +150,7 @@ async def test_a_person_who_blocked_the_bot_is_marked_and_not_retried(
     clock = Clock(WEDNESDAY)
     assistant, key = await linked(assistant_factory, sandbox, clock)
     await log_food(assistant, key, dt.date(2026, 11, 26))
-    await assistant.set_weekly_summary(user_id=ADA, enabled=True)
+    await assistant.preferences.set_weekly_summary(user_id=ADA, enabled=True)
     photos = Photos()
     photos.fail_with = RecipientBlocked(ADA)
     assert await worker(assistant, clock, "a").run_due(SUNDAY_19, photos) == 0
@@ -166,7 +168,7 @@ async def test_a_failed_send_is_retried_and_then_sent_once(
     clock = Clock(WEDNESDAY)
     assistant, key = await linked(assistant_factory, sandbox, clock)
     await log_food(assistant, key, dt.date(2026, 11, 29))
-    await assistant.set_weekly_summary(user_id=ADA, enabled=True)
+    await assistant.preferences.set_weekly_summary(user_id=ADA, enabled=True)
     photos = Photos()
     photos.fail_with = TimeoutError()
     assert await worker(assistant, clock, "a").run_due(SUNDAY_19, photos) == 0

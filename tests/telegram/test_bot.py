@@ -21,7 +21,10 @@ from pydantic import SecretStr
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.agent_api.client import AgentApiClient
+from bot.compose import House
 from bot.config import Settings
+from bot.core.scheduled import Scheduled
+from bot.kernel import callbacks
 from bot.kernel.replies import Button, Reply, toast
 from bot.render import accounts, conversation, telegram
 from bot.render import format as fmt
@@ -30,8 +33,11 @@ from bot.store.db import make_engine, make_sessionmaker
 from bot.store.direct import Direct
 from bot.store.migrate import migrate
 from bot.store.models import utcnow
+from bot.sync.journal import HandledWithActions, UpdateJournal
+from bot.sync.locks import person_locks
 from bot.sync.outbox import Delivery
 from bot.sync.reminders import Reminders, Send, reminder_reply
+from bot.sync.weekly import WeeklySummaries
 from bot.telegram.app import build_application, webhook_options
 from tests.fixtures.core import fresh_database_url
 from tests.fixtures.telegram import FakeTelegram, deliver_webhook, free_port, running_bot
@@ -53,7 +59,8 @@ class StubCore:
     cipher: KeyCipher
     delivery: Delivery
     direct: Direct
-    handled_updates: set[int] = field(default_factory=set)
+    handled: HandledWithActions = field(default_factory=HandledWithActions)
+    snoozed: list[int] = field(default_factory=list)
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     delays: dict[str, float] = field(default_factory=dict)
     replies: dict[str, Reply] = field(default_factory=dict)
@@ -131,11 +138,17 @@ class StubCore:
         *,
         user_id: int,
         chat_id: int,
-        data: str,
+        data: str | callbacks.Callback | None,
         now: dt.datetime | None = None,
         shown: bool = True,
         update_id: int | None = None,
     ) -> Reply:
+        data = data if data is None or isinstance(data, str) else data.encode()
+        if data == "snooze":  # "later", the core's own journey
+            if not shown:
+                return toast(conversation.button_inactive())
+            self.snoozed.append(user_id)
+            return Reply("snoozed", edit=True)
         reply = await self._answer("on_button", user_id=user_id, chat_id=chat_id, data=data)
         if data.startswith("rate:"):
             reply.edit = True
@@ -159,6 +172,14 @@ class StubCore:
     ) -> Reply:
         return await self._answer("handle_photo", **kwargs)
 
+    @property
+    def preferences(self) -> StubCore:
+        """The settings' door is the stub itself."""
+        return self
+
+    async def synced_notice(self, done: Any) -> Reply:
+        return Reply("synced")
+
     async def told(self, reply: Reply) -> None:
         """The handler sent `reply` (nothing of it is an outbox item here)."""
 
@@ -170,15 +191,10 @@ class StubCore:
 
 
 class StubReminders(Reminders):
-    """Reminders without a database: records snoozes and resumes."""
+    """Reminders without a database: records resumes."""
 
     def __init__(self) -> None:
-        self.snoozed: list[int] = []
         self.resumed: list[int] = []
-
-    async def snooze(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
-        self.snoozed.append(user_id)
-        return Reply("snoozed", edit=True)
 
     async def resume_if_blocked(self, *, user_id: int, now: dt.datetime | None = None) -> bool:
         self.resumed.append(user_id)
@@ -186,6 +202,29 @@ class StubReminders(Reminders):
 
     async def run_due(self, now: dt.datetime, send: Send) -> int:
         return 0
+
+
+def stub_house(core: StubCore, reminders: StubReminders) -> House:
+    """The doors a Telegram application is built on, with the stub for the core's."""
+    return House(
+        resources=None,  # type: ignore[arg-type]
+        assistant=core,  # type: ignore[arg-type]
+        scheduled=Scheduled(
+            delivery=core.delivery,
+            reminders=reminders,
+            weekly=WeeklySummaries.of(core, clock=utcnow),  # type: ignore[arg-type]
+            synced_notice=core.synced_notice,
+        ),
+        journal=UpdateJournal(
+            sessionmaker=core.sessionmaker,
+            direct=core.direct,
+            cipher=core.cipher,
+            claim_timeout=dt.timedelta(seconds=core.settings.outbox_claim_timeout_seconds),
+            worker_id=core.delivery.worker_id,
+            shared=person_locks(core.settings.database_url) is not None,
+            stored=core.handled,
+        ),
+    )
 
 
 def _no_service(key: str) -> AgentApiClient:
@@ -247,7 +286,7 @@ async def bot(
     overrides = {"database_url": fresh_database_url(tmp_path), **getattr(request, "param", {})}
     settings = settings_for(fake_telegram, **overrides)
     core, reminders = await make_core(settings), StubReminders()
-    app = build_application(settings, core, reminders=reminders, reminder_every=None)
+    app = build_application(settings, stub_house(core, reminders), reminder_every=None)
     async with running_bot(app):
         yield Bot(fake_telegram, core, reminders, app)
     assert core.closed  # post_shutdown closed the core
@@ -510,7 +549,7 @@ async def test_later_goes_to_the_reminders(bot: Bot) -> None:
     [message] = await bot.fake.wait_sent(ALICE, 1)
     bot.fake.push_callback(ALICE, "snooze", message.message_id)
     await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].text == "snoozed")
-    assert bot.reminders.snoozed == [ALICE]
+    assert bot.core.snoozed == [ALICE]
     assert bot.fake.messages[message.message_id].callbacks == []
 
 
@@ -522,7 +561,7 @@ async def test_a_later_tap_on_a_message_without_later_snoozes_nothing(bot: Bot) 
     await bot.fake.wait_for(lambda: bot.fake.calls("answerCallbackQuery"))
     [answer] = bot.fake.calls("answerCallbackQuery")
     assert answer.params["text"] == conversation.button_inactive()
-    assert bot.reminders.snoozed == []
+    assert bot.core.snoozed == []
     assert bot.fake.messages[message.message_id].edits == 0
 
 
@@ -636,7 +675,7 @@ async def test_webhook_refuses_a_wrong_or_missing_secret(
         database_url=fresh_database_url(tmp_path),
     )
     core = await make_core(settings)
-    app = build_application(settings, core, reminders=StubReminders(), reminder_every=None)
+    app = build_application(settings, stub_house(core, StubReminders()), reminder_every=None)
     options = webhook_options(settings)
     assert options["webhook_url"] == f"https://bot.example.org:{port}/telegram"
     async with app:

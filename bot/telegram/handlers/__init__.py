@@ -1,7 +1,8 @@
 """The callbacks PTB calls. Each translates Telegram <-> core only: no parsing, HTTP or SQL.
 
-The core (`bot.assistant.Assistant`) and `bot.sync.reminders.Reminders` decide everything; here a
-Telegram update becomes a core call and a `Reply` becomes Telegram messages. By what they do:
+The core (`bot.core.assistant.Assistant`) and the scheduled work's door
+(`bot.core.scheduled.Scheduled`) decide everything; here a Telegram update becomes a core call
+and a `Reply` becomes Telegram messages. By what they do:
 
 - `gates`: before and after every update (each once, allowed people only, marked handled);
 - `commands`: /start, /connect and the other commands, and a key pasted without /connect;
@@ -18,8 +19,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.config import Settings
-from bot.sync.journal import UpdateJournal
-from bot.sync.reminders import Reminders
 from bot.telegram.handlers.buttons import Buttons
 from bot.telegram.handlers.commands import Commands
 from bot.telegram.handlers.gates import Gates
@@ -27,7 +26,7 @@ from bot.telegram.handlers.jobs import Jobs
 from bot.telegram.handlers.messages import Messages
 
 if TYPE_CHECKING:
-    from bot.core.assistant import Assistant
+    from bot.compose import House
 
 __all__ = ["Handlers"]
 
@@ -43,18 +42,14 @@ class Handlers:
     jobs: Jobs
 
     @classmethod
-    def bind(
-        cls,
-        assistant: Assistant,
-        reminders: Reminders,
-        settings: Settings,
-        journal: UpdateJournal,
-    ) -> Handlers:
-        """The handlers of one application, sharing its core, reminders and journal."""
+    def bind(cls, house: House, settings: Settings) -> Handlers:
+        """The handlers of one application, on the doors of one house: the core, the
+        scheduled work and the update journal."""
+        assistant = house.assistant
         return cls(
-            gates=Gates(settings, journal),
-            commands=Commands(assistant),
+            gates=Gates(settings, house.journal),
+            commands=Commands(assistant, settings),
             messages=Messages(assistant, settings),
-            buttons=Buttons(assistant, reminders),
-            jobs=Jobs(assistant, reminders, journal),
+            buttons=Buttons(assistant, settings),
+            jobs=Jobs(house.scheduled, house.journal),
         )

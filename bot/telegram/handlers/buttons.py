@@ -1,4 +1,4 @@
-"""Taps on inline buttons: "later" goes to the reminders, every other button to the core."""
+"""Taps on inline buttons: each is decoded once here and handed to the core."""
 
 from __future__ import annotations
 
@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 from telegram import CallbackQuery, MaybeInaccessibleMessage, Message, Update
 from telegram.error import BadRequest
 
+from bot.config import Settings
 from bot.kernel import callbacks
-from bot.kernel.replies import Reply, toast
-from bot.render import conversation
-from bot.sync.reminders import Reminders, remaining_buttons
+from bot.kernel.replies import Button, Reply
 from bot.telegram.handlers.incoming import Context
 from bot.telegram.outgoing import buttons_of, edit_reply, send_reply, typing
 
@@ -40,15 +39,36 @@ async def _answer(query: CallbackQuery, text: str | None) -> None:
         log.info("callback query not answered: %s", exc)
 
 
-class Buttons:
-    """The handler of every inline button, bound to the core and the reminders."""
+def remaining_buttons(keyboard: list[list[Button]], tapped: callbacks.Rate) -> list[list[Button]]:
+    """The rows still worth showing after the rating `tapped` was saved.
 
-    def __init__(self, assistant: Assistant, reminders: Reminders) -> None:
+    The tapped field's row goes; the other rating rows stay, and "later" with them while any
+    is left. Once every field is rated, nothing is left and the message becomes a plain
+    confirmation.
+    """
+
+    def other_rating(button: Button) -> bool:
+        rate = callbacks.decode(button.callback)
+        return isinstance(rate, callbacks.Rate) and rate.field != tapped.field
+
+    def later(button: Button) -> bool:
+        return isinstance(callbacks.decode(button.callback), callbacks.Snooze)
+
+    ratings = [row for row in keyboard if row and all(other_rating(b) for b in row)]
+    if not ratings:
+        return []
+    return [row for row in keyboard if row and (row in ratings or all(later(b) for b in row))]
+
+
+class Buttons:
+    """The handler of every inline button, bound to the core."""
+
+    def __init__(self, assistant: Assistant, settings: Settings) -> None:
         self.assistant = assistant
-        self.reminders = reminders
+        self.settings = settings
 
     async def button(self, update: Update, context: Context) -> None:
-        """An inline button: "later" goes to the reminders, everything else to the core.
+        """An inline button, handed to the core.
 
         The query is answered once the outcome is known: with a toast when the tap changes
         nothing (the message stays as it is), else plainly and the reply is sent.
@@ -83,19 +103,12 @@ class Buttons:
     ) -> Reply:
         """What a tap does; a rating keeps the other rating rows (and "later") on its message."""
         tapped = callbacks.decode(data)
-        shown = _still_shown(message, data)
-        if isinstance(tapped, callbacks.Snooze):
-            if not shown:
-                return toast(conversation.button_inactive())
-            return await self.reminders.snooze(user_id=user_id)
-        async with typing(
-            context.bot, message.chat.id, after=self.assistant.settings.typing_after_seconds
-        ):
+        async with typing(context.bot, message.chat.id, after=self.settings.typing_after_seconds):
             reply = await self.assistant.on_button(
                 user_id=user_id,
                 chat_id=message.chat.id,
-                data=data,
-                shown=shown,
+                data=tapped,
+                shown=_still_shown(message, data),
                 update_id=update_id,
             )
         if isinstance(tapped, callbacks.Rate) and isinstance(message, Message):

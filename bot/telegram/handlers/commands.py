@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from telegram import Message, Update
 from telegram.constants import ChatType
 
+from bot.config import Settings
 from bot.core.insights import MONTH_DAYS, WEEK_DAYS
 from bot.kernel.replies import Reply
 from bot.render import accounts
@@ -25,8 +26,9 @@ if TYPE_CHECKING:
 class Commands:
     """A handler per command, bound to the core that answers it."""
 
-    def __init__(self, assistant: Assistant) -> None:
+    def __init__(self, assistant: Assistant, settings: Settings) -> None:
         self.assistant = assistant
+        self.settings = settings
 
     async def start(self, update: Update, context: Context) -> None:
         """/start: what the bot does and how to link."""
@@ -57,7 +59,7 @@ class Commands:
         the chat at once), then link it and answer."""
         chat_id = message.chat_id
         await try_delete(context.bot, chat_id, message.message_id)
-        async with typing(context.bot, chat_id, after=self.assistant.settings.typing_after_seconds):
+        async with typing(context.bot, chat_id, after=self.settings.typing_after_seconds):
             reply = await self.assistant.connect(user_id=user_id, chat_id=chat_id, api_key=key)
         await send_reply(context.bot, chat_id, reply)
 
@@ -93,9 +95,7 @@ class Commands:
     async def today(self, update: Update, context: Context) -> None:
         """/today: the day's summary."""
         if who := who_sent(update):
-            async with typing(
-                context.bot, who.chat_id, after=self.assistant.settings.typing_after_seconds
-            ):
+            async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
                 reply = await self.assistant.today(user_id=who.user_id)
             await send_reply(context.bot, who.chat_id, reply)
 
@@ -109,34 +109,38 @@ class Commands:
 
     async def _chart(self, update: Update, context: Context, *, days: int) -> None:
         if who := who_sent(update):
-            async with typing(
-                context.bot, who.chat_id, after=self.assistant.settings.typing_after_seconds
-            ):
+            async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
                 reply = await self.assistant.chart(user_id=who.user_id, days=days)
             await send_reply(context.bot, who.chat_id, reply)
 
     async def timezone(self, update: Update, context: Context) -> None:
         """/timezone NAME."""
         if who := who_sent(update):
-            reply = await self.assistant.set_timezone(user_id=who.user_id, name=args(context))
+            reply = await self.assistant.preferences.set_timezone(
+                user_id=who.user_id, name=args(context)
+            )
             await send_reply(context.bot, who.chat_id, reply)
 
     async def remind(self, update: Update, context: Context) -> None:
         """/remind HH:MM | off."""
         if who := who_sent(update):
-            reply = await self.assistant.set_reminder(user_id=who.user_id, spec=args(context))
+            reply = await self.assistant.preferences.set_reminder(
+                user_id=who.user_id, spec=args(context)
+            )
             await send_reply(context.bot, who.chat_id, reply)
 
     async def dayend(self, update: Update, context: Context) -> None:
         """/dayend HH:MM."""
         if who := who_sent(update):
-            reply = await self.assistant.set_day_end(user_id=who.user_id, spec=args(context))
+            reply = await self.assistant.preferences.set_day_end(
+                user_id=who.user_id, spec=args(context)
+            )
             await send_reply(context.bot, who.chat_id, reply)
 
     async def settings_command(self, update: Update, context: Context) -> None:
         """/settings."""
         if who := who_sent(update):
-            reply = await self.assistant.settings_view(user_id=who.user_id)
+            reply = await self.assistant.preferences.settings_view(user_id=who.user_id)
             await send_reply(context.bot, who.chat_id, reply)
 
     async def status(self, update: Update, context: Context) -> None:

@@ -11,15 +11,14 @@ from telegram.error import Forbidden
 
 from bot.kernel.replies import Reply
 from bot.sync.journal import UpdateJournal
-from bot.sync.outbox import Delivered
-from bot.sync.reminders import RecipientBlocked, Reminders, Send
-from bot.sync.weekly import SendPhoto, WeeklySummaries
+from bot.sync.reminders import RecipientBlocked, Send
+from bot.sync.weekly import SendPhoto
 from bot.telegram.handlers.incoming import Context
 from bot.telegram.journal import replay
 from bot.telegram.outgoing import send_reply
 
 if TYPE_CHECKING:
-    from bot.core.assistant import Assistant
+    from bot.core.scheduled import Scheduled
 
 
 def reminder_sender(bot: Bot) -> Send:
@@ -51,49 +50,36 @@ def photo_sender(bot: Bot) -> SendPhoto:
 
 
 class Jobs:
-    """The repeating jobs, bound to what they work on; `build_application` schedules them."""
+    """The repeating jobs, bound to the scheduled work's door and the update journal;
+    `build_application` schedules them."""
 
-    def __init__(
-        self,
-        assistant: Assistant,
-        reminders: Reminders,
-        journal: UpdateJournal,
-        weekly: WeeklySummaries | None = None,
-    ) -> None:
-        self.assistant = assistant
-        self.reminders = reminders
+    def __init__(self, scheduled: Scheduled, journal: UpdateJournal) -> None:
+        self.scheduled = scheduled
         self.journal = journal
-        self._weekly = weekly
-
-    @property
-    def weekly(self) -> WeeklySummaries:
-        """The weekly summaries, sharing the assistant's resources and clock (built when
-        first needed)."""
-        if self._weekly is None:
-            self._weekly = WeeklySummaries.from_assistant(self.assistant)
-        return self._weekly
 
     async def reminder_job(self, context: Context) -> None:
         """Every 30 s: send the reminders that are due now (the schedule is in the database)."""
-        await self.reminders.run_due(self.reminders.clock(), reminder_sender(context.bot))
+        await self.scheduled.reminders_due(reminder_sender(context.bot))
 
     async def weekly_job(self, context: Context) -> None:
         """Every 30 s: send the weekly summaries that are due now (Sunday evenings)."""
-        await self.weekly.run_due(self.weekly.clock(), photo_sender(context.bot))
+        await self.scheduled.weekly_due(photo_sender(context.bot))
 
     async def outbox_job(self, context: Context) -> None:
         """Every few seconds: send what is waiting in the outbox; tell people when it synced."""
 
-        async def notify(done: Delivered) -> None:
+        async def notify(chat_id: int, reply: Reply) -> None:
             """Tell the person; one who blocked the bot counts as told (nobody to tell)."""
             try:
-                await send_reply(
-                    context.bot, done.chat_id, await self.assistant.synced_notice(done)
-                )
+                await send_reply(context.bot, chat_id, reply)
             except Forbidden:
                 pass
 
-        await self.assistant.delivery.run_due(notify)
+        await self.scheduled.deliver_due(notify)
+
+    async def prune_job(self, context: Context) -> None:
+        """Every hour: delete finished outbox items and journal rows, and forgotten turns."""
+        await self.scheduled.prune()
 
     async def journal_job(self, context: Context) -> None:
         """Every few seconds: replay updates a process that died had received but not handled."""

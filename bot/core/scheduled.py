@@ -1,0 +1,64 @@
+"""The door of the work that runs beside the messages: the outbox, reminders, weekly
+summaries, pruning. Built by the composition root (`bot.compose`); a front end schedules its
+methods and sends what they hand it, and reaches nothing behind them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.kernel.replies import Reply
+from bot.store import repo
+from bot.sync.outbox import Delivered, Delivery
+from bot.sync.pruning import prune
+from bot.sync.reminders import Reminders, Send
+from bot.sync.weekly import SendPhoto, WeeklySummaries
+
+SendNotice = Callable[[int, Reply], Awaitable[object]]  # (chat id, reply)
+
+
+@dataclass(eq=False)
+class Scheduled:
+    """The repeating jobs' work, each one call; `reminders` and `weekly` may be replaced
+    (tests, a takeover by another worker)."""
+
+    delivery: Delivery
+    reminders: Reminders
+    weekly: WeeklySummaries
+    synced_notice: Callable[[Delivered], Awaitable[Reply]]
+
+    async def take_back(self) -> None:
+        """What this worker held when it last stopped is its own again now (a restart)."""
+        await self.delivery.take_back()
+
+    async def deliver_due(self, send: SendNotice) -> None:
+        """Send what is waiting in the outbox; `send` tells each person what synced."""
+
+        async def notify(done: Delivered) -> None:
+            await send(done.chat_id, await self.synced_notice(done))
+
+        await self.delivery.run_due(notify)
+
+    async def reminders_due(self, send: Send) -> int:
+        """Send the check-in reminders due now; how many went out."""
+        return await self.reminders.run_due(self.reminders.clock(), send)
+
+    async def weekly_due(self, send: SendPhoto) -> int:
+        """Send the weekly summaries due now; how many went out."""
+        return await self.weekly.run_due(self.weekly.clock(), send)
+
+    async def prune(self) -> None:
+        """Delete finished outbox items and journal rows, and forgotten turns."""
+        await prune(self.delivery.sessionmaker, self.reminders.settings)
+
+    async def waiting(self, user_id: int) -> tuple[int, dt.datetime | None]:
+        """How many of the person's outbox items are still open, and the soonest retry."""
+        async with self.delivery.sessionmaker() as session:
+            items = await repo.pending_outbox(session=session, telegram_id=user_id)
+        retries = [item.next_attempt_at for item in items if item.next_attempt_at is not None]
+        return len(items), min(retries) if retries else None
+
+    def now(self) -> dt.datetime:
+        """The clock the outbox runs on."""
+        return self.delivery.clock()
