@@ -27,8 +27,7 @@ from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
 from bot.render import accounts, conversation, llm, offline
 from bot.render import drafts as render_drafts
 from bot.render import format as fmt
-from bot.store import repo
-from bot.store.models import Draft, DraftStatus, OutboxStatus
+from bot.store import Draft, OutboxStatus
 from bot.sync.items import decode
 
 log = logging.getLogger(__name__)
@@ -95,23 +94,8 @@ class Conversation:
         """ "retry" stands for the message the LLM could not take earlier, if one is kept."""
         if not is_retry(text):
             return text
-        res = self.res
-        async with res.sessionmaker() as session:
-            kept = await repo.latest_draft(
-                session=session, telegram_id=user_id, status=DraftStatus.RETRY, now=res.clock()
-            )
-            if kept is None:
-                return text
-            await repo.resolve_draft(
-                session=session,
-                telegram_id=user_id,
-                draft_id=kept.id,
-                status=DraftStatus.CONFIRMED,
-                now=res.clock(),
-                from_statuses=(DraftStatus.RETRY,),
-            )
-            await session.commit()
-            return kept.text
+        kept = await self.res.store.messages.take_retry(user_id, now=self.res.clock())
+        return text if kept is None else kept
 
     async def edit(self, said: Incoming, text: str) -> Reply:
         """An edit of an earlier message. A draft made from it still under review takes the
@@ -120,19 +104,9 @@ class Conversation:
         question, a message from before edits were tracked) is not acted on: an edit of a
         message whose fate is unknown could log the same food twice."""
         assert said.message_id is not None
-        async with self.res.sessionmaker() as session:
-            draft = await repo.draft_from_message(
-                session=session,
-                telegram_id=said.user_id,
-                message_id=said.message_id,
-                statuses=UNDER_REVIEW,
-                now=self.res.clock(),
-            )
-            item = None
-            if draft is None:
-                item = await repo.outbox_item_from_message(
-                    session=session, telegram_id=said.user_id, message_id=said.message_id
-                )
+        draft, item = await self.res.store.messages.from_message(
+            said.user_id, said.message_id, statuses=UNDER_REVIEW, now=self.res.clock()
+        )
         if item is not None and item.status == OutboxStatus.DONE:
             return Reply(render_drafts.edit_of_logged(decode(item), said.today))
         if item is not None and item.status == OutboxStatus.FAILED:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bot.agent_api.actions import Action, Entry, NutritionAddEntry
 from bot.agent_api.errors import AgentApiError
 from bot.core.person import Incoming, Refused
-from bot.core.planning import Planning
+from bot.core.planning import Planning, spent_by
 from bot.core.resources import Resources
 from bot.core.revisions import added_by_correction, amounts, food_key, merge_revision
 from bot.core.writing import Writing
@@ -24,8 +24,7 @@ from bot.kernel.plausibility import Concern
 from bot.kernel.replies import Reply, toast
 from bot.planner.base import Plan, Turn
 from bot.render import conversation, drafts, keyboards
-from bot.store import repo
-from bot.store.models import Draft, DraftStatus
+from bot.store import Draft, DraftStatus
 from bot.sync.items import decode_actions, wire
 
 UNDER_REVIEW = (DraftStatus.PENDING, DraftStatus.FIXING)
@@ -50,17 +49,14 @@ class Drafts:
     ) -> int:
         """Keep `actions` as a pending draft of `text`, for buttons to act on; its id."""
         res = self.res
-        async with res.sessionmaker() as session:
-            draft = await repo.create_draft(
-                session=session,
-                telegram_id=said.user_id,
-                actions=wire(actions),
-                text=text,
-                expires_at=res.clock() + dt.timedelta(hours=res.settings.draft_ttl_hours),
-                now=res.clock(),
-                source_message_id=source_message_id,
-            )
-            await session.commit()
+        draft = await res.store.drafts.keep(
+            said.user_id,
+            wire(actions),
+            text,
+            expires_at=res.clock() + dt.timedelta(hours=res.settings.draft_ttl_hours),
+            now=res.clock(),
+            source_message_id=source_message_id,
+        )
         return draft.id
 
     async def propose(
@@ -85,11 +81,7 @@ class Drafts:
         """What keeps the message a draft is shown as, for whatever replaces the draft."""
 
         async def shown(message_id: int) -> None:
-            async with self.res.sessionmaker() as session:
-                await repo.set_draft_shown(
-                    session=session, telegram_id=user_id, draft_id=draft_id, message_id=message_id
-                )
-                await session.commit()
+            await self.res.store.drafts.shown(user_id, draft_id, message_id)
 
         return shown
 
@@ -133,11 +125,7 @@ class Drafts:
         """A line on the drafts still waiting that no reply has mentioned, said once."""
         if not said.person.draft_unmentioned:
             return None
-        async with self.res.sessionmaker() as session:
-            waiting = await repo.mention_waiting_drafts(
-                session=session, telegram_id=said.user_id, now=self.res.clock()
-            )
-            await session.commit()
+        waiting = await self.res.store.drafts.mention_waiting(said.user_id, now=self.res.clock())
         if not waiting:
             return None
         return drafts.draft_still_open([decode_actions(d.actions) for d in waiting], said.today)
@@ -146,16 +134,13 @@ class Drafts:
         """Save, fix or drop a draft still on its message; once only."""
         verb = tapped.verb
         sources = (DraftStatus.PENDING,) if verb == "fix" else UNDER_REVIEW
-        async with self.res.sessionmaker() as session:
-            draft = await repo.resolve_draft(
-                session=session,
-                telegram_id=said.user_id,
-                draft_id=tapped.draft_id,
-                status=_TARGETS[verb],
-                now=self.res.clock(),
-                from_statuses=sources,
-            )
-            await session.commit()
+        draft = await self.res.store.drafts.resolve(
+            said.user_id,
+            tapped.draft_id,
+            _TARGETS[verb],
+            now=self.res.clock(),
+            from_statuses=sources,
+        )
         if draft is None:
             return await self.not_actionable(said.user_id, tapped.draft_id, shown=True)
         actions = decode_actions(draft.actions)
@@ -173,8 +158,7 @@ class Drafts:
         An expired draft's message still showing its buttons is edited to say so (and loses
         them); a draft that is not this person's is as good as a forged button.
         """
-        async with self.res.sessionmaker() as session:
-            draft = await repo.get_draft(session=session, telegram_id=user_id, draft_id=draft_id)
+        draft = await self.res.store.drafts.get(user_id, draft_id)
         if draft is None:
             return toast(conversation.button_inactive())
         if draft.status == DraftStatus.CONFIRMED:
@@ -238,15 +222,12 @@ class Drafts:
         self, said: Incoming, draft: Draft, plan: Plan, sources: Sequence[DraftStatus]
     ) -> Draft | None:
         """Retire the draft a new one replaces, counting the plan's LLM use in the same step."""
-        async with self.res.sessionmaker() as session:
-            replaced = await repo.resolve_draft(
-                session=session,
-                telegram_id=said.user_id,
-                draft_id=draft.id,
-                status=DraftStatus.REPLACED,
-                now=self.res.clock(),
-                from_statuses=tuple(sources),
-            )
-            await self.planning.add_usage(said.user_id, said.today, plan, session=session)
-            await session.commit()
-        return replaced
+        spent = spent_by(plan)
+        return await self.res.store.drafts.resolve(
+            said.user_id,
+            draft.id,
+            DraftStatus.REPLACED,
+            now=self.res.clock(),
+            from_statuses=sources,
+            spent=None if spent is None else (said.today, spent),
+        )

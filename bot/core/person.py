@@ -19,9 +19,7 @@ from bot.kernel.days import MIDNIGHT, day_end, lived_day
 from bot.kernel.replies import Reply
 from bot.planner.base import PlanContext
 from bot.render import accounts
-from bot.store import repo
-from bot.store.accounts import Usage
-from bot.store.models import Account, AccountStatus, Draft, DraftStatus
+from bot.store import Account, AccountStatus, Draft, Usage
 
 
 class Refused(Exception):
@@ -119,8 +117,7 @@ def local_today(res: Resources, account: Account | None, now: dt.datetime | None
 
 async def account_of(res: Resources, user_id: int) -> Account | None:
     """The person's account, if any (a person the reminders found blocked is welcomed back)."""
-    async with res.sessionmaker() as session:
-        account = await repo.get_account(session=session, telegram_id=user_id)
+    account = await res.store.messages.account(user_id)
     await welcome_back(res, account)
     return account
 
@@ -153,9 +150,7 @@ async def resolve_with_fixing(
     """`resolve`, the draft waiting for the person's correction, their LLM use today and
     whether a draft of theirs waits unmentioned, in one read: the first thing every message
     does."""
-    account, fixing, usage, unmentioned = await repo.read_account_with_draft(
-        direct=res.direct, telegram_id=user_id, status=DraftStatus.FIXING, now=res.clock()
-    )
+    account, fixing, usage, unmentioned = await res.store.messages.person(user_id, now=res.clock())
     await welcome_back(res, account)
     person = person_from(res, user_id, account, now)
     used = used_today(usage, person.today)
@@ -173,8 +168,4 @@ def used_today(latest: Usage | None, today: dt.date) -> tuple[int, int] | None:
 
 
 async def mark_needs_reconnect(res: Resources, user_id: int) -> None:
-    async with res.sessionmaker() as session:
-        await repo.set_status(
-            session=session, telegram_id=user_id, status=AccountStatus.NEEDS_RECONNECT
-        )
-        await session.commit()
+    await res.store.messages.needs_reconnect(user_id)

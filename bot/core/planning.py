@@ -1,7 +1,8 @@
 """From words to a plan: the built-in rules first, the LLM when they fall short, within budget.
 
-Each person has a daily LLM budget (requests and tokens, `LLM_DAILY_*`); what a plan used is
-added by the caller in the transaction it writes anyway, or by `count` when it writes nothing.
+Each person has a daily LLM budget (requests and tokens, `LLM_DAILY_*`); what a plan used
+(`spent_by`) is counted by the caller in the unit of work it stores anyway, or by `count` when
+it stores nothing.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
-
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.core.person import Person, Refused
 from bot.core.resources import Resources
@@ -31,9 +30,7 @@ from bot.planner.base import (
 )
 from bot.planner.sanity import sane
 from bot.render import llm
-from bot.store import repo
-from bot.store.direct import Tx
-from bot.store.models import DraftStatus
+from bot.store import Spent
 
 log = logging.getLogger(__name__)
 
@@ -148,54 +145,13 @@ class Planning:
 
     async def allowed(self, user_id: int, day: dt.date) -> bool:
         """Whether the person may still use the LLM on `day`."""
-        async with self.res.sessionmaker() as session:
-            return await self._within_budget(session, user_id, day)
-
-    async def add_usage(
-        self,
-        user_id: int,
-        day: dt.date,
-        plan: Plan,
-        *,
-        session: AsyncSession | None = None,
-        tx: Tx | None = None,
-    ) -> None:
-        """Count what `plan` used of the person's budget, in the caller's transaction (a
-        session, or `tx` on the driver beside a message's outbox item)."""
-        if not plan.llm_requests:
-            return
-        tokens = plan.prompt_tokens + plan.completion_tokens
-        if tx is not None:
-            repo.add_llm_usage_later(
-                tx=tx,
-                telegram_id=user_id,
-                local_date=day,
-                requests=plan.llm_requests,
-                tokens=tokens,
-            )
-        else:
-            assert session is not None
-            await repo.add_llm_usage(
-                session=session,
-                telegram_id=user_id,
-                local_date=day,
-                requests=plan.llm_requests,
-                tokens=tokens,
-            )
+        return self._fits(*await self.res.store.messages.usage(user_id, day))
 
     async def count(self, user_id: int, day: dt.date, plan: Plan) -> None:
         """Count what `plan` used, in a transaction of its own (nothing else is written)."""
-        if plan.llm_requests == 0:
-            return
-        async with self.res.sessionmaker() as session:
-            await self.add_usage(user_id, day, plan, session=session)
-            await session.commit()
-
-    async def _within_budget(self, session: AsyncSession, user_id: int, day: dt.date) -> bool:
-        requests, tokens = await repo.get_llm_usage(
-            session=session, telegram_id=user_id, local_date=day
-        )
-        return self._fits(requests, tokens)
+        spent = spent_by(plan)
+        if spent is not None:
+            await self.res.store.messages.add_usage(user_id, day, spent)
 
     def _fits(self, requests: int, tokens: int) -> bool:
         """Whether a day with this much LLM use leaves budget for another request."""
@@ -214,32 +170,25 @@ class Planning:
             return None
         if settings.history_turns == 0:
             return []
-        turns = await repo.read_recent_turns(
-            direct=self.res.direct, telegram_id=person.user_id, limit=settings.history_turns
+        turns = await self.res.store.messages.recent_turns(
+            person.user_id, limit=settings.history_turns
         )
         return [Turn(role=role, text=text) for role, text in turns]  # type: ignore[arg-type]
 
     async def _keep_for_retry(self, user_id: int, text: str) -> None:
         """Keep a message the LLM could not take, so "retry" can plan it again later."""
         res = self.res
-        async with res.sessionmaker() as session:
-            await repo.create_draft(
-                session=session,
-                telegram_id=user_id,
-                actions=[],
-                text=text,
-                expires_at=res.clock() + dt.timedelta(hours=res.settings.draft_ttl_hours),
-                now=res.clock(),
-            )
-            draft = await repo.latest_draft(
-                session=session,
-                telegram_id=user_id,
-                status=DraftStatus.PENDING,
-                now=res.clock(),
-            )
-            if draft is not None:
-                draft.status = DraftStatus.RETRY
-            await session.commit()
+        expires_at = res.clock() + dt.timedelta(hours=res.settings.draft_ttl_hours)
+        await res.store.messages.keep_for_retry(
+            user_id, text, expires_at=expires_at, now=res.clock()
+        )
+
+
+def spent_by(plan: Plan) -> Spent | None:
+    """What `plan` used of the person's LLM budget, to count; None when it used none."""
+    if not plan.llm_requests:
+        return None
+    return (plan.llm_requests, plan.prompt_tokens + plan.completion_tokens)
 
 
 def _failure(user_id: int, exc: PlannerError) -> str:

@@ -20,6 +20,7 @@ from bot.config import Settings
 from bot.kernel.plausibility import RecentWeights
 from bot.planner.base import Planner
 from bot.planner.offline.planner import OfflinePlanner
+from bot.store import Store
 from bot.store.claims import Workers
 from bot.store.crypto import KeyCipher
 from bot.store.direct import Direct
@@ -53,11 +54,13 @@ class Resources:
     workers: Workers = field(default_factory=Workers)
     llm_slots: asyncio.Semaphore = field(init=False)
     direct: Direct = field(init=False)  # the statements every message runs (bot/store/direct.py)
+    store: Store = field(init=False)  # what the journeys ask of the store, by unit of work
     delivery: Delivery = field(init=False)
 
     def __post_init__(self) -> None:
         self.llm_slots = asyncio.Semaphore(self.settings.llm_max_concurrency)
         self.direct = Direct(self.engine)
+        self.store = Store.on(self.sessionmaker, self.direct)
         self.delivery = Delivery(
             sessionmaker=self.sessionmaker,
             direct=self.direct,

@@ -17,7 +17,7 @@ from bot.agent_api.actions import Action, CheckinUpsert, WeightLog
 from bot.agent_api.errors import AgentApiError, InvalidRequest
 from bot.agent_api.views import TodayView
 from bot.core.person import Incoming, Person, account_of, local_today
-from bot.core.planning import Planning
+from bot.core.planning import Planning, spent_by
 from bot.core.resources import Resources
 from bot.kernel import callbacks
 from bot.kernel.plausibility import Concern, check
@@ -26,8 +26,7 @@ from bot.planner.base import Plan
 from bot.render import conversation
 from bot.render import format as fmt
 from bot.render import telegram as render_telegram
-from bot.store import repo
-from bot.store.models import TurnRole
+from bot.store import Message, TurnRole
 from bot.sync.items import Delivered, DeliveryReport, decode, decode_actions, wire
 
 
@@ -54,23 +53,21 @@ class Writing:
         handled: once stored, the message is never replayed into a second write.
         """
         res, person = self.res, said.person
-        async with res.direct.transaction() as tx:
-            item, claimed = await repo.enqueue_claimed(
-                tx=tx,
-                telegram_id=person.user_id,
-                chat_id=said.chat_id,
-                local_date=person.today,
-                actions=wire(actions),
-                worker_id=res.delivery.worker_id,
-                now=res.clock(),
-                notify_on_done=True,
-                source_message_id=source_message_id,
-                update_id=said.update_id,
-            )
-            if turns and res.settings.history_turns > 0:
-                repo.add_turns(tx=tx, telegram_id=person.user_id, turns=turns, now=res.clock())
-            if usage is not None:
-                await self.planning.add_usage(person.user_id, person.today, usage, tx=tx)
+        message = Message(
+            person.user_id,
+            said.chat_id,
+            person.today,
+            wire(actions),
+            source_message_id=source_message_id,
+            update_id=said.update_id,
+        )
+        item, claimed = await res.store.messages.record(
+            message,
+            worker_id=res.delivery.worker_id,
+            now=res.clock(),
+            turns=turns if res.settings.history_turns > 0 else (),
+            spent=None if usage is None else spent_by(usage),
+        )
         if said.update_id is not None:
             res.handled.mark(said.update_id)
         if claimed:  # nothing of theirs was waiting: send it now, no claim round trip
@@ -179,14 +176,7 @@ class Writing:
     async def remember(self, user_id: int, turns: Sequence[tuple[TurnRole, str]]) -> None:
         if not turns:
             return
-        async with self.res.sessionmaker() as session:
-            await repo.append_turns(
-                session=session,
-                telegram_id=user_id,
-                turns=turns,
-                keep=self.res.settings.history_turns,
-            )
-            await session.commit()
+        await self.res.store.messages.remember(user_id, turns, keep=self.res.settings.history_turns)
 
     async def status(self, *, user_id: int, now: dt.datetime | None = None) -> Reply:
         """`/status`: what is still waiting to reach the service, and the drafts still
@@ -194,10 +184,8 @@ class Writing:
         account = await account_of(self.res, user_id)
         today = local_today(self.res, account, now)
         at = self.res.clock()
-        async with self.res.sessionmaker() as session:
-            waiting = await repo.pending_outbox(session=session, telegram_id=user_id)
-            items = [(item.local_date, decode(item), item.attempts) for item in waiting]
-            drafts = await repo.open_drafts(session=session, telegram_id=user_id, now=at)
+        waiting, drafts = await self.res.store.messages.waiting(user_id, now=at)
+        items = [(item.local_date, decode(item), item.attempts) for item in waiting]
         if account is None or account.encrypted_key is None:
             return Reply(conversation.outbox_status_not_linked(items, today))
         shown = [(decode_actions(d.actions), at - d.created_at) for d in drafts]
