@@ -12,7 +12,16 @@ from typing import Any
 
 from sqlalchemy import insert, update
 
-from bench.common import TYPICAL, bench_settings, bot_env, linked, peak_rss_mb, start_bot, vm_hwm_mb
+from bench.common import (
+    TYPICAL,
+    bench_settings,
+    bot_env,
+    linked,
+    linked_house,
+    peak_rss_mb,
+    start_bot,
+    vm_hwm_mb,
+)
 from bench.servers import Servers
 from bot.store import repo
 from bot.store.crypto import KeyCipher, generate_key
@@ -30,18 +39,17 @@ async def fanout(workdir: Path) -> dict[str, Any]:
     people = 300
     with Servers(workdir) as servers:
         servers.call("telegram_rate_limit", 30)
-        assistant, _ = await linked(servers, bench_settings(servers, workdir), people)
+        house, _ = await linked_house(servers, bench_settings(servers, workdir), people)
+        assistant = house.assistant
         now = dt.datetime.now(dt.UTC)
-        async with assistant.resources.sessionmaker.begin() as session:
+        async with house.resources.sessionmaker.begin() as session:
             await session.execute(
                 update(Reminder).values(next_due_at=now - dt.timedelta(minutes=1))
             )
-        app = build_application(
-            assistant.resources.settings, assistant, reminder_every=None, outbox_every=None
-        )
+        app = build_application(house.settings, house, reminder_every=None, outbox_every=None)
         await app.initialize()
         try:
-            reminders = Reminders.from_assistant(assistant)
+            reminders = Reminders.of(house.resources)
             cpu0, t0 = time.process_time(), time.perf_counter()
             sent = await reminders.run_due(now, reminder_sender(app.bot))
             wall, cpu = time.perf_counter() - t0, time.process_time() - cpu0
@@ -154,9 +162,10 @@ async def catchup(workdir: Path) -> dict[str, Any]:
 
     items, outage_s = 40, 15.0
     with Servers(workdir) as servers:
-        assistant, ids = await linked(servers, bench_settings(servers, workdir), 1)
+        house, ids = await linked_house(servers, bench_settings(servers, workdir), 1)
+        assistant = house.assistant
         user = ids[0]
-        app = build_application(assistant.resources.settings, assistant, reminder_every=None)
+        app = build_application(house.settings, house, reminder_every=None)
         await app.initialize()
         if app.post_init is not None:
             await app.post_init(app)

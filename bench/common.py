@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import update
 
 from bench.servers import Servers
-from bot.compose import create_assistant
+from bot.compose import House, compose
 from bot.config import Settings
 from bot.core.assistant import Assistant
 from bot.store.crypto import generate_key
@@ -70,10 +70,13 @@ def with_llm(servers: Servers, **overrides: Any) -> dict[str, Any]:
     }
 
 
-async def linked(servers: Servers, settings: Settings, people: int) -> tuple[Assistant, list[int]]:
-    """An assistant with `people` linked accounts (as /connect then /timezone UTC would do)."""
+async def linked_house(
+    servers: Servers, settings: Settings, people: int
+) -> tuple[House, list[int]]:
+    """A house with `people` linked accounts (as /connect then /timezone UTC would do)."""
     keys: list[str] = servers.call("add_users", people, "p")
-    assistant = await create_assistant(settings)
+    house = await compose(settings)
+    assistant = house.assistant
     ids = [10_000 + i for i in range(people)]
 
     async def link(user_id: int, key: str) -> None:
@@ -84,9 +87,15 @@ async def linked(servers: Servers, settings: Settings, people: int) -> tuple[Ass
         await asyncio.gather(
             *(link(u, k) for u, k in zip(ids[start:], keys[start : start + 50], strict=False))
         )
-    async with assistant.resources.sessionmaker.begin() as session:  # no reminder gets in the way
+    async with house.resources.sessionmaker.begin() as session:  # no reminder gets in the way
         await session.execute(update(Reminder).values(next_due_at=None))
-    return assistant, ids
+    return house, ids
+
+
+async def linked(servers: Servers, settings: Settings, people: int) -> tuple[Assistant, list[int]]:
+    """The core's door alone, with `people` linked accounts."""
+    house, ids = await linked_house(servers, settings, people)
+    return house.assistant, ids
 
 
 def food_call(day: dt.date) -> dict[str, Any]:
