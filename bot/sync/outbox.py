@@ -16,7 +16,6 @@ import asyncio
 import datetime as dt
 import logging
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -48,7 +47,9 @@ from bot.sync.items import (
     notices,
     record_ids,
 )
+from bot.sync.pace import Pace, backoff
 from bot.sync.reconcile import landed, next_bundle, split_results
+from bot.sync.untold import Untold
 
 # `Delivered`, `DeliveryReport`, `decode`, `decode_actions` and `wire` live in `bot.sync.items`
 # and are offered here too.
@@ -57,31 +58,10 @@ __all__ = ["Delivery", "backoff"]
 log = logging.getLogger(__name__)
 
 CLAIM_TIMEOUT = dt.timedelta(minutes=2)
-MAX_BACKOFF = dt.timedelta(minutes=10)
 RECONNECT_RETRY = dt.timedelta(minutes=5)
 DELIVER_FOR_ROUNDS = 50  # a person's items sent in one `deliver_for` at most
 IN_FLIGHT_WAIT = dt.timedelta(seconds=3)  # how long a message waits for an older item in flight
 IN_FLIGHT_POLL = dt.timedelta(milliseconds=100)
-PROBE_EVERY = dt.timedelta(seconds=2)  # while items wait, one is tried at least this often
-UNTOLD_EVERY = dt.timedelta(seconds=10)  # between looks for answers a dead worker owed
-UNTOLD_WINDOW = dt.timedelta(days=1)  # an item applied longer ago is no longer announced
-OUTCOME_WINDOW = 20  # recent sends the failure rate is taken over
-
-
-def backoff(
-    attempts: int, retry_after: float | None = None, failure_rate: float = 1.0
-) -> dt.timedelta:
-    """From 2 s, doubling per failed attempt as far as the service fails lately, capped.
-
-    While the service is down (`failure_rate` 1) the delay doubles with every attempt; while
-    it answers most requests (a few 503s) it stays within seconds. Never sooner than the
-    service asked for (Retry-After).
-    """
-    steps = max(attempts - 1, 0) * min(max(failure_rate, 0.0), 1.0)
-    delay = dt.timedelta(seconds=min(2.0 * 2**steps, MAX_BACKOFF.total_seconds()))
-    if retry_after is not None:
-        delay = max(delay, dt.timedelta(seconds=retry_after))
-    return delay
 
 
 # Whether any item may be claimable anywhere: open, and not held under a live claim (a
@@ -138,19 +118,12 @@ class Delivery:
         self.claims = OutboxClaims(
             sessionmaker, direct, self.worker_id, claim_timeout, self.workers
         )
-        self.outcomes: deque[bool] = deque(maxlen=OUTCOME_WINDOW)  # True: the send failed
-        self.last_attempt: dt.datetime | None = None
-        self.recoveries = 0  # times a send succeeded right after one the service failed
-        self.last_untold_look: dt.datetime | None = None
+        self.pace = Pace()  # how the service answered lately: backoff and probing
+        self.untold = Untold(self.claims, clock)  # answers a worker that died still owed
 
     def close(self) -> None:
         """This instance stops: a later one in the same process may take back its claims."""
         self.workers.retire(self.worker_id)
-
-    @property
-    def failure_rate(self) -> float:
-        """Share of this process's recent sends the service did not answer."""
-        return sum(self.outcomes) / len(self.outcomes) if self.outcomes else 0.0
 
     async def take_back(self) -> int:
         """At start: items an earlier run of this worker held when it ended are free now."""
@@ -214,17 +187,17 @@ class Delivery:
         `PROBE_EVERY`: that is how a recovered service is noticed before long backoffs end.
         """
         report = DeliveryReport()
-        if notify is not None and self._untold_look_due():
-            report.delivered.extend(await self._untold(limit))
+        if notify is not None and self.untold.look_due():
+            report.delivered.extend(await self.untold.claim(limit))
         stale_before = self.clock() - self.claim_timeout
         if await self.direct.rows(_ANY_CLAIMABLE, stale_before=stale_before):
             items = await self._claim(limit=limit, telegram_id=None)
-            if not items and self._probe_due():
+            if not items and self.pace.probe_due(self.clock()):
                 items = await self._claim(limit=1, telegram_id=None, ignore_backoff=True)
-            recoveries = self.recoveries
+            recoveries = self.pace.recoveries
             for bundle in by_person(items):
                 await self._deliver(bundle, report)
-            if self.recoveries > recoveries:
+            if self.pace.recoveries > recoveries:
                 # The service answered: what backed off is due now; send it in this same pass.
                 for bundle in by_person(await self._claim(limit=limit, telegram_id=None)):
                     await self._deliver(bundle, report)
@@ -241,42 +214,10 @@ class Delivery:
                 )
         return report
 
-    def _untold_look_due(self) -> bool:
-        now = self.clock()
-        if self.last_untold_look is not None and now - self.last_untold_look < UNTOLD_EVERY:
-            return False
-        self.last_untold_look = now
-        return True
-
-    async def _untold(self, limit: int) -> list[Delivered]:
-        """Applied items a worker that died never told the person of (it was killed between
-        recording the write and sending the reply): they are announced as synced."""
-        now = self.clock()
-        items = await self.claims.untold(now=now, since=now - UNTOLD_WINDOW, limit=limit)
-        if items:
-            log.info(
-                "%d applied items were never confirmed to their people; telling them", len(items)
-            )
-        return [
-            Delivered(item.id, item.telegram_id, item.chat_id, decode(item), True) for item in items
-        ]
-
     async def told(self, item_ids: Sequence[int]) -> None:
-        """The person was told these items landed (the reply that named them, or a "synced"
-        notice, went out): no notice is owed for them any more.
-
-        Never raises: the person has their answer; should the store be away, the worst is
-        one more "synced" notice after the claim runs out.
-        """
-        try:
-            await self.claims.told(item_ids)
-        except Exception as exc:
-            log.warning(
-                "items %s were told but not recorded so (%s)", list(item_ids), type(exc).__name__
-            )
-
-    def _probe_due(self) -> bool:
-        return self.last_attempt is None or self.clock() - self.last_attempt >= PROBE_EVERY
+        """The person was told these items landed: no notice is owed for them any more
+        (`Untold.told`; never raises)."""
+        await self.untold.told(item_ids)
 
     async def deliver_claimed(
         self, item: OutboxItem, api: AgentApiClient, actions: list[Action]
@@ -408,19 +349,16 @@ class Delivery:
         return False
 
     async def _ingest(self, api: AgentApiClient, prepared: list[Action]) -> IngestResult:
-        self.last_attempt = self.clock()
+        self.pace.attempt(self.clock())
         self.claims.unanswered += 1
         try:
             result = await api.ingest(prepared)
         except ServiceUnavailable:
-            self.outcomes.append(True)
+            self.pace.failed()
             raise
         finally:
             self.claims.unanswered -= 1
-        recovered = bool(self.outcomes) and self.outcomes[-1]
-        self.outcomes.append(False)
-        if recovered:
-            self.recoveries += 1
+        if self.pace.answered():  # after a failure: the service is back
             async with self.sessionmaker() as session:
                 due = await repo.retry_outbox_now(session=session, now=self.clock())
                 await session.commit()
@@ -442,9 +380,7 @@ class Delivery:
             status = (
                 OutboxStatus.UNKNOWN if maybe_applied or entry.was_unknown else OutboxStatus.PENDING
             )
-            when = at or self.clock() + backoff(
-                entry.item.attempts + 1, retry_after, self.failure_rate
-            )
+            when = at or self.clock() + self.pace.delay(entry.item.attempts + 1, retry_after)
             not_before = self.clock() + dt.timedelta(seconds=retry_after) if retry_after else None
             await self._mark(
                 entry.item, status, retry_at=when, error=str(exc), not_before=not_before
