@@ -23,11 +23,15 @@ from bot.core.assistant import Assistant
 from bot.core.resources import Resources
 from bot.core.scheduled import Scheduled
 from bot.planner.base import Planner
-from bot.store import repo
-from bot.store.crypto import EncryptionError, KeyCipher
-from bot.store.db import make_engine, make_sessionmaker
-from bot.store.migrate import migrate
-from bot.store.models import utcnow
+from bot.store import (
+    EncryptionError,
+    KeyCipher,
+    make_engine,
+    make_sessionmaker,
+    migrate,
+    repo,
+    utcnow,
+)
 from bot.sync.journal import HandledWithActions, UpdateJournal
 from bot.sync.locks import person_locks
 from bot.sync.reminders import Reminders

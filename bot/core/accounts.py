@@ -30,7 +30,6 @@ from bot.kernel.replies import Reply
 from bot.kernel.timezones import looks_like_offset, names_no_place, resolve_timezone
 from bot.render import accounts, conversation, keyboards
 from bot.store import repo
-from bot.store import weekly as weekly_store
 from bot.sync import weekly
 
 log = logging.getLogger(__name__)
@@ -240,9 +239,7 @@ class Accounts:
         """The weekly summary on or off; scheduled for the next Sunday evening at once."""
         async with self.res.sessionmaker() as session:
             account = await repo.upsert_account(session=session, telegram_id=user_id)
-            await weekly_store.set_weekly_summary(
-                session=session, telegram_id=user_id, enabled=enabled
-            )
+            await repo.set_weekly_summary(session=session, telegram_id=user_id, enabled=enabled)
             await weekly.schedule_for(session=session, account=account, now=self.res.clock())
             await session.commit()
         return await self.settings_view(user_id=user_id, edit=True)

@@ -8,8 +8,7 @@ import datetime as dt
 from bot.core.resources import Resources
 from bot.kernel.replies import Reply
 from bot.render import telegram as render_telegram
-from bot.store import repo
-from bot.store.schedule import zone
+from bot.store import repo, zone
 from bot.sync.reminders import remindable
 
 SNOOZE_FOR = dt.timedelta(hours=1)

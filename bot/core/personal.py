@@ -26,8 +26,7 @@ from bot.planner.base import Plan, PlanContext, Repeat
 from bot.planner.offline.unitless import in_pounds, read_unitless
 from bot.planner.offline.usual import picked
 from bot.render import conversation, keyboards, usual
-from bot.store import repo
-from bot.store.models import DraftStatus
+from bot.store import DraftStatus, repo
 from bot.sync.items import decode_actions
 
 log = logging.getLogger(__name__)

@@ -20,11 +20,7 @@ from bot.config import Settings
 from bot.kernel.plausibility import RecentWeights
 from bot.planner.base import Planner
 from bot.planner.offline.planner import OfflinePlanner
-from bot.store import Store
-from bot.store.claims import Workers
-from bot.store.crypto import KeyCipher
-from bot.store.direct import Direct
-from bot.store.models import utcnow
+from bot.store import Direct, KeyCipher, Store, Workers, utcnow
 from bot.sync.journal import HandledWithActions
 from bot.sync.outbox import Delivery
 

@@ -7,9 +7,7 @@ import logging
 
 from bot.config import Settings
 from bot.core.resources import Resources
-from bot.store import repo
-from bot.store.models import Account, AccountStatus
-from bot.store.schedule import next_due_at
+from bot.store import Account, AccountStatus, next_due_at, repo
 from bot.sync import weekly
 
 log = logging.getLogger(__name__)

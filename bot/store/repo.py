@@ -9,7 +9,7 @@ storing a message's actions (`enqueue`) marks its update handled in the same tra
 
 One import for callers, `from bot.store import repo`: this module re-exports the functions
 of `accounts`, `drafts`, `history` (conversation turns), `usage` (LLM use), `journal` (the
-update journal), `reminders` and `outbox`, and holds the duplicate check of processed
+update journal), `reminders`, `weekly` and `outbox`, and holds the duplicate check of processed
 updates.
 """
 
@@ -77,6 +77,7 @@ from bot.store.outbox import (
     retry_outbox_now,
 )
 from bot.store.outbox_claims import (
+    any_claimable,
     claim_following,
     claim_outbox,
     claim_untold,
@@ -93,6 +94,14 @@ from bot.store.reminders import (
     snooze_reminder,
 )
 from bot.store.usage import add_llm_usage, add_llm_usage_later, get_llm_usage
+from bot.store.weekly import (
+    complete_weekly,
+    due_weekly,
+    get_weekly,
+    release_weekly,
+    schedule_weekly,
+    set_weekly_summary,
+)
 
 __all__ = [
     "OPEN_OUTBOX_STATUSES",
@@ -100,6 +109,7 @@ __all__ = [
     "add_llm_usage",
     "add_llm_usage_later",
     "add_turns",
+    "any_claimable",
     "append_turns",
     "claim_following",
     "claim_outbox",
@@ -107,11 +117,13 @@ __all__ = [
     "claim_update",
     "claim_update_looking_back",
     "complete_reminder",
+    "complete_weekly",
     "create_draft",
     "delete_account_everything",
     "delivered_results",
     "draft_from_message",
     "due_reminders",
+    "due_weekly",
     "enqueue_claimed",
     "erase_deleted",
     "get_account",
@@ -119,6 +131,7 @@ __all__ = [
     "get_draft",
     "get_llm_usage",
     "get_reminder",
+    "get_weekly",
     "latest_draft",
     "link_account",
     "mark_outbox",
@@ -141,17 +154,20 @@ __all__ = [
     "release_outbox_claims",
     "release_reminder",
     "release_stale_updates",
+    "release_weekly",
     "reminder_accounts",
     "resolve_draft",
     "retry_outbox_now",
     "rotate_encrypted_keys",
     "schedule_reminder",
+    "schedule_weekly",
     "set_confirm_mode",
     "set_day_ends_at",
     "set_draft_shown",
     "set_reminder_time",
     "set_status",
     "set_timezone",
+    "set_weekly_summary",
     "snooze_reminder",
     "unhandled_updates",
     "unlink_account",

@@ -20,9 +20,7 @@ import aiohttp
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.config import Settings
-from bot.store.claims import Workers
-from bot.store.crypto import KeyCipher
-from bot.store.models import utcnow
+from bot.store import KeyCipher, Workers, utcnow
 
 log = logging.getLogger(__name__)
 

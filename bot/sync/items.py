@@ -20,10 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.agent_api.actions import Action, parse_action, to_wire
 from bot.agent_api.errors import AgentApiError
-from bot.store import repo
-from bot.store.claims import Workers
-from bot.store.direct import Direct
-from bot.store.models import OutboxItem, OutboxStatus
+from bot.store import Direct, OutboxItem, OutboxStatus, Workers, repo
 
 log = logging.getLogger(__name__)
 

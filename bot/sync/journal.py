@@ -16,11 +16,7 @@ from collections.abc import Callable, Sequence
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.store import repo
-from bot.store.claims import Workers
-from bot.store.crypto import KeyCipher, UndecryptableSecret
-from bot.store.direct import Direct
-from bot.store.models import ProcessedUpdate, utcnow
+from bot.store import Direct, KeyCipher, ProcessedUpdate, UndecryptableSecret, Workers, repo, utcnow
 
 log = logging.getLogger(__name__)
 

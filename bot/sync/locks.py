@@ -39,7 +39,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.store.db import make_engine
+from bot.store import make_engine
 
 log = logging.getLogger(__name__)
 

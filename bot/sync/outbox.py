@@ -19,7 +19,6 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.agent_api.actions import Action
@@ -32,11 +31,7 @@ from bot.agent_api.errors import (
     ServiceUnavailable,
 )
 from bot.agent_api.views import IngestResult
-from bot.store import repo
-from bot.store.claims import Workers
-from bot.store.crypto import KeyCipher
-from bot.store.direct import Direct, Sql
-from bot.store.models import AccountStatus, OutboxItem, OutboxStatus, UtcDateTime
+from bot.store import AccountStatus, Direct, KeyCipher, OutboxItem, OutboxStatus, Workers, repo
 from bot.sync.items import (
     Delivered,
     DeliveryReport,
@@ -62,26 +57,6 @@ RECONNECT_RETRY = dt.timedelta(minutes=5)
 DELIVER_FOR_ROUNDS = 50  # a person's items sent in one `deliver_for` at most
 IN_FLIGHT_WAIT = dt.timedelta(seconds=3)  # how long a message waits for an older item in flight
 IN_FLIGHT_POLL = dt.timedelta(milliseconds=100)
-
-
-# Whether any item may be claimable anywhere: open, and not held under a live claim (a
-# superset of what the claim takes, which also waits for retry times and each person's
-# oldest item). The repeating job asks this first (one light read) and claims only then:
-# the claim, an ORM UPDATE built each time, is ~2 ms of CPU, every second, whether nothing
-# is open or everything open is being sent by the deliveries that hold it.
-_ANY_CLAIMABLE = Sql(
-    lambda _: (
-        select(OutboxItem.id)
-        .where(
-            or_(*(OutboxItem.status == status for status in repo.OPEN_OUTBOX_STATUSES)),
-            or_(
-                OutboxItem.claimed_by.is_(None),
-                OutboxItem.claimed_at < bindparam("stale_before", type_=UtcDateTime()),
-            ),
-        )
-        .limit(1)
-    )
-)
 
 
 class Delivery:
@@ -190,7 +165,7 @@ class Delivery:
         if notify is not None and self.untold.look_due():
             report.delivered.extend(await self.untold.claim(limit))
         stale_before = self.clock() - self.claim_timeout
-        if await self.direct.rows(_ANY_CLAIMABLE, stale_before=stale_before):
+        if await repo.any_claimable(direct=self.direct, stale_before=stale_before):
             items = await self._claim(limit=limit, telegram_id=None)
             if not items and self.pace.probe_due(self.clock()):
                 items = await self._claim(limit=1, telegram_id=None, ignore_backoff=True)

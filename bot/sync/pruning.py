@@ -16,8 +16,7 @@ import logging
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.config import Settings
-from bot.store import repo
-from bot.store.models import utcnow
+from bot.store import repo, utcnow
 
 log = logging.getLogger(__name__)
 

@@ -32,10 +32,16 @@ from bot.kernel.days import day_lived
 from bot.kernel.replies import Reply
 from bot.render import keyboards
 from bot.render import telegram as render_telegram
-from bot.store import repo
-from bot.store.crypto import EncryptionError
-from bot.store.models import Account, AccountStatus, Reminder
-from bot.store.schedule import local_date, next_due_at, zone
+from bot.store import (
+    Account,
+    AccountStatus,
+    EncryptionError,
+    Reminder,
+    local_date,
+    next_due_at,
+    repo,
+    zone,
+)
 from bot.sync.due import ScheduledSends
 
 log = logging.getLogger(__name__)

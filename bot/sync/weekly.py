@@ -32,11 +32,7 @@ from bot.agent_api.errors import AgentApiError, BadKey
 from bot.insights.report import build_report
 from bot.kernel.days import day_end, lived_day
 from bot.render import accounts as render_accounts
-from bot.store import repo
-from bot.store import weekly as store
-from bot.store.crypto import EncryptionError
-from bot.store.models import Account, AccountStatus, WeeklySummary
-from bot.store.schedule import local_instant
+from bot.store import Account, AccountStatus, EncryptionError, WeeklySummary, local_instant, repo
 from bot.sync.due import ScheduledSends
 from bot.sync.reminders import RETRY_SEND_AFTER, RecipientBlocked
 
@@ -101,14 +97,14 @@ async def schedule_for(
     """Keep the person's summary row in step with their account: due next Sunday 19:00 in
     their zone when it is on and they have a zone, unscheduled otherwise. Strictly after `now`:
     turned on on a Sunday evening, the first summary is the next Sunday's."""
-    row = await store.get_weekly(session=session, telegram_id=account.telegram_id)
+    row = await repo.get_weekly(session=session, telegram_id=account.telegram_id)
     due = None
     if account.weekly_summary and account.timezone:
         last = row.last_sent_week if row is not None else None
         due = next_summary_at(tz=ZoneInfo(account.timezone), now=now, last_sent_week=last)
     if row is None and due is None:
         return None
-    return await store.schedule_weekly(
+    return await repo.schedule_weekly(
         session=session, telegram_id=account.telegram_id, next_due_at=due
     )
 
@@ -121,7 +117,7 @@ class WeeklySummaries(ScheduledSends):
         (claimed and sent a batch at a time: bot/sync/due.py)."""
 
         return await self.send_due(
-            store.due_weekly,
+            repo.due_weekly,
             now,
             lambda row: self._summarise(row, now, send),
             lambda user_id: self._release(user_id, now + RETRY_SEND_AFTER),
@@ -194,7 +190,7 @@ class WeeklySummaries(ScheduledSends):
 
     async def _complete(self, user_id: int, week: str, next_at: dt.datetime) -> bool:
         async with self.sessionmaker.begin() as session:
-            return await store.complete_weekly(
+            return await repo.complete_weekly(
                 session=session,
                 telegram_id=user_id,
                 worker_id=self.worker_id,
@@ -207,9 +203,9 @@ class WeeklySummaries(ScheduledSends):
     ) -> None:
         async with self.sessionmaker.begin() as session:
             if unschedule:
-                await store.schedule_weekly(session=session, telegram_id=user_id, next_due_at=None)
+                await repo.schedule_weekly(session=session, telegram_id=user_id, next_due_at=None)
                 return
-            await store.release_weekly(
+            await repo.release_weekly(
                 session=session, telegram_id=user_id, worker_id=self.worker_id, retry_at=retry_at
             )
 

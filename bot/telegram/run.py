@@ -14,7 +14,7 @@ from telegram.error import InvalidToken, NetworkError
 
 from bot.config import Settings
 from bot.render import ops
-from bot.store.crypto import GENERATE_HINT, EncryptionError, KeyCipher
+from bot.store import GENERATE_HINT, EncryptionError, KeyCipher
 from bot.telegram.app import TelegramNotConfigured, build_application, webhook_options
 from bot.telegram.eventloop import new_event_loop
 from bot.telegram.logs import configure_logging, redact_also

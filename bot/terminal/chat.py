@@ -32,7 +32,7 @@ from bot.render import accounts
 from bot.render import charts as render_charts
 from bot.render import format as fmt
 from bot.render import terminal as render_terminal
-from bot.store.crypto import EncryptionError
+from bot.store import EncryptionError
 
 log = logging.getLogger(__name__)
 

@@ -29,8 +29,15 @@ from bot.compose import House, compose
 from bot.config import Settings
 from bot.render import format as fmt
 from bot.render import terminal
-from bot.store.crypto import GENERATE_HINT, EncryptionError, KeyCipher, generate_key
-from bot.store.keyfile import is_memory_database, key_file_for, load_or_create
+from bot.store import (
+    GENERATE_HINT,
+    EncryptionError,
+    KeyCipher,
+    generate_key,
+    is_memory_database,
+    key_file_for,
+    load_or_create,
+)
 from bot.terminal.chat import TERMINAL_USER_ID, chat_loop, say
 from sandbox.app import SandboxConfig, create_app
 from sandbox.users import add_user
