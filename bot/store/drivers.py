@@ -12,7 +12,7 @@ import threading
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError, IntegrityError, MissingGreenlet, OperationalError
@@ -21,10 +21,16 @@ from sqlalchemy.pool import PoolProxiedConnection, QueuePool
 
 from bot.store.db import sqlite_busy_timeout_ms
 
-if TYPE_CHECKING:
-    from bot.store.direct import Tx
-
 Bound = tuple[str, list[Any]]  # a compiled statement's SQL and its parameters, converted
+
+
+class Tx(Protocol):
+    """What a backend needs of a transaction (`bot.store.direct.Tx`): whether it must be
+    atomic, and the writes it holds to send with its commit."""
+
+    atomic: bool
+
+    def take_later(self) -> list[Bound]: ...
 
 
 class _Failed(Exception):

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import orjson
 from telegram import Bot, Chat, Update, User
 from telegram.error import TelegramError
 from telegram.ext import ExtBot
 
-if TYPE_CHECKING:
-    from bot.telegram.liveness import PollingRequest
+from bot.telegram.liveness import PollingRequest, json_text
 
 ID_BOUND = 2**63  # Telegram's ids are 64-bit signed; the store's columns too
 
@@ -31,21 +29,6 @@ ID_BOUND = 2**63  # Telegram's ids are 64-bit signed; the store's columns too
 def is_id(value: object) -> bool:
     """Whether `value` is a Telegram id: an integer the store can hold (not a float, a bool)."""
     return type(value) is int and -ID_BOUND <= value < ID_BOUND
-
-
-def json_text(data: object) -> str | None:
-    """`data` as JSON text for the journal; None when it cannot be written at all.
-
-    orjson refuses what UTF-8 cannot carry (a lone surrogate, which Telegram's JSON may hold
-    as an escape): the standard library then writes it escaped, as it arrived."""
-    try:
-        return orjson.dumps(data).decode()
-    except TypeError:
-        pass
-    try:
-        return json.dumps(data)
-    except (TypeError, ValueError, RecursionError):
-        return None
 
 
 class Unreadable(Update):

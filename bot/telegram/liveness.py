@@ -11,22 +11,38 @@ at all, which a supervisor's probe counts as a failure too.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
 from telegram._utils.types import JSONDict
 
-from bot.telegram.intake import json_text
 from bot.telegram.request import AiohttpRequest
 
 log = logging.getLogger(__name__)
 
 HEALTH_PATH = "/healthz"
+
+
+def json_text(data: object) -> str | None:
+    """`data` as JSON text for the journal; None when it cannot be written at all.
+
+    orjson refuses what UTF-8 cannot carry (a lone surrogate, which Telegram's JSON may hold
+    as an escape): the standard library then writes it escaped, as it arrived."""
+    try:
+        return orjson.dumps(data).decode()
+    except TypeError:
+        pass
+    try:
+        return json.dumps(data)
+    except (TypeError, ValueError, RecursionError):
+        return None
 
 
 class Receiver:
