@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, date, datetime, time
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     BigInteger,
@@ -252,7 +252,21 @@ class WeeklySummary(Base):
         return f"WeeklySummary(telegram_id={self.telegram_id!r}, next_due_at={self.next_due_at!r})"
 
 
-class OutboxItem(Base):
+class CarriesActions:
+    """A row that stores wire actions as JSON in `actions_json` (an outbox item, a draft);
+    each table declares the column itself, where it stands among its others."""
+
+    if TYPE_CHECKING:
+        actions_json: Mapped[str]
+
+    @property
+    def actions(self) -> list[Any]:
+        """The stored wire actions, decoded."""
+        decoded: list[Any] = json.loads(self.actions_json)
+        return decoded
+
+
+class OutboxItem(CarriesActions, Base):
     """The actions of one message, stored before they are sent, until they are applied once.
 
     Items of one person are delivered in `id` order (see `repo.claim_outbox`).
@@ -290,17 +304,11 @@ class OutboxItem(Base):
     # The service asked us to wait until then (Retry-After): not even a fresh message sends it.
     not_before: Mapped[datetime | None] = mapped_column(UtcDateTime)
 
-    @property
-    def actions(self) -> list[Any]:
-        """The stored wire actions, decoded."""
-        decoded: list[Any] = json.loads(self.actions_json)
-        return decoded
-
     def __repr__(self) -> str:
         return f"OutboxItem(id={self.id!r}, status={self.status!r}, attempts={self.attempts!r})"
 
 
-class Draft(Base):
+class Draft(CarriesActions, Base):
     """Actions understood but not yet confirmed by the person (confirm mode, implausible values)."""
 
     __tablename__ = "drafts"
@@ -322,12 +330,6 @@ class Draft(Base):
     shown_message_id: Mapped[int | None] = mapped_column(BigInteger)
     # Whether a later reply has said the draft still waits (said once).
     mentioned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=true())
-
-    @property
-    def actions(self) -> list[Any]:
-        """The stored wire actions, decoded."""
-        decoded: list[Any] = json.loads(self.actions_json)
-        return decoded
 
     def __repr__(self) -> str:
         return f"Draft(id={self.id!r}, status={self.status!r})"
