@@ -62,12 +62,7 @@ async def resolve_draft(
     """
     rows = await session.scalars(
         update(Draft)
-        .where(
-            Draft.id == draft_id,
-            Draft.telegram_id == telegram_id,
-            Draft.status.in_([DraftStatus(x) for x in from_statuses]),
-            Draft.expires_at > (now or utcnow()),
-        )
+        .where(Draft.id == draft_id, *live_drafts(telegram_id, from_statuses, now or utcnow()))
         .values(status=DraftStatus(status))
         .returning(Draft),
         execution_options={"synchronize_session": False, "populate_existing": True},
@@ -87,12 +82,7 @@ async def draft_from_message(
     `message_id` (the newest, should there be several)."""
     rows = await session.scalars(
         select(Draft)
-        .where(
-            Draft.telegram_id == telegram_id,
-            Draft.source_message_id == message_id,
-            Draft.status.in_([DraftStatus(x) for x in statuses]),
-            Draft.expires_at > now,
-        )
+        .where(Draft.source_message_id == message_id, *live_drafts(telegram_id, statuses, now))
         .order_by(Draft.id.desc())
         .limit(1)
     )
@@ -113,14 +103,15 @@ async def latest_draft(
 
 
 def live_drafts(
-    telegram_id: int, status: DraftStatus, now: datetime
+    telegram_id: int, status: DraftStatus | Sequence[DraftStatus], now: datetime
 ) -> tuple[ColumnElement[bool], ...]:
-    """The person's drafts in `status` that have not expired at `now`."""
-    return (
-        Draft.telegram_id == telegram_id,
-        Draft.status == DraftStatus(status),
-        Draft.expires_at > now,
+    """The person's drafts in `status` (or one of several) that have not expired at `now`."""
+    in_status = (
+        Draft.status == DraftStatus(status)
+        if isinstance(status, str)
+        else Draft.status.in_([DraftStatus(x) for x in status])
     )
+    return (Draft.telegram_id == telegram_id, in_status, Draft.expires_at > now)
 
 
 async def set_draft_shown(
@@ -138,11 +129,7 @@ async def open_drafts(*, session: AsyncSession, telegram_id: int, now: datetime)
     """The person's unexpired drafts still waiting for a tap or a correction, oldest first."""
     rows = await session.scalars(
         select(Draft)
-        .where(
-            Draft.telegram_id == telegram_id,
-            Draft.status.in_([DraftStatus.PENDING, DraftStatus.FIXING]),
-            Draft.expires_at > now,
-        )
+        .where(*live_drafts(telegram_id, (DraftStatus.PENDING, DraftStatus.FIXING), now))
         .order_by(Draft.id)
     )
     return list(rows)
