@@ -77,6 +77,20 @@ async def claim_due(
     return sorted(claimed, key=lambda r: (r.next_due_at or now, r.telegram_id))
 
 
+async def give_back(
+    session: AsyncSession,
+    lease: Lease[Scheduled],
+    telegram_id: int,
+    *,
+    worker_id: str,
+    retry_at: datetime | None,
+) -> bool:
+    """Let go of a scheduled send `worker_id` claimed (`claim_due`), due again at `retry_at`
+    when given (else when it was); False when the worker no longer holds it."""
+    later: dict[str, Any] = {"next_due_at": retry_at} if retry_at is not None else {}
+    return await lease.release(session, telegram_id, worker_id=worker_id, **later)
+
+
 async def due_reminders(
     *,
     session: AsyncSession,
@@ -130,8 +144,7 @@ async def release_reminder(
     retry_at: datetime | None = None,
 ) -> bool:
     """Give a claimed reminder back (e.g. Telegram was unreachable), optionally for later."""
-    later: dict[str, Any] = {"next_due_at": retry_at} if retry_at is not None else {}
-    return await REMINDERS.release(session, telegram_id, worker_id=worker_id, **later)
+    return await give_back(session, REMINDERS, telegram_id, worker_id=worker_id, retry_at=retry_at)
 
 
 async def snooze_reminder(

@@ -9,7 +9,6 @@ holding the claim, in the same statement that releases it, so a week is sent at 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy import or_
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -17,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.store.accounts import AccountNotFound
 from bot.store.claims import Lease
 from bot.store.models import Account, WeeklySummary
-from bot.store.reminders import claim_due
+from bot.store.reminders import claim_due, give_back
 
 WEEKLY = Lease(WeeklySummary, WeeklySummary.telegram_id)
 
@@ -106,5 +105,4 @@ async def release_weekly(
     retry_at: datetime | None = None,
 ) -> bool:
     """Give a claimed summary back (e.g. the service was down), optionally due at `retry_at`."""
-    later: dict[str, Any] = {"next_due_at": retry_at} if retry_at is not None else {}
-    return await WEEKLY.release(session, telegram_id, worker_id=worker_id, **later)
+    return await give_back(session, WEEKLY, telegram_id, worker_id=worker_id, retry_at=retry_at)
