@@ -14,19 +14,20 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Protocol, Self, TypeVar
+from typing import ClassVar, Generic, Protocol, Self, TypeVar
 
 import aiohttp
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.config import Settings
-from bot.store import KeyCipher, Workers, utcnow
+from bot.store import KeyCipher, Reminder, WeeklySummary, Workers, utcnow
 
 log = logging.getLogger(__name__)
 
 BATCH = 100
 PARALLEL_SENDS = 8
 CLAIM_TIMEOUT = dt.timedelta(minutes=5)
+RETRY_SEND_AFTER = dt.timedelta(minutes=5)  # a send that failed is tried again this much later
 
 
 class CoreResources(Protocol):
@@ -41,12 +42,9 @@ class CoreResources(Protocol):
     def clock(self) -> Callable[[], dt.datetime]: ...
 
 
-class DueRow(Protocol):
-    @property
-    def telegram_id(self) -> int: ...
-
-
-Row = TypeVar("Row", bound=DueRow)
+# A row of a table of scheduled sends, one per person (`telegram_id`, `next_due_at`, a claim).
+Row = TypeVar("Row", Reminder, WeeklySummary)
+S = TypeVar("S")  # how a sender sends (a reply, a photo)
 
 
 class ClaimDue(Protocol[Row]):
@@ -63,9 +61,15 @@ class ClaimDue(Protocol[Row]):
     ) -> list[Row]: ...
 
 
-class ScheduledSends:
+class ScheduledSends(Generic[Row, S]):
     """A sender of scheduled messages (reminders, weekly summaries): the database, the
-    cipher and HTTP pool to reach the service, a clock, and the worker's claims."""
+    cipher and HTTP pool to reach the service, a clock, and the worker's claims.
+
+    Each sender names its rows (`what`), how they are claimed (`claims`), how one is sent
+    (`send_one`) and how one is given back for a later try (`_release`); `run_due` is theirs.
+    """
+
+    what: ClassVar[str]
 
     def __init__(
         self,
@@ -105,15 +109,22 @@ class ScheduledSends:
             claim_timeout=dt.timedelta(seconds=core.settings.reminder_claim_timeout_seconds),
         )
 
-    async def send_due(
-        self,
-        due: ClaimDue[Row],
-        now: dt.datetime,
-        handle: Callable[[Row], Awaitable[bool]],
-        release: Callable[[int], Awaitable[None]],
-        what: str,
-    ) -> int:
-        """`work_through` the rows `due` claims for this worker at `now`; how many went out."""
+    def claims(self) -> ClaimDue[Row]:
+        """The store's claim of this sender's due rows."""
+        raise NotImplementedError
+
+    async def send_one(self, row: Row, now: dt.datetime, send: S) -> bool:
+        """Send (or skip) one claimed row; whether a message went out."""
+        raise NotImplementedError
+
+    async def _release(self, user_id: int, retry_at: dt.datetime) -> None:
+        """Give the person's claimed row back, due again at `retry_at`."""
+        raise NotImplementedError
+
+    async def run_due(self, now: dt.datetime, send: S) -> int:
+        """Send every row due at `now`; how many went out. Never raises for one person
+        (`work_through` the rows claimed for this worker, a batch at a time)."""
+        due = self.claims()
 
         async def claim() -> list[Row]:
             async with self.sessionmaker.begin() as session:
@@ -125,7 +136,12 @@ class ScheduledSends:
                     claim_timeout=self.claim_timeout,
                 )
 
-        return await work_through(claim, handle, release, what)
+        return await work_through(
+            claim,
+            lambda row: self.send_one(row, now, send),
+            lambda user_id: self._release(user_id, now + RETRY_SEND_AFTER),
+            self.what,
+        )
 
 
 async def work_through(

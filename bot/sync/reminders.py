@@ -42,11 +42,9 @@ from bot.store import (
     repo,
     zone,
 )
-from bot.sync.due import ScheduledSends
+from bot.sync.due import RETRY_SEND_AFTER, ClaimDue, ScheduledSends
 
 log = logging.getLogger(__name__)
-
-RETRY_SEND_AFTER = dt.timedelta(minutes=5)
 
 Send = Callable[[int, Reply], Awaitable[int]]
 
@@ -85,25 +83,16 @@ def remindable(account: Account) -> bool:
     )
 
 
-class Reminders(ScheduledSends):
+class Reminders(ScheduledSends[Reminder, Send]):
     """Sends due reminders; all state is in the database. A tap on "later" is the core's
     (bot/core/later.py)."""
 
-    # --- the repeating job -------------------------------------------------------------------
+    what = "reminder"
 
-    async def run_due(self, now: dt.datetime, send: Send) -> int:
-        """Send every reminder due at `now`; how many went out. Never raises for one person
-        (claimed and sent a batch at a time: bot/sync/due.py)."""
+    def claims(self) -> ClaimDue[Reminder]:
+        return repo.due_reminders
 
-        return await self.send_due(
-            repo.due_reminders,
-            now,
-            lambda reminder: self._remind(reminder, now, send),
-            lambda user_id: self._release(user_id, now + RETRY_SEND_AFTER),
-            "reminder",
-        )
-
-    async def _remind(self, reminder: Reminder, now: dt.datetime, send: Send) -> bool:
+    async def send_one(self, reminder: Reminder, now: dt.datetime, send: Send) -> bool:
         user_id = reminder.telegram_id
         async with self.sessionmaker() as session:
             account = await repo.get_account(session=session, telegram_id=user_id)

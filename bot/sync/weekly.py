@@ -33,8 +33,8 @@ from bot.insights.report import build_report
 from bot.kernel.days import day_end, lived_day
 from bot.render import accounts as render_accounts
 from bot.store import Account, AccountStatus, EncryptionError, WeeklySummary, local_instant, repo
-from bot.sync.due import ScheduledSends
-from bot.sync.reminders import RETRY_SEND_AFTER, RecipientBlocked
+from bot.sync.due import RETRY_SEND_AFTER, ClaimDue, ScheduledSends
+from bot.sync.reminders import RecipientBlocked
 
 log = logging.getLogger(__name__)
 
@@ -109,22 +109,15 @@ async def schedule_for(
     )
 
 
-class WeeklySummaries(ScheduledSends):
+class WeeklySummaries(ScheduledSends[WeeklySummary, SendPhoto]):
     """Sends due weekly summaries; all state is in the database."""
 
-    async def run_due(self, now: dt.datetime, send: SendPhoto) -> int:
-        """Send every summary due at `now`; how many went out. Never raises for one person
-        (claimed and sent a batch at a time: bot/sync/due.py)."""
+    what = "weekly summary"
 
-        return await self.send_due(
-            repo.due_weekly,
-            now,
-            lambda row: self._summarise(row, now, send),
-            lambda user_id: self._release(user_id, now + RETRY_SEND_AFTER),
-            "weekly summary",
-        )
+    def claims(self) -> ClaimDue[WeeklySummary]:
+        return repo.due_weekly
 
-    async def _summarise(self, row: WeeklySummary, now: dt.datetime, send: SendPhoto) -> bool:
+    async def send_one(self, row: WeeklySummary, now: dt.datetime, send: SendPhoto) -> bool:
         user_id = row.telegram_id
         async with self.sessionmaker() as session:
             account = await repo.get_account(session=session, telegram_id=user_id)
