@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import aiohttp
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.agent_api.client import new_http_client
 from bot.config import Settings
@@ -24,6 +25,7 @@ from bot.core.resources import Resources
 from bot.core.scheduled import Scheduled
 from bot.planner.base import Planner
 from bot.store import (
+    GENERATE_HINT,
     EncryptionError,
     KeyCipher,
     make_engine,
@@ -97,14 +99,10 @@ async def compose(
     """
     engine = make_engine(settings.database_url)
     await migrate(engine)
-    cipher = cipher or KeyCipher(settings.encryption_keys())
-    if len(settings.encryption_keys()) > 1:
-        # An old key is still configured: re-encrypt every stored API key with the newest one,
-        # so the old key can be removed at the next restart.
-        async with make_sessionmaker(engine)() as session:
-            rotated = await repo.rotate_encrypted_keys(session=session, cipher=cipher)
-            await session.commit()
-        log.info("re-encrypted %d stored API keys with the newest encryption key", rotated)
+    try:
+        cipher = await _cipher(settings, engine, cipher)
+    except EncryptionError as exc:
+        raise CannotCompose(str(exc)) from exc
     llm, media = _models(settings, llm, media)
     handled = HandledWithActions()
     resources = Resources(
@@ -130,6 +128,37 @@ async def compose(
         ),
         journal=journal_of(resources),
     )
+
+
+def encryption_refusal(settings: Settings) -> str | None:
+    """Why the people's API keys cannot be kept encrypted with these settings, asked before
+    anything is started: "" when no key is configured (the front end says how to make one,
+    `GENERATE_HINT`), the cipher's own words when one is malformed (they name the entry, never
+    the key); None when they can."""
+    if not settings.encryption_keys():
+        return ""
+    try:
+        KeyCipher(settings.encryption_keys())
+    except EncryptionError as exc:
+        return str(exc)
+    return None
+
+
+class CannotCompose(EncryptionError):
+    """The house could not be built: the configured encryption keys are refused, or the stored
+    keys could not be re-encrypted with them. The message says why in one line, never a key."""
+
+
+async def _cipher(settings: Settings, engine: AsyncEngine, given: KeyCipher | None) -> KeyCipher:
+    cipher = given or KeyCipher(settings.encryption_keys())
+    if len(settings.encryption_keys()) > 1:
+        # An old key is still configured: re-encrypt every stored API key with the newest one,
+        # so the old key can be removed at the next restart.
+        async with make_sessionmaker(engine)() as session:
+            rotated = await repo.rotate_encrypted_keys(session=session, cipher=cipher)
+            await session.commit()
+        log.info("re-encrypted %d stored API keys with the newest encryption key", rotated)
+    return cipher
 
 
 def _models(
@@ -184,4 +213,12 @@ async def create_assistant(
     return house.assistant
 
 
-__all__ = ["House", "compose", "create_assistant", "journal_of"]
+__all__ = [
+    "GENERATE_HINT",
+    "CannotCompose",
+    "House",
+    "compose",
+    "create_assistant",
+    "encryption_refusal",
+    "journal_of",
+]

@@ -14,7 +14,6 @@ from telegram.error import InvalidToken, NetworkError
 
 from bot.config import Settings
 from bot.render import ops
-from bot.store import GENERATE_HINT, EncryptionError, KeyCipher
 from bot.telegram.app import TelegramNotConfigured, build_application, webhook_options
 from bot.telegram.eventloop import new_event_loop
 from bot.telegram.logs import configure_logging, redact_also
@@ -59,12 +58,12 @@ def _refusal(settings: Settings, webhook: bool) -> str | None:
     """Why the bot cannot start, in words that say how to fix it; None when it can."""
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         return ops.run_needs_token()
-    if not settings.encryption_keys():
-        return ops.run_needs_encryption_key(GENERATE_HINT)
-    try:  # a malformed key is refused before Telegram is asked or a database is made
-        KeyCipher(settings.encryption_keys())
-    except EncryptionError as exc:  # its message names the entry, never the key
-        return str(exc)
+    from bot.compose import GENERATE_HINT, encryption_refusal
+
+    # A missing or malformed key is refused before Telegram is asked or a database is made.
+    refused = encryption_refusal(settings)
+    if refused is not None:
+        return refused or ops.run_needs_encryption_key(GENERATE_HINT)
     if webhook and not settings.webhook_url:
         return ops.run_needs_webhook_url()
     return None
@@ -129,7 +128,7 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
     if problem:
         _say(ops.run_refused(problem))
         return 2
-    from bot.compose import compose
+    from bot.compose import CannotCompose, compose
 
     # PTB's run_* use the current event loop: build everything (engine, HTTP pool) on it.
     loop = new_event_loop(use_uvloop=settings.use_uvloop)
@@ -144,7 +143,7 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
         return status
     try:
         house = loop.run_until_complete(compose(settings))
-    except (EncryptionError, TelegramNotConfigured) as exc:
+    except (CannotCompose, TelegramNotConfigured) as exc:
         _say(ops.run_refused(str(exc)))
         return 2
     except Exception as exc:  # a database that cannot be opened or migrated
