@@ -144,6 +144,23 @@ async def all_landed(sandbox: RunningSandbox, keys: dict[int, str], want: dict[i
     return True
 
 
+def bot_env(fake_telegram: FakeTelegram, sandbox: RunningSandbox, db: BotDb) -> dict[str, str]:
+    """What a bot process runs with: the fake Bot API, `sandbox`, its SQLite file, a fresh
+    encryption key, no LLM; the outbox's claim timeout left at its default."""
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "OPENAI_"))},
+        "TELEGRAM_BOT_TOKEN": fake_telegram.token,
+        "TELEGRAM_API_BASE_URL": fake_telegram.base_url,
+        "AGENT_API_BASE_URL": sandbox.url,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{db.path}",
+        "BOT_ENCRYPTION_KEY": generate_key(),
+        "OPENAI_API_KEY": "",
+        "LOG_LEVEL": "INFO",
+    }
+    env.pop("OUTBOX_CLAIM_TIMEOUT_SECONDS", None)
+    return env
+
+
 async def test_kill_9_during_a_send_then_restart_lands_everything_once(
     sandbox_factory: SandboxFactory,
     fake_telegram: FakeTelegram,
@@ -152,17 +169,7 @@ async def test_kill_9_during_a_send_then_restart_lands_everything_once(
 ) -> None:
     slow = sandbox_factory(latency_ms=150)
     db = BotDb(tmp_path / "bot.db")
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "OPENAI_"))},
-        "TELEGRAM_BOT_TOKEN": fake_telegram.token,
-        "TELEGRAM_API_BASE_URL": fake_telegram.base_url,
-        "AGENT_API_BASE_URL": slow.url,
-        "DATABASE_URL": f"sqlite+aiosqlite:///{db.path}",
-        "BOT_ENCRYPTION_KEY": generate_key(),
-        "OUTBOX_CLAIM_TIMEOUT_SECONDS": str(CLAIM_TIMEOUT),
-        "OPENAI_API_KEY": "",
-        "LOG_LEVEL": "INFO",
-    }
+    env = {**bot_env(fake_telegram, slow, db), "OUTBOX_CLAIM_TIMEOUT_SECONDS": str(CLAIM_TIMEOUT)}
     keys = {user_id: await slow.add_user(f"P{user_id}") for user_id in PEOPLE}
     want = {user_id: await expected_counts(messages) for user_id, messages in PEOPLE.items()}
 
@@ -235,17 +242,7 @@ async def test_a_restarted_bot_takes_back_its_own_work_at_once_and_blames_no_one
     """
     slow = sandbox_factory(latency_ms=1500)
     db = BotDb(tmp_path / "bot.db")
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "OPENAI_"))},
-        "TELEGRAM_BOT_TOKEN": fake_telegram.token,
-        "TELEGRAM_API_BASE_URL": fake_telegram.base_url,
-        "AGENT_API_BASE_URL": slow.url,
-        "DATABASE_URL": f"sqlite+aiosqlite:///{db.path}",
-        "BOT_ENCRYPTION_KEY": generate_key(),
-        "OPENAI_API_KEY": "",
-        "LOG_LEVEL": "INFO",
-    }
-    env.pop("OUTBOX_CLAIM_TIMEOUT_SECONDS", None)
+    env = bot_env(fake_telegram, slow, db)  # the default claim timeout: two minutes
     keys = {user_id: await slow.add_user(f"P{user_id}") for user_id in RESTART_PEOPLE}
     later = {user_id: [*texts] for user_id, texts in RESTART_PEOPLE.items()}
     later[711].append("72.4 kg")  # written right after the restart
@@ -337,17 +334,7 @@ async def test_every_write_that_landed_before_a_kill_is_answered_once_after_the_
     """
     slow = sandbox_factory(latency_ms=300)
     db = BotDb(tmp_path / "bot.db")
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "OPENAI_"))},
-        "TELEGRAM_BOT_TOKEN": fake_telegram.token,
-        "TELEGRAM_API_BASE_URL": fake_telegram.base_url,
-        "AGENT_API_BASE_URL": slow.url,
-        "DATABASE_URL": f"sqlite+aiosqlite:///{db.path}",
-        "BOT_ENCRYPTION_KEY": generate_key(),
-        "OPENAI_API_KEY": "",
-        "LOG_LEVEL": "INFO",
-    }
-    env.pop("OUTBOX_CLAIM_TIMEOUT_SECONDS", None)  # the default two minutes
+    env = bot_env(fake_telegram, slow, db)  # the default claim timeout: two minutes
     keys = {user_id: await slow.add_user(f"P{user_id}") for user_id in BURST_PEOPLE}
     want = {user_id: await expected_counts(texts) for user_id, texts in BURST_PEOPLE.items()}
     foods = {
