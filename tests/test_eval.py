@@ -195,6 +195,27 @@ async def test_report_lists_failures_and_ends_with_the_overall_line() -> None:
     assert "recipes.upsert" in text
 
 
+async def test_report_counts_cases_right_wrong_and_only_missed() -> None:
+    """Wrong data (a write the person did not ask for) is told apart from a mere miss."""
+    cases = [
+        case("eggs", [{"type": "nutrition.add_entry", "entry": {"food": "egg"}}]),
+        case("hi", []),
+        case("toast", [{"type": "nutrition.add_entry", "entry": {"food": "toast"}}]),
+        case("mix", [{"type": "weight.log"}, {"type": "supplements.mark_taken"}]),
+    ]
+    got = {
+        "eggs": [entry("Eggs", 143)],
+        "hi": [{"type": "weight.log", "date": "2026-11-22", "weightKg": 70}],
+        "mix": [{"type": "weight.log", "date": "2026-11-22", "weightKg": 70}],
+    }
+    report = await score(cases, got)
+    assert [r.wrote_wrong for r in report.results] == [False, True, False, False]
+    assert (
+        "cases: 1 right (25.0%), 1 wrote wrong data (25.0%), 2 only missed something"
+        in format_report(report).splitlines()
+    )
+
+
 # --- files and the CLI entry ---------------------------------------------------------------
 
 

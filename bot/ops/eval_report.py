@@ -47,6 +47,11 @@ class CaseResult:
     expected: int | None = None  # expected actions counted (optional ones only when matched)
 
     @property
+    def wrote_wrong(self) -> bool:
+        """Something was written that the person did not say (an action no expected one pairs)."""
+        return self.error is None and len(self.got) > self.true_positives
+
+    @property
     def passed(self) -> bool:
         expected = len(self.case.expect) if self.expected is None else self.expected
         return (
@@ -176,6 +181,7 @@ def _heading(report: EvalReport, failed: Sequence[CaseResult]) -> list[str]:
     if report.skipped:
         lines.append(_skipped_line(report.skipped))
     if report.results:
+        lines.append(_outcomes_line(report.results))
         times = [r.seconds * 1000 for r in report.results]
         lines.append(
             f"time per case: mean {sum(times) / len(times):.2f} ms, max {max(times):.2f} ms"
@@ -253,6 +259,17 @@ def _totals(report: EvalReport) -> list[str]:
         lines.append(_line(f"offline-claimed ({claimed} cases)", report.claimed))
     lines.append(_line("overall", report.overall))
     return lines
+
+
+def _outcomes_line(results: Sequence[CaseResult]) -> str:
+    """Cases wholly right, cases that wrote data the person did not say, the rest (missed)."""
+    right = sum(r.passed for r in results)
+    wrong = sum(r.wrote_wrong for r in results)
+    total = len(results)
+    return (
+        f"cases: {right} right ({right / total:.1%}), {wrong} wrote wrong data "
+        f"({wrong / total:.1%}), {total - right - wrong} only missed something"
+    )
 
 
 def _skipped_line(skipped: Sequence[Skipped]) -> str:
