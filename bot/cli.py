@@ -1,4 +1,4 @@
-"""`healthbot run | demo | chat | sandbox | eval | doctor`: the one composition root.
+"""`healthbot run | demo | chat | parse | sandbox | eval | doctor`: the one composition root.
 
 Settings are read here, once; everything else receives them. Imports of heavy parts happen
 inside each command so `healthbot --help` stays instant.
@@ -129,6 +129,23 @@ def eval_(
             settings=settings,
         )
     )
+
+
+@app.command()
+def parse(
+    planner: Annotated[str, typer.Option(help="offline (needs nothing) or llm")] = "offline",
+    timezone: Annotated[str, typer.Option(help="IANA zone of lines that name none.")] = "UTC",
+    now: Annotated[
+        str | None,
+        typer.Option(help="Local time YYYY-MM-DDTHH:MM of lines that name none; default now."),
+    ] = None,
+) -> None:
+    """What the bot would send and say for each message on stdin, as JSON lines; writes nothing."""
+    from bot.ops.parse import main_parse
+
+    if planner not in ("offline", "llm"):
+        raise typer.BadParameter("planner must be 'offline' or 'llm'")
+    raise typer.Exit(main_parse(_settings(), planner, timezone, now))
 
 
 @app.command()

@@ -61,32 +61,22 @@ class Personal:
         zone = zoneinfo.ZoneInfo(person.account.timezone or "UTC")
         entries = copy_into(plan, repeat, data, zone, person.day_ends_at)
         if not entries:
-            raise Refused(Reply(_nothing(repeat, said.today)))
+            raise Refused(Reply(nothing_to_repeat(repeat, said.today)))
         return usual.repeated(repeat.said, entries)
 
     async def _unit(
         self, said: Incoming, text: str, context: PlanContext, plan: Plan, value: float
     ) -> None:
-        index = next(
-            (
-                i
-                for i, a in enumerate(plan.actions)
-                if isinstance(a, WeightLog) and a.weight_kg == round(value, 2)
-            ),
-            None,
-        )
+        index = unitless_index(plan, value)
         if index is None:
             return
         said_as_kg = plan.actions[index]
-        assert isinstance(said_as_kg, WeightLog)
         last = context.last_weight_kg
         if last is None:
             last = await _last_weight(said.person, said.today)
             if last is not None:  # the weight-jump check then reads nothing more
                 self.drafts.res.weights.note_kg(said.user_id, said.today, last)
-        reading = read_unitless(value, last)
-        if reading is not None and not reading.ask:
-            plan.actions[index] = WeightLog(date=said_as_kg.date, weight_kg=reading.kg)
+        if settle_unit(plan, index, value, last):
             return
         # The draft holds the number as kg first; "lb" converts it when tapped.
         others: list[Action] = [a for i, a in enumerate(plan.actions) if i != index]
@@ -152,7 +142,32 @@ def lead_in(html: str, line: str, plan: Plan, today: dt.date) -> str:
     return html
 
 
-def _nothing(repeat: Repeat, today: dt.date) -> str:
+def unitless_index(plan: Plan, value: float) -> int | None:
+    """Where in `plan` the weight said without a unit (`value`, held as kg) is; None: nowhere."""
+    return next(
+        (
+            i
+            for i, a in enumerate(plan.actions)
+            if isinstance(a, WeightLog) and a.weight_kg == round(value, 2)
+        ),
+        None,
+    )
+
+
+def settle_unit(plan: Plan, index: int, value: float, last_kg: float | None) -> bool:
+    """Settle the unitless weight at `index` of `plan` by the person's last weight (None:
+    none known), in place; False when only the person can tell kg from lb."""
+    said_as_kg = plan.actions[index]
+    assert isinstance(said_as_kg, WeightLog)
+    reading = read_unitless(value, last_kg)
+    if reading is None or reading.ask:
+        return False
+    plan.actions[index] = WeightLog(date=said_as_kg.date, weight_kg=reading.kg)
+    return True
+
+
+def nothing_to_repeat(repeat: Repeat, today: dt.date) -> str:
+    """What the person is told when nothing they logged fits `repeat`."""
     source = repeat.read.date or today
     if repeat.recipe is not None:
         return usual.no_recipe(repeat.recipe)

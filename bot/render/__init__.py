@@ -11,6 +11,7 @@
     keyboards     every inline keyboard (labels, and callback data from bot.kernel.callbacks)
     terminal      `healthbot demo` and `healthbot chat`
     ops           `healthbot run` refusing to start, and `healthbot doctor`
+    parse         `healthbot parse`: what would be read where no account is, and its errors
 
 Functions return plain text or Telegram-safe HTML; anything that came from a person or the
 service is escaped with `html.escape` before it is put into HTML. Import the module a text
