@@ -39,6 +39,7 @@ from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.text import Tokens, odd_numbers, tokenize
 from bot.planner.offline.usual import repeat_plan
 from bot.planner.offline.writes import FILLERS, log_plan
+from bot.planner.reader.normalize import normalize
 from bot.render import offline
 
 MAX_CHARS = 1000
@@ -130,7 +131,7 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     text = text.strip()
     if len(text) > MAX_CHARS:
         return Plan(understood=False, reply=offline.offline_too_long(MAX_CHARS))
-    text = without_markup(text).strip()  # "a latte & <b>cake</b>": no food named "B cake"
+    text = normalize(text).text  # "a latte & <b>cake</b>": no food named "B cake"
     text = faces_as_ratings(text)  # "mood 😊": mood 4
     tokens = Tokens(tokenize(text))
     words = [t for t in tokens.items if t.kind != "punct"]

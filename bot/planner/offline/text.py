@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, Literal, TypeVar
 
+from bot.planner.reader.normalize import fold as normalize
+
 TokenKind = Literal["word", "num", "punct"]
 
 _TOKEN_RE = re.compile(
@@ -25,13 +27,6 @@ _TOKEN_RE = re.compile(
 _VULGAR = {"½": "1/2", "¼": "1/4", "¾": "3/4", "⅓": "1/3"}
 SENTENCE_ENDS = frozenset({".", "!", "?", ";", "\n"})
 CLAUSE_ENDS = SENTENCE_ENDS | {",", "but", "aber", "pero", "then", "dann", "luego", "despues"}
-
-
-def normalize(text: str) -> str:
-    """Lower-case, accents stripped, so "Café", "cafe" and "CAFÉ" compare equal."""
-    text = text.lower().replace("ß", "ss").replace("’", "'")
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _word_key(raw: str) -> str:

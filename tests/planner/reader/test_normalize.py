@@ -1,0 +1,29 @@
+"""Step 1: what the rules read of a message, and what is shown of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.planner.reader.normalize import Normalized, fold, normalize
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown", "folded"),
+    [
+        ("Café crème", "Café crème", "cafe creme"),
+        ("latte &amp; <b>cake</b>", "latte & cake", "latte & cake"),
+        ("２ Brötchen", "2 Brötchen", "2 brotchen"),
+        ("ﬁsh and chips", "fish and chips", "fish and chips"),
+        ("  Weißbier  ", "Weißbier", "weissbier"),
+        ("j’ai mangé", "j’ai mangé", "j'ai mange"),
+    ],
+)
+def test_markup_and_compatibility_forms_are_dropped_and_matching_is_folded(
+    typed: str, shown: str, folded: str
+) -> None:
+    assert normalize(typed) == Normalized(shown, folded)
+
+
+def test_folding_keeps_letters_that_are_not_accents() -> None:
+    assert fold("Ñoquis PIÑA") == "noquis pina"
+    assert fold("Crème brûlée") == "creme brulee"
