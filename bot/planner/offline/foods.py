@@ -28,7 +28,10 @@ from importlib import resources
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from bot.planner.offline.quantities import (
+from bot.planner.offline.rules import normalized_phrase_words
+from bot.planner.offline.text import Tokens, normalize, number_value
+from bot.planner.reader.lookup import is_modifier
+from bot.planner.reader.quantities import (
     HOUSEHOLD_G,
     HOUSEHOLD_ML,
     HOUSEHOLD_UNITS,
@@ -40,8 +43,7 @@ from bot.planner.offline.quantities import (
     parse_prefix,
     plural_unit,
 )
-from bot.planner.offline.rules import normalized_phrase_words
-from bot.planner.offline.text import Tokens, normalize, number_value
+from bot.planner.reader.segment import never_food_words
 
 MAX_COUNT = 50
 MAX_GRAMS = 5000.0
@@ -299,7 +301,7 @@ def _other_words() -> frozenset[str]:
     never a food's plural or typo."""
     from bot.planner.offline.writes import FILLERS  # writes.py imports this module
 
-    return normalized_phrase_words() | FILLERS | STOP_WORDS
+    return normalized_phrase_words() | FILLERS | STOP_WORDS | never_food_words()
 
 
 def _tolerant_word(table: FoodTable, text: str) -> str | None:
@@ -499,12 +501,16 @@ def longest_alias(
 def _make_item(
     tokens: Tokens, food: Food, first: int, last: int, refused: list[range] | None = None
 ) -> FoodItem | None:
+    start = first  # "a glass of 2% milk", "a homemade brownie": modifiers go with the food
+    while start > 0 and not tokens.used[start - 1] and is_modifier(tokens.items[start - 1].text):
+        start -= 1
     before: list[str] = []
-    j = first - 1
-    while j >= 0 and first - j <= 6 and not tokens.used[j] and tokens.items[j].kind != "punct":
+    j = start - 1
+    while j >= 0 and start - j <= 6 and not tokens.used[j] and tokens.items[j].kind != "punct":
         before.insert(0, tokens.items[j].text)
         j -= 1
     quantity = parse_prefix(before)
+    food = _by_the_piece(tokens, food, first, last, quantity)
     end = last
     post = parse_postfix(tokens, last)
     if post is not None and not quantity.explicit:
@@ -515,7 +521,7 @@ def _make_item(
         end = last + post[1]
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
-    whole = _WHOLE_IN_SLICES.get(tokens.items[last].text)
+    whole = max(_WHOLE_IN_SLICES.get(tokens.items[k].text, 0.0) for k in range(first, last + 1))
     sliced = any(tokens.items[k].text in HOUSEHOLD_UNITS for k in range(first, last + 1))
     if (
         whole
@@ -525,14 +531,24 @@ def _make_item(
         and food.unit_noun == "slice"
     ):
         quantity.count *= whole  # "a pizza", "half a pizza": whole ones, cut in slices
-    item = _scale(food, quantity, first - quantity.tokens, end)
-    span = range(first - quantity.tokens, end + 1)
+    item = _scale(food, quantity, start - quantity.tokens, end)
+    span = range(start - quantity.tokens, end + 1)
     if item is not None:
         tokens.claim(span)
     elif quantity.explicit and refused is not None:
         tokens.claim(span)
         refused.append(span)
     return item
+
+
+def _by_the_piece(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> Food:
+    """ "a piece of pepperoni pizza": the table's slice of it when the food is counted whole
+    and the table has one ("pepperoni pizza slice")."""
+    if q.unit not in {"piece", "slice"} or food.unit_noun in {"piece", "slice"}:
+        return food
+    named = " ".join(tokens.items[k].text for k in range(first, last + 1))
+    sliced = food_table().by_alias.get(f"{named} slice")
+    return sliced if sliced is not None and sliced.unit_noun == "slice" else food
 
 
 # What is counted whole when counted by its own name, in the table's slices: "a pizza" is a
@@ -561,10 +577,12 @@ def _scale(food: Food, q: Quantity, first: int, last: int) -> FoodItem | None:
             sized = label
     if q.unit in MASS_UNITS:
         label, per = MASS_UNITS[q.unit]
+        if label == "oz" and "ml" in food.portion:  # "16 oz latte": fluid ounces of a drink
+            label, per = MASS_UNITS["fl oz"]
         grams = q.count * per
         amount = f"{fmt_amount(q.count)} {label}"
-        if label in {"oz", "lb", "kg", "pint"}:
-            unit_ml = "ml" if label == "pint" else "g"
+        if label in {"oz", "fl oz", "lb", "kg", "pint"}:
+            unit_ml = "ml" if label in {"pint", "fl oz"} else "g"
             amount += f" ({round(grams)} {unit_ml})"
     elif _counts_units(food, q):
         grams = q.count * food.unit_g * size_factor

@@ -31,8 +31,9 @@ from bot.planner.offline.foods import (
     known_dish,
     longest_alias,
 )
-from bot.planner.offline.quantities import AMOUNT_WORDS
 from bot.planner.offline.text import Tokens, number_value
+from bot.planner.reader.quantities import AMOUNT_WORDS
+from bot.planner.reader.segment import CONJUNCTIONS
 
 # What holds a filling and names the dish: "<filling> <holder>" is one item.
 HOLDERS = frozenset(
@@ -71,7 +72,7 @@ _FLAVOURED = frozenset(
 )
 # Holders that say little without the word before them: "caprese salad", "california roll".
 _GENERIC = frozenset("salad salads roll rolls wrap wraps bowl bowls".split())
-_AND = frozenset({"and", "&", "n", "und", "y"})
+_AND = CONJUNCTIONS
 WITH = frozenset({"with", "w", "mit", "con", "avec"})
 POUR_ML = 120.0  # milk over cereal or oats: half a cup, not a splash and not a glass
 _SPLASH_UNITS = frozenset({"splash", "dash", "drop", "drizzle"})

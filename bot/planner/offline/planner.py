@@ -27,7 +27,6 @@ from bot.planner.offline.corrections import amended, corrected
 from bot.planner.offline.dates import WEEKDAYS, find_day_refs, rx
 from bot.planner.offline.foods import STOP_WORDS, food_table
 from bot.planner.offline.meals import find_meal_foods
-from bot.planner.offline.quantities import HOUSEHOLD_UNITS, MASS_UNITS, NUMBER_WORDS, SIZES
 from bot.planner.offline.reads import (
     Question,
     answer,
@@ -40,6 +39,8 @@ from bot.planner.offline.text import Tokens, odd_numbers, tokenize
 from bot.planner.offline.usual import repeat_plan
 from bot.planner.offline.writes import FILLERS, log_plan
 from bot.planner.reader.normalize import normalize
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS, NUMBER_WORDS, SIZES
+from bot.planner.reader.segment import function_words
 from bot.render import offline
 
 MAX_CHARS = 1000
@@ -362,11 +363,12 @@ def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     its own stricter measure: "piazza" is no pizza)."""
     words = set(normalized_phrase_words()) | FILLERS
     words |= set(WEEKDAYS) | set(MASS_UNITS) | set(HOUSEHOLD_UNITS) | set(SIZES)
-    words |= set(NUMBER_WORDS)
+    words |= set(NUMBER_WORDS) | function_words("fr", "it")
     for kind_words in _CHITCHAT.values():
         words |= kind_words
     buckets: dict[str, list[str]] = {}
-    for word in words:
+    # French and Italian function words are known, never a repair: "anoche" is no "anche".
+    for word in words - function_words("fr", "it"):
         if len(word) >= 4:
             buckets.setdefault(word[0], []).append(word)
     known = frozenset(words | food_table().words)

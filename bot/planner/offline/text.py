@@ -20,7 +20,8 @@ from bot.planner.reader.normalize import fold as normalize
 TokenKind = Literal["word", "num", "punct"]
 
 _TOKEN_RE = re.compile(
-    r"(?P<num>\d+/\d+(?!\d)|\d+(?:[.,]\d+)?|[½¼¾⅓])"
+    r"(?P<pct>\d+(?:[.,]\d+)?\s?%)"  # "2% milk": part of a name, never a count
+    r"|(?P<num>\d+/\d+(?!\d)|\d+(?:[.,]\d+)?|[½¼¾⅓])"
     r"|(?P<word>[^\W\d_]+(?:['’-][^\W\d_]+)*)"
     r"|(?P<punct>[,;.!?:+&\n/=])"
 )
@@ -50,7 +51,11 @@ def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     for m in _TOKEN_RE.finditer(text):
         raw = m.group(0)
-        if m.lastgroup == "num":
+        if m.lastgroup == "pct":
+            tokens.append(
+                Token(raw.replace(" ", "").replace(",", "."), raw, m.start(), m.end(), "word")
+            )
+        elif m.lastgroup == "num":
             value = bounded_number(_VULGAR.get(raw, raw).replace(",", "."))
             tokens.append(Token(value, raw, m.start(), m.end(), "num"))
         elif m.lastgroup == "word":

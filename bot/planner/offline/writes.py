@@ -39,7 +39,6 @@ from bot.planner.offline.checkins import CheckinField, find_checkins, find_sleep
 from bot.planner.offline.dates import DayRef, find_day_refs, rx
 from bot.planner.offline.foods import MAX_COUNT, MAX_GRAMS, FoodItem, dish, food_table
 from bot.planner.offline.meals import alias_at, find_meal_foods, join_with, settle_unknown_words
-from bot.planner.offline.quantities import AMOUNT_WORDS
 from bot.planner.offline.rules import (
     EACH_RE,
     FEELINGS,
@@ -60,10 +59,13 @@ from bot.planner.offline.rules import (
 )
 from bot.planner.offline.text import CLAUSE_ENDS, SENTENCE_ENDS, Found, Tokens, number_value
 from bot.planner.offline.unitless import NEAR_RE, lone_weight, near_last, read_unitless
+from bot.planner.reader.quantities import AMOUNT_WORDS
+from bot.planner.reader.segment import filler_words
 from bot.render import offline
 
-FILLERS = frozenset(
-    """
+FILLERS = (
+    frozenset(
+        """
     i im ive id me my mine we a an the some of and or with w plus also too as well for to at in
     from
     on around about approx approximately roughly ca just only then but so had have has having
@@ -92,6 +94,8 @@ FILLERS = frozenset(
     el la los las para al en mi mis desayuno almuerzo comida cena merienda tambien por favor
     gracias hola fue era poco algo hoy
     """.split()
+    )
+    | filler_words()
 )
 
 _TIME_RE = rx(

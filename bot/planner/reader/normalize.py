@@ -14,6 +14,9 @@ from dataclasses import dataclass
 
 from bot.planner.markup import without_markup
 
+# NFKC writes "½" as "1⁄2" with the fraction slash; read as the "/" of "1/2".
+_FRACTION_SLASH = "\u2044"
+
 
 @dataclass(frozen=True, slots=True)
 class Normalized:
@@ -33,5 +36,6 @@ def fold(text: str) -> str:
 def normalize(text: str) -> Normalized:
     """The message with markup and references dropped and compatibility forms made plain
     (NFKC), ready to be read; `folded` is the same text in the form of matching."""
-    shown = unicodedata.normalize("NFKC", without_markup(text)).strip()
+    shown = unicodedata.normalize("NFKC", without_markup(text)).replace(_FRACTION_SLASH, "/")
+    shown = shown.strip()
     return Normalized(shown, fold(shown))

@@ -16,6 +16,7 @@ from bot.planner.reader.normalize import Normalized, fold, normalize
         ("ﬁsh and chips", "fish and chips", "fish and chips"),
         ("  Weißbier  ", "Weißbier", "weissbier"),
         ("j’ai mangé", "j’ai mangé", "j'ai mange"),
+        ("½ cup rice", "1/2 cup rice", "1/2 cup rice"),
     ],
 )
 def test_markup_and_compatibility_forms_are_dropped_and_matching_is_folded(

@@ -1,8 +1,12 @@
-"""How much: the words for quantities and the quantity read around a food in the message.
+"""Step 3, quantities: the words for how much, and the quantity read around a food.
 
-"2", "200 g", "a bowl of", "half an", "a large" before a food, "200 g" or "x2" after it. Mass
-units, household units, sizes and number words are in English, German and Spanish, written
-as normalised text (lower case, no accents); `foods.py` turns a quantity into figures.
+"2", "200 g", "a bowl of", "half an", "a large", "2-3" (the middle), "1/2" before a food,
+"200 g" or "x2" after it. Units, containers, sizes and number words are in English, German,
+Spanish, French and Italian, written folded (lower case, no accents). A unit's measure is
+the one `pint` gives (tests/planner/reader/test_quantities.py holds every one to it): "fl oz"
+is a volume, "oz" a weight (of a drink, the fluid ounce it means). A percentage is part of a
+name ("2% milk", "100% juice"), never a count: the tokenizer keeps it a word of its own.
+`offline/foods.py` turns a quantity into figures.
 """
 
 from __future__ import annotations
@@ -16,35 +20,46 @@ from bot.planner.offline.text import Tokens, number_value
 # Grams (millilitres for drinks) per mass or volume unit.
 MASS_UNITS: dict[str, tuple[str, float]] = {}
 for _words, _label, _grams in (
-    ("g gr grs gram grams gramm gramo gramos", "g", 1.0),
-    ("kg kilo kilos kilogram kilograms", "kg", 1000.0),
-    ("oz ounce ounces onza onzas", "oz", 28.35),
+    ("g gr grs gram grams gramm gramo gramos gramme grammes grammi grammo", "g", 1.0),
+    ("kg kilo kilos kilogram kilograms kilogramme chilo chili", "kg", 1000.0),
+    ("oz ounce ounces onza onzas once", "oz", 28.35),
+    ("fl oz|floz|fl ounce|fl ounces|fluid ounce|fluid ounces|fluid oz", "fl oz", 29.57),
     ("lb lbs pound pounds libra libras", "lb", 453.6),
-    ("ml milliliter milliliters millilitre millilitres", "ml", 1.0),
-    ("l liter liters litre litres", "l", 1000.0),
+    ("ml milliliter milliliters millilitre millilitres millilitri", "ml", 1.0),
+    ("l liter liters litre litres litro litri", "l", 1000.0),
     ("cl", "cl", 10.0),
     ("dl", "dl", 100.0),
     ("pint pints", "pint", 568.0),
 ):
-    for _word in _words.split():
+    for _word in _words.split("|") if "|" in _words else _words.split():
         MASS_UNITS[_word] = (_label, _grams)
 
 # Household units -> canonical noun; a count of them means units, portions or grams.
 HOUSEHOLD_UNITS: dict[str, str] = {}
 for _canonical, _words in (
-    ("cup", "cup cups tasse tassen becher taza tazas"),
+    ("cup", "cup cups tasse tassen becher taza tazas tazza tazze"),
     ("mug", "mug mugs"),
-    ("glass", "glass glasses glas glaser vaso vasos copa copas"),
-    ("bowl", "bowl bowls schussel schale bol cuenco"),
-    ("plate", "plate plates teller plato platos"),
-    ("slice", "slice slices scheibe scheiben rebanada rebanadas loncha lonchas"),
-    ("piece", "piece pieces stuck stucke stueck trozo trozos pedazo pedazos"),
-    ("can", "can cans dose dosen lata latas"),
-    ("bottle", "bottle bottles flasche flaschen botella botellas"),
-    ("serving", "serving servings portion portions porcion porciones"),
+    ("glass", "glass glasses glas glaser vaso vasos copa copas verre verres bicchiere bicchieri"),
+    ("bowl", "bowl bowls schussel schale bol bols cuenco ciotola ciotole scodella"),
+    ("plate", "plate plates teller plato platos assiette assiettes piatto piatti"),
+    (
+        "slice",
+        "slice slices scheibe scheiben rebanada rebanadas loncha lonchas"
+        " tranche tranches fetta fette",
+    ),
+    (
+        "piece",
+        "piece pieces stuck stucke stueck trozo trozos pedazo pedazos morceau morceaux pezzo pezzi",
+    ),
+    ("can", "can cans dose dosen lata latas canette canettes lattina lattine"),
+    (
+        "bottle",
+        "bottle bottles flasche flaschen botella botellas bouteille bouteilles bottiglia bottiglie",
+    ),
+    ("serving", "serving servings portion portions porcion porciones porzione porzioni part parts"),
     ("tbsp", "tbsp tablespoon tablespoons essloffel cucharada cucharadas"),
     ("tsp", "tsp teaspoon teaspoons teeloffel cucharadita cucharaditas spoon spoons spoonful"),
-    ("handful", "handful handfuls handvoll punado punados"),
+    ("handful", "handful handfuls handvoll punado punados poignee manciata"),
     ("scoop", "scoop scoops kugel kugeln bola bolas"),
     ("shot", "shot shots chupito chupitos"),
     ("bar", "bar bars riegel barrita barritas"),
@@ -63,9 +78,13 @@ HOUSEHOLD_G = {"handful": 40.0}
 
 SIZES: dict[str, tuple[str, float]] = {}
 for _words, _label, _factor in (
-    ("small klein kleine kleiner kleinen pequeno pequena", "small", 0.7),
-    ("medium regular normal mittel mittlere mediano mediana", "medium", 1.0),
-    ("large big gross grosse grosser grossen grande", "large", 1.4),
+    (
+        "small klein kleine kleiner kleinen pequeno pequena petit petite piccolo piccola",
+        "small",
+        0.7,
+    ),
+    ("medium regular normal mittel mittlere mediano mediana moyen moyenne", "medium", 1.0),
+    ("large big gross grosse grosser grossen grande grand grosso grossa", "large", 1.4),
     ("huge giant riesig enorme venti", "huge", 1.7),
     ("double doppelt doppelter doble", "double", 2.0),
     ("triple", "triple", 3.0),
@@ -76,17 +95,17 @@ for _words, _label, _factor in (
 NUMBER_WORDS: dict[str, float] = {}
 for _words, _value in (
     ("a an one ein eine einen einem einer un una uno", 1.0),
-    ("two zwei dos couple", 2.0),
-    ("three drei tres", 3.0),
-    ("four vier cuatro", 4.0),
-    ("five funf fuenf cinco", 5.0),
-    ("six sechs seis", 6.0),
-    ("seven sieben siete", 7.0),
-    ("eight acht ocho", 8.0),
-    ("nine neun nueve", 9.0),
-    ("ten zehn diez", 10.0),
-    ("dozen", 12.0),
-    ("half halb halbe halben halber halbes medio media", 0.5),
+    ("two zwei dos couple deux due", 2.0),
+    ("three drei tres trois tre", 3.0),
+    ("four vier cuatro quatre quattro", 4.0),
+    ("five funf fuenf cinco cinq cinque", 5.0),
+    ("six sechs seis sei", 6.0),
+    ("seven sieben siete sept sette", 7.0),
+    ("eight acht ocho huit otto", 8.0),
+    ("nine neun nueve neuf nove", 9.0),
+    ("ten zehn diez dix dieci", 10.0),
+    ("dozen douzaine dozzina", 12.0),
+    ("half halb halbe halben halber halbes medio media demi demie mezzo mezza", 0.5),
 ):
     for _word in _words.split():
         NUMBER_WORDS[_word] = _value
@@ -124,13 +143,14 @@ def _alt(words: Iterable[str]) -> str:
     return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
 
 
+_OF = "(?:of the|of an|of a|of|de la|del|de|di)"
 _QTY_RE = re.compile(
     rf"(?:(?P<qty>\d+ (?:to |or )?\d+(?= )|(?:{_NUM})(?: \d+/\d+)?|(?:an? )?half(?: an?)?"
     rf"|a couple(?: of)?|{_alt(NUMBER_WORDS)})(?: x)? )?"
     rf"(?:(?:more|extra) )?(?:of (?:those|these|them|the) )?"  # "2 more of those cokes"
     rf"(?:(?:whole|entire|full) )?"  # "a whole bag of chips"
     rf"(?:(?P<size1>{_alt(SIZES)}) )?"
-    rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) (?:(?:of the|of|de la|del|de) )?)?"
+    rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) (?:{_OF} )?)?"
     rf"(?:(?P<size2>{_alt(SIZES)}) )?"
 )
 _POSTFIX_RE = re.compile(rf"^(?:x ?(?P<times>\d+)|(?P<num>{_NUM}) ?(?P<unit>[a-z]+))(?: |$)")

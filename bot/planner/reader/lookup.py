@@ -1,0 +1,40 @@
+"""Step 4, lookup: which words around a food are how it was made or where it came from.
+
+The food table is searched by the longest alias (offline/foods.py: names and synonyms in five
+languages, plurals and typos through `rapidfuzz`). What is said beside a food without being
+one — how it was made ("grilled", "homemade", "leftover"), what it lacks ("decaf"), a brand
+or a chain ("starbucks", "mcdonalds"), a percentage ("2% milk") — is a modifier: read with
+the food, never an item of its own and never a word left unplaced.
+"""
+
+from __future__ import annotations
+
+import re
+
+DESCRIPTORS = frozenset(
+    """
+    grilled roasted roast baked boiled steamed toasted fried poached scrambled sauteed smoked
+    braised stewed raw mashed sliced chopped diced shredded crispy creamy spicy plain salted
+    unsalted homemade home made leftover leftovers fresh frozen organic wholegrain lowfat
+    decaf decaffeinated unsweetened sweetened iced hot cold warm reheated microwaved
+    store bought storebought canned instant vegan vegetarian glutenfree skinny light
+    maison fait grille grillee roti rotie cuit cuite frais fraiche
+    casero casera asado asada frito frita hervido hervida fresco fresca
+    selbstgemacht hausgemacht gebraten gegrillt gekocht frisch
+    fatto casa grigliato grigliata arrosto fritto fritta bollito fresco fresca
+    starbucks mcdonalds mcds maccas kfc pret costa chipotle nandos subway wendys dominos
+    dunkin greggs tesco aldi lidl trader joes wholefoods kirkland
+    """.split()
+)
+
+_PERCENT_RE = re.compile(r"\d+(?:[.,]\d+)?%")
+
+
+def is_percent(word: str) -> bool:
+    """Whether a word of the message is a percentage ("2%", "85%"), which names a food."""
+    return _PERCENT_RE.fullmatch(word) is not None
+
+
+def is_modifier(word: str) -> bool:
+    """Whether a folded word says how a food was made, what it is from, or a percentage."""
+    return word in DESCRIPTORS or is_percent(word)

@@ -1,0 +1,130 @@
+"""Step 2, segment: a folded message cut into clauses and items, in five languages.
+
+A clause ends at punctuation; its items are joined by each language's "and" ("and", "und",
+"y", "et", "e"). Meal words ("for lunch", "zum Frühstück", "ce midi", "a pranzo") say when,
+never what: they are taken out of the items and kept as the clause's meal. Each language's
+function words (articles, pronouns, prepositions, the verbs of eating and drinking) are
+never a food, nor a misspelling of one: "mangé" is no "mango". The kept stop-word lists of
+`stopwordsiso` guard the spelling repair; the planner's filler words are the short lists
+below, because the kept lists also hold words that say how much ("half", "large", "four").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+import stopwordsiso
+
+from bot.planner.reader.normalize import fold
+
+LANGUAGES = ("en", "de", "es", "fr", "it")
+
+CONJUNCTIONS = frozenset({"and", "&", "n", "plus", "und", "sowie", "y", "e", "et", "ed"})
+
+# The words of each language that carry no food: folded, apostrophes dropped ("j'ai": "jai").
+FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    "fr": frozenset(
+        """
+        je jai j ai moi mon ma mes un une des du de la le les l d dun dune et avec au aux
+        pour ce cette ces cet en a apres avant puis aussi tres bien cetait etait est eu
+        mange mangee manges mangeais manger bu bois bu pris prends pris avale grignote
+        bu goute encore un peu peu quelques sans sur dans ou mais
+        """.split()
+    ),
+    "it": frozenset(
+        """
+        io ho mi ne un uno una il lo la i gli le di del della dello dei degli delle e ed
+        con a al alla allo ai agli alle per in nel nella poi anche mangiato mangiata
+        mangiati bevuto bevuta preso presa presi fatto stamattina stasera stamani un po
+        qualche sono era oggi ieri
+        """.split()
+    ),
+    "de": frozenset(
+        """
+        ich habe hab hatte gegessen getrunken ein eine einen einem einer und mit zum zur
+        heute dann noch auch zwischendurch morgens mittags abends gabs gab genommen
+        """.split()
+    ),
+    "es": frozenset(
+        """
+        yo he comi comido tome tomado bebi bebido me un una unos unas y e con de del el la
+        los las para al en mi mis tambien luego
+        """.split()
+    ),
+}
+
+# Meal words, folded, by the meal they name: when it was eaten, never what.
+MEAL_WORDS: dict[str, str] = {
+    phrase: meal
+    for meal, phrases in (
+        ("breakfast", "breakfast|brekkie|fruhstuck|fruehstueck|desayuno|colazione"),
+        ("breakfast", "petit dejeuner|petit dej|ce matin"),
+        ("brunch", "brunch"),
+        ("lunch", "lunch|mittagessen|mittag|almuerzo|comida|pranzo|dejeuner|ce midi|midi"),
+        ("dinner", "dinner|supper|abendessen|abendbrot|cena|diner|souper|ce soir"),
+        ("snack", "snack|snacks|merienda|merenda|spuntino|gouter"),
+    )
+    for phrase in phrases.split("|")
+}
+# What may stand before a meal word and belongs to it: "for lunch", "zum Frühstück",
+# "a pranzo", "al desayuno", "pour le dîner".
+_MEAL_LEAD = r"(?:(?:for|at|the|zum|zur|beim|a|al|per|para|en|de|pour|au|le|la|el|il) )*"
+_MEAL_RE = re.compile(
+    rf"(?<![\w'])(?:{_MEAL_LEAD})(?P<meal>"
+    + "|".join(sorted(map(re.escape, MEAL_WORDS), key=len, reverse=True))
+    + r")(?![\w'])"
+)
+_CLAUSE_RE = re.compile(r"[.;!?\n,:]+")
+_WORD_RE = re.compile(r"[^\W_]+(?:'[^\W_]+)*|\d+(?:[.,/]\d+)?%?|[&/]")
+
+
+@functools.cache
+def filler_words() -> frozenset[str]:
+    """Every language's function words and meal words: no food, and nothing left unread."""
+    words = {w for phrase in MEAL_WORDS for w in phrase.split()}
+    return frozenset(words.union(*FUNCTION_WORDS.values()))
+
+
+def function_words(*languages: str) -> frozenset[str]:
+    """The function words of the languages named (fr, it, de, es)."""
+    return frozenset().union(*(FUNCTION_WORDS[language] for language in languages))
+
+
+@functools.cache
+def never_food_words() -> frozenset[str]:
+    """Words never read as a misspelling or a plural of a food: the five languages' kept
+    stop words, function words and meal words (folded, apostrophes dropped)."""
+    kept = {w.replace("'", "") for w in stopwordsiso.stopwords(list(LANGUAGES))}
+    return frozenset({fold(w) for w in kept} | filler_words())
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One clause: its items (each a run of words between "and"s) and the meal it names."""
+
+    items: tuple[tuple[str, ...], ...]
+    meal: str | None = None
+
+
+def segment(folded: str) -> tuple[Clause, ...]:
+    """The clauses of a folded message, meal words taken out as the clause's meal, items cut
+    at each language's "and" and at "+"; empty items are dropped."""
+    clauses: list[Clause] = []
+    for part in _CLAUSE_RE.split(folded.replace("+", " and ")):
+        meal = None
+        found = _MEAL_RE.search(part)
+        if found is not None:
+            meal = MEAL_WORDS[found.group("meal")]
+            part = part[: found.start()] + " " + part[found.end() :]
+        items: list[tuple[str, ...]] = [()]
+        for word in _WORD_RE.findall(part):
+            if word in CONJUNCTIONS:
+                items.append(())
+            else:
+                items[-1] = (*items[-1], word)
+        kept = tuple(item for item in items if item)
+        if kept or meal:
+            clauses.append(Clause(kept, meal))
+    return tuple(clauses)

@@ -1,0 +1,65 @@
+"""Step 4: modifiers beside a food are read with it, never as an item or left unplaced."""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+
+import pytest
+
+from bot.planner.base import PlanContext
+from bot.planner.offline.planner import plan_text
+from bot.planner.reader.lookup import is_modifier, is_percent
+
+CONTEXT = PlanContext(
+    now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("America/New_York")),
+    timezone="America/New_York",
+)
+
+
+@pytest.mark.parametrize("word", ["2%", "100%", "85%", "1.5%", "grilled", "decaf", "starbucks"])
+def test_modifiers(word: str) -> None:
+    assert is_modifier(word)
+
+
+@pytest.mark.parametrize("word", ["milk", "2", "pizza", "%"])
+def test_foods_and_numbers_are_no_modifiers(word: str) -> None:
+    assert not is_modifier(word)
+    assert not is_percent(word)
+
+
+def _entries(text: str) -> list[tuple[str, float]]:
+    plan = plan_text(text, CONTEXT)
+    assert plan.understood, plan.reply
+    return [
+        (a.entry.food, a.entry.calories) for a in plan.actions if a.type == "nutrition.add_entry"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "low", "high"),
+    [
+        ("a glass of 2% milk", "Milk", 100, 160),
+        ("2% milk", "Milk", 100, 160),
+        ("1 cup of 1% milk with my cereal", "Milk", 0, 1000),
+        ("100% juice", "Juice", 90, 130),
+        ("a glass of 100% orange juice", "Orange juice", 90, 130),
+        ("85% dark chocolate", "Dark chocolate", 100, 140),
+    ],
+)
+def test_a_percentage_is_part_of_the_name_never_a_count(
+    text: str, name: str, low: float, high: float
+) -> None:
+    entries = _entries(text)
+    assert any(name.lower() in food.lower() and low <= kcal <= high for food, kcal in entries), (
+        entries
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["decaffeinated coffee", "leftover homemade lasagna", "a starbucks latte", "iced decaf latte"],
+)
+def test_descriptors_are_never_items(text: str) -> None:
+    entries = _entries(text)
+    assert len(entries) == 1, entries

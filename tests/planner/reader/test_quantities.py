@@ -1,0 +1,126 @@
+"""Step 3: numbers, fractions, ranges, containers and units in five languages."""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+
+import pint
+import pytest
+
+from bot.planner.base import PlanContext
+from bot.planner.offline.planner import plan_text
+from bot.planner.reader.quantities import HOUSEHOLD_ML, MASS_UNITS, parse_prefix
+
+CONTEXT = PlanContext(
+    now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("America/Chicago")),
+    timezone="America/Chicago",
+)
+UNITS: pint.UnitRegistry = pint.UnitRegistry()
+
+
+@pytest.mark.parametrize(
+    ("word", "pint_name", "measure"),
+    [
+        ("g", "gram", "g"),
+        ("kg", "kilogram", "g"),
+        ("oz", "ounce", "g"),
+        ("lb", "pound", "g"),
+        ("fl oz", "fluid_ounce", "ml"),
+        ("fluid ounces", "fluid_ounce", "ml"),
+        ("ml", "milliliter", "ml"),
+        ("cl", "centiliter", "ml"),
+        ("dl", "deciliter", "ml"),
+        ("l", "liter", "ml"),
+        ("pint", "imperial_pint", "ml"),
+    ],
+)
+def test_every_unit_measures_what_pint_says(word: str, pint_name: str, measure: str) -> None:
+    expected = UNITS.Quantity(1, pint_name).to("gram" if measure == "g" else "milliliter")
+    assert MASS_UNITS[word][1] == pytest.approx(expected.magnitude, rel=0.01)
+
+
+@pytest.mark.parametrize(
+    ("unit", "pint_name"), [("cup", "cup"), ("tbsp", "tablespoon"), ("tsp", "teaspoon")]
+)
+def test_household_measures_are_the_us_ones(unit: str, pint_name: str) -> None:
+    expected = UNITS.Quantity(1, pint_name).to("milliliter").magnitude
+    assert HOUSEHOLD_ML[unit] == pytest.approx(expected, rel=0.02)
+
+
+@pytest.mark.parametrize(
+    ("words", "count", "unit"),
+    [
+        ("deux", 2.0, ""),
+        ("due", 2.0, ""),
+        ("tres", 3.0, ""),
+        ("drei", 3.0, ""),
+        ("cinq", 5.0, ""),
+        ("1/2 cup", 0.5, "cup"),
+        ("2 3", 2.5, ""),
+        ("un verre de", 1.0, "glass"),
+        ("un bicchiere di", 1.0, "glass"),
+        ("une tranche de", 1.0, "slice"),
+        ("una fetta di", 1.0, "slice"),
+        ("24 fl oz of an", 24.0, "fl oz"),
+        ("mezza", 0.5, ""),
+    ],
+)
+def test_numbers_and_containers_before_a_food(words: str, count: float, unit: str) -> None:
+    quantity = parse_prefix(words.split())
+    assert (quantity.count, quantity.unit) == (count, unit)
+    assert quantity.explicit
+
+
+def _entries(text: str) -> list[tuple[str, float]]:
+    plan = plan_text(text, CONTEXT)
+    assert plan.understood, plan.reply
+    return [
+        (a.entry.food, a.entry.calories) for a in plan.actions if a.type == "nutrition.add_entry"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "measure"),
+    [
+        ("24 fl oz of an energy drink", "710 ml"),
+        ("a 20 fl oz coke", "591 ml"),
+        ("16oz latte", "473 ml"),
+        ("12 oz of orange juice", "355 ml"),
+        ("4 oz steak", "113 g"),
+    ],
+)
+def test_fluid_ounces_are_a_volume_and_ounces_of_a_drink_are_fluid(text: str, measure: str) -> None:
+    ((food, _kcal),) = _entries(text)
+    assert measure in food
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("a glass of 2% milk", 100, 160),
+        ("a 1% milk", 80, 160),
+        ("100% apple juice", 100, 130),
+        ("85% dark chocolate", 100, 140),
+    ],
+)
+def test_a_percentage_is_never_a_count(text: str, low: float, high: float) -> None:
+    ((_food, kcal),) = _entries(text)
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("a piece of medium pepperoni pizza", 250, 400),
+        ("one slice of pepperoni pizza", 250, 400),
+        ("una pizza margherita", 900, 1300),
+        ("ho mangiato una pizza", 900, 1300),
+        ("a pizza", 900, 1300),
+    ],
+)
+def test_a_piece_of_pizza_is_a_slice_and_a_pizza_is_whole_in_every_language(
+    text: str, low: float, high: float
+) -> None:
+    ((_food, kcal),) = _entries(text)
+    assert low <= kcal <= high
