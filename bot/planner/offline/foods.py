@@ -30,8 +30,10 @@ from rapidfuzz.distance import Levenshtein
 
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.text import Tokens, normalize, number_value
+from bot.planner.reader.composition import dish_of
 from bot.planner.reader.lookup import is_modifier
 from bot.planner.reader.quantities import (
+    AMOUNT_WORDS,
     HOUSEHOLD_G,
     HOUSEHOLD_ML,
     HOUSEHOLD_UNITS,
@@ -407,26 +409,32 @@ _SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")  # "Oatmeal (porridge)": the w
 
 
 def known_dish(tokens: Tokens, head: FoodItem, item: FoodItem, table: FoodTable) -> FoodItem | None:
-    """ "salad with chicken": the chicken salad of the table, for the generic head only ("salad"
-    or "a salad"; a "caesar salad with chicken" stays one). None for a stated amount."""
+    """ "salad with chicken": the chicken salad of the table ("burrito bowl w/ chicken": the
+    chicken burrito bowl, no second chicken; for a generic head like "salad" its last word
+    suffices). None for an addition's stated amount; the head's stated amount is kept
+    ("16oz latte w/ oat milk": 16 fl oz of the oat milk latte)."""
     if item.explicit:
         return None
     words = [tokens.items[i].text for i in range(item.first, item.last + 1)]
     base = [tokens.items[i].text for i in range(head.first, head.last + 1)]
+    while base and (base[0] in AMOUNT_WORDS or base[0] not in table.words):
+        base = base[1:]  # the food's words, not "a large" or "16 oz" before them
     generic = len(base) < 2 or " ".join(base[-2:]) not in table.by_alias
-    known = table.by_alias.get(" ".join([*words, base[-1]])) if generic else None
+    known = dish_of(table.by_alias, base, words, generic=generic)
     if known is None:
         return None
+    grams = head.grams if head.explicit and head.grams > 0 else known.portion_g
+    factor = grams / known.portion_g
     return dataclasses.replace(
         head,
         name=known.name,
-        amount=known.portion,
-        kcal=known.kcal,
-        protein=known.protein,
-        carbs=known.carbs,
-        fat=known.fat,
+        amount=head.amount if head.explicit else known.portion,
+        kcal=known.kcal * factor,
+        protein=known.protein * factor,
+        carbs=known.carbs * factor,
+        fat=known.fat * factor,
         last=item.last,
-        grams=known.portion_g,
+        grams=grams,
     )
 
 
