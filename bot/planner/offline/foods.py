@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
+from typing import Protocol
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -456,18 +457,23 @@ def dish(head: FoodItem, added: FoodItem, joiner: str = "with") -> FoodItem:
     )
 
 
-def find_foods(tokens: Tokens, refused: list[range] | None = None) -> list[FoodItem]:
+def find_foods(
+    tokens: Tokens, refused: list[range] | None = None, lookup: AliasLookup | None = None
+) -> list[FoodItem]:
     """Claim every food of the table named in the message, each with its quantity.
 
     A food whose stated quantity is out of bounds ("60 eggs", "6000 g rice") is not an item;
     its tokens are claimed and added to `refused`, so the reply can give the bounds.
+    `lookup` finds the food at a token (default: this table's longest alias; the meal rules
+    pass one that also reads the survey table, survey.py).
     """
     table = food_table()
+    find = lookup or longest_alias
     items: list[FoodItem] = []
     i = 0
     n = len(tokens)
     while i < n:
-        found = longest_alias(tokens, i, table)
+        found = find(tokens, i, table)
         if found is None:
             i += 1
             continue
@@ -477,6 +483,14 @@ def find_foods(tokens: Tokens, refused: list[range] | None = None) -> list[FoodI
             items.append(item)
         i += length
     return items
+
+
+class AliasLookup(Protocol):
+    """How a food is found at a token: (the food, how many tokens name it), or None."""
+
+    def __call__(
+        self, tokens: Tokens, i: int, table: FoodTable, *, free: bool = True
+    ) -> tuple[Food, int] | None: ...
 
 
 def longest_alias(

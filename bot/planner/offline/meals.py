@@ -29,8 +29,8 @@ from bot.planner.offline.foods import (
     find_foods,
     food_table,
     known_dish,
-    longest_alias,
 )
+from bot.planner.offline.survey import tiered_alias
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import CONJUNCTIONS
@@ -99,8 +99,9 @@ def alias_at(
     tokens: Tokens, i: int, table: FoodTable, *, free: bool = True
 ) -> tuple[Food, int] | None:
     """The longest alias of the table starting at token `i`, its words as written or as a
-    plural or typo ("chiken sandwhich"; unclaimed words only, unless `free` is False)."""
-    return longest_alias(tokens, i, table, free=free)
+    plural or typo ("chiken sandwhich"; unclaimed words only, unless `free` is False); a
+    longer name of USDA's survey foods wins, and answers where the table has none."""
+    return tiered_alias(tokens, i, table, free=free)
 
 
 def _is_holder(tokens: Tokens, last: int) -> bool:
@@ -167,6 +168,8 @@ def _compounds(tokens: Tokens) -> list[_Compound]:
         if compound is not None:
             found.append(compound)
             i = compound.end + 1
+        elif _is_holder(tokens, i + start[1] - 1):
+            i += start[1]  # a dish by its whole name ("peanut butter and jelly sandwich")
         else:
             i += 1
     return found
@@ -177,7 +180,7 @@ def find_meal_foods(text: str, tokens: Tokens, refused: list[range]) -> list[Foo
     read_before = list(tokens.used)  # what other rules (supplements...) read already
     compounds = _compounds(tokens)
     if not compounds:
-        found = [_true_amount(_as_said(tokens, i)) for i in find_foods(tokens, refused)]
+        found = [_true_amount(_as_said(tokens, i)) for i in find_foods(tokens, refused, alias_at)]
         found = _bowls(text, tokens, found)
         return _not_vehicles(tokens, read_before, _not_negated(tokens, found))
     hidden = {k for c in compounds for k in range(c.first, c.holder)}
@@ -185,7 +188,7 @@ def find_meal_foods(text: str, tokens: Tokens, refused: list[range]) -> list[Foo
     view = Tokens([tokens.items[k] for k in keep])
     view.used = [tokens.used[k] for k in keep]
     view_refused: list[range] = []
-    items = find_foods(view, view_refused)
+    items = find_foods(view, view_refused, alias_at)
     for k, used in enumerate(view.used):
         tokens.used[keep[k]] = used
     refused.extend(range(keep[r.start], keep[r.stop - 1] + 1) for r in view_refused)

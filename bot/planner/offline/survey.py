@@ -1,0 +1,81 @@
+"""The food table's second tier: USDA's survey foods (planner/data/survey_foods.csv).
+
+The curated table (foods.csv, dishes.csv) is read first and always wins; the survey table,
+about 4,500 foods named from USDA FNDDS descriptions by scripts/build_food_table.py, answers
+when the curated table knows no food at a word ("knish", "kombucha tea", "chiliburger"), or
+when a survey name covers more of the message's words than the curated match does ("reduced
+fat chocolate milk" rather than "chocolate milk"; "almond butter and jelly sandwich" rather
+than "almond butter"). It shares no alias with the curated table (the build leaves those out
+and a test checks it), so the two never disagree about a name.
+
+It is read, checked by the same loader and indexed once, on the first lookup that reaches
+it. A message's word matches a survey name's word as written or as an English, German or
+French plural of it; never as a typo: a guess against four thousand more names would find
+foods in everyday words.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from bot.planner.offline.foods import Food, FoodTable, build_table, longest_alias
+from bot.planner.offline.text import Tokens
+
+SURVEY_FILE = "survey_foods.csv"
+
+
+@functools.cache
+def survey_table() -> FoodTable | None:
+    """Read data/survey_foods.csv once; None when the file is absent."""
+    path = resources.files("bot.planner").joinpath("data").joinpath(SURVEY_FILE)
+    if not path.is_file():
+        return None
+    return build_table([(SURVEY_FILE, path.read_text("utf-8"))])
+
+
+def _forms(word: str, table: FoodTable) -> tuple[str, ...]:
+    """The survey words a message's word may stand for: itself, or the word it is a plural
+    of ("tamales": "tamale", "pierogies": "pierogi")."""
+    if word in table.words or len(word) < 4:
+        return (word,)
+    stems = [word[:-3] + "y"] if word.endswith("ies") else []
+    stems += [word[:-2]] if word.endswith("es") else []
+    stems += [word[:-1]] if word.endswith(("s", "n", "x")) else []
+    stem = next((s for s in stems if s in table.words), None)
+    return (word, stem) if stem else (word,)
+
+
+def survey_alias(
+    tokens: Tokens, i: int, *, free: bool = True, longer_than: int = 0
+) -> tuple[Food, int] | None:
+    """The longest survey name starting at token `i` that is longer than `longer_than`
+    words (unclaimed words only, unless `free` is False)."""
+    table = survey_table()
+    if table is None or (free and tokens.used[i]) or tokens.items[i].kind != "word":
+        return None
+    n = len(tokens)
+    for first in _forms(tokens.items[i].text, table):
+        for parts in table.by_first.get(first, ()):  # longest first
+            length = len(parts)
+            if length <= longer_than:
+                break
+            if i + length > n or (free and not tokens.free(range(i, i + length))):
+                continue
+            if all(
+                tokens.items[i + k].kind == "word"
+                and part in _forms(tokens.items[i + k].text, table)
+                for k, part in enumerate(parts[1:], start=1)
+            ):
+                return table.by_alias[" ".join(parts)], length
+    return None
+
+
+def tiered_alias(
+    tokens: Tokens, i: int, table: FoodTable, *, free: bool = True
+) -> tuple[Food, int] | None:
+    """The food named at token `i`: the curated table's longest alias, unless a survey name
+    starting there is longer (or the curated table has none)."""
+    curated = longest_alias(tokens, i, table, free=free)
+    survey = survey_alias(tokens, i, free=free, longer_than=curated[1] if curated else 0)
+    return survey or curated
