@@ -60,6 +60,24 @@ def test_a_longer_survey_name_covers_more_of_the_words() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "name", "low", "high"),
+    [
+        ("grilled chicken breast 200g", "Grilled chicken breast, 200 g", 300, 360),
+        ("a roasted chicken breast", "Chicken breast", 200, 300),
+        ("fried rice", "Fried rice", 200, 300),
+    ],
+)
+def test_how_a_food_was_made_does_not_make_it_a_survey_dish(
+    text: str, name: str, low: float, high: float
+) -> None:
+    """A word such as "grilled" before a food the curated table knows describes that food; it
+    does not fetch a survey dish that only shares those words ("with sauce, skin eaten")."""
+    logged = entries(text)
+    assert len(logged) == 1 and logged[0][0].startswith(name), logged
+    assert low <= logged[0][1] <= high, logged
+
+
+@pytest.mark.parametrize(
     ("text", "name"),
     [
         ("had a knish", "Knish"),

@@ -21,6 +21,7 @@ from importlib import resources
 
 from bot.planner.offline.foods import Food, FoodTable, build_table, longest_alias
 from bot.planner.offline.text import Tokens
+from bot.planner.reader.lookup import is_modifier
 
 SURVEY_FILE = "survey_foods.csv"
 
@@ -78,4 +79,18 @@ def tiered_alias(
     starting there is longer (or the curated table has none)."""
     curated = longest_alias(tokens, i, table, free=free)
     survey = survey_alias(tokens, i, free=free, longer_than=curated[1] if curated else 0)
+    if survey is not None and _curated_after_modifiers(tokens, i, survey[1], table):
+        return curated  # "grilled chicken breast": the curated chicken breast, grilled
     return survey or curated
+
+
+def _curated_after_modifiers(tokens: Tokens, i: int, length: int, table: FoodTable) -> bool:
+    """Whether a survey name's first words only say how the food was made or where it came
+    from, and the curated table names the rest of it: the curated food, so described, wins."""
+    j = i
+    while j < i + length and is_modifier(tokens.items[j].text):
+        j += 1
+    if j == i or j >= i + length:
+        return False
+    found = longest_alias(tokens, j, table, free=False)
+    return found is not None and j + found[1] >= i + length
