@@ -9,11 +9,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.kernel.replies import Reply
+from bot.kernel.sends import Send, SendPhoto
 from bot.store import repo
 from bot.sync.outbox import Delivered, Delivery
 from bot.sync.pruning import prune
-from bot.sync.reminders import Reminders, Send
-from bot.sync.weekly import SendPhoto, WeeklySummaries
+from bot.sync.reminders import Reminders
+from bot.sync.weekly import WeeklySummaries
 
 SendNotice = Callable[[int, Reply], Awaitable[object]]  # (chat id, reply)
 

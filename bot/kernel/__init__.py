@@ -7,5 +7,7 @@ service's vocabulary (the actions and views of `bot.agent_api`).
 - `plausibility`: every domain bound (a body weight, a rating, an entry's energy) and the
   softer "looks odd" checks that ask the person.
 - `replies`: what the core answers a front end with (text, buttons, a toast, an edit).
+- `sends`: what a front end provides so scheduled messages reach people, and the one failure
+  of theirs the scheduled work acts on (the person blocked the bot).
 - `timezones`: the zone names and typed offsets a person may live in.
 """

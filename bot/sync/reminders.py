@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Awaitable, Callable
 
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
@@ -30,6 +29,7 @@ from bot.agent_api.views import CheckinView
 from bot.kernel import callbacks
 from bot.kernel.days import day_lived
 from bot.kernel.replies import Reply
+from bot.kernel.sends import RecipientBlocked, Send
 from bot.render import keyboards
 from bot.render import telegram as render_telegram
 from bot.store import (
@@ -45,16 +45,6 @@ from bot.store import (
 from bot.sync.due import RETRY_SEND_AFTER, ClaimDue, ScheduledSends
 
 log = logging.getLogger(__name__)
-
-Send = Callable[[int, Reply], Awaitable[int]]
-
-
-class RecipientBlocked(Exception):
-    """The person blocked the bot (Telegram answered 403): stop sending them anything."""
-
-    def __init__(self, chat_id: int) -> None:
-        super().__init__(f"chat {chat_id} blocked the bot")
-        self.chat_id = chat_id
 
 
 def reminder_reply(

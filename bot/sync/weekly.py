@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
@@ -31,18 +30,16 @@ from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.insights.report import build_report
 from bot.kernel.days import day_end, lived_day
+from bot.kernel.sends import RecipientBlocked, SendPhoto
 from bot.render import accounts as render_accounts
 from bot.store import Account, AccountStatus, EncryptionError, WeeklySummary, local_instant, repo
 from bot.sync.due import RETRY_SEND_AFTER, ClaimDue, ScheduledSends
-from bot.sync.reminders import RecipientBlocked
 
 log = logging.getLogger(__name__)
 
 SUMMARY_WEEKDAY = 6  # Sunday (Monday is 0)
 SUMMARY_AT = dt.time(19, 0)
 DAYS = 7
-
-SendPhoto = Callable[[int, bytes, str], Awaitable[int]]  # (chat id, PNG, HTML caption) -> id
 
 
 def iso_week(sunday: dt.date) -> str:

@@ -12,10 +12,10 @@ from zoneinfo import ZoneInfo
 from bot.agent_api.actions import Entry, NutritionAddEntry
 from bot.agent_api.client import AgentApiClient
 from bot.core.assistant import Assistant
+from bot.kernel.sends import RecipientBlocked
 from bot.render.accounts import CAPTION_MAX, weekly_summary_caption
 from bot.store import weekly as weekly_store
 from bot.store.models import Account, AccountStatus
-from bot.sync.reminders import RecipientBlocked
 from bot.sync.weekly import WeeklySummaries
 from tests.fixtures.sandbox import RunningSandbox
 

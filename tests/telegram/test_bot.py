@@ -26,6 +26,7 @@ from bot.config import Settings
 from bot.core.scheduled import Scheduled
 from bot.kernel import callbacks
 from bot.kernel.replies import Button, Reply, toast
+from bot.kernel.sends import Send
 from bot.render import accounts, conversation, telegram
 from bot.render import format as fmt
 from bot.store.crypto import KeyCipher, generate_key
@@ -36,7 +37,7 @@ from bot.store.models import utcnow
 from bot.sync.journal import HandledWithActions, UpdateJournal
 from bot.sync.locks import person_locks
 from bot.sync.outbox import Delivery
-from bot.sync.reminders import Reminders, Send, reminder_reply
+from bot.sync.reminders import Reminders, reminder_reply
 from bot.sync.weekly import WeeklySummaries
 from bot.telegram.app import build_application, webhook_options
 from tests.fixtures.core import fresh_database_url

@@ -10,9 +10,8 @@ from telegram.constants import ParseMode
 from telegram.error import Forbidden
 
 from bot.kernel.replies import Reply
+from bot.kernel.sends import RecipientBlocked, Send, SendPhoto
 from bot.sync.journal import UpdateJournal
-from bot.sync.reminders import RecipientBlocked, Send
-from bot.sync.weekly import SendPhoto
 from bot.telegram.handlers.incoming import Context
 from bot.telegram.journal import replay
 from bot.telegram.outgoing import send_reply
