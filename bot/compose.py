@@ -2,9 +2,9 @@
 
 `compose` opens the store (bringing it up to date), builds the `Resources` the core's journeys
 share, the core's door (`Assistant`), the door of the scheduled work (`Scheduled`: outbox,
-reminders, weekly summaries, pruning) and the update journal, and hands them over as one
-`House`. A front end (Telegram, the terminal) takes what it needs from the house and calls
-those doors' methods only.
+reminders, weekly summaries, pruning), the update journal and the person locks, and hands them
+over as one `House`. A front end (Telegram, the terminal) takes what it needs from the house
+and calls those doors' methods only.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from bot.store import (
     utcnow,
 )
 from bot.sync.journal import HandledWithActions, UpdateJournal
-from bot.sync.locks import person_locks
+from bot.sync.locks import PersonLocks, person_locks
 from bot.sync.reminders import Reminders
 from bot.sync.weekly import WeeklySummaries
 
@@ -47,13 +47,15 @@ log = logging.getLogger(__name__)
 
 @dataclass(eq=False)
 class House:
-    """One process's doors: the core's, the scheduled work's, the update journal; and the
-    resources behind them (for the terminal's own checks and for tests)."""
+    """One process's doors: the core's, the scheduled work's, the update journal; the locks
+    that take a person's turn across processes (None where the store is a process's own, on
+    SQLite); and the resources behind them (for the terminal's own checks and for tests)."""
 
     resources: Resources
     assistant: Assistant
     scheduled: Scheduled
     journal: UpdateJournal
+    locks: PersonLocks | None
 
     @property
     def settings(self) -> Settings:
@@ -117,6 +119,7 @@ async def compose(
         clock=clock,
     )
     assistant = Assistant(resources)
+    locks = person_locks(settings.database_url)
     return House(
         resources=resources,
         assistant=assistant,
@@ -126,7 +129,8 @@ async def compose(
             weekly=WeeklySummaries.of(resources),
             synced_notice=assistant.synced_notice,
         ),
-        journal=journal_of(resources),
+        journal=journal_of(resources, shared=locks is not None),
+        locks=locks,
     )
 
 
@@ -181,11 +185,12 @@ def _models(
     return llm, media
 
 
-def journal_of(resources: Resources) -> UpdateJournal:
-    """The update journal on the core's store, cipher and worker id. A dead process's claims
-    come back after the same timeout as its outbox claims (`OUTBOX_CLAIM_TIMEOUT_SECONDS`), or
-    at once to the same worker started again (`Workers.ended_runs`); the updates the core marks
-    handled while storing their actions are not marked a second time."""
+def journal_of(resources: Resources, *, shared: bool) -> UpdateJournal:
+    """The update journal on the core's store, cipher and worker id; `shared` where several
+    processes share the store (and person locks are kept). A dead process's claims come back
+    after the same timeout as its outbox claims (`OUTBOX_CLAIM_TIMEOUT_SECONDS`), or at once to
+    the same worker started again (`Workers.ended_runs`); the updates the core marks handled
+    while storing their actions are not marked a second time."""
     settings = resources.settings
     return UpdateJournal(
         sessionmaker=resources.sessionmaker,
@@ -193,7 +198,7 @@ def journal_of(resources: Resources) -> UpdateJournal:
         cipher=resources.cipher,
         claim_timeout=dt.timedelta(seconds=settings.outbox_claim_timeout_seconds),
         worker_id=resources.delivery.worker_id,
-        shared=person_locks(settings.database_url) is not None,
+        shared=shared,
         stored=resources.handled,
         workers=resources.workers,
     )

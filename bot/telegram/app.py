@@ -23,15 +23,13 @@ from telegram.ext import (
 from bot.config import Settings
 from bot.kernel.keys import find_key
 from bot.render import telegram as render_telegram
-from bot.sync.journal import UpdateJournal
-from bot.sync.locks import person_locks
 from bot.telegram.handlers import Handlers
 from bot.telegram.handlers.errors import on_error
 from bot.telegram.handlers.jobs import Jobs
 from bot.telegram.intake import ReceivingBot, Unreadable
-from bot.telegram.journal import journaled_queue, replay
+from bot.telegram.journal import Journal, journaled_queue, replay
 from bot.telegram.liveness import HealthServer, PollingRequest, Receiver
-from bot.telegram.ordering import PerPersonUpdateProcessor
+from bot.telegram.ordering import Locks, PerPersonUpdateProcessor
 from bot.telegram.outgoing import Pace
 from bot.telegram.request import AiohttpRequest
 from bot.telegram.webhook import WebhookUpdater
@@ -85,7 +83,7 @@ def build_application(
         reminder_every=reminder_every,
         outbox_every=outbox_every,
     )
-    app = _application(settings, token, journal, receiver, lifecycle)
+    app = _application(settings, token, journal, house.locks, receiver, lifecycle)
     _register(app, handlers)
     return app
 
@@ -108,16 +106,15 @@ def _health_server(settings: Settings, receiver: Receiver) -> HealthServer | Non
 def _application(
     settings: Settings,
     token: str,
-    journal: UpdateJournal,
+    journal: Journal,
+    locks: Locks | None,
     receiver: Receiver,
     lifecycle: _Lifecycle,
 ) -> Application[Any, Any, Any, Any, Any, Any]:
     """PTB's application: journaled updates, handled in each person's order, sent at
-    Telegram's pace; `lifecycle` starts and stops what runs beside it."""
-    # Several replicas share PostgreSQL: a person's turn is then also taken in the database.
-    processor = PerPersonUpdateProcessor(
-        settings.max_concurrent_updates, locks=person_locks(settings.database_url)
-    )
+    Telegram's pace; `lifecycle` starts and stops what runs beside it. `locks` take a
+    person's turn in the database too, where several replicas share it (PostgreSQL)."""
+    processor = PerPersonUpdateProcessor(settings.max_concurrent_updates, locks=locks)
     processor.queue = journaled_queue(journal, processor.locks, receiver)
     # PTB's bot and updater, but for reading what Telegram sends (bot/telegram/intake.py):
     # no update, whatever it holds, stops the bot from taking the next one.
@@ -152,7 +149,7 @@ class _Lifecycle:
 
     settings: Settings
     house: House
-    journal: UpdateJournal
+    journal: Journal
     handlers: Handlers
     receiver: Receiver
     health: HealthServer | None

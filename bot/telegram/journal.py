@@ -34,17 +34,16 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 from telegram import Bot, Update
 from telegram.error import NetworkError
 
-from bot.sync.journal import UpdateJournal
-from bot.sync.locks import PersonLocks
 from bot.telegram.intake import is_id
 from bot.telegram.liveness import Receiver
-from bot.telegram.ordering import OrderedUpdateQueue
+from bot.telegram.ordering import Locks, OrderedUpdateQueue
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +55,39 @@ FIRST_RETRY = 0.5  # seconds before the first retry; doubled after each failure
 LAST_RETRY = 30.0  # the longest wait between two retries
 
 
+class Journal(Protocol):
+    """The update journal as the Telegram front end uses it (built by the composition root):
+    updates are ids and their JSON here, and each person's are told apart by their id."""
+
+    def prepare(self) -> None:
+        """Ready whatever `record_many` needs before the first update arrives."""
+        ...
+
+    async def record_many(self, updates: Sequence[tuple[int, str, int | None]]) -> None:
+        """Store updates (id, JSON, person) as received, before Telegram learns they arrived."""
+        ...
+
+    async def claim(self, update_id: int, user_id: int | None = None) -> bool:
+        """True for the one delivery of this update that should be handled."""
+        ...
+
+    def may_have_earlier(self, user_id: int, update_id: int) -> bool:
+        """Whether the person may have earlier updates that nobody finished."""
+        ...
+
+    async def handled(self, update_id: int) -> None:
+        """Mark an answered update handled; never raises."""
+        ...
+
+    async def earlier_unhandled(self, user_id: int, update_id: int) -> list[str]:
+        """JSON of the person's updates before `update_id` that a dead process left."""
+        ...
+
+    async def to_replay(self) -> list[str]:
+        """JSON of recent updates nobody finished, oldest first."""
+        ...
+
+
 class JournaledQueue(asyncio.Queue[object]):
     """`put` journals an update first; everything else is a plain asyncio queue.
 
@@ -64,11 +96,11 @@ class JournaledQueue(asyncio.Queue[object]):
     asks for more (`PollingRequest`), so nothing is confirmed to Telegram unstored.
     """
 
-    def __init__(self, journal: UpdateJournal, receiver: Receiver | None = None) -> None:
+    def __init__(self, journal: Journal, receiver: Receiver | None = None) -> None:
         super().__init__()
         self._keep(journal, receiver)
 
-    def _keep(self, journal: UpdateJournal, receiver: Receiver | None) -> None:
+    def _keep(self, journal: Journal, receiver: Receiver | None) -> None:
         self.journal = journal
         self.receiver = receiver or Receiver(stale_after=float("inf"))
         self.receiver.before_poll = self.stored
@@ -177,15 +209,13 @@ def _person(update: Update) -> int | None:
 class JournaledOrderedQueue(JournaledQueue, OrderedUpdateQueue):
     """Journaled, then the person's cross-process lock (several replicas on PostgreSQL)."""
 
-    def __init__(
-        self, journal: UpdateJournal, locks: PersonLocks, receiver: Receiver | None = None
-    ) -> None:
+    def __init__(self, journal: Journal, locks: Locks, receiver: Receiver | None = None) -> None:
         OrderedUpdateQueue.__init__(self, locks)
         self._keep(journal, receiver)
 
 
 def journaled_queue(
-    journal: UpdateJournal, locks: PersonLocks | None, receiver: Receiver | None = None
+    journal: Journal, locks: Locks | None, receiver: Receiver | None = None
 ) -> asyncio.Queue[object]:
     """The update queue to give PTB (and the update processor) when a journal is kept."""
     if locks is not None:
@@ -201,7 +231,7 @@ def store_error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {first_line}" if first_line else type(exc).__name__
 
 
-async def replay(journal: UpdateJournal, queue: asyncio.Queue[Any], bot: Bot) -> int:
+async def replay(journal: Journal, queue: asyncio.Queue[Any], bot: Bot) -> int:
     """Put recent updates that were received but never handled back into the queue.
 
     Across replicas, an update whose person's turn another process holds is left alone: that
@@ -224,7 +254,7 @@ async def replay(journal: UpdateJournal, queue: asyncio.Queue[Any], bot: Bot) ->
     return count
 
 
-async def handle_earlier(journal: UpdateJournal, update: Update, application: Any) -> int:
+async def handle_earlier(journal: Journal, update: Update, application: Any) -> int:
     """Before `update`, handle the person's earlier updates that a process that died left.
 
     Called once `update` is claimed, so this process holds the person's turn: nothing else is

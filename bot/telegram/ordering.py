@@ -7,9 +7,9 @@ in arrival order and hands each to `do_process_update`; the first thing done the
 await, is to queue behind the person's previous update, so arrival order is kept exactly.
 
 Across processes (several replicas sharing PostgreSQL) the turn is also taken in the database
-(`bot.sync.locks`): `OrderedUpdateQueue.put` takes the person's lock before the webhook answers
-Telegram, which sends a chat's next update only after that answer, and the processor gives it
-back once the update was handled.
+(`Locks`, built by the composition root): `OrderedUpdateQueue.put` takes the person's lock
+before the webhook answers Telegram, which sends a chat's next update only after that answer,
+and the processor gives it back once the update was handled.
 """
 
 from __future__ import annotations
@@ -17,15 +17,34 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Awaitable, Hashable
-from typing import Any
+from typing import Any, Protocol
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
-from bot.sync.locks import PersonLocks
-
 DEFAULT_CONCURRENCY = 64
 DEFAULT_BACKLOG = 4096
+
+
+class Locks(Protocol):
+    """A person's turn across processes, as this queue takes and gives it back: a key per
+    person, taken (waiting, or only if free now), released once the update was handled."""
+
+    async def acquire(self, person: Hashable) -> int:
+        """Wait until this process holds `person`'s turn; the key to `release`."""
+        ...
+
+    async def try_acquire(self, person: Hashable) -> int | None:
+        """Take `person`'s turn only if it is free now; None when another process holds it."""
+        ...
+
+    async def release(self, key: int) -> None:
+        """Give back one hold of `key`; never raises."""
+        ...
+
+    async def aclose(self) -> None:
+        """Let go of every turn still held."""
+        ...
 
 
 def person_of(update: object) -> Hashable | None:
@@ -46,7 +65,7 @@ class OrderedUpdateQueue(asyncio.Queue[object]):
     was handled. Anything that is not a person's update passes straight through.
     """
 
-    def __init__(self, locks: PersonLocks) -> None:
+    def __init__(self, locks: Locks) -> None:
         super().__init__()
         self.locks = locks
         self.held: dict[int, int] = {}  # id(update) -> lock key, until the update is done
@@ -90,7 +109,7 @@ class PerPersonUpdateProcessor(BaseUpdateProcessor):
         concurrency: int = DEFAULT_CONCURRENCY,
         *,
         backlog: int = DEFAULT_BACKLOG,
-        locks: PersonLocks | None = None,
+        locks: Locks | None = None,
     ) -> None:
         super().__init__(max(backlog, concurrency, 2))
         self._work = asyncio.Semaphore(concurrency)

@@ -207,6 +207,7 @@ class StubReminders(Reminders):
 
 def stub_house(core: StubCore, reminders: StubReminders) -> House:
     """The doors a Telegram application is built on, with the stub for the core's."""
+    locks = person_locks(core.settings.database_url)
     return House(
         resources=None,  # type: ignore[arg-type]
         assistant=core,  # type: ignore[arg-type]
@@ -222,9 +223,10 @@ def stub_house(core: StubCore, reminders: StubReminders) -> House:
             cipher=core.cipher,
             claim_timeout=dt.timedelta(seconds=core.settings.outbox_claim_timeout_seconds),
             worker_id=core.delivery.worker_id,
-            shared=person_locks(core.settings.database_url) is not None,
+            shared=locks is not None,
             stored=core.handled,
         ),
+        locks=locks,
     )
 
 

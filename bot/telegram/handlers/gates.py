@@ -13,10 +13,9 @@ from bot.config import Settings
 from bot.kernel.replies import Reply
 from bot.render import format as fmt
 from bot.render import telegram as render_telegram
-from bot.sync.journal import UpdateJournal
 from bot.telegram.handlers.incoming import Context
 from bot.telegram.intake import Unreadable
-from bot.telegram.journal import handle_earlier
+from bot.telegram.journal import Journal, handle_earlier
 from bot.telegram.outgoing import send_reply
 
 log = logging.getLogger(__name__)
@@ -25,7 +24,7 @@ log = logging.getLogger(__name__)
 class Gates:
     """The handlers of groups -2 (duplicates), -1 (allowed people) and the last (handled)."""
 
-    def __init__(self, settings: Settings, journal: UpdateJournal) -> None:
+    def __init__(self, settings: Settings, journal: Journal) -> None:
         self.settings = settings
         self.journal = journal
 

@@ -11,9 +11,8 @@ from telegram.error import Forbidden
 
 from bot.kernel.replies import Reply
 from bot.kernel.sends import RecipientBlocked, Send, SendPhoto
-from bot.sync.journal import UpdateJournal
 from bot.telegram.handlers.incoming import Context
-from bot.telegram.journal import replay
+from bot.telegram.journal import Journal, replay
 from bot.telegram.outgoing import send_reply
 
 if TYPE_CHECKING:
@@ -52,7 +51,7 @@ class Jobs:
     """The repeating jobs, bound to the scheduled work's door and the update journal;
     `build_application` schedules them."""
 
-    def __init__(self, scheduled: Scheduled, journal: UpdateJournal) -> None:
+    def __init__(self, scheduled: Scheduled, journal: Journal) -> None:
         self.scheduled = scheduled
         self.journal = journal
 
