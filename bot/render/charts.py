@@ -5,13 +5,11 @@ sent with it (Telegram HTML, at most `CAPTION_LIMIT` characters once its tags ar
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from bot.kernel.timezones import zone_label
 from bot.render.format import esc, number, to_plain, utf16_len
-
-if TYPE_CHECKING:
-    from bot.insights.series import Series
 
 CAPTION_LIMIT = 1024  # Telegram's limit for a photo's caption, counted after entity parsing
 SUPPLEMENT_NAME_CHARS = 18
@@ -125,7 +123,27 @@ def days_of(taken: int, days: int) -> str:
 WEEK_DAYS = 7  # a longer range (/month) names its dates in the caption too
 
 
-def caption(series: Series, *, streak: int) -> str:
+class Charted(Protocol):
+    """What the caption says of the days charted: one value a day over `days` (ascending, the
+    person's lived days), None where nothing was logged. The insights' series is one."""
+
+    @property
+    def days(self) -> Sequence[dt.date]: ...
+    @property
+    def calories(self) -> Sequence[float | None]: ...
+    @property
+    def weight(self) -> Sequence[float | None]: ...
+    @property
+    def trend(self) -> Sequence[float | None]: ...
+    @property
+    def sleep(self) -> Sequence[int | None]: ...
+    @property
+    def calorie_goal(self) -> float | None: ...
+    @property
+    def logged_days(self) -> int: ...
+
+
+def caption(series: Charted, *, streak: int) -> str:
     """Two or three lines: what the person ate against their goal, where their weight went by
     the trend, how they slept, and how many days in a row they have logged. A range longer
     than a week opens with its dates, months named in full ("24 October – 22 November
@@ -154,7 +172,7 @@ def span(first: dt.date, last: dt.date) -> str:
     return f"{first.day} {first:%B %Y} – {last.day} {last:%B %Y}"
 
 
-def _calories_line(series: Series, days: int) -> str:
+def _calories_line(series: Charted, days: int) -> str:
     eaten = [kcal for kcal in series.calories if kcal is not None]
     if not eaten:
         return f"🍽 No meals logged in these {days} days."
@@ -169,7 +187,7 @@ def _calories_line(series: Series, days: int) -> str:
     return text + "."
 
 
-def _weight_part(series: Series) -> str | None:
+def _weight_part(series: Charted) -> str | None:
     trend = [(day, kg) for day, kg in zip(series.days, series.trend, strict=True) if kg]
     if not trend:
         return None
@@ -183,7 +201,7 @@ def _weight_part(series: Series) -> str | None:
     return text
 
 
-def _sleep_part(series: Series) -> str | None:
+def _sleep_part(series: Charted) -> str | None:
     slept = [(day, value) for day, value in zip(series.days, series.sleep, strict=True) if value]
     if not slept:
         return None
@@ -198,7 +216,7 @@ def _day(day: dt.date) -> str:
     return f"{day:%a} {day.day}"
 
 
-def _streak_line(series: Series, streak: int, days: int) -> str:
+def _streak_line(series: Charted, streak: int, days: int) -> str:
     logged = f"Logged on {series.logged_days} of {days} days"
     if streak >= 2:
         return f"🔥 {streak} days in a row · {logged.lower()}."
