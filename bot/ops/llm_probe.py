@@ -28,13 +28,21 @@ from openai.types.chat import ChatCompletionMessageParam
 from bot.agent_api.actions import NutritionAddEntry, WeightLog
 from bot.agent_api.client import new_http_client
 from bot.planner.base import PlanContext, ReadRequest
-from bot.planner.client import translate_error
+from bot.planner.client import calls_tools, translate_error
 from bot.planner.prompt import count_tokens, render_system_prompt
 from bot.planner.tools import ToolCallError, parse_tool_call, tool_specs
 from bot.render.conversation import logged_line
 from bot.render.format import to_plain
+from bot.render.llm import llm_probe_result
 
-__all__ = ["PROBE_MESSAGE", "ProbeResult", "context_size", "estimate_prompt_tokens", "probe_llm"]
+__all__ = [
+    "PROBE_MESSAGE",
+    "ProbeResult",
+    "context_size",
+    "estimate_prompt_tokens",
+    "probe",
+    "probe_llm",
+]
 
 PROBE_MESSAGE = "had 2 eggs and toast, 72.4 kg this morning"
 # What any model worth using makes of PROBE_MESSAGE: at least one of these.
@@ -77,6 +85,12 @@ def estimate_prompt_tokens(
     text = sum(count_tokens(str(m.get("content") or "")) for m in messages)
     schemas = count_tokens(json.dumps(list(tools), separators=(",", ":"), ensure_ascii=False))
     return text + schemas + 4 * len(messages) + 3
+
+
+async def probe(client: openai.AsyncOpenAI, model: str) -> str:
+    """The quickest check, in one line: does this model and server call tools at all?
+    Raises `PlannerUnavailable` when the server cannot be used."""
+    return llm_probe_result(model, await calls_tools(client, model))
 
 
 async def probe_llm(

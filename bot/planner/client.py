@@ -35,16 +35,15 @@ from bot.planner.base import (
 )
 from bot.planner.prompt import load_template
 from bot.planner.transport import AiohttpTransport
-from bot.render import llm
 
 __all__ = [
     "ChatRequests",
     "ContextTooLong",
     "PlannerTimedOut",
+    "calls_tools",
     "encode_json",
     "llm_http_client",
     "openai_client",
-    "probe",
     "translate_error",
 ]
 
@@ -343,11 +342,11 @@ _PING_TOOL: ChatCompletionToolUnionParam = {
 }
 
 
-async def probe(client: openai.AsyncOpenAI, model: str) -> str:
-    """`healthbot doctor`: does this model and server do tool calling at all?
+async def calls_tools(client: openai.AsyncOpenAI, model: str) -> bool:
+    """Does this model and server do tool calling at all?
 
     One tiny request offering one trivial tool. Raises `PlannerUnavailable` when the server
-    cannot be used; otherwise returns a line saying whether a tool call came back.
+    cannot be used; otherwise says whether a tool call came back.
     """
     try:
         completion = await client.chat.completions.create(
@@ -362,5 +361,4 @@ async def probe(client: openai.AsyncOpenAI, model: str) -> str:
     except openai.APIError as exc:
         raise translate_error(exc, client.api_key) from exc
     choices = getattr(completion, "choices", None) or []
-    called = bool(choices and choices[0].message.tool_calls)
-    return llm.llm_probe_result(model, called)
+    return bool(choices and choices[0].message.tool_calls)

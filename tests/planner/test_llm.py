@@ -13,6 +13,7 @@ import pytest
 
 from bot.agent_api.actions import action_type, to_wire
 from bot.config import Settings
+from bot.ops.llm_probe import probe
 from bot.planner.base import (
     Plan,
     PlanContext,
@@ -22,7 +23,7 @@ from bot.planner.base import (
     ReadResult,
     Turn,
 )
-from bot.planner.client import llm_http_client, probe
+from bot.planner.client import llm_http_client
 from bot.planner.llm import LlmPlanner, build_llm_planner
 from bot.planner.prompt import clock_note, user_content
 from bot.planner.tools import tool_specs
