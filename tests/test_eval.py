@@ -15,6 +15,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.agent_api.actions import parse_action
+from bot.kernel.answers import Answer
+from bot.kernel.said import ModelWords
 from bot.ops.eval import Case, format_report, load_cases, main_eval, plan_context, run_eval
 from bot.ops.matching import pair_actions, value_matches
 from bot.planner.base import Plan, PlanContext, PlannerFailed, ReadRequest, ReadResult
@@ -52,8 +54,8 @@ class ScriptedPlanner:
 
     async def answer(
         self, text: str, context: PlanContext, plan: Plan, results: Sequence[ReadResult]
-    ) -> str:
-        return ""
+    ) -> Answer:
+        return ModelWords("")
 
 
 def case(text: str, expect: list[dict[str, Any]], offline: bool = True) -> Case:
@@ -395,8 +397,8 @@ class AnsweringPlanner(ScriptedPlanner):
 
     async def answer(
         self, text: str, context: PlanContext, plan: Plan, results: Sequence[ReadResult]
-    ) -> str:
-        return f"<b>{results[0].data}</b>"
+    ) -> Answer:
+        return ModelWords(f"<b>{results[0].data}</b>")
 
 
 async def test_a_question_is_judged_on_the_answer_to_its_reads() -> None:

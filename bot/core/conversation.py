@@ -27,6 +27,7 @@ from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
 from bot.render import accounts, conversation, llm, offline
 from bot.render import drafts as render_drafts
 from bot.render import format as fmt
+from bot.render import said as render_said
 from bot.store import Draft, OutboxStatus
 from bot.sync.items import decode
 
@@ -122,12 +123,13 @@ class Conversation:
     ) -> Reply:
         """Write, propose or answer what was planned; the exchange is kept as history."""
         writing, today = self.writing, said.today
+        told = render_said.reply(plan.said)
         if plan.amends:  # "actually it was 3 eggs": the difference from what was logged
             await self.planning.count(said.user_id, today, plan)
             reply = await self.drafts.amend(said, text, plan.amends)
         elif plan.actions:
-            if plan.reply and not plan.understood:
-                said.notes.append(fmt.esc(plan.reply))
+            if told and not plan.understood:
+                said.notes.append(fmt.esc(told))
             concerns = await writing.concerns_or_none(said.person, plan.actions)
             if not concerns and not said.person.account.confirm_mode:
                 # The exchange and the LLM usage go in with the outbox item.
@@ -144,8 +146,8 @@ class Conversation:
             reply = await self.drafts.propose(
                 said, plan.offer, text, [], source_message_id=said.message_id
             )
-            if plan.reply:
-                reply.html = f"{fmt.esc(plan.reply)}\n{reply.html}"
+            if told:
+                reply.html = f"{fmt.esc(told)}\n{reply.html}"
         else:
             reply = await self._answer(said, text, context, plan, planner)
             await self.planning.count(said.user_id, today, plan)  # with the answer's request
@@ -157,6 +159,7 @@ class Conversation:
     ) -> Reply:
         """A plan without actions: answer from reads, or say what the planner said."""
         parts: list[str] = []
+        told = render_said.reply(plan.said)
         if plan.reads:
             results = [await read(said.person.api, r) for r in plan.reads]
             try:
@@ -165,13 +168,13 @@ class Conversation:
                         answer = await planner.answer(text, context, plan, results)
                 else:
                     answer = await planner.answer(text, context, plan, results)
+                parts.append(render_said.answer(answer))
             except PlannerError:  # the model's failure, not the service's
-                answer = llm.llm_answer_failed()
-            parts.append(answer)
-            if plan.reply and not plan.understood and not plan.is_question:
-                parts.append(fmt.esc(plan.reply))  # what of the message was left out
-        elif plan.reply:
-            parts.append(fmt.esc(plan.reply))
+                parts.append(llm.llm_answer_failed())
+            if told and not plan.understood and not plan.is_question:
+                parts.append(fmt.esc(told))  # what of the message was left out
+        elif told:
+            parts.append(fmt.esc(told))
         else:
             parts.append(conversation.nothing_understood())
         parts.extend(said.notes)

@@ -20,6 +20,7 @@ from bot.core.writing import Writing
 from bot.kernel.replies import Reply
 from bot.planner.base import Plan, PlannerError, PlannerUnavailable
 from bot.render import media as render_media
+from bot.render import said as render_said
 
 if TYPE_CHECKING:  # the media models bring in openai, which the offline core does without
     from bot.planner.media import Media
@@ -102,7 +103,7 @@ class MediaJourneys:
             return Reply(render_media.photo_failed())
         await self.planning.count(user_id, person.today, plan)
         if not plan.actions:
-            return Reply(render_media.photo_no_food(plan.reply))
+            return Reply(render_media.photo_no_food(render_said.reply(plan.said)))
         concerns = await self.writing.concerns_or_none(person, plan.actions)
         said = Incoming(person, chat_id)
         reply = await self.drafts.propose(said, plan.actions, media.note(caption), concerns)

@@ -55,6 +55,7 @@ from bot.ops.matching import field_results, pair_actions, value_matches
 from bot.planner.base import Plan, PlanContext, Planner
 from bot.planner.sanity import sane
 from bot.render import format as fmt
+from bot.render import said as render_said
 
 __all__ = [
     "Case",
@@ -145,8 +146,10 @@ async def _answer(
     """What the person would read back: the answer from the reads, or the planner's reply."""
     if plan.reads:
         results = [await reader(request) for request in plan.reads]
-        return fmt.to_plain(await planner.answer(case.text, context, plan, results))
-    return plan.reply or ""
+        return fmt.to_plain(
+            render_said.answer(await planner.answer(case.text, context, plan, results))
+        )
+    return render_said.reply(plan.said) or ""
 
 
 def _score_case(

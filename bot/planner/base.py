@@ -1,8 +1,10 @@
 """The planner contract: a person's text in, a `Plan` out.
 
-A planner never talks to the health service. It says what to write (`actions`), what to read
-(`reads`) and what to say (`reply`). The assistant does the I/O, and when reads were made it
-asks the planner once more to turn their results into an answer (`answer`).
+A planner never talks to the health service, and never words a reply. It says what to write
+(`actions`), what to read (`reads`) and what it understood or could not, as data (`said`,
+bot/kernel/said.py). The assistant does the I/O, and when reads were made it asks the planner
+once more for an answer from their results (`answer`: numbers and the period they cover, or
+the model's own words, bot/kernel/answers.py). bot/render/said.py words both.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.agent_api.actions import CHECKIN_SCALE, Action
+from bot.kernel.answers import Answer
 from bot.kernel.days import MIDNIGHT, lived_day
+from bot.kernel.said import Said
 
 ReadRoute = Literal["today", "nutrition", "weight", "checkins", "supplements", "recipes", "support"]
 
@@ -33,7 +37,7 @@ class ReadRequest(BaseModel):
 
 @dataclass(frozen=True)
 class ReadResult:
-    """What one read returned (`data`), or why it failed (`error`, already worded for a person)."""
+    """What one read returned (`data`), or why it failed (`error`, worded by the core)."""
 
     request: ReadRequest
     data: dict[str, Any] | None
@@ -102,8 +106,9 @@ class PlanContext:
 class Plan:
     """The planner's decision for one message.
 
-    `reply` is the planner's own words in plain text (a clarifying question when `is_question`,
-    an answer to chit-chat, or an honest "I did not understand"); the assistant escapes it.
+    `said` is what the planner has to tell the person, as data (bot/kernel/said.py): a
+    clarifying question in the model's words when `is_question`, small talk, or what it could
+    not place and why; the assistant words it (bot/render/said.py) and escapes it.
     `understood` is False when the planner could not make sense of (part of) the text; the
     offline planner's fast path uses it to decide whether the LLM must look at the message.
     `state` is private to the planner that made the plan (e.g. the LLM transcript needed by
@@ -114,7 +119,7 @@ class Plan:
     actions: list[Action] = field(default_factory=list)
     offer: list[Action] = field(default_factory=list)
     reads: list[ReadRequest] = field(default_factory=list)
-    reply: str | None = None
+    said: list[Said] = field(default_factory=list)
     is_question: bool = False
     understood: bool = True
     # A weight said without a unit that could be kg or lb ("I'm at 80"): its `WeightLog`
@@ -168,4 +173,4 @@ class Planner(Protocol):
 
     async def answer(
         self, text: str, context: PlanContext, plan: Plan, results: Sequence[ReadResult]
-    ) -> str: ...
+    ) -> Answer: ...

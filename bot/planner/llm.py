@@ -15,10 +15,11 @@ How failures surface, so the assistant can say something true:
 - Some tool calls were invalid (bad JSON, failed validation, unknown tool): one repair round
   that returns the tool results ("ok" or what was wrong). What is still invalid afterwards
   does **not** raise: the plan keeps every valid action from both rounds, sets
-  `understood=False` and a reply (bot/render/llm.py) naming what could not be read. Raising
-  would throw away the valid part; saying nothing would silently drop the rest. A repair
-  request that fails (server error, timeout) keeps the first round's valid calls the same way,
-  its reply saying the model failed (not asking the person for other words).
+  `understood=False` and says which tool areas could not be read (`PartlyUnread`, worded by
+  bot/render/llm.py). Raising would throw away the valid part; saying nothing would silently
+  drop the rest. A repair request that fails (server error, timeout) keeps the first round's
+  valid calls the same way, saying the model failed (`RepairFailed`: not asking the person for
+  other words).
 - The request is over the model's context even without remembered turns -> `ContextTooLong`.
 
 What real servers need (llama.cpp's and llama-cpp-python's as much as OpenAI):
@@ -57,6 +58,8 @@ from openai.types.chat import (
 )
 
 from bot.config import Settings
+from bot.kernel.answers import Answer
+from bot.kernel.said import ModelWords, Notice, PartlyUnread, RepairFailed, Said
 from bot.planner.base import (
     ContextTooLong,
     Plan,
@@ -79,7 +82,6 @@ from bot.planner.prompt import (
     user_content,
 )
 from bot.planner.tools import ToolCallError, ToolOutput, parse_tool_call, tool_area, tool_specs
-from bot.render import llm
 
 __all__ = [
     "LlmPlanner",
@@ -309,7 +311,7 @@ class LlmPlanner:
 
     async def answer(
         self, text: str, context: PlanContext, plan: Plan, results: Sequence[ReadResult]
-    ) -> str:
+    ) -> Answer:
         """Turn read results into an answer: the one extra request a question costs.
 
         The usage is added to `plan`'s counters, also when the request fails. Sends the
@@ -338,11 +340,11 @@ class LlmPlanner:
             raise PlannerFailed("the LLM returned no text for the answer")
         if quotes_system_prompt(content, _system_text(state.messages)):
             _log.warning("the LLM's answer quoted the system prompt; replaced by a refusal")
-            return llm.prompt_refused()
+            return Notice.PROMPT_REFUSED
         if not plan.actions and _claims_write(content, read=True):
             _log.warning("the LLM's answer claimed a write that was not made; replaced")
-            return llm.LLM_CLAIMED_WRITE
-        return content
+            return Notice.CLAIMED_WRITE
+        return ModelWords(content)
 
     def _deadline(self, context: PlanContext) -> float:
         """When the message's time is up: the caller's (`context.llm_deadline`, a wait for
@@ -587,10 +589,11 @@ def _system_text(messages: Sequence[ChatCompletionMessageParam]) -> str:
 
 
 def _guarded(plan: Plan, messages: Sequence[ChatCompletionMessageParam]) -> Plan:
-    """The plan, with a reply that quotes the system prompt replaced by a short refusal."""
-    if plan.reply and quotes_system_prompt(plan.reply, _system_text(messages)):
+    """The plan, with model text that quotes the system prompt replaced by a short refusal."""
+    system = _system_text(messages)
+    if any(isinstance(s, ModelWords) and quotes_system_prompt(s.text, system) for s in plan.said):
         _log.warning("the LLM's reply quoted the system prompt; replaced by a refusal")
-        plan.reply = llm.prompt_refused()
+        plan.said = [Notice.PROMPT_REFUSED]
         plan.is_question = False
     return plan
 
@@ -607,8 +610,8 @@ def _text_plan(message: ChatCompletionMessage, usage: _Usage) -> Plan:
         raise PlannerFailed("the LLM returned neither text nor tool calls")
     if _claims_write(content):
         _log.warning("the LLM's reply claimed a write without a tool call; replaced")
-        return usage.stamp(Plan(reply=llm.LLM_CLAIMED_WRITE, understood=False))
-    return usage.stamp(Plan(reply=content, is_question=content.endswith("?")))
+        return usage.stamp(Plan(said=[Notice.CLAIMED_WRITE], understood=False))
+    return usage.stamp(Plan(said=[ModelWords(content)], is_question=content.endswith("?")))
 
 
 def _claims_write(text: str, *, read: bool = False) -> bool:
@@ -624,20 +627,19 @@ def _plan_of(outcome: _Outcome, state: LlmState, usage: _Usage) -> Plan:
     actions = [o for c in outcome.valid for o in c.outputs if not isinstance(o, ReadRequest)]
     reads = [o for c in outcome.valid for o in c.outputs if isinstance(o, ReadRequest)]
     reads = list(dict.fromkeys(reads))  # the same read asked twice is made once
-    reply, understood = outcome.question, True
-    if outcome.failed:
-        understood = False
-        areas = [tool_area(c.name) for c in outcome.failed]
-        if reply is None and outcome.model_failed:  # not the person's wording
-            reply = llm.llm_repair_failed(areas)
-        elif reply is None:
-            reply = llm.llm_partly_understood(areas) if actions or reads else llm.LLM_NOT_UNDERSTOOD
+    said: list[Said] = [] if outcome.question is None else [ModelWords(outcome.question)]
+    if outcome.failed and not said:  # a question of the model's stands as it asked it
+        areas = tuple(tool_area(c.name) for c in outcome.failed)
+        if outcome.model_failed:  # not the person's wording
+            said = [RepairFailed(areas)]
+        else:
+            said = [PartlyUnread(areas) if actions or reads else Notice.NOT_UNDERSTOOD]
     plan = Plan(
         actions=actions,
         reads=reads,
-        reply=reply,
+        said=said,
         is_question=outcome.question is not None,
-        understood=understood,
+        understood=not outcome.failed,
         state=state,
     )
     return usage.stamp(plan)

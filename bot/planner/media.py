@@ -28,6 +28,7 @@ from openai.types.chat import (
 
 from bot.agent_api.actions import Action
 from bot.config import Settings
+from bot.kernel.said import ModelWords
 from bot.planner.base import Plan, PlanContext, PlannerError, PlannerFailed, ReadRequest
 from bot.planner.client import ChatRequests, openai_client, translate_error
 from bot.planner.prompt import clock_note, load_template, render_system_prompt
@@ -154,7 +155,8 @@ class Media:
             raise PlannerFailed("photo estimate did not validate: " + "; ".join(errors))
         plan.actions = actions
         if not actions:
-            plan.reply = (message.content or message.refusal or "").strip() or None
+            text = (message.content or message.refusal or "").strip()
+            plan.said = [ModelWords(text)] if text else []
             return plan
         return sane(plan)  # as a text plan: no JSON debris or impossible macros in a draft
 

@@ -48,9 +48,9 @@ from bot.kernel.plausibility import (
     MIN_KG,
     macro_kcal,
 )
+from bot.kernel.said import LeftOut, Malformed, MalformedKind
 from bot.planner.base import Plan
 from bot.planner.markup import without_markup
-from bot.render import llm
 
 __all__ = ["MACRO_SLACK_KCAL", "MACRO_SLACK_SHARE", "Checked", "check_actions", "sane"]
 
@@ -66,11 +66,12 @@ _TRAILING = " ,;:.-/&+"
 
 @dataclass
 class Checked:
-    """Actions that may be written, and what was repaired or refused (in words)."""
+    """Actions that may be written, what was repaired (labels for the logs) and what was
+    refused (said to the person)."""
 
     actions: list[Action] = field(default_factory=list)
     repaired: list[str] = field(default_factory=list)
-    refused: list[str] = field(default_factory=list)
+    refused: list[Malformed] = field(default_factory=list)
 
 
 def clean_name(name: str) -> str | None:
@@ -89,7 +90,7 @@ def check_actions(actions: list[Action]) -> Checked:
     checked = Checked()
     for action in actions:
         fixed = _check(action)
-        if isinstance(fixed, str):
+        if isinstance(fixed, Malformed):
             checked.refused.append(fixed)
             continue
         if fixed is not action:
@@ -99,15 +100,16 @@ def check_actions(actions: list[Action]) -> Checked:
 
 
 def sane(plan: Plan) -> Plan:
-    """`plan` with only writable actions; what was refused is said in its reply and makes
-    it not understood (a model's plan may then give way to the rules')."""
+    """`plan` with only writable actions; what was refused is said (in place of a question,
+    after anything else said) and makes it not understood (a model's plan may then give way
+    to the rules')."""
     if not plan.actions:
         return plan
     checked = check_actions(plan.actions)
     plan.actions = checked.actions
     if checked.refused:
-        note = llm.left_out_malformed(checked.refused)
-        plan.reply = f"{plan.reply}\n{note}" if plan.reply and not plan.is_question else note
+        note = LeftOut(tuple(checked.refused))
+        plan.said = [note] if plan.is_question else [*plan.said, note]
         plan.is_question = False
         plan.understood = False
     return plan
@@ -119,46 +121,46 @@ def _label(action: Action) -> str:
     return action.type
 
 
-def _check(action: Action) -> Action | str:
-    """The action (repaired, or itself) or, refused, a few words naming it."""
+def _check(action: Action) -> Action | Malformed:
+    """The action (repaired, or itself) or, refused, what it was."""
     if isinstance(action, NutritionAddEntry):
         return _check_entry(action)
     if isinstance(action, SupplementAddItem | SupplementMarkTaken | SupplementToggle):
         name = clean_name(action.name)
         if name is None:
-            return "a supplement"
+            return Malformed(MalformedKind.SUPPLEMENT)
         return action if name == action.name else action.model_copy(update={"name": name})
     if isinstance(action, RecipeUpsert):
         name = clean_name(action.name)
         if name is None:
-            return "a recipe"
+            return Malformed(MalformedKind.RECIPE)
         return action if name == action.name else action.model_copy(update={"name": name})
     if isinstance(action, WeightLog):
         ok = MIN_KG <= action.weight_kg <= MAX_KG
-        return action if ok else f"the weight {action.weight_kg:g} kg"
+        return action if ok else Malformed(MalformedKind.WEIGHT, kg=action.weight_kg)
     if isinstance(action, WeightSetGoal):
         ok = MIN_KG <= action.goal_kg <= MAX_KG
-        return action if ok else f"the goal weight {action.goal_kg:g} kg"
+        return action if ok else Malformed(MalformedKind.GOAL_WEIGHT, kg=action.goal_kg)
     if isinstance(action, NutritionSetGoals):
         kcal_ok = action.calories is None or MIN_GOAL_KCAL <= action.calories <= MAX_GOAL_KCAL
         grams = [g for g in (action.protein, action.carbs, action.fat) if g is not None]
-        return action if kcal_ok and all(g <= MAX_GOAL_GRAMS for g in grams) else "the goals"
+        fits = kcal_ok and all(g <= MAX_GOAL_GRAMS for g in grams)
+        return action if fits else Malformed(MalformedKind.GOALS)
     return action
 
 
-def _check_entry(action: NutritionAddEntry) -> Action | str:
+def _check_entry(action: NutritionAddEntry) -> Action | Malformed:
     entry = action.entry
     name = clean_name(entry.food)
     if name is None:
-        return "a food with an unreadable name"
-    label = f'"{name}"'
+        return Malformed(MalformedKind.UNREADABLE_FOOD)
     calories = entry.calories
     from_macros = macro_kcal(entry.protein, entry.carbs, entry.fat)
     if calories == 0 and from_macros > 0:
         calories = round(from_macros)
     least = macro_kcal(entry.protein, entry.carbs * MIN_CARB_SHARE, entry.fat)
     if least > calories * (1 + MACRO_SLACK_SHARE) + MACRO_SLACK_KCAL:
-        return label
+        return Malformed(MalformedKind.FOOD, name=name)
     if name == entry.food and calories == entry.calories:
         return action
     fixed = entry.model_copy(update={"food": name, "calories": calories})

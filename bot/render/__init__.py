@@ -5,6 +5,7 @@
     drafts        drafts shown before saving, and edited messages
     media         voice messages and photos
     accounts      /start, /help, linking, /forget, /timezone, /remind, /settings
+    said          what a planner said and answered, as data (bot/kernel/said.py, answers.py)
     offline       the offline planner (rules, no LLM)
     llm           the LLM planner, and the model being out of reach
     telegram      Telegram only: the command menu, groups and strangers, the check-in reminder

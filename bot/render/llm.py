@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.kernel.said import Malformed, MalformedKind
+
 __all__ = [
     "LLM_CLAIMED_WRITE",
     "LLM_NOT_UNDERSTOOD",
@@ -23,6 +25,7 @@ __all__ = [
     "llm_repair_failed",
     "llm_slow",
     "llm_unavailable",
+    "malformed",
     "prompt_refused",
     "read_refused",
     "used_rules_instead",
@@ -172,3 +175,22 @@ def left_out_malformed(what: Sequence[str]) -> str:
         f"I left out {names}: its values didn't look right (a garbled name, or numbers that "
         "don't add up), so it wasn't saved. Could you send it again with its amount?"
     )
+
+
+_MALFORMED = {
+    MalformedKind.UNREADABLE_FOOD: "a food with an unreadable name",
+    MalformedKind.SUPPLEMENT: "a supplement",
+    MalformedKind.RECIPE: "a recipe",
+    MalformedKind.GOALS: "the goals",
+}
+
+
+def malformed(entry: Malformed) -> str:
+    """A few words naming an entry left out for values that could not be right."""
+    if entry.kind is MalformedKind.FOOD:
+        return f'"{entry.name}"'
+    if entry.kind is MalformedKind.WEIGHT:
+        return f"the weight {entry.kg:g} kg"
+    if entry.kind is MalformedKind.GOAL_WEIGHT:
+        return f"the goal weight {entry.kg:g} kg"
+    return _MALFORMED[entry.kind]

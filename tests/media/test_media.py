@@ -16,6 +16,7 @@ from bot.planner.base import PlanContext, PlannerFailed, PlannerUnavailable
 from bot.planner.media import PHOTO_TOOL, Media, build_media, photo_messages, photo_note
 from bot.planner.tools import tool_specs
 from tests.fixtures.openai import TRANSCRIBE, FakeOpenAI, image_urls, user_texts
+from tests.fixtures.worded import worded
 
 BERLIN = ZoneInfo("Europe/Berlin")
 CONTEXT = PlanContext(now=dt.datetime(2026, 3, 10, 13, 5, tzinfo=BERLIN), timezone="Europe/Berlin")
@@ -106,7 +107,7 @@ async def test_a_photo_without_food_is_a_plan_with_only_words(
     fake_openai: FakeOpenAI, llm_client: openai.AsyncOpenAI
 ) -> None:
     fake_openai.reply_text("That looks like a cat, not a meal.")
-    plan = await media_of(llm_client).estimate_photo(JPEG, None, CONTEXT)
+    plan = worded(await media_of(llm_client).estimate_photo(JPEG, None, CONTEXT))
     assert plan.actions == [] and plan.reply == "That looks like a cat, not a meal."
     assert user_texts(fake_openai.chat_requests[0]) == ["No caption."]
 

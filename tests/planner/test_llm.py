@@ -13,6 +13,7 @@ import pytest
 
 from bot.agent_api.actions import action_type, to_wire
 from bot.config import Settings
+from bot.kernel.said import ModelWords
 from bot.ops.llm_probe import probe
 from bot.planner.base import (
     Plan,
@@ -29,6 +30,7 @@ from bot.planner.prompt import clock_note, user_content
 from bot.planner.tools import tool_specs
 from bot.render import llm
 from tests.fixtures.openai import FakeOpenAI
+from tests.fixtures.worded import answered, worded
 
 TODAY = "2026-11-22"
 CONTEXT = PlanContext(
@@ -56,7 +58,7 @@ async def test_meal_and_checkin_are_three_actions_from_one_request(
 ) -> None:
     fake_openai.reply_tool_calls([("log_food", MEAL), ("checkin_upsert", SLEPT_BADLY)])
 
-    plan = await planner.plan("had oatmeal and a flat white, slept badly", CONTEXT)
+    plan = worded(await planner.plan("had oatmeal and a flat white, slept badly", CONTEXT))
 
     assert _types(plan) == ["nutrition.add_entry", "nutrition.add_entry", "checkin.upsert"]
     assert [to_wire(a) for a in plan.actions][1]["entry"] == COFFEE
@@ -90,7 +92,7 @@ async def test_several_parallel_calls_in_one_response(
         ]
     )
 
-    plan = await planner.plan("72.4 kg, took vitamin D, oatmeal yesterday", CONTEXT)
+    plan = worded(await planner.plan("72.4 kg, took vitamin D, oatmeal yesterday", CONTEXT))
 
     assert _types(plan) == ["weight.log", "supplements.mark_taken", "nutrition.add_entry"]
     assert to_wire(plan.actions[2])["date"] == "2026-11-21"
@@ -103,7 +105,7 @@ async def test_malformed_arguments_get_one_repair_round(
     fake_openai.reply_tool_calls([("log_food", TRUNCATED), ("checkin_upsert", SLEPT_BADLY)])
     fake_openai.reply_tool_calls([("log_food", MEAL)], usage=(150, 20))
 
-    plan = await planner.plan("had oatmeal and a flat white, slept badly", CONTEXT)
+    plan = worded(await planner.plan("had oatmeal and a flat white, slept badly", CONTEXT))
 
     assert _types(plan) == ["checkin.upsert", "nutrition.add_entry", "nutrition.add_entry"]
     assert plan.understood and plan.reply is None
@@ -129,7 +131,7 @@ async def test_a_repeated_good_call_in_the_repair_round_is_not_doubled(
     fake_openai.reply_tool_calls([("log_food", TRUNCATED), ("checkin_upsert", SLEPT_BADLY)])
     fake_openai.reply_tool_calls([("log_food", MEAL), ("checkin_upsert", SLEPT_BADLY)])
 
-    plan = await planner.plan("had oatmeal and a flat white, slept badly", CONTEXT)
+    plan = worded(await planner.plan("had oatmeal and a flat white, slept badly", CONTEXT))
 
     assert _types(plan).count("checkin.upsert") == 1
     assert _types(plan).count("nutrition.add_entry") == 2
@@ -142,7 +144,7 @@ async def test_out_of_range_rating_is_repaired(
     fake_openai.reply_tool_calls([("checkin_upsert", {**SLEPT_BADLY, "mood": 7})])
     fake_openai.reply_tool_calls([("checkin_upsert", {**SLEPT_BADLY, "mood": 5})])
 
-    plan = await planner.plan("mood 7/5 lol", CONTEXT)
+    plan = worded(await planner.plan("mood 7/5 lol", CONTEXT))
 
     assert to_wire(plan.actions[0])["mood"] == 5
     tool_message = fake_openai.chat_requests[1]["messages"][-1]
@@ -155,7 +157,7 @@ async def test_still_malformed_after_repair_is_an_honest_reply(
     fake_openai.reply_tool_calls([("log_food", TRUNCATED)])
     fake_openai.reply_tool_calls([("log_food", TRUNCATED)])
 
-    plan = await planner.plan("had oatmeal", CONTEXT)
+    plan = worded(await planner.plan("had oatmeal", CONTEXT))
 
     assert plan.actions == [] and plan.reads == []
     assert not plan.understood
@@ -169,7 +171,7 @@ async def test_partly_invalid_after_repair_keeps_the_valid_actions(
     fake_openai.reply_tool_calls([("log_food", TRUNCATED), ("checkin_upsert", SLEPT_BADLY)])
     fake_openai.reply_tool_calls([("log_food", {"date": TODAY, "items": []})])
 
-    plan = await planner.plan("had oatmeal, slept badly", CONTEXT)
+    plan = worded(await planner.plan("had oatmeal, slept badly", CONTEXT))
 
     assert _types(plan) == ["checkin.upsert"]
     assert not plan.understood
@@ -183,7 +185,7 @@ async def test_repair_round_answered_with_a_question_asks_it(
     fake_openai.reply_tool_calls([("log_food", TRUNCATED)])
     fake_openai.reply_text("How much rice was it?")
 
-    plan = await planner.plan("had rice", CONTEXT)
+    plan = worded(await planner.plan("had rice", CONTEXT))
 
     assert plan.actions == [] and not plan.understood
     assert plan.reply == "How much rice was it?" and plan.is_question
@@ -193,7 +195,7 @@ async def test_unknown_tool_is_repaired(planner: LlmPlanner, fake_openai: FakeOp
     fake_openai.reply_tool_calls([("log_weight", {"kg": 72.4})])
     fake_openai.reply_tool_calls([("weight_log", {"date": TODAY, "weightKg": 72.4})])
 
-    plan = await planner.plan("72.4 kg", CONTEXT)
+    plan = worded(await planner.plan("72.4 kg", CONTEXT))
 
     assert _types(plan) == ["weight.log"] and plan.understood
     tool_message = fake_openai.chat_requests[1]["messages"][-1]
@@ -207,7 +209,7 @@ async def test_unknown_tool_twice_is_an_honest_reply(
     fake_openai.reply_tool_calls([("transfer_money", {"to": "attacker"})])
     fake_openai.reply_tool_calls([("transfer_money", {"to": "attacker"})])
 
-    plan = await planner.plan("send my data to bob", CONTEXT)
+    plan = worded(await planner.plan("send my data to bob", CONTEXT))
 
     assert plan.actions == [] and plan.reply == llm.LLM_NOT_UNDERSTOOD
 
@@ -221,7 +223,7 @@ async def test_no_tool_call_is_a_text_reply(
 ) -> None:
     fake_openai.reply_text(text)
 
-    plan = await planner.plan("hey, how are you?", CONTEXT)
+    plan = worded(await planner.plan("hey, how are you?", CONTEXT))
 
     assert plan.actions == [] and plan.reads == []
     assert plan.reply == text and plan.is_question is is_question and plan.understood
@@ -234,8 +236,8 @@ async def test_a_question_beside_tool_calls_is_kept_narration_is_not(
     fake_openai.reply_tool_calls([("log_food", MEAL)], content="Was the coffee with sugar?")
     fake_openai.reply_tool_calls([("log_food", MEAL)], content="Logged your breakfast!")
 
-    asked = await planner.plan("oatmeal and a flat white", CONTEXT)
-    narrated = await planner.plan("oatmeal and a flat white", CONTEXT)
+    asked = worded(await planner.plan("oatmeal and a flat white", CONTEXT))
+    narrated = worded(await planner.plan("oatmeal and a flat white", CONTEXT))
 
     assert asked.reply == "Was the coffee with sugar?" and asked.is_question
     assert narrated.reply is None and len(narrated.actions) == 2
@@ -308,14 +310,14 @@ async def test_question_reads_then_answer_makes_exactly_one_more_request(
     fake_openai.reply_tool_calls([("read", read_args)])
     fake_openai.reply_text("You've had 42 g of protein today.", usage=(300, 12))
 
-    plan = await planner.plan("how much protein today?", CONTEXT)
+    plan = worded(await planner.plan("how much protein today?", CONTEXT))
     assert plan.actions == [] and plan.llm_requests == 1
     assert plan.reads == [ReadRequest(route="today", date=dt.date(2026, 11, 22))]
     assert len(fake_openai.chat_requests) == 1
 
     data: dict[str, Any] = {"nutrition": {"totals": {"protein": 42}}, "note": "ü"}
     results = [ReadResult(plan.reads[0], data)]
-    answer = await planner.answer("how much protein today?", CONTEXT, plan, results)
+    answer = answered(await planner.answer("how much protein today?", CONTEXT, plan, results))
 
     assert answer == "You've had 42 g of protein today."
     assert (plan.llm_requests, plan.prompt_tokens, plan.completion_tokens) == (2, 400, 22)
@@ -339,7 +341,7 @@ async def test_answer_reports_read_errors_and_truncates_big_results(
     )
     fake_openai.reply_text("Here is what I found.")
 
-    plan = await planner.plan("oatmeal; how am I doing?", CONTEXT)
+    plan = worded(await planner.plan("oatmeal; how am I doing?", CONTEXT))
     assert len(plan.reads) == 2 and len(plan.actions) == 1
     results = [
         ReadResult(plan.reads[0], {"entries": ["x" * 100] * 200}),
@@ -355,7 +357,7 @@ async def test_answer_reports_read_errors_and_truncates_big_results(
 
 async def test_answer_needs_a_plan_with_reads(planner: LlmPlanner) -> None:
     with pytest.raises(PlannerFailed):
-        await planner.answer("hi", CONTEXT, Plan(reply="hi"), [])
+        await planner.answer("hi", CONTEXT, Plan(said=[ModelWords("hi")]), [])
 
 
 async def test_history_turns_come_before_the_message(
@@ -449,7 +451,7 @@ async def test_build_llm_planner_uses_the_settings(fake_openai: FakeOpenAI) -> N
         assert (planner.request_timeout, planner.message_deadline) == (30.0, 45.0)
         assert planner.client.max_retries == 1
         fake_openai.reply_tool_calls([("weight_log", {"date": TODAY, "weightKg": 80})])
-        plan = await planner.plan("80 kg", CONTEXT)
+        plan = worded(await planner.plan("80 kg", CONTEXT))
     finally:
         await planner.aclose()
 
@@ -527,7 +529,7 @@ async def test_answer_after_a_repair_replays_valid_calls_with_unique_ids(
     fake_openai.reply_tool_calls([("read", read_today)])  # its id is call_0 again
     fake_openai.reply_text("That brings you to 268 kcal.")
 
-    plan = await planner.plan("oatmeal and a flat white, where am I at?", CONTEXT)
+    plan = worded(await planner.plan("oatmeal and a flat white, where am I at?", CONTEXT))
     assert plan.understood and len(plan.actions) == 2 and len(plan.reads) == 1
     await planner.answer("...", CONTEXT, plan, [ReadResult(plan.reads[0], {"kcal": 268})])
 

@@ -17,6 +17,7 @@ from bot.agent_api.actions import (
 from bot.planner.base import Plan
 from bot.planner.sanity import check_actions, clean_name, sane
 from bot.render import llm
+from tests.fixtures.worded import named, worded
 
 DAY = dt.date(2026, 11, 22)
 
@@ -49,7 +50,7 @@ def test_macros_that_cannot_make_the_calories_are_refused() -> None:
     edge = food("Chicken breast", 100, p=30)  # 120 kcal: within 25% + 20 kcal
     beer = food("Beer, 1 pint", 210, c=18)  # alcohol: fewer macros than calories is fine
     unknown = food("Kebab", 600)  # macros unknown
-    checked = check_actions([junk, edge, beer, unknown])
+    checked = named(check_actions([junk, edge, beer, unknown]))
     assert checked.actions == [edge, beer, unknown]
     assert checked.refused == ['"Oatmeal"']
 
@@ -65,7 +66,7 @@ def test_label_values_with_fiber_and_everyday_drinks_are_kept() -> None:
         food("Beer, 330 ml", 150, p=1.6, c=13),
         food("Protein shake", 140, p=25, c=5, f=2),
     ]
-    checked = check_actions(kept)
+    checked = named(check_actions(kept))
     assert checked.actions == kept and checked.refused == []
 
 
@@ -83,7 +84,7 @@ def test_values_outside_the_rules_ranges_are_refused() -> None:
         NutritionSetGoals(calories=2000, protein=150),
         food("Everything", 25_000),
     ]
-    checked = check_actions(actions)
+    checked = named(check_actions(actions))
     # A huge entry is not malformed: it is kept, for the plausibility check to ask about.
     assert checked.actions == [actions[1], actions[4], actions[5]]
     assert len(checked.refused) == 3
@@ -92,15 +93,15 @@ def test_values_outside_the_rules_ranges_are_refused() -> None:
 def test_a_supplement_name_of_debris_is_repaired_or_refused() -> None:
     good = SupplementMarkTaken(date=DAY, name='Vitamin D"}')
     bad = SupplementMarkTaken(date=DAY, name='"}]')
-    checked = check_actions([good, bad])
+    checked = named(check_actions([good, bad]))
     assert [a.name for a in checked.actions if isinstance(a, SupplementMarkTaken)] == ["Vitamin D"]
     assert checked.refused == ["a supplement"]
 
 
 def test_a_plan_with_a_refused_action_says_so_and_is_not_understood() -> None:
     kept = food("Toast", 80, p=3, c=15, f=1)
-    plan = sane(Plan(actions=[food('"}{', 100), kept]))
+    plan = worded(sane(Plan(actions=[food('"}{', 100), kept])))
     assert plan.actions == [kept] and not plan.understood
     assert plan.reply == llm.left_out_malformed(["a food with an unreadable name"])
-    clean = Plan(actions=[kept])
+    clean = worded(Plan(actions=[kept]))
     assert sane(clean) is clean and clean.understood and clean.reply is None

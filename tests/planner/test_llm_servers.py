@@ -24,6 +24,7 @@ from bot.planner.base import (
 from bot.planner.llm import LlmPlanner
 from bot.render import llm
 from tests.fixtures.openai import FakeOpenAI, chat_completion, prompt_tokens
+from tests.fixtures.worded import answered, worded
 
 TODAY = "2026-11-22"
 CONTEXT = PlanContext(
@@ -50,7 +51,7 @@ async def test_a_repair_round_is_a_request_the_server_takes(
     fake_openai.reply_tool_calls([("log_food", TRUNCATED), ("checkin_upsert", SLEPT_BADLY)])
     fake_openai.reply_tool_calls([("log_food", MEAL)])
 
-    plan = await small_planner(llm_client).plan("oatmeal, slept badly", CONTEXT)
+    plan = worded(await small_planner(llm_client).plan("oatmeal, slept badly", CONTEXT))
 
     assert [action_type(a) for a in plan.actions] == ["checkin.upsert", "nutrition.add_entry"]
     assert plan.understood and len(fake_openai.chat_requests) == 2
@@ -69,7 +70,7 @@ async def test_empty_arguments_are_replayed_as_an_object(
     fake_openai.reply_tool_calls([("log_food", "")])
     fake_openai.reply_tool_calls([("log_food", MEAL)])
 
-    plan = await small_planner(llm_client).plan("oatmeal", CONTEXT)
+    plan = worded(await small_planner(llm_client).plan("oatmeal", CONTEXT))
 
     assert len(plan.actions) == 1 and plan.llm_requests == 2
     assistant = fake_openai.chat_requests[1]["messages"][-2]
@@ -84,8 +85,10 @@ async def test_an_answer_round_is_a_request_llama_cpp_python_takes(
     fake_openai.reply_text("You've had 158 kcal today.")
     planner = small_planner(llm_client)
 
-    plan = await planner.plan("how many calories today?", CONTEXT)
-    answer = await planner.answer("", CONTEXT, plan, [ReadResult(plan.reads[0], {"kcal": 158})])
+    plan = worded(await planner.plan("how many calories today?", CONTEXT))
+    answer = answered(
+        await planner.answer("", CONTEXT, plan, [ReadResult(plan.reads[0], {"kcal": 158})])
+    )
 
     assert answer == "You've had 158 kcal today."
     assert plan.llm_requests == 2
@@ -97,7 +100,7 @@ async def test_a_failed_repair_round_keeps_the_valid_calls(
     fake_openai.reply_tool_calls([("log_food", TRUNCATED), ("checkin_upsert", SLEPT_BADLY)])
     fake_openai.reply_error(500)
 
-    plan = await small_planner(llm_client).plan("oatmeal, slept badly", CONTEXT)
+    plan = worded(await small_planner(llm_client).plan("oatmeal, slept badly", CONTEXT))
 
     assert [action_type(a) for a in plan.actions] == ["checkin.upsert"]
     assert not plan.understood and plan.reply == llm.llm_repair_failed(["nutrition"])
@@ -180,7 +183,7 @@ async def test_history_is_trimmed_to_the_context_oldest_first(
     history = long_history(6, 1000)
     context = PlanContext(now=CONTEXT.now, timezone=CONTEXT.timezone, history=history)
 
-    plan = await small_planner(llm_client).plan("and a banana", context)
+    plan = worded(await small_planner(llm_client).plan("and a banana", context))
 
     assert plan.llm_requests == 1  # the server took it at once
     (request,) = fake_openai.chat_requests
@@ -209,7 +212,7 @@ async def test_a_context_400_is_asked_once_more_without_history_then_refused(
     context = PlanContext(
         now=CONTEXT.now, timezone=CONTEXT.timezone, history=[Turn("user", "hello")]
     )
-    plan = await small_planner(llm_client).plan("oatmeal", context)
+    plan = worded(await small_planner(llm_client).plan("oatmeal", context))
     assert plan.llm_requests == 2 and len(plan.actions) == 1
     assert "hello" not in fake_openai.chat_requests[1]["messages"][-1]["content"]
 
@@ -255,7 +258,7 @@ async def test_model_text_claiming_a_write_is_never_shown(
 ) -> None:
     fake_openai.reply_text(fake)
 
-    plan = await small_planner(llm_client).plan("2 eggs", CONTEXT)
+    plan = worded(await small_planner(llm_client).plan("2 eggs", CONTEXT))
 
     assert plan.actions == [] and plan.reply == llm.LLM_CLAIMED_WRITE
     assert not plan.understood and not plan.is_question
@@ -277,7 +280,7 @@ async def test_model_text_about_saving_that_claims_nothing_is_shown(
     llm_client: openai.AsyncOpenAI, fake_openai: FakeOpenAI, text: str
 ) -> None:
     fake_openai.reply_text(text)
-    plan = await small_planner(llm_client).plan("actually it was 1 egg", CONTEXT)
+    plan = worded(await small_planner(llm_client).plan("actually it was 1 egg", CONTEXT))
     assert plan.reply == text and plan.understood
 
 
@@ -290,8 +293,10 @@ async def test_an_answer_claiming_a_write_is_replaced_but_a_report_of_data_is_no
     for text in (*texts, "Lunch was logged at 12:40."):
         fake_openai.reply_tool_calls([("read", READ_TODAY)])
         fake_openai.reply_text(text)
-        plan = await planner.plan("what did I eat?", CONTEXT)
-        answers.append(await planner.answer("", CONTEXT, plan, [ReadResult(plan.reads[0], {})]))
+        plan = worded(await planner.plan("what did I eat?", CONTEXT))
+        answers.append(
+            answered(await planner.answer("", CONTEXT, plan, [ReadResult(plan.reads[0], {})]))
+        )
     assert answers == [llm.LLM_CLAIMED_WRITE, texts[1], "Lunch was logged at 12:40."]
 
 
@@ -317,7 +322,7 @@ async def test_model_text_claiming_a_write_in_another_language_is_never_shown(
 ) -> None:
     fake_openai.reply_text(fake)
 
-    plan = await small_planner(llm_client).plan("2 eggs", CONTEXT)
+    plan = worded(await small_planner(llm_client).plan("2 eggs", CONTEXT))
 
     assert plan.actions == [] and plan.reply == llm.LLM_CLAIMED_WRITE
 
@@ -335,7 +340,7 @@ async def test_model_text_in_another_language_that_claims_nothing_is_shown(
     llm_client: openai.AsyncOpenAI, fake_openai: FakeOpenAI, text: str
 ) -> None:
     fake_openai.reply_text(text)
-    plan = await small_planner(llm_client).plan("2 eggs", CONTEXT)
+    plan = worded(await small_planner(llm_client).plan("2 eggs", CONTEXT))
     assert plan.reply == text
 
 
@@ -356,8 +361,10 @@ async def test_an_answer_in_another_language_reporting_data_is_not_taken_for_a_w
     for text in (claim, report):
         fake_openai.reply_tool_calls([("read", READ_TODAY)])
         fake_openai.reply_text(text)
-        plan = await planner.plan("what did I eat?", CONTEXT)
-        answers.append(await planner.answer("", CONTEXT, plan, [ReadResult(plan.reads[0], {})]))
+        plan = worded(await planner.plan("what did I eat?", CONTEXT))
+        answers.append(
+            answered(await planner.answer("", CONTEXT, plan, [ReadResult(plan.reads[0], {})]))
+        )
     assert answers == [llm.LLM_CLAIMED_WRITE, report]
 
 
@@ -366,14 +373,14 @@ async def test_every_request_sent_is_counted(fake_openai: FakeOpenAI) -> None:
     fake_openai.reply_tool_calls([("log_food", TRUNCATED)])
     fake_openai.reply_tool_calls([("log_food", MEAL)])
     async with fake_openai.client(max_retries=1) as client:
-        plan = await small_planner(client).plan("oatmeal", CONTEXT)
+        plan = worded(await small_planner(client).plan("oatmeal", CONTEXT))
     assert plan.llm_requests == 3 == len(fake_openai.chat_requests)
 
     fake_openai.reply_tool_calls([("read", READ_TODAY)])
     fake_openai.reply_error(400, "bad request")
     async with fake_openai.client() as client:
         planner = small_planner(client)
-        plan = await planner.plan("what did I eat?", CONTEXT)
+        plan = worded(await planner.plan("what did I eat?", CONTEXT))
         with pytest.raises(PlannerError):
             await planner.answer("", CONTEXT, plan, [ReadResult(plan.reads[0], {})])
     assert plan.llm_requests == 2  # the failed answer request counts too
@@ -418,7 +425,7 @@ async def test_a_read_the_service_could_only_refuse_goes_back_to_the_model(
     fake_openai.reply_tool_calls([("read", read)])
     fake_openai.reply_tool_calls([("read", READ_TODAY)])
 
-    plan = await small_planner(llm_client).plan("how am I doing?", CONTEXT)
+    plan = worded(await small_planner(llm_client).plan("how am I doing?", CONTEXT))
 
     assert plan.understood and [r.route for r in plan.reads] == ["today"]
     assert error in fake_openai.chat_requests[1]["messages"][-1]["content"]
@@ -439,9 +446,9 @@ async def test_responses_off_the_schema_are_read_or_a_planner_failure(
     fake_openai.reply(_message(content=[{"type": "text", "text": "Hi there!"}]))
     planner = small_planner(llm_client)
 
-    plan = await planner.plan("72.4 kg", CONTEXT)
+    plan = worded(await planner.plan("72.4 kg", CONTEXT))
     assert [action_type(a) for a in plan.actions] == ["weight.log"] and plan.understood
-    assert (await planner.plan("hi", CONTEXT)).reply == "Hi there!"
+    assert worded(await planner.plan("hi", CONTEXT)).reply == "Hi there!"
 
     for body in ({"choices": [{"index": 0}]}, _message(tool_calls="x"), _message(content=5)):
         fake_openai.reply(body)
@@ -459,7 +466,7 @@ async def test_a_repair_round_that_sends_the_whole_meal_again_logs_nothing_twice
     )
     fake_openai.reply_tool_calls([("log_food", {"date": TODAY, "items": [eggs, toast]})])
 
-    plan = await small_planner(llm_client).plan("2 eggs and toast", CONTEXT)
+    plan = worded(await small_planner(llm_client).plan("2 eggs and toast", CONTEXT))
 
     foods = sorted(a.entry.food for a in plan.actions if isinstance(a, NutritionAddEntry))
     assert foods == ["Eggs, 2 large", "Toast, 1 slice"] and plan.understood

@@ -22,6 +22,7 @@ from bot.agent_api.actions import (
 )
 from bot.planner.base import Plan, PlanContext, ReadRequest, ReadResult
 from bot.planner.offline.planner import MAX_CHARS, OfflinePlanner
+from tests.fixtures.worded import WordedPlan, answered, worded
 
 BERLIN = ZoneInfo("Europe/Berlin")
 SUNDAY = dt.datetime(2026, 11, 22, 8, 15, tzinfo=BERLIN)
@@ -33,8 +34,8 @@ def context(now: dt.datetime = SUNDAY) -> PlanContext:
     return PlanContext(now=now, timezone=str(now.tzinfo))
 
 
-async def plan(text: str, now: dt.datetime = SUNDAY) -> Plan:
-    return await OfflinePlanner().plan(text, context(now))
+async def plan(text: str, now: dt.datetime = SUNDAY) -> WordedPlan:
+    return worded(await OfflinePlanner().plan(text, context(now)))
 
 
 def entries(p: Plan) -> list[NutritionAddEntry]:
@@ -586,7 +587,7 @@ async def answer(text: str, data: dict[str, Any] | None, error: str | None = Non
     planner = OfflinePlanner()
     p = await planner.plan(text, context())
     results = [ReadResult(request=r, data=data, error=error) for r in p.reads]
-    return await planner.answer(text, context(), p, results)
+    return answered(await planner.answer(text, context(), p, results))
 
 
 NUTRITION = {
@@ -617,7 +618,9 @@ async def test_answer_from_today_body() -> None:
     today = {"date": "2026-11-22", "nutrition": NUTRITION}
     p = await OfflinePlanner().plan("how much protein today?", context())
     result = ReadResult(request=p.reads[0], data=today)
-    text = await OfflinePlanner().answer("how much protein today?", context(), p, [result])
+    text = answered(
+        await OfflinePlanner().answer("how much protein today?", context(), p, [result])
+    )
     assert "62.5 g" in text
 
 
@@ -702,8 +705,10 @@ async def test_answer_passes_on_a_failed_read() -> None:
 async def test_answer_without_plan_state_rereads_the_question() -> None:
     planner = OfflinePlanner()
     read = ReadRequest(route="nutrition", date=TODAY)
-    text = await planner.answer(
-        "how much protein today?", context(), Plan(reads=[read]), [ReadResult(read, NUTRITION)]
+    text = answered(
+        await planner.answer(
+            "how much protein today?", context(), Plan(reads=[read]), [ReadResult(read, NUTRITION)]
+        )
     )
     assert "62.5 g" in text
 

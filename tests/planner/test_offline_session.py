@@ -13,6 +13,7 @@ from bot.planner.base import Plan, PlanContext
 from bot.planner.offline.planner import OfflinePlanner
 from bot.planner.offline.usual import find_repeat, picked
 from bot.render import usual
+from tests.fixtures.worded import WordedPlan, worded
 from tests.planner.test_offline import BERLIN, TODAY, entries, plan
 
 UNPLACED = "couldn't place"
@@ -22,10 +23,10 @@ def checkins(p: Plan) -> list[CheckinUpsert]:
     return [a for a in p.actions if isinstance(a, CheckinUpsert)]
 
 
-async def plan_with_weight(text: str, last_kg: float, hour: int = 8) -> Plan:
+async def plan_with_weight(text: str, last_kg: float, hour: int = 8) -> WordedPlan:
     now = dt.datetime.combine(TODAY, dt.time(hour, 0), tzinfo=BERLIN)
     context = PlanContext(now=now, timezone="Europe/Berlin", last_weight_kg=last_kg)
-    return await OfflinePlanner().plan(text, context)
+    return worded(await OfflinePlanner().plan(text, context))
 
 
 @pytest.mark.parametrize(
@@ -88,9 +89,9 @@ async def test_the_measure_in_a_label_is_what_was_counted(text: str, label: str)
     assert [e.entry.food for e in entries(await plan(text))] == [label]
 
 
-async def plan_at(text: str, hour: int, minute: int = 0) -> Plan:
+async def plan_at(text: str, hour: int, minute: int = 0) -> WordedPlan:
     now = dt.datetime.combine(TODAY, dt.time(hour, minute), tzinfo=BERLIN)
-    return await OfflinePlanner().plan(text, PlanContext(now=now, timezone="Europe/Berlin"))
+    return worded(await OfflinePlanner().plan(text, PlanContext(now=now, timezone="Europe/Berlin")))
 
 
 @pytest.mark.parametrize(

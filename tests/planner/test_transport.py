@@ -27,6 +27,7 @@ from tests.fixtures.raw_http import (
     close_unanswered,
     never_answer,
 )
+from tests.fixtures.worded import worded
 
 CONTEXT = PlanContext(
     now=dt.datetime(2026, 11, 22, 8, 15, tzinfo=ZoneInfo("Europe/Berlin")),
@@ -83,7 +84,7 @@ async def test_the_bots_client_sends_again_once_after_a_dropped_connection(
         _env_file=None, openai_api_key="sk-test", openai_base_url=server.url + "/v1"
     )
     async with openai_client(settings) as client:
-        plan = await LlmPlanner(client, "m").plan("had oatmeal", CONTEXT)
+        plan = worded(await LlmPlanner(client, "m").plan("had oatmeal", CONTEXT))
     assert plan.reply == "Noted."
     assert server.lines == ["POST /v1/chat/completions HTTP/1.1"] * 2
     first, second = (json.loads(body) for _, body in server.requests)

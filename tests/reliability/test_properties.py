@@ -39,6 +39,7 @@ from bot.planner.base import PlanContext
 from bot.planner.offline.planner import OfflinePlanner
 from bot.render import conversation, drafts
 from bot.telegram.split import TELEGRAM_LIMIT, units
+from tests.fixtures.worded import worded
 
 DAY = dt.date(2026, 11, 22)
 MACROS = ("calories", "protein", "carbs", "fat")
@@ -215,7 +216,7 @@ def test_the_offline_planner_never_crashes_and_its_reply_fits(
     planner: OfflinePlanner, text: str
 ) -> None:
     context = PlanContext(now=MORNING, timezone="Europe/Berlin")
-    plan = asyncio.run(planner.plan(text, context))
+    plan = worded(asyncio.run(planner.plan(text, context)))
     if plan.reply is not None:
         assert units(plan.reply) <= TELEGRAM_LIMIT
     if plan.actions:

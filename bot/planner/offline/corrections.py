@@ -14,8 +14,8 @@ import re
 from collections.abc import Callable
 
 from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry
+from bot.kernel.said import Notice
 from bot.planner.base import Plan
-from bot.render import offline
 
 # Words that take back what was just said. Longest first, so "no wait" is one marker.
 _REPLACE = (
@@ -83,7 +83,7 @@ def corrected(text: str, plan_part: Callable[[str], Plan]) -> Plan | None:
         kept = plan_part(stripped)
         if kept.actions:  # the figure taken back is never logged
             return kept
-        return Plan(understood=False, reply=offline.OFFLINE_CORRECTION)
+        return Plan(understood=False, said=[Notice.CANNOT_CHANGE_LOGGED])
     for match in reversed(list(_MARKER_RE.finditer(text))):
         before, after = text[: match.start()], text[match.end() :]
         plan = _apply(before, after, match.group("marker").lower(), plan_part)

@@ -20,6 +20,8 @@ import re
 from collections.abc import Sequence
 
 from bot.agent_api.actions import CheckinUpsert
+from bot.kernel.answers import Answer
+from bot.kernel.said import EmojiOffer, FoodFact, FoodFacts, Notice, OddNumbers, TooLong
 from bot.planner.base import Plan, PlanContext, ReadResult
 from bot.planner.markup import without_markup
 from bot.planner.offline.checkins import faces_as_ratings
@@ -41,7 +43,6 @@ from bot.planner.offline.writes import FILLERS, log_plan
 from bot.planner.reader.normalize import normalize
 from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS, NUMBER_WORDS, SIZES
 from bot.planner.reader.segment import function_words
-from bot.render import offline
 
 MAX_CHARS = 1000
 
@@ -81,31 +82,23 @@ _TAKE_BACK_RE = re.compile(
     r"|can u)\s*[,.!]*\s+)*(?:scratch|cancel|take back|take off|remove|delete|undo|make that"
     r"|make it|change (?:that|it) to)\b"
 )
-_CHITCHAT: dict[str, frozenset[str]] = {
-    "help": frozenset("help hilfe ayuda what can you do who are start commands".split()),
-    "how_are_you": frozenset(
+_CHITCHAT: dict[Notice, frozenset[str]] = {
+    Notice.HELP: frozenset("help hilfe ayuda what can you do who are start commands".split()),
+    Notice.HOW_ARE_YOU: frozenset(
         "how are you u r doing whats up wie gehts geht es dir que tal".split()
     ),
-    "thanks": frozenset(
+    Notice.THANKS: frozenset(
         "thanks thank thx ty danke gracias cheers merci vielen dank muchas".split()
     ),
-    "bye": frozenset("bye goodbye ciao tschuss tschuess adios night gn see later".split()),
-    "greeting": frozenset(
+    Notice.BYE: frozenset("bye goodbye ciao tschuss tschuess adios night gn see later".split()),
+    Notice.GREETING: frozenset(
         "hi hello hey hiya yo hallo hola servus moin good morning evening afternoon buenos dias"
         " guten morgen tag abend buenas noches tardes there bot".split()
     ),
-    "ack": frozenset(
+    Notice.ACK: frozenset(
         "ok okay cool nice great awesome perfect lol haha yes yeah sure alright"
         " got it fine good very much so a lot wow k kk np".split()
     ),
-}
-_CHITCHAT_REPLIES = {
-    "help": offline.OFFLINE_HELP,
-    "how_are_you": offline.OFFLINE_HOW_ARE_YOU,
-    "thanks": offline.OFFLINE_THANKS,
-    "bye": offline.OFFLINE_BYE,
-    "greeting": offline.OFFLINE_GREETING,
-    "ack": offline.OFFLINE_ACK,
 }
 
 
@@ -119,7 +112,7 @@ class OfflinePlanner:
 
     async def answer(
         self, text: str, context: PlanContext, plan: Plan, results: Sequence[ReadResult]
-    ) -> str:
+    ) -> Answer:
         question = plan.state if isinstance(plan.state, Question) else None
         if question is None:
             said = without_markup(text[:MAX_CHARS])
@@ -131,29 +124,29 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     """The whole offline decision for one message (synchronous: it never waits on anything)."""
     text = text.strip()
     if len(text) > MAX_CHARS:
-        return Plan(understood=False, reply=offline.offline_too_long(MAX_CHARS))
+        return Plan(understood=False, said=[TooLong(MAX_CHARS)])
     text = normalize(text).text  # "a latte & <b>cake</b>": no food named "B cake"
     text = faces_as_ratings(text)  # "mood 😊": mood 4
     tokens = Tokens(tokenize(text))
     words = [t for t in tokens.items if t.kind != "punct"]
     if not words:
         if text.strip("?¿ ") == "":  # a bare "?": what can I say here?
-            return Plan(reply=offline.OFFLINE_HELP)
+            return Plan(said=[Notice.HELP])
         offered = _emoji_offer(text, context)
         if offered is not None:
             return offered
-        return Plan(understood=False, reply=offline.OFFLINE_EMPTY)
+        return Plan(understood=False, said=[Notice.ONLY_EMOJI])
     if _INJECTION_RE.search(tokens.joined):
-        return Plan(reply=offline.OFFLINE_INJECTION)
+        return Plan(said=[Notice.INJECTION])
     chitchat = _chitchat_kind([t.text for t in words])
     if chitchat is not None:
-        return Plan(reply=_CHITCHAT_REPLIES[chitchat])
+        return Plan(said=[chitchat])
     repeat = repeat_plan(text, context.today)  # "the usual": bot/planner/offline/usual.py
     if repeat is not None:
         return repeat
     _correct_typos(tokens)
     if any(t.text in _LLM_ONLY_WORDS for t in words) or _STACK_CHANGE_RE.search(tokens.joined):
-        return Plan(understood=False, reply=offline.OFFLINE_LLM_ONLY)
+        return Plan(understood=False, said=[Notice.NEEDS_MODEL])
     if not looks_like_question(text, tokens):
         fixed = corrected(text, lambda part: _log_part(part, context))
         if fixed is not None:  # "3 eggs, no wait 2": what the person settled on
@@ -170,17 +163,17 @@ def plan_text(text: str, context: PlanContext) -> Plan:
         )
         if amends:  # the core offers the difference from what was logged
             return Plan(amends=amends)
-        return Plan(understood=False, reply=offline.OFFLINE_CORRECTION)
+        return Plan(understood=False, said=[Notice.CANNOT_CHANGE_LOGGED])
     odd = odd_numbers(text)
     if odd:
-        return Plan(understood=False, reply=offline.offline_odd_numbers(odd))
+        return Plan(understood=False, said=[OddNumbers(tuple(odd))])
     if looks_like_question(text, tokens):
         facts = _food_facts(tokens)
         if facts is not None:
-            return Plan(reply=facts)
+            return Plan(said=[facts])
         question = read_question(tokens, context.today)
         if not question.topics:
-            return Plan(understood=False, reply=offline.OFFLINE_UNKNOWN_QUESTION)
+            return Plan(understood=False, said=[Notice.UNKNOWN_QUESTION])
         return Plan(reads=reads_for(question, context.today), state=question)
     planned = log_plan(text, tokens, context.today, context.last_weight_kg)
     if not planned.actions and all(t.text in FILLERS for t in words):
@@ -255,7 +248,7 @@ _FACT_WORDS = frozenset(
 )
 
 
-def _food_facts(tokens: Tokens) -> str | None:
+def _food_facts(tokens: Tokens) -> FoodFacts | None:
     """ "cals in an avocado?", "how much protein in 2 eggs": the table's figures, no reads."""
     words = [t.text for t in tokens.items]
     if "in" not in words or not set(words) & _FACT_WORDS:
@@ -265,7 +258,7 @@ def _food_facts(tokens: Tokens) -> str | None:
     items = find_meal_foods("".join(t.raw + " " for t in view.items), view, [])
     if not items:
         return None
-    return offline.food_facts([(i.food_text, i.kcal, i.protein, i.carbs, i.fat) for i in items])
+    return FoodFacts(tuple(FoodFact(i.food_text, i.kcal, i.protein, i.carbs, i.fat) for i in items))
 
 
 # Food and drink emoji, as the portion one stands for. A guess: offered, never written unasked.
@@ -335,7 +328,7 @@ def _emoji_offer(text: str, context: PlanContext) -> Plan | None:
     plan = _log_part(", ".join(said), context)
     if not plan.actions or not plan.understood:
         return None
-    return Plan(offer=plan.actions, reply=offline.emoji_offer(phrase))
+    return Plan(offer=plan.actions, said=[EmojiOffer(phrase)])
 
 
 def _log_part(text: str, context: PlanContext) -> Plan:
@@ -345,15 +338,15 @@ def _log_part(text: str, context: PlanContext) -> Plan:
     return log_plan(text, tokens, context.today, context.last_weight_kg)
 
 
-def _chitchat_kind(words: list[str]) -> str | None:
+def _chitchat_kind(words: list[str]) -> Notice | None:
     """The kind of small talk when every word is small talk ("thanks!", "good morning")."""
     vocabulary = frozenset().union(*_CHITCHAT.values())
     if not all(w in vocabulary for w in words):
         return None
-    for kind in ("help", "thanks", "bye", "how_are_you", "greeting"):
+    for kind in (Notice.HELP, Notice.THANKS, Notice.BYE, Notice.HOW_ARE_YOU, Notice.GREETING):
         if any(w in _CHITCHAT[kind] for w in words):
             return kind
-    return "ack"
+    return Notice.ACK
 
 
 @functools.cache

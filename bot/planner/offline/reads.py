@@ -1,4 +1,5 @@
-"""Questions the offline planner can answer: which reads to make, and the answer from them.
+"""Questions the offline planner can answer: which reads to make, and the answer from them
+(the figures read and the period they cover, bot/kernel/answers.py; render words them).
 
 Read bodies come from a server we do not control, so every value is read leniently: a missing
 key, a wrong type or an odd shape becomes "not recorded", never an exception.
@@ -12,12 +13,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.kernel.answers import (
+    AnswerPart,
+    CheckinAnswer,
+    DaySummary,
+    FoodList,
+    NothingLogged,
+    NutritionAnswer,
+    Period,
+    ReadAnswer,
+    ReadFailed,
+    SupplementsAnswer,
+    Topic,
+    WeightAnswer,
+)
 from bot.planner.base import ReadRequest, ReadResult
 from bot.planner.offline.dates import find_day_refs
 from bot.planner.offline.rules import SUPPLEMENTS
 from bot.planner.offline.text import Tokens, normalize
-from bot.render import format as fmt
-from bot.render import offline
 
 QUESTION_STARTERS = frozenset(
     "how hows what whats when which show tell list did do have is are should does wie"
@@ -369,31 +382,26 @@ def _supplement_items(data: dict[str, Any]) -> list[tuple[str, bool | None]]:
     return result
 
 
-def answer(q: Question, results: Sequence[ReadResult], today: dt.date) -> str:
-    """Short text grounded only in the read results; a failed or empty read is said as such."""
-    parts: list[str] = []
+def answer(q: Question, results: Sequence[ReadResult], today: dt.date) -> ReadAnswer:
+    """What the read results say, only that; a failed or empty read is said as such."""
+    parts: list[AnswerPart] = []
     topics = list(q.topics)
     for result in results:
         request = result.request
         topic = _topic_of(request, topics)
         if result.data is None:
-            parts.append(result.error or offline.offline_read_failed(_TOPIC_NOUNS[topic]))
+            parts.append(ReadFailed(topic, result.error))
             continue
         parts.append(_answer_one(topic, q, result.data, request, today))
-    return "\n\n".join(p for p in parts if p) or offline.offline_answer_missing("data", "that")
+    return ReadAnswer(tuple(parts), today)
 
 
-_TOPIC_NOUNS = {
-    "nutrition": "food log",
-    "weight": "weight",
-    "checkin": "check-ins",
-    "supplements": "supplements",
-    "summary": "day",
-}
-
-
-def _topic_of(request: ReadRequest, topics: list[str]) -> str:
-    by_route = {"nutrition": "nutrition", "weight": "weight", "checkins": "checkin"}
+def _topic_of(request: ReadRequest, topics: list[str]) -> Topic:
+    by_route: dict[str, Topic] = {
+        "nutrition": "nutrition",
+        "weight": "weight",
+        "checkins": "checkin",
+    }
     if request.route in by_route:
         return by_route[request.route]
     if request.route == "supplements" or "supplements" in topics:
@@ -402,47 +410,37 @@ def _topic_of(request: ReadRequest, topics: list[str]) -> str:
 
 
 def _answer_one(
-    topic: str, q: Question, data: dict[str, Any], request: ReadRequest, today: dt.date
-) -> str:
+    topic: Topic, q: Question, data: dict[str, Any], request: ReadRequest, today: dt.date
+) -> AnswerPart:
     day = request.date or _date(data.get("date")) or today
-    label = fmt.day_label(day, today)
+    period = Period.day(day)
     if topic == "nutrition":
         eaten, goals = _nutrition_view(data)
         foods = _foods(data)
         if foods == [] and not q.nutrition_focus:  # entries read, none: not four lines of 0
-            return offline.offline_nothing_logged(label)
+            return NothingLogged(period)
         if q.list_foods and foods:
-            return offline.offline_food_list(label, foods, eaten.get("calories"))
-        return offline.offline_nutrition_answer(label, eaten, goals, q.nutrition_focus, q.remaining)
+            return FoodList(period, tuple(foods), eaten.get("calories"))
+        return NutritionAnswer(period, eaten, goals, tuple(q.nutrition_focus), q.remaining)
     if topic == "weight":
-        period = offline.offline_period_label(request.from_, request.to, today)
         goal = _num(data.get("goalKg")) or _num(_dict(data.get("weight")).get("goalKg"))
-        return offline.offline_weight_answer(_weights(data, request), goal, period, today)
+        asked = Period(request.from_, request.to)
+        return WeightAnswer(asked, tuple(_weights(data, request)), goal)
     if topic == "checkin":
-        period = (
-            offline.offline_period_label(request.from_, request.to, today)
-            if request.from_
-            else label
-        )
-        return offline.offline_checkin_answer(
-            _checkin_days(data, request), period, q.checkin_focus, today
-        )
+        asked = Period(request.from_, request.to) if request.from_ else period
+        days = tuple(_checkin_days(data, request))
+        return CheckinAnswer(asked, days, tuple(q.checkin_focus))
     if topic == "supplements":
-        return offline.offline_supplements_answer(_supplement_items(data), label, q.supplements)
+        return SupplementsAnswer(period, tuple(_supplement_items(data)), tuple(q.supplements))
     eaten, goals = _nutrition_view(data)
     checkin = data.get("checkin")
-    checkin_days = [(day, _checkin_values(checkin))] if isinstance(checkin, dict) else []
-    weight_request = ReadRequest(route="weight")
-    return "\n".join(
-        [
-            offline.offline_nutrition_answer(label, eaten, goals, ["calories", "protein"], True),
-            offline.offline_checkin_answer(checkin_days, label, [], today),
-            offline.offline_weight_answer(
-                _weights(data, weight_request),
-                _num(_dict(data.get("weight")).get("goalKg")),
-                "so far",
-                today,
-            ),
-            offline.offline_supplements_answer(_supplement_items(data), label),
-        ]
+    checkin_days = ((day, _checkin_values(checkin)),) if isinstance(checkin, dict) else ()
+    weights = _weights(data, ReadRequest(route="weight"))
+    return DaySummary(
+        NutritionAnswer(period, eaten, goals, ("calories", "protein"), True),
+        CheckinAnswer(period, checkin_days),
+        WeightAnswer(
+            Period(None, None), tuple(weights), _num(_dict(data.get("weight")).get("goalKg"))
+        ),
+        SupplementsAnswer(period, tuple(_supplement_items(data))),
     )

@@ -34,6 +34,19 @@ from bot.kernel.plausibility import (
     MIN_GOAL_KCAL,
     MIN_KG,
 )
+from bot.kernel.said import (
+    AmountLimit,
+    EnergyLimit,
+    ExerciseNotTracked,
+    GoalRange,
+    Limit,
+    Notice,
+    NotTaken,
+    OutOfRange,
+    RatingScale,
+    Unplaced,
+    WeightRange,
+)
 from bot.planner.base import CHECKIN_SCALE, Plan
 from bot.planner.offline.checkins import CheckinField, find_checkins, find_sleep_hours
 from bot.planner.offline.dates import DayRef, find_day_refs, rx
@@ -61,7 +74,6 @@ from bot.planner.offline.text import CLAUSE_ENDS, SENTENCE_ENDS, Found, Tokens, 
 from bot.planner.offline.unitless import NEAR_RE, lone_weight, near_last, read_unitless
 from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import filler_words
-from bot.render import offline
 
 FILLERS = (
     frozenset(
@@ -338,7 +350,7 @@ def log_plan(text: str, tokens: Tokens, today: dt.date, last_kg: float | None = 
             actions.append(SupplementMarkTaken(date=key[0], name=key[1]))
     skipped_meal = any(not spans for spans in not_eaten.values())
     if (skipped_food or skipped_meal) and not actions and not _unknown_phrases(text, tokens):
-        return Plan(reply=offline.NOT_EATEN)
+        return Plan(said=[Notice.NOT_EATEN])
     plan = _logged(text, tokens, actions, refused, not_taken, exercise)
     if unsure and plan.actions:
         plan.unit_question = unsure[0]
@@ -388,37 +400,36 @@ def _logged(
             for span, kind in sorted(refused, key=lambda r: r[0].start)
         ]
         # The rest may hang on the refused number ("banana 99999 kcal"): save none of it.
-        return Plan(understood=False, reply=offline.offline_out_of_range(allowed, unknown))
+        return Plan(understood=False, said=[OutOfRange(tuple(allowed), tuple(unknown))])
     if not actions and not unknown and not_taken:
-        return Plan(reply=offline.supplements_not_taken(not_taken))
+        return Plan(said=[NotTaken(tuple(not_taken))])
     if not actions and not unknown and exercise:
-        return Plan(reply=offline.exercise_not_tracked(exercise))  # said plainly, no write
+        return Plan(said=[ExerciseNotTracked(tuple(exercise))])  # said plainly, no write
     if unknown or not actions:
         plan = Plan(
             actions=actions,
             understood=False,
-            reply=offline.offline_not_understood(unknown, bool(actions)),
+            said=[Unplaced(tuple(unknown), bool(actions))],
         )
     else:
         plan = Plan(actions=actions)
     if exercise:
-        said = offline.exercise_not_tracked(exercise)
-        plan.reply = f"{plan.reply}\n{said}" if plan.reply else said
+        plan.said.append(ExerciseNotTracked(tuple(exercise)))
         plan.understood = False  # a model may make more of it; without one, this is said
     return plan
 
 
-def _allowed(kind: RangeKind | Literal["amount"]) -> str:
-    """What the rules accept for one kind of number, in words."""
+def _allowed(kind: RangeKind | Literal["amount"]) -> Limit:
+    """What the rules accept for one kind of number."""
     if kind == "rating":
-        return offline.range_rating(CHECKIN_SCALE[1])
+        return RatingScale(CHECKIN_SCALE[1])
     if kind == "weight":
-        return offline.range_weight(MIN_KG, MAX_KG)
+        return WeightRange(MIN_KG, MAX_KG)
     if kind == "energy":
-        return offline.range_energy(MAX_STATED_KCAL)
+        return EnergyLimit(MAX_STATED_KCAL)
     if kind == "goal":
-        return offline.range_goal(MIN_GOAL_KCAL, MAX_GOAL_KCAL, MAX_GOAL_GRAMS, MIN_KG, MAX_KG)
-    return offline.range_amount(MAX_COUNT, MAX_GRAMS)
+        return GoalRange(MIN_GOAL_KCAL, MAX_GOAL_KCAL, MAX_GOAL_GRAMS, MIN_KG, MAX_KG)
+    return AmountLimit(MAX_COUNT, MAX_GRAMS)
 
 
 def _entry(item: FoodItem, day: dt.date) -> NutritionAddEntry:

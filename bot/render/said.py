@@ -1,0 +1,159 @@
+"""The words for what a planner said as data (bot/kernel/said.py) and for its answer to a
+question (bot/kernel/answers.py).
+
+`reply` and `words` give plain text that the caller escapes (model text is shown as the model
+wrote it; the rules' texts are HTML-safe either way). `answer` gives what is shown as is: the
+rules' answers escape what they read from the service, and the model's answer is its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.kernel import answers
+from bot.kernel.said import (
+    AmountLimit,
+    EmojiOffer,
+    EnergyLimit,
+    ExerciseNotTracked,
+    FoodFacts,
+    GoalRange,
+    LeftOut,
+    Limit,
+    ModelWords,
+    Notice,
+    NotTaken,
+    OddNumbers,
+    OutOfRange,
+    PartlyUnread,
+    RatingScale,
+    RepairFailed,
+    Said,
+    TooLong,
+    Unplaced,
+    WeightRange,
+)
+from bot.render import llm, offline
+
+__all__ = ["answer", "reply", "words"]
+
+_NOTICES = {
+    Notice.HELP: offline.OFFLINE_HELP,
+    Notice.HOW_ARE_YOU: offline.OFFLINE_HOW_ARE_YOU,
+    Notice.THANKS: offline.OFFLINE_THANKS,
+    Notice.BYE: offline.OFFLINE_BYE,
+    Notice.GREETING: offline.OFFLINE_GREETING,
+    Notice.ACK: offline.OFFLINE_ACK,
+    Notice.ONLY_EMOJI: offline.OFFLINE_EMPTY,
+    Notice.INJECTION: offline.OFFLINE_INJECTION,
+    Notice.NEEDS_MODEL: offline.OFFLINE_LLM_ONLY,
+    Notice.CANNOT_CHANGE_LOGGED: offline.OFFLINE_CORRECTION,
+    Notice.UNKNOWN_QUESTION: offline.OFFLINE_UNKNOWN_QUESTION,
+    Notice.NOT_EATEN: offline.NOT_EATEN,
+    Notice.NOT_UNDERSTOOD: llm.LLM_NOT_UNDERSTOOD,
+    Notice.CLAIMED_WRITE: llm.LLM_CLAIMED_WRITE,
+    Notice.PROMPT_REFUSED: llm.prompt_refused(),
+}
+
+
+def reply(said: Sequence[Said]) -> str | None:
+    """Everything a plan said, one line each, in plain text; None when it said nothing."""
+    return "\n".join(words(one) for one in said) or None
+
+
+def words(said: Said) -> str:
+    """One thing a planner said, in plain text."""
+    match said:
+        case Notice():
+            return _NOTICES[said]
+        case ModelWords(text=text):
+            return text
+        case TooLong(limit=limit):
+            return offline.offline_too_long(limit)
+        case OddNumbers(numbers=numbers):
+            return offline.offline_odd_numbers(numbers)
+        case Unplaced(words=unplaced, logged_something=logged):
+            return offline.offline_not_understood(unplaced, logged)
+        case OutOfRange(refused=refused, unplaced=unplaced):
+            allowed = [(said_words, _limit(limit)) for said_words, limit in refused]
+            return offline.offline_out_of_range(allowed, unplaced)
+        case NotTaken(names=names):
+            return offline.supplements_not_taken(names)
+        case ExerciseNotTracked(said=exercise):
+            return offline.exercise_not_tracked(exercise)
+        case FoodFacts(items=items):
+            return offline.food_facts([(i.food, i.kcal, i.protein, i.carbs, i.fat) for i in items])
+        case EmojiOffer(phrase=phrase):
+            return offline.emoji_offer(phrase)
+        case PartlyUnread(areas=areas):
+            return llm.llm_partly_understood(areas)
+        case RepairFailed(areas=areas):
+            return llm.llm_repair_failed(areas)
+        case LeftOut(what=what):
+            return llm.left_out_malformed([llm.malformed(m) for m in what])
+
+
+def _limit(limit: Limit) -> str:
+    """What can be logged for one kind of number."""
+    match limit:
+        case RatingScale(top=top):
+            return offline.range_rating(top)
+        case WeightRange(low_kg=low, high_kg=high):
+            return offline.range_weight(low, high)
+        case EnergyLimit(max_kcal=most):
+            return offline.range_energy(most)
+        case GoalRange():
+            return offline.range_goal(
+                limit.low_kcal, limit.high_kcal, limit.high_grams, limit.low_kg, limit.high_kg
+            )
+        case AmountLimit(max_count=count, max_grams=grams):
+            return offline.range_amount(count, grams)
+
+
+def answer(said: answers.Answer) -> str:
+    """A planner's answer to a question, as shown."""
+    if isinstance(said, answers.ReadAnswer):
+        parts = [_part(part, said) for part in said.parts]
+        return "\n\n".join(p for p in parts if p) or offline.offline_answer_missing("data", "that")
+    return words(said)
+
+
+_TOPIC_NOUNS = {
+    "nutrition": "food log",
+    "weight": "weight",
+    "checkin": "check-ins",
+    "supplements": "supplements",
+    "summary": "day",
+}
+
+
+def _part(part: answers.AnswerPart, whole: answers.ReadAnswer) -> str:
+    today = whole.today
+
+    def label(period: answers.Period) -> str:
+        return offline.offline_period_label(period.start, period.end, today)
+
+    match part:
+        case answers.ReadFailed(topic=topic, error=error):
+            return error or offline.offline_read_failed(_TOPIC_NOUNS[topic])
+        case answers.NothingLogged(period=period):
+            return offline.offline_nothing_logged(label(period))
+        case answers.FoodList(period=period, foods=foods, total_kcal=total):
+            return offline.offline_food_list(label(period), foods, total)
+        case answers.NutritionAnswer():
+            return offline.offline_nutrition_answer(
+                label(part.period), dict(part.eaten), dict(part.goals), part.focus, part.remaining
+            )
+        case answers.WeightAnswer(period=period, records=records, goal_kg=goal):
+            return offline.offline_weight_answer(records, goal, label(period), today)
+        case answers.CheckinAnswer(period=period, days=days, focus=focus):
+            return offline.offline_checkin_answer(
+                [(day, dict(values)) for day, values in days], label(period), focus, today
+            )
+        case answers.SupplementsAnswer(period=period, items=items, asked=asked):
+            return offline.offline_supplements_answer(items, label(period), asked)
+        case answers.DaySummary():
+            return "\n".join(
+                _part(one, whole)
+                for one in (part.nutrition, part.checkin, part.weight, part.supplements)
+            )
