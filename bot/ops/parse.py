@@ -47,6 +47,7 @@ from bot.planner.sanity import sane
 from bot.render import conversation, drafts, usual
 from bot.render import format as fmt
 from bot.render import parse as words
+from bot.render import said as said_words
 from bot.sync.items import wire
 from bot.sync.reconcile import prepare_bundle
 
@@ -186,6 +187,7 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
     """The core's branches (Personal.settle, Conversation._carry_out) for a person with no data
     yet: nothing to repeat, no earlier weight, nothing logged today to correct."""
     today = context.today
+    reply = said_words.reply(plan.said)
     if plan.repeat is not None:
         return _Said(nothing_to_repeat(plan.repeat, today))
     if plan.unit_question is not None:
@@ -195,8 +197,8 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
     if plan.amends:
         return _Said(drafts.correction_of_nothing_logged())
     if plan.actions:
-        if plan.reply and not plan.understood:
-            notes.append(fmt.esc(plan.reply))
+        if reply and not plan.understood:
+            notes.append(fmt.esc(reply))
         concerns = check(plan.actions, last_weight_kg=None)
         if concerns:
             return _Said(drafts.draft(plan.actions, concerns, today), draft=plan.actions)
@@ -204,18 +206,18 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
         return _Said(fmt.fit("\n\n".join(parts)), actions=plan.actions)
     if plan.offer:
         shown = drafts.draft(plan.offer, [], today)
-        return _Said(f"{fmt.esc(plan.reply)}\n{shown}" if plan.reply else shown, draft=plan.offer)
-    return _Said("\n\n".join([*_answer(plan, today), *notes]))
+        return _Said(f"{fmt.esc(reply)}\n{shown}" if reply else shown, draft=plan.offer)
+    return _Said("\n\n".join([*_answer(plan, reply, today), *notes]))
 
 
-def _answer(plan: Plan, today: dt.date) -> list[str]:
+def _answer(plan: Plan, reply: str | None, today: dt.date) -> list[str]:
     """A plan without actions (Conversation._answer): what its reads would be, or its words."""
     if plan.reads:
         reads = [(r.route, r.date, r.from_, r.to) for r in plan.reads]
-        left_out = plan.reply and not plan.understood and not plan.is_question
-        return [words.would_read(reads, today), *([fmt.esc(plan.reply)] if left_out else [])]
-    if plan.reply:
-        return [fmt.esc(plan.reply)]
+        left_out = reply and not plan.understood and not plan.is_question
+        return [words.would_read(reads, today), *([fmt.esc(reply)] if left_out else [])]
+    if reply:
+        return [fmt.esc(reply)]
     return [conversation.nothing_understood()]
 
 
