@@ -8,7 +8,10 @@ failure of the service or the LLM becomes a clear reply from render; nothing is 
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -201,6 +204,8 @@ async def _read_today(api: AgentApiClient, r: ReadRequest) -> Any:
 
 
 async def _read_nutrition(api: AgentApiClient, r: ReadRequest) -> Any:
+    if r.from_ or r.to:
+        return await _read_days(r, api.nutrition)
     return await api.nutrition(r.date)
 
 
@@ -215,7 +220,36 @@ async def _read_checkins(api: AgentApiClient, r: ReadRequest) -> Any:
 
 
 async def _read_supplements(api: AgentApiClient, r: ReadRequest) -> Any:
+    if r.from_ or r.to:
+        return await _read_days(r, api.supplements)
     return await api.supplements(r.date)
+
+
+# The service shows food and supplements a day at a time: a read over a period reads each of
+# its days, at most DAY_READS_MAX (the latest), a few at a time.
+DAY_READS_MAX = 31
+_DAY_READS_AT_ONCE = 4
+
+
+async def _read_days(
+    r: ReadRequest, read_day: Callable[[dt.date], Awaitable[Any]]
+) -> dict[str, Any]:
+    """`{"from", "to", "days": [each day's view, with its "date"]}` for the period of `r`
+    (an end left open is a week from the other)."""
+    week = dt.timedelta(days=6)
+    end = r.to or (r.from_ + week if r.from_ else dt.date.today())
+    start = max(r.from_ or end - week, end - dt.timedelta(days=DAY_READS_MAX - 1))
+    gate = asyncio.Semaphore(_DAY_READS_AT_ONCE)
+
+    async def one(day: dt.date) -> dict[str, Any]:
+        async with gate:
+            body = await read_day(day)
+        body = body if isinstance(body, dict) else {}
+        return {**body, "date": body.get("date") or day.isoformat()}
+
+    days = [start + dt.timedelta(days=n) for n in range((end - start).days + 1)]
+    views = await asyncio.gather(*(one(day) for day in days))
+    return {"from": start.isoformat(), "to": end.isoformat(), "days": list(views)}
 
 
 async def _read_recipes(api: AgentApiClient, r: ReadRequest) -> Any:

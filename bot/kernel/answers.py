@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.kernel.said import ModelWords, Notice
+from bot.kernel.spans import NutritionSpan, SupplementSpan
 
 Topic = Literal["nutrition", "weight", "checkin", "supplements", "summary"]
 
@@ -109,6 +110,8 @@ AnswerPart = (
     | CheckinAnswer
     | SupplementsAnswer
     | DaySummary
+    | NutritionSpan
+    | SupplementSpan
 )
 
 

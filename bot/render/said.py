@@ -33,7 +33,8 @@ from bot.kernel.said import (
     Unplaced,
     WeightRange,
 )
-from bot.render import llm, offline
+from bot.kernel.spans import NutritionSpan, SupplementSpan
+from bot.render import llm, offline, spans
 
 __all__ = ["answer", "reply", "words"]
 
@@ -134,6 +135,10 @@ def _part(part: answers.AnswerPart, whole: answers.ReadAnswer) -> str:
         return offline.offline_period_label(period.start, period.end, today)
 
     match part:
+        case NutritionSpan():
+            return spans.nutrition_span_answer(part, today)
+        case SupplementSpan():
+            return spans.supplement_span_answer(part, today)
         case answers.ReadFailed(topic=topic, error=error):
             return error or offline.offline_read_failed(_TOPIC_NOUNS[topic])
         case answers.NothingLogged(period=period):

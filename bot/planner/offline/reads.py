@@ -27,15 +27,24 @@ from bot.kernel.answers import (
     Topic,
     WeightAnswer,
 )
+from bot.kernel.spans import (
+    DayFoods,
+    NutritionSpan,
+    SupplementSpan,
+    nutrition_span,
+    supplement_span,
+)
 from bot.planner.base import ReadRequest, ReadResult
 from bot.planner.offline.dates import find_day_refs
+from bot.planner.offline.periods import average_span, find_span, without_period
 from bot.planner.offline.rules import SUPPLEMENTS
-from bot.planner.offline.text import Tokens, normalize
+from bot.planner.offline.text import Tokens, normalize, tokenize
 
 QUESTION_STARTERS = frozenset(
     "how hows what whats when which show tell list did do have is are should does wie"
     " wieviel wieviele welche wann zeig cuanto cuanta cuantos cuantas que como cual dime"
-    " muestrame".split()
+    " muestrame combien quel quelle quels quelles quanto quanta quanti quante quale quali"
+    " montre montrez mostrami dimmi".split()
 )
 # Verbs that ask only before who is asked about ("did I", "is my"): "did a 30 minute walk" is
 # no question.
@@ -45,17 +54,20 @@ _ASKED = frozenset("i you u we my it that this there ive im he she they your".sp
 # question when the message states no number.
 _ASKING = re.compile(
     r"\b(?:avg|average|averages|mean|total|totals|trend|trends|so far|lately|recently"
-    r"|summary|overview|stats|statistics|progress|history|how much|how many|left|remaining)\b"
+    r"|summary|overview|stats|statistics|progress|history|how much|how many|left|remaining"
+    r"|im schnitt|durchschnitt\w*|insgesamt|promedio|en total|moyenne|en moyenne|au total"
+    r"|in media|in totale|la media|de media)\b"
 )
 _NUTRITION_FOCUS = {
     "calories": "calories calorie kcal cal cals kalorien calorias energy",
-    "protein": "protein proteins eiweiss proteina proteinas",
-    "carbs": "carbs carb carbohydrates kohlenhydrate carbohidratos",
-    "fat": "fat fats fett grasa grasas",
+    "protein": "protein proteins eiweiss proteina proteinas proteines proteine",
+    "carbs": "carbs carb carbohydrates kohlenhydrate carbohidratos glucides carboidrati",
+    "fat": "fat fats fett grasa grasas lipides graisses grassi",
 }
 _NUTRITION_WORDS = frozenset(
     " ".join(_NUTRITION_FOCUS.values()).split()
-    + "eat eaten ate food macros essen gegessen comido comi nutrition intake".split()
+    + "eat eaten ate food macros essen gegessen comido comi nutrition intake mange manges"
+    " mangiato".split()
 )
 _LIST_WORDS = frozenset("what whats which list show eat ate eaten had food foods".split())
 # "what did I have on monday", "what did I log yesterday": the food list, when nothing else
@@ -64,25 +76,20 @@ _MEAL_LIST_WORDS = frozenset(
     "have had log logged breakfast lunch dinner supper snack snacks meal meals".split()
 )
 _REMAINING_WORDS = frozenset("left remaining budget ubrig uebrig quedan restantes more".split())
-_WEIGHT_WORDS = frozenset("weigh weight weighed gewicht wiege gewogen peso pese pesaba".split())
+_WEIGHT_WORDS = frozenset(
+    "weigh weight weighed gewicht wiege gewogen peso pese pesaba poids pesato".split()
+)
 _CHECKIN_FOCUS = {
-    "sleep_quality": "sleep slept sleeping schlaf geschlafen dormi sueno",
-    "mood": "mood stimmung laune animo feel felt",
+    "sleep_quality": "sleep slept sleeping schlaf geschlafen dormi sueno sommeil sonno dormito",
+    "mood": "mood stimmung laune animo feel felt humeur umore",
     "energy": "energie energia",
 }
 _CHECKIN_WORDS = frozenset([*" ".join(_CHECKIN_FOCUS.values()).split(), "checkin", "check"])
 _SUPPLEMENT_WORDS = frozenset(
     "supplement supplements vitamins vitamin pills suplementos nahrungserganzung take took"
-    " taken genommen tome".split()
+    " taken genommen tome complements integratori supplementi".split()
 )
 _SUMMARY_WORDS = frozenset("summary overview resumen zusammenfassung day doing tag dia".split())
-_LATELY_RE = re.compile(r"\b(?:lately|recently|these days)\b")
-_WEEK_RE = re.compile(
-    r"\b(?P<last>last|past|previous|letzte|letzten|vergangene|pasada|ultima)? ?"
-    r"(?P<unit>week|woche|semana|month|monat|mes|7 days|7 tage|7 dias|30 days)\b"
-    r"(?: (?P<after>pasada|pasado))?"
-)
-_THIS_RE = re.compile(r"\b(?:this|diese|dieser|esta|este) (?:week|woche|semana|month|monat|mes)\b")
 
 # Asking to see a range rather than a figure: "how was my week?", "show my weight this month",
 # "chart of the last 30 days". Answered with the /week or /month chart, not with words.
@@ -132,9 +139,11 @@ def looks_like_question(text: str, tokens: Tokens) -> bool:
         words = words[1:]  # "did a 30 minute walk", "have a coffee": not asked
     elif words and words[0] in QUESTION_STARTERS:
         return True
-    if any(t.kind == "num" for t in tokens.items):
-        return False
-    return "?" in text or bool(_ASKING.search(tokens.joined))
+    unperiod = without_period(tokens.joined)
+    if any(t.kind == "num" for t in Tokens(tokenize(unperiod)).items):
+        return False  # "protein last 30 days": the 30 is the period's, not an amount
+    # a period and no amount ("weight this month", "calories in november"): asked about
+    return "?" in text or bool(_ASKING.search(tokens.joined)) or unperiod != tokens.joined
 
 
 def read_question(tokens: Tokens, today: dt.date) -> Question:
@@ -174,29 +183,16 @@ def _period(
     tokens: Tokens, joined: str, today: dt.date
 ) -> tuple[dt.date, dt.date | None, dt.date | None]:
     """The day asked about, and for histories the range; defaults to today."""
-    week = _WEEK_RE.search(joined)
-    if _LATELY_RE.search(joined):
-        return today, today - dt.timedelta(days=6), today
-    if _THIS_RE.search(joined):
-        unit = _THIS_RE.search(joined).group(0).split()[-1]  # type: ignore[union-attr]
-        if unit in {"week", "woche", "semana"}:
-            return today, today - dt.timedelta(days=today.weekday()), today
-        return today, today.replace(day=1), today
-    if week and (week.group("last") or week.group("after") or week.group("unit")[0].isdigit()):
-        unit = week.group("unit")
-        if unit.startswith(("7", "30")):
-            days = int(unit.split()[0])
-            return today, today - dt.timedelta(days=days - 1), today
-        if unit in {"week", "woche", "semana"}:
-            monday = today - dt.timedelta(days=today.weekday() + 7)
-            return today, monday, monday + dt.timedelta(days=6)
-        first_this = today.replace(day=1)
-        last_prev = first_this - dt.timedelta(days=1)
-        return today, last_prev.replace(day=1), last_prev
+    span = find_span(joined, today)
+    if span is not None:
+        return today, span.start, span.end
     refs = find_day_refs(tokens, today)
     if refs:
         day = next(iter(refs.values())).for_item(today)
         return day, day, day
+    span = average_span(joined, today)  # "average sleep?": the last days, not today alone
+    if span is not None:
+        return today, span.start, span.end
     return today, None, None
 
 
@@ -207,7 +203,10 @@ def reads_for(q: Question, today: dt.date) -> list[ReadRequest]:
     reads: list[ReadRequest] = []
     for topic in q.topics:
         if topic == "nutrition":
-            reads.append(ReadRequest(route="nutrition", date=day))
+            if single_day:
+                reads.append(ReadRequest(route="nutrition", date=day))
+            else:  # the core reads each day of the range
+                reads.append(ReadRequest(route="nutrition", from_=q.start, to=q.end))
         elif topic == "weight":
             if q.start is None:
                 reads.append(ReadRequest(route="weight"))
@@ -219,13 +218,37 @@ def reads_for(q: Question, today: dt.date) -> list[ReadRequest]:
             else:
                 reads.append(ReadRequest(route="checkins", from_=q.start, to=q.end))
         elif topic == "supplements":
-            if day == today:
+            if not single_day:
+                reads.append(ReadRequest(route="supplements", from_=q.start, to=q.end))
+            elif day == today:
                 reads.append(ReadRequest(route="today"))
             else:
                 reads.append(ReadRequest(route="supplements", date=day))
         elif topic == "summary":
             reads.append(ReadRequest(route="today", date=None if day == today else day))
     return reads
+
+
+def _span_answer(
+    q: Question, data: dict[str, Any], request: ReadRequest, today: dt.date
+) -> NutritionSpan | SupplementSpan | None:
+    """The answer to a food or supplements read over several days (the core's `{"from",
+    "to", "days": [day views]}`); None for any other read."""
+    days = [_dict(d) for d in _list(data.get("days"))]
+    start = _date(data.get("from")) or request.from_
+    end = _date(data.get("to")) or request.to
+    if request.route not in ("nutrition", "supplements") or start is None or end is None:
+        return None
+    if request.route == "supplements":
+        taken = [_supplement_items(d) for d in days]
+        return supplement_span(start, end, taken, q.supplements)
+    logged = [
+        DayFoods(day, tuple(_foods(d) or ()), _nutrition_view(d)[0])
+        for d in days
+        if (day := _date(d.get("date"))) is not None
+    ]
+    goals = next((g for d in days if any((g := _nutrition_view(d)[1]).values())), {})
+    return nutrition_span(start, end, logged, goals, q.nutrition_focus, q.list_foods)
 
 
 # --- lenient readers ---------------------------------------------------------------------
@@ -412,6 +435,8 @@ def _topic_of(request: ReadRequest, topics: list[str]) -> Topic:
 def _answer_one(
     topic: Topic, q: Question, data: dict[str, Any], request: ReadRequest, today: dt.date
 ) -> AnswerPart:
+    if request.from_ is not None and (spanned := _span_answer(q, data, request, today)):
+        return spanned
     day = request.date or _date(data.get("date")) or today
     period = Period.day(day)
     if topic == "nutrition":
