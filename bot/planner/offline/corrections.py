@@ -61,6 +61,67 @@ _NOT_FIRST_RE = re.compile(
 )
 
 
+# Words that take back the amount or value said just before them, in the five languages:
+# "3 eggs, no wait 2", "mood 3 actually 4", "3 Eier, nein 2", "3 huevos, mejor dicho 2",
+# "humeur 3 plutôt 4", "3 uova, anzi 2". Longest first.
+_INLINE_MARKERS = sorted(
+    (
+        "no wait|wait no|no sorry|sorry|actually|i mean|i meant|make that|make it|oops|or rather"
+        "|er|err|erm|um|uh|eh|no|wait"
+        "|nein|nee|ah nein|ahm|ehm|ich meine|ich meinte|besser gesagt|oder besser|warte"
+        "|mejor dicho|perdon|perdón|digo|quiero decir|o sea|no espera|espera|em"
+        "|en fait|plutot|plutôt|pardon|je veux dire|non|euh|enfin|attends|ou plutot|ou plutôt"
+        "|anzi|cioe|cioè|scusa|volevo dire|no aspetta|aspetta|o meglio|ehm"
+    ).split("|"),
+    key=len,
+    reverse=True,
+)
+_INLINE_NUMBER = (
+    r"\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|funf"
+    r"|fünf|sechs|dos|tres|cuatro|cinco|seis|deux|trois|quatre|cinq|due|tre|quattro|cinque"
+)
+_INLINE_RE = re.compile(
+    rf"(?<![\w.,])(?P<n1>{_INLINE_NUMBER})(?P<mid>[^\W\d_]*(?:[ '%/-]+[^\W\d_]+){{0,3}}?)"
+    rf"\s*[,;(\-–]?\s*(?<!\w)(?:{'|'.join(map(re.escape, _INLINE_MARKERS))})(?!\w)"
+    rf"\s*[,:!\-–]*\s*(?P<n2>{_INLINE_NUMBER})(?!\w*\d)(?P<tail>[^\W\d_]*)",
+    re.IGNORECASE,
+)
+# What may follow the settled amount: the end, a clause's end, or the next item.
+_INLINE_END_RE = re.compile(
+    r"\s*(?:[,;.!?)]|$|(?:and|und|y|e|et|plus|with|mit|con|avec|&)(?!\w))", re.IGNORECASE
+)
+
+
+def settled_inline(text: str) -> str:
+    """`text` with each amount or value taken back within it replaced by the one said after
+    the correcting words: "3 eggs, no wait 2, and a banana" -> "2 eggs, and a banana", "mood
+    3 actually 4, energy 2" -> "mood 4, energy 2". A correction that names something else
+    ("3 eggs, no wait 2 bananas") is left for `corrected`."""
+    at = 0
+    while (match := _INLINE_RE.search(text, at)) is not None:
+        mid, tail = match.group("mid"), match.group("tail")
+        rest = text[match.end() :]
+        said_again = (
+            mid.strip() and not tail and rest.lower().lstrip().startswith(mid.strip().lower())
+        )
+        if said_again:  # "3 eggs, sorry, 2 eggs and toast"
+            rest = rest.lstrip()[len(mid.strip()) :]
+        if (
+            mid.strip()
+            and not said_again
+            and not _INLINE_END_RE.match(rest)
+            and not (tail and tail.lower() == mid.strip().lower())
+        ):
+            at = match.start("n2")
+            continue
+        unit = re.match(r"[^\W\d_]+", mid)
+        if tail and unit is not None:  # "80kg, sorry, 80lb": the unit said last
+            mid = tail + mid[unit.end() :]
+        head = text[: match.start()] + match.group("n2") + mid
+        text, at = head + rest, len(head)
+    return text
+
+
 def amended(text: str, plan_part: Callable[[str], Plan]) -> list[Action]:
     """What a correction of an earlier message says was eaten, in full ("actually it was 3
     eggs" -> 3 eggs); none when that is not a plain food amount, or takes something back."""
@@ -75,6 +136,10 @@ def amended(text: str, plan_part: Callable[[str], Plan]) -> list[Action]:
 def corrected(text: str, plan_part: Callable[[str], Plan]) -> Plan | None:
     """The plan of a message that corrects itself, or None when it does not (or when the
     correction is of an earlier message). `plan_part` plans a piece of text as a log."""
+    settled = settled_inline(text)
+    if settled != text:  # "3 eggs, no wait 2, and a banana": what is left may correct again
+        whole = corrected(settled, plan_part) or plan_part(settled)
+        return whole if whole.actions else None
     first = _NOT_FIRST_RE.match(text)
     if first is not None:
         return _with_number(first.group("said"), first.group("num"), plan_part)
