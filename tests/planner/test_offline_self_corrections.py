@@ -92,3 +92,20 @@ def test_settled_inline(text: str, settled: str) -> None:
 async def test_a_correction_of_an_earlier_message_is_still_only_offered(text: str) -> None:
     p = await plan(text)
     assert not p.actions and p.amends
+
+
+@pytest.mark.parametrize(
+    ("text", "mood", "energy", "sleep"),
+    [
+        ("humeur 3 plutôt 4, énergie 2", 4, 2, None),
+        ("umore 3 cioè 4, sonno 2", 4, None, 2),
+        ("sommeil 2 euh 3", None, None, 3),
+    ],
+)
+async def test_french_and_italian_ratings_are_read_and_corrected(
+    text: str, mood: int | None, energy: int | None, sleep: int | None
+) -> None:
+    p = await plan(text)
+    assert len(p.actions) == 1 and isinstance(p.actions[0], CheckinUpsert), (p.actions, p.reply)
+    checkin = p.actions[0]
+    assert (checkin.mood, checkin.energy, checkin.sleep_quality) == (mood, energy, sleep)

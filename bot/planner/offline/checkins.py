@@ -20,9 +20,9 @@ CheckinField = Literal["mood", "energy", "sleep_quality"]
 _SCALE = r"(?:/|out of|of|von|de|sobre) ?(?:5|10)"
 _CHECKIN_KEYWORDS: dict[str, CheckinField] = {}
 for _field, _words in (
-    ("mood", "mood stimmung laune animo estado de animo humor"),
+    ("mood", "mood stimmung laune animo estado de animo humor humeur umore"),
     ("energy", "energy energie energia energy level"),
-    ("sleep_quality", "sleep sleep quality slept schlaf schlafqualitat sueno dormi"),
+    ("sleep_quality", "sleep sleep quality slept schlaf schlafqualitat sueno dormi sommeil sonno"),
 ):
     for _kw in _words.split(" "):
         _CHECKIN_KEYWORDS[_kw] = _field  # type: ignore[assignment]
