@@ -11,6 +11,7 @@ import pytest
 
 from bot.planner.base import Plan, PlanContext, ReadRequest, ReadResult
 from bot.planner.offline.planner import OfflinePlanner
+from tests.fixtures.worded import answered as shown
 
 BERLIN = ZoneInfo("Europe/Berlin")
 THURSDAY = dt.datetime(2026, 11, 19, 20, 0, tzinfo=BERLIN)
@@ -28,7 +29,7 @@ async def plan(text: str) -> Plan:
 
 
 def the_read(p: Plan) -> ReadRequest:
-    assert not p.actions and len(p.reads) == 1, (p.actions, p.reads, p.reply)
+    assert not p.actions and len(p.reads) == 1, (p.actions, p.reads, p.said)
     return p.reads[0]
 
 
@@ -115,7 +116,7 @@ def day_view(day: dt.date, foods: list[tuple[str, float, float]]) -> dict[str, A
 async def answered(text: str, data: dict[str, Any]) -> str:
     p = await plan(text)
     result = ReadResult(request=the_read(p), data=data)
-    return await OfflinePlanner().answer(text, context(), p, [result])
+    return shown(await OfflinePlanner().answer(text, context(), p, [result]))
 
 
 def week_of_food() -> dict[str, Any]:
