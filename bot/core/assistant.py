@@ -152,8 +152,9 @@ class Assistant:
 
     async def told(self, reply: Reply) -> None:
         """A front end sent `reply`: the person has heard of what it settles (a write that
-        landed), so no "✅ Synced" follows for it, even after a crash."""
-        await self.resources.delivery.told(reply.settles)
+        landed), so no "✅ Synced" follows for it, even after a crash (recorded within
+        `bot.sync.items.TOLD_WAIT`; the front end need not wait for it)."""
+        self.resources.delivery.told(reply.settles)
 
     @answers
     async def handle_text(

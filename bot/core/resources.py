@@ -73,11 +73,13 @@ class Resources:
         return AgentApiClient(self.settings.agent_api_base_url, key, http=self.http)
 
     async def aclose(self) -> None:
-        """Close the pools: the models' clients, the service's, the database's."""
+        """Close the pools: the models' clients, the service's, the database's (once what
+        waits to be written to it is)."""
         for model in (self.media, self.llm):
             close = getattr(model, "aclose", None)
             if close is not None:
                 await close()
         await self.http.close()
+        await self.delivery.flush()
         await self.engine.dispose()
         self.delivery.close()

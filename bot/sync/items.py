@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,15 @@ log = logging.getLogger(__name__)
 # them, so they are recorded a few at a time (200 people at once: ~0.6 transactions a
 # message instead of 1). A delivery with none other in flight is recorded at once.
 CROWD_WAIT = 0.010  # seconds
+
+# Replies in a crowd leave at Telegram's pace, 30 a second: the record that a person was told
+# (`OutboxClaims.told`) would cost a transaction each. One that follows another by less than
+# this, or comes while deliveries are on their way, waits up to this long for the next ones
+# (about three replies) or for those deliveries' record; a lone one is recorded at once. A
+# process killed in that wait tells those people again, as "✅ Synced", after its restart: at
+# most this long's replies, about what one reply's own round trip to Telegram risks the same
+# way.
+TOLD_WAIT = 0.100  # seconds
 
 
 @dataclass
@@ -115,8 +125,6 @@ def record_ids(results: Sequence[Any]) -> set[str]:
 
 # Deliveries to record: (entries with their results, when, the future their caller awaits).
 _Landed = tuple[list[tuple["Entry", Any]], dt.datetime, "asyncio.Future[list[Entry]]"]
-# Items the person was told of (their answer went out), and the future their caller awaits.
-_Told = tuple[list[int], "asyncio.Future[None]"]
 
 
 class OutboxClaims:
@@ -145,7 +153,9 @@ class OutboxClaims:
         self.unanswered = 0  # deliveries sent and not yet answered (`Delivery` counts them)
         # Earlier runs of this worker found ended at start: what they owed people is ours now.
         self.ended: list[str] = []
-        self._told: list[_Told] = []  # items told of, waiting to be recorded with the above
+        self._told: list[int] = []  # items told of, waiting to be recorded with the above
+        self._told_last: float | None = None  # when a told record was last asked (monotonic)
+        self._told_due: asyncio.TimerHandle | None = None  # records those waiting TOLD_WAIT
 
     async def take_back(self) -> int:
         """At start: items an earlier run of this worker held when it ended are free now;
@@ -178,15 +188,44 @@ class OutboxClaims:
             await session.commit()
         return items
 
-    async def told(self, item_ids: Sequence[int]) -> None:
-        """Record that the person heard these items landed; with deliveries being recorded
-        (`done`), in the same transaction."""
+    def told(self, item_ids: Sequence[int]) -> None:
+        """Record that the person heard these items landed, in the transaction of deliveries
+        being recorded (`done`); else at once, or when they follow other told records closely
+        (a crowd's replies), together within `TOLD_WAIT`. The caller does not wait for it (its
+        person's next message need not either); `flush` records what still waits.
+
+        A failed record is logged, never raised: the person has their answer, and the worst
+        is one more "✅ Synced" after the claim runs out."""
         if not item_ids:
             return
-        recorded: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._told.append((list(item_ids), recorded))
-        self._record(crowd=self.unanswered > 0)
-        await recorded
+        self._told.extend(item_ids)
+        now = time.monotonic()
+        following = self._told_last is not None and now - self._told_last < TOLD_WAIT
+        self._told_last = now
+        if self._recording is not None:
+            return  # the recording under way takes them along
+        if not following and not self.unanswered:
+            self._record(crowd=False)
+        elif self._told_due is None:  # else with the deliveries on their way, or the next told
+            self._told_due = asyncio.get_running_loop().call_later(TOLD_WAIT, self._told_waited)
+
+    def _told_waited(self) -> None:
+        self._told_due = None
+        if self._told:
+            self._record(crowd=self.unanswered > 0)
+
+    async def flush(self) -> None:
+        """Write now what is waiting to be recorded (the process is stopping)."""
+        if self._told_due is not None:
+            self._told_due.cancel()
+            self._told_due = None
+        while self._told or self._recording is not None:
+            self._record(crowd=False)
+            recording = self._recording
+            assert recording is not None
+            await asyncio.wait((recording,))
+            if recording.cancelled():
+                return  # stopped from outside: nothing more is recorded
 
     async def claim(
         self, *, now: dt.datetime, limit: int, telegram_id: int | None, ignore_backoff: bool
@@ -273,7 +312,6 @@ class OutboxClaims:
 
     async def _record_landed(self, crowd: bool) -> None:
         batch: list[_Landed] = []
-        told: list[_Told] = []
         try:
             # Deliveries landing in this same turn of the loop join; in a crowd, a little longer.
             await asyncio.sleep(CROWD_WAIT if crowd else 0)
@@ -281,26 +319,24 @@ class OutboxClaims:
                 batch, self._landed = self._landed, []
                 told, self._told = self._told, []
                 try:
-                    ours = await self._mark_done(batch, [i for ids, _ in told for i in ids])
+                    ours = await self._mark_done(batch, told)
                 except Exception as exc:
-                    waiting: list[asyncio.Future[Any]] = [landed for _, _, landed in batch]
-                    for future in [*waiting, *(recorded for _, recorded in told)]:
-                        if not future.done():
-                            future.set_exception(exc)
+                    for _, _, landed in batch:
+                        if not landed.done():
+                            landed.set_exception(exc)
+                    if told:
+                        log.warning(
+                            "items %s were told but not recorded so (%s)", told, type(exc).__name__
+                        )
                     continue
                 for (_, _, landed), marked in zip(batch, ours, strict=True):
                     if not landed.done():
                         landed.set_result(marked)
-                for _, recorded in told:
-                    if not recorded.done():
-                        recorded.set_result(None)
         finally:
             self._recording = None
-            # Stopped midway: nobody waits on.
+            # Stopped midway: nobody waits on (told records left wait for `flush`).
             for _, _, landed in (*batch, *self._landed):
                 landed.cancel()
-            for _, recorded in (*told, *self._told):
-                recorded.cancel()
 
     async def _mark_done(self, batch: list[_Landed], told: list[int]) -> list[list[Entry]]:
         marked = iter(

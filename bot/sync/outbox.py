@@ -97,7 +97,8 @@ class Delivery:
         self.untold = Untold(self.claims, clock)  # answers a worker that died still owed
 
     def close(self) -> None:
-        """This instance stops: a later one in the same process may take back its claims."""
+        """This instance stops: a later one in the same process may take back its claims
+        (after `flush`, while the store is still open)."""
         self.workers.retire(self.worker_id)
 
     async def take_back(self) -> int:
@@ -184,15 +185,19 @@ class Delivery:
                 except Exception:  # a failed notice must not stop other deliveries
                     log.warning("could not tell user %s their items synced", done.telegram_id)
                     continue  # still owed: told again once the claim runs out
-                await self.told(
+                self.told(
                     [d.item_id for d in report.delivered if d.telegram_id == done.telegram_id]
                 )
         return report
 
-    async def told(self, item_ids: Sequence[int]) -> None:
+    def told(self, item_ids: Sequence[int]) -> None:
         """The person was told these items landed: no notice is owed for them any more
-        (`Untold.told`; never raises)."""
-        await self.untold.told(item_ids)
+        (`Untold.told`: recorded shortly; never raises)."""
+        self.untold.told(item_ids)
+
+    async def flush(self) -> None:
+        """Record what waits to be recorded (who was told what) before the store closes."""
+        await self.claims.flush()
 
     async def deliver_claimed(
         self, item: OutboxItem, api: AgentApiClient, actions: list[Action]

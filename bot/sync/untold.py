@@ -44,16 +44,8 @@ class Untold:
             Delivered(item.id, item.telegram_id, item.chat_id, decode(item), True) for item in items
         ]
 
-    async def told(self, item_ids: Sequence[int]) -> None:
+    def told(self, item_ids: Sequence[int]) -> None:
         """The person was told these items landed (the reply that named them, or a "synced"
-        notice, went out): no notice is owed for them any more.
-
-        Never raises: the person has their answer; should the store be away, the worst is
-        one more "synced" notice after the claim runs out.
-        """
-        try:
-            await self.claims.told(item_ids)
-        except Exception as exc:
-            log.warning(
-                "items %s were told but not recorded so (%s)", list(item_ids), type(exc).__name__
-            )
+        notice, went out): no notice is owed for them any more. Recorded shortly, with what
+        else is recorded then (`OutboxClaims.told`); never raises."""
+        self.claims.told(item_ids)

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any, cast
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util import greenlet_spawn
@@ -145,6 +145,85 @@ async def test_a_delivery_whose_claim_was_taken_over_is_not_ours(engine):
     [item] = await _claimed_items(engine, [3001])
     claims = OutboxClaims(make_sessionmaker(engine), Direct(engine), "w2", timedelta(minutes=5))
     assert await claims.done([(Entry(item, [], False), [])], lambda: NOW) == []
+
+
+async def _landed_and_owed(engine: AsyncEngine, people: list[int]) -> OutboxClaims:
+    """Items of `people` applied whose people are owed their answer: still claimed by WORKER."""
+    records = await _claimed_items(engine, people)
+    async with make_sessionmaker(engine).begin() as session:
+        await session.execute(
+            update(OutboxItem)
+            .where(OutboxItem.id.in_([r.id for r in records]))
+            .values(notify_on_done=True)
+        )
+    claims = OutboxClaims(make_sessionmaker(engine), Direct(engine), WORKER, timedelta(minutes=5))
+    for item in records:
+        assert await claims.done([(Entry(item, [], True), [{"id": f"r{item.id}"}])], lambda: NOW)
+    return claims
+
+
+async def _owed(engine: AsyncEngine) -> list[int]:
+    async with make_sessionmaker(engine)() as session:
+        rows = await session.scalars(
+            select(OutboxItem.telegram_id)
+            .where(OutboxItem.claimed_by.is_not(None))
+            .order_by(OutboxItem.id)
+        )
+        return list(rows)
+
+
+async def _owed_ids(engine: AsyncEngine) -> list[int]:
+    async with make_sessionmaker(engine)() as session:
+        rows = await session.scalars(
+            select(OutboxItem.id).where(OutboxItem.claimed_by.is_not(None)).order_by(OutboxItem.id)
+        )
+        return list(rows)
+
+
+async def test_told_records_in_a_crowd_share_a_transaction_and_a_lone_one_goes_at_once(
+    engine, monkeypatch
+):
+    """A crowd's replies leave a pace apart: their told records wait TOLD_WAIT for each other
+    (lengthened here so a loaded machine's late timers cannot split them). The first, with
+    none before it, is recorded at once, as a lone reply's is."""
+    monkeypatch.setattr(items, "TOLD_WAIT", 0.5)
+    people = list(range(2301, 2311))
+    claims = await _landed_and_owed(engine, people)
+    first, *rest = await _owed_ids(engine)
+    written: list[str] = []
+
+    def observe(what: str, sql: str) -> None:
+        written.append(what)
+
+    Direct.observers.append(observe)
+    try:
+        claims.told([first])
+        await asyncio.sleep(0.05)
+        assert written == ["statement", "transaction"]  # the lone one, at once
+        assert await _owed(engine) == people[1:]
+        for item_id in rest:
+            claims.told([item_id])
+            await asyncio.sleep(0.01)
+        assert await _owed(engine) == people[1:]  # waiting for the next ones
+        await asyncio.sleep(0.7)
+    finally:
+        Direct.observers.remove(observe)
+    assert await _owed(engine) == []
+    assert written.count("transaction") == 2, written
+
+
+async def test_told_records_still_waiting_are_written_when_the_process_stops(engine, monkeypatch):
+    monkeypatch.setattr(items, "TOLD_WAIT", 30.0)
+    people = [2401, 2402]
+    claims = await _landed_and_owed(engine, people)
+    first, second = await _owed_ids(engine)
+    claims.told([first])
+    await asyncio.sleep(0.05)
+    claims.told([second])  # follows the first: it waits
+    await asyncio.sleep(0.05)
+    assert await _owed(engine) == [2402]
+    await asyncio.wait_for(claims.flush(), 5.0)
+    assert await _owed(engine) == []
 
 
 async def test_a_driver_error_is_raised_as_sqlalchemys(engine):
