@@ -232,17 +232,29 @@ def _mark_done(_dialect: Dialect) -> Any:
 
 MARK_DONE = Sql(_mark_done)
 
+# Items recorded as told in one statement at most; slots left over are NULL (no item). A crowd's
+# replies are recorded a few at a time (bot/sync/items.py, TOLD_WAIT): one statement for them.
+TOLD_SLOTS = 8
+
 MARK_TOLD = Sql(
     lambda _dialect: (
         update(OutboxItem)
         .where(
-            OutboxItem.id == bindparam("item_id"),
+            or_(*(OutboxItem.id == bindparam(f"item_{slot}") for slot in range(TOLD_SLOTS))),
             OutboxItem.status == OutboxStatus.DONE.value,
         )
         .values(notify_on_done=False, claimed_by=None, claimed_at=None)
         .returning(OutboxItem.id)
     )
 )
+
+
+def _told_slots(told: Sequence[int]) -> list[dict[str, int | None]]:
+    """`told` as MARK_TOLD's parameters, TOLD_SLOTS items a statement."""
+    return [
+        {f"item_{slot}": (chunk[slot] if slot < len(chunk) else None) for slot in range(TOLD_SLOTS)}
+        for chunk in (told[i : i + TOLD_SLOTS] for i in range(0, len(told), TOLD_SLOTS))
+    ]
 
 
 async def mark_outboxes_done(
@@ -273,7 +285,7 @@ async def mark_outboxes_done(
                     )
                     for item_id, worker_id, now, result in done
                 ),
-                *((MARK_TOLD, {"item_id": item_id}) for item_id in told),
+                *((MARK_TOLD, slots) for slots in _told_slots(told)),
             ],
             commit=True,
         )
