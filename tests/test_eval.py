@@ -26,12 +26,16 @@ from tests.fixtures.openai import FakeOpenAI
 
 CASES = Path(__file__).parent / "data" / "eval_cases.jsonl"
 HELDOUT = Path(__file__).parent / "data" / "eval_heldout.jsonl"
+# Written by someone who had not read the rules, in the five languages and US units; the rules
+# are never tuned to it, so a failure here shows its summary only, never its cases.
+NEWWRITER = Path(__file__).parent / "data" / "eval_newwriter.jsonl"
 # The documented bars (README "Evaluating the understanding"; the Makefile's EVAL_*_MIN_F1):
 # F1 on the development cases the offline planner claims ("offline" not false), on all of
 # them, and on the held-out file.
 OFFLINE_CLAIMED_MIN_F1 = 0.95
 ALL_CASES_MIN_F1 = 0.85
 HELDOUT_MIN_F1 = 0.85
+NEWWRITER_MIN_F1 = 0.55
 NOW = dt.datetime(2026, 11, 22, 8, 15, tzinfo=dt.UTC)
 
 
@@ -328,6 +332,13 @@ async def test_offline_planner_meets_the_bar_on_all_development_cases() -> None:
 async def test_offline_planner_meets_the_bar_on_the_held_out_cases() -> None:
     report = await run_eval(load_cases(HELDOUT), OfflinePlanner())
     assert report.overall.f1 >= HELDOUT_MIN_F1, format_report(report)
+
+
+async def test_offline_planner_meets_the_bar_on_the_new_writers_cases() -> None:
+    report = await run_eval(load_cases(NEWWRITER), OfflinePlanner())
+    lines = format_report(report).splitlines()
+    summary = "\n".join([*lines[:2], lines[-1]])  # never the cases: nobody tunes to them
+    assert report.overall.f1 >= NEWWRITER_MIN_F1, summary
 
 
 async def test_an_optional_addition_counts_only_when_logged_right() -> None:
