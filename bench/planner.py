@@ -18,8 +18,8 @@ from typing import Any
 
 from bench.common import pct
 from bot.planner.base import PlanContext
-from bot.planner.offline.foods import food_table
 from bot.planner.offline.planner import plan_text
+from bot.planner.offline.table import food_table
 
 GOAL_P50_MS = 2.0
 ROUNDS = 20

@@ -51,7 +51,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.planner.offline.foods import (  # noqa: E402
+from bot.planner.offline.meals import DESCRIBING  # noqa: E402
+from bot.planner.offline.table import (  # noqa: E402
     COLUMNS,
     Food,
     FoodTableError,
@@ -60,7 +61,6 @@ from bot.planner.offline.foods import (  # noqa: E402
     alias_key,
     build_table,
 )
-from bot.planner.offline.meals import DESCRIBING  # noqa: E402
 
 SOURCE = "usda-fndds"
 # Words that name a food in USDA's list but mean something else in most messages.

@@ -10,18 +10,18 @@ import pytest
 
 from bot.agent_api.actions import NutritionAddEntry
 from bot.planner.base import PlanContext
-from bot.planner.offline.foods import (
+from bot.planner.offline.foods import find_foods
+from bot.planner.offline.planner import plan_text
+from bot.planner.offline.table import (
     COLUMNS,
     ETHANOL_G_PER_ML,
     MAX_ABV,
     SOURCES,
     FoodTableError,
     build_table,
-    find_foods,
     food_table,
     kcal_tolerance,
 )
-from bot.planner.offline.planner import plan_text
 from bot.planner.offline.text import Tokens, tokenize
 
 HEADER = ",".join(COLUMNS)

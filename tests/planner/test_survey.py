@@ -12,9 +12,9 @@ import pytest
 
 from bot.agent_api.actions import NutritionAddEntry
 from bot.planner.base import PlanContext
-from bot.planner.offline.foods import food_table
 from bot.planner.offline.planner import plan_text
 from bot.planner.offline.survey import survey_alias, survey_table, tiered_alias
+from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens, tokenize
 
 ROOT = Path(__file__).resolve().parents[2]

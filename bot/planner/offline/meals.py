@@ -20,17 +20,9 @@ import functools
 import re
 from collections.abc import Callable, Collection
 
-from bot.planner.offline.foods import (
-    SPLASH_ML,
-    Food,
-    FoodItem,
-    FoodTable,
-    dish,
-    find_foods,
-    food_table,
-    known_dish,
-)
+from bot.planner.offline.foods import SPLASH_ML, FoodItem, dish, find_foods, known_dish
 from bot.planner.offline.survey import tiered_alias
+from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import CONJUNCTIONS

@@ -27,7 +27,7 @@ from bot.planner.markup import without_markup
 from bot.planner.offline.checkins import faces_as_ratings
 from bot.planner.offline.corrections import amended, corrected
 from bot.planner.offline.dates import WEEKDAYS, find_day_refs, rx
-from bot.planner.offline.foods import STOP_WORDS, food_table
+from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.meals import find_meal_foods
 from bot.planner.offline.reads import (
     Question,
@@ -37,9 +37,10 @@ from bot.planner.offline.reads import (
     reads_for,
 )
 from bot.planner.offline.rules import normalized_phrase_words
+from bot.planner.offline.table import STOP_WORDS, food_table
 from bot.planner.offline.text import Tokens, odd_numbers, tokenize
 from bot.planner.offline.usual import repeat_plan
-from bot.planner.offline.writes import FILLERS, log_plan
+from bot.planner.offline.writes import log_plan
 from bot.planner.reader.normalize import normalize
 from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS, NUMBER_WORDS, SIZES
 from bot.planner.reader.segment import function_words

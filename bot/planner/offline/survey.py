@@ -19,7 +19,8 @@ from __future__ import annotations
 import functools
 from importlib import resources
 
-from bot.planner.offline.foods import Food, FoodTable, build_table, longest_alias
+from bot.planner.offline.foods import longest_alias
+from bot.planner.offline.table import Food, FoodTable, build_table
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.lookup import is_modifier
 

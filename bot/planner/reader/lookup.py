@@ -1,6 +1,6 @@
 """Step 4, lookup: which words around a food are how it was made or where it came from.
 
-The food table is searched by the longest alias (offline/foods.py: names and synonyms in five
+The food table is searched by the longest alias (offline/table.py: names and synonyms in five
 languages, plurals and typos through `rapidfuzz`). What is said beside a food without being
 one — how it was made ("grilled", "homemade", "leftover"), what it lacks ("decaf"), a brand
 or a chain ("starbucks", "mcdonalds"), a percentage ("2% milk") — is a modifier: read with

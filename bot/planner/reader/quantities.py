@@ -6,7 +6,7 @@ Spanish, French and Italian, written folded (lower case, no accents). A unit's m
 the one `pint` gives (tests/planner/reader/test_quantities.py holds every one to it): "fl oz"
 is a volume, "oz" a weight (of a drink, the fluid ounce it means). A percentage is part of a
 name ("2% milk", "100% juice"), never a count: the tokenizer keeps it a word of its own.
-`offline/foods.py` turns a quantity into figures.
+`reader/nutrients.py` turns a quantity of a table row into figures.
 """
 
 from __future__ import annotations

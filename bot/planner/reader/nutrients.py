@@ -1,0 +1,193 @@
+"""Step 6, nutrients: a table row's figures scaled to the portion eaten; stated numbers win.
+
+`nutrients(row, amount)` is the one place figures are made from the food table: grams or ml
+("200 g", "16 fl oz"), counts of the row's own unit ("2 eggs", "3 slices"), household
+measures ("a glass", "a bowl"), sizes ("a large latte") and plain portions. Any planner that
+has a row and an amount calls it, so the same meal always gives the same numbers. What the
+person states ("protein bar 250 kcal", "25 g protein") replaces the table's for the item it
+follows (`stated`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+
+from bot.planner.offline.table import Food
+from bot.planner.offline.text import number_value
+from bot.planner.reader.quantities import (
+    HOUSEHOLD_G,
+    HOUSEHOLD_ML,
+    MASS_UNITS,
+    SIZES,
+    Quantity,
+    fmt_amount,
+    plural_unit,
+)
+
+MAX_COUNT = 50
+MAX_GRAMS = 5000.0
+
+
+@dataclass(frozen=True, slots=True)
+class Nutrients:
+    """What an amount of a food is: its name and amount as shown, the grams (ml for a drink)
+    the figures are for, and the figures."""
+
+    name: str
+    amount: str  # "2 large", "200 g", "1 cup cooked"
+    grams: float
+    kcal: float
+    protein: float
+    carbs: float
+    fat: float
+    liquid: bool = False
+
+    def scaled(self, factor: float) -> Nutrients:
+        return dataclasses.replace(
+            self,
+            grams=self.grams * factor,
+            kcal=self.kcal * factor,
+            protein=self.protein * factor,
+            carbs=self.carbs * factor,
+            fat=self.fat * factor,
+        )
+
+
+def stated(
+    figures: Nutrients,
+    *,
+    kcal: float | None = None,
+    protein: float | None = None,
+    carbs: float | None = None,
+    fat: float | None = None,
+) -> Nutrients:
+    """The person's own numbers for an item win over the table's: a stated energy keeps the
+    macros in the table's proportions; a stated macro replaces that macro only."""
+    if kcal is not None:
+        ratio = kcal / figures.kcal if figures.kcal > 0 else 0.0
+        figures = dataclasses.replace(
+            figures,
+            kcal=kcal,
+            protein=figures.protein * ratio,
+            carbs=figures.carbs * ratio,
+            fat=figures.fat * ratio,
+        )
+    return dataclasses.replace(
+        figures,
+        protein=figures.protein if protein is None else protein,
+        carbs=figures.carbs if carbs is None else carbs,
+        fat=figures.fat if fat is None else fat,
+    )
+
+
+def nutrients(row: Food, amount: Quantity) -> Nutrients | None:
+    """The figures of `amount` of the table's `row`; None when the amount is out of bounds
+    (more than MAX_COUNT of a unit, more than MAX_GRAMS, or nothing)."""
+    limit = MAX_GRAMS if amount.unit in MASS_UNITS else MAX_COUNT
+    if not 0 < amount.count <= limit:
+        return None
+    size_factor, unit_text, sized = _size(row, amount)
+    name, grams, shown = _measure(row, amount, size_factor, unit_text)
+    if sized and (amount.unit in MASS_UNITS or amount.unit in HOUSEHOLD_ML):
+        name = f"{row.name} ({sized})"  # the amount says how much already
+    elif sized:  # "large coke": a large one of so many ml, not "Cola (large), 1 can (330 ml)"
+        name = row.name if amount.count == 1 else row.plural
+        shown = _sized_amount(row, amount, sized, grams)
+    if not 0 < grams <= MAX_GRAMS:
+        return None
+    factor = grams / row.portion_g
+    return Nutrients(
+        name,
+        shown,
+        grams,
+        row.kcal * factor,
+        row.protein * factor,
+        row.carbs * factor,
+        row.fat * factor,
+        liquid="ml" in row.portion,
+    )
+
+
+def _size(row: Food, amount: Quantity) -> tuple[float, str, str]:
+    """The size said as a factor of the row's portion, the row's unit as sized, and the size
+    to name when the row's own unit carries none ("large coke", not "large egg")."""
+    if not amount.size:
+        return 1.0, row.unit, ""
+    label, factor = SIZES[amount.size]
+    head = row.unit.split(" ")[0] if row.unit else ""
+    if head in SIZES:
+        return factor / SIZES[head][1], f"{label} {row.unit.partition(' ')[2]}".strip(), ""
+    return factor, row.unit, "" if label == "medium" else label
+
+
+def _measure(row: Food, q: Quantity, size_factor: float, unit_text: str) -> tuple[str, float, str]:
+    """The name, grams and amount text of a quantity of the row, by how it was measured."""
+    name = row.name
+    if q.unit in MASS_UNITS:
+        label, per = MASS_UNITS[q.unit]
+        if label == "oz" and "ml" in row.portion:  # "16 oz latte": fluid ounces of a drink
+            label, per = MASS_UNITS["fl oz"]
+        grams = q.count * per
+        shown = f"{fmt_amount(q.count)} {label}"
+        if label in {"oz", "fl oz", "lb", "kg", "pint"}:
+            shown += f" ({round(grams)} {'ml' if label in {'pint', 'fl oz'} else 'g'})"
+        return name, grams, shown
+    if _counts_units(row, q):
+        if q.count > 1 and row.plural != row.name:
+            name = row.plural
+        shown = f"{fmt_amount(q.count)} {plural_unit(unit_text, q.count)}"
+        return name, q.count * row.unit_g * size_factor, _counted_measure(shown, q.count)
+    noun = plural_unit(q.unit, q.count)
+    if q.unit in HOUSEHOLD_ML:
+        grams = q.count * HOUSEHOLD_ML[q.unit] * size_factor
+        return name, grams, f"{fmt_amount(q.count)} {noun} ({round(grams / size_factor)} ml)"
+    if q.unit in HOUSEHOLD_G and "ml" not in row.portion:
+        grams = q.count * HOUSEHOLD_G[q.unit] * size_factor
+        return name, grams, f"{fmt_amount(q.count)} {noun} ({round(grams)} g)"
+    shown = _portions_text(row.portion, q.count)
+    leading = number_value(row.portion.split(" ")[0]) or 1.0
+    if leading * q.count > 1:
+        name = row.plural
+    if q.unit in {"bowl", "plate"} and row.unit_noun != q.unit:  # the portion it holds
+        shown = f"{fmt_amount(q.count)} {noun} ({shown})"
+    return name, q.count * row.portion_g * size_factor, shown
+
+
+def _sized_amount(row: Food, q: Quantity, size: str, grams: float) -> str:
+    """ "1 large (462 ml)", "1 large bowl (328 g)": the size said, and what it weighs."""
+    measure = "ml" if "ml" in row.portion else "g"
+    held = f" {plural_unit(q.unit, q.count)}" if q.unit in {"bowl", "plate", "handful"} else ""
+    return f"{fmt_amount(q.count)} {size}{held} ({round(grams)} {measure})"
+
+
+def _counts_units(row: Food, q: Quantity) -> bool:
+    """Whether the quantity counts the row's own unit ("2 eggs", "3 slices of bread")."""
+    if not row.unit:
+        return False
+    if q.unit:
+        return q.unit == row.unit_noun
+    return q.explicit or (bool(q.size) and row.unit_noun in SIZES)
+
+
+def _portions_text(portion: str, count: float) -> str:
+    if abs(count - 1) < 1e-9:
+        return portion
+    head, _, rest = portion.partition(" ")
+    if head == "1":
+        return _counted_measure(f"{fmt_amount(count)} {plural_unit(rest, count)}", count)
+    return f"{fmt_amount(count)} × {portion}"
+
+
+_MEASURE_RE = re.compile(r"\((?P<n>\d+(?:\.\d+)?) (?P<unit>ml|g)\)$")
+
+
+def _counted_measure(amount: str, count: float) -> str:
+    """ "2 cups (240 ml)" says one cup's measure as if it were the whole: the measure in
+    brackets is made the total counted ("2 cups (480 ml)"), as the figures are."""
+    match = _MEASURE_RE.search(amount)
+    if match is None or abs(count - 1) < 1e-9:
+        return amount
+    total = float(match.group("n")) * count
+    return f"{amount[: match.start()]}({fmt_amount(round(total))} {match.group('unit')})"

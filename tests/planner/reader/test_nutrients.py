@@ -1,0 +1,113 @@
+"""Step 6: a table row's figures scaled to the amount eaten, and the person's numbers win."""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+
+import pytest
+
+from bot.planner.base import PlanContext
+from bot.planner.offline.planner import plan_text
+from bot.planner.offline.table import Food, food_table
+from bot.planner.reader.nutrients import MAX_COUNT, MAX_GRAMS, Nutrients, nutrients, stated
+from bot.planner.reader.quantities import Quantity
+
+CONTEXT = PlanContext(
+    now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("Europe/Paris")),
+    timezone="Europe/Paris",
+)
+
+
+def _row(alias: str) -> Food:
+    return food_table().by_alias[alias]
+
+
+def test_grams_scale_the_row_by_weight() -> None:
+    rice = _row("rice")
+    figures = nutrients(rice, Quantity(count=316, unit="g", explicit=True))
+    assert figures is not None
+    assert figures.grams == 316
+    assert figures.kcal == pytest.approx(rice.kcal * 2)
+    assert figures.carbs == pytest.approx(rice.carbs * 2)
+    assert figures.amount == "316 g"
+
+
+def test_a_count_of_the_rows_own_unit() -> None:
+    eggs = nutrients(_row("egg"), Quantity(count=3, explicit=True))
+    assert eggs is not None
+    assert (eggs.name, eggs.amount, eggs.grams) == ("Eggs", "3 large", 150)
+    assert eggs.kcal == pytest.approx(214.5)
+    assert eggs.protein == pytest.approx(18.9)
+
+
+def test_ounces_of_a_drink_are_fluid_ounces() -> None:
+    latte = nutrients(_row("latte"), Quantity(count=16, unit="oz", explicit=True))
+    assert latte is not None and latte.liquid
+    assert latte.amount == "16 fl oz (473 ml)"
+    assert latte.kcal == pytest.approx(190 * 16 * 29.57 / 350)
+
+
+@pytest.mark.parametrize(("unit", "ml"), [("can", 330), ("cup", 240), ("bottle", 500)])
+def test_a_container_of_a_drink_is_its_volume(unit: str, ml: float) -> None:
+    milk = _row("milk")
+    figures = nutrients(milk, Quantity(count=1, unit=unit, explicit=True))
+    assert figures is not None
+    assert figures.grams == ml
+    assert figures.kcal == pytest.approx(milk.kcal * ml / milk.portion_g)
+
+
+def test_a_size_the_row_does_not_carry_is_named() -> None:
+    cola = nutrients(_row("coke"), Quantity(count=1, size="large", explicit=True))
+    assert cola is not None
+    assert (cola.name, cola.amount) == ("Cola", "1 large (462 ml)")
+
+
+@pytest.mark.parametrize(
+    "amount",
+    [
+        Quantity(count=0, explicit=True),
+        Quantity(count=MAX_COUNT + 1, explicit=True),
+        Quantity(count=MAX_GRAMS + 1, unit="g", explicit=True),
+    ],
+)
+def test_an_amount_out_of_bounds_has_no_figures(amount: Quantity) -> None:
+    assert nutrients(_row("rice"), amount) is None
+
+
+def test_a_stated_energy_wins_and_keeps_the_tables_proportions() -> None:
+    figures = Nutrients("Protein bar", "1 bar", 60, 200, 20, 20, 8)
+    mine = stated(figures, kcal=250)
+    assert (mine.kcal, mine.protein, mine.carbs, mine.fat) == (250, 25, 25, 10)
+
+
+def test_a_stated_macro_replaces_that_macro_only() -> None:
+    figures = Nutrients("Shake", "1 bottle", 330, 140, 10, 15, 4)
+    mine = stated(figures, protein=25)
+    assert (mine.kcal, mine.protein, mine.carbs, mine.fat) == (140, 25, 15, 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "alias", "amount"),
+    [
+        ("200 g chicken breast", "chicken breast", Quantity(count=200, unit="g", explicit=True)),
+        ("3 eggs", "egg", Quantity(count=3, explicit=True)),
+        ("a glass of milk", "milk", Quantity(count=1, unit="glass", explicit=True)),
+    ],
+)
+def test_the_planner_logs_the_figures_of_the_nutrients_step(
+    text: str, alias: str, amount: Quantity
+) -> None:
+    figures = nutrients(_row(alias), amount)
+    assert figures is not None
+    entry = plan_text(text, CONTEXT).actions[0].entry  # type: ignore[union-attr]
+    assert (entry.calories, entry.protein) == (round(figures.kcal), round(figures.protein, 1))
+
+
+@pytest.mark.parametrize(
+    ("text", "kcal"),
+    [("protein bar 250 kcal", 250), ("quinoa bowl 450 kcal", 450), ("2 eggs, 180 kcal", 180)],
+)
+def test_the_persons_energy_wins_for_the_item_it_follows(text: str, kcal: int) -> None:
+    plan = plan_text(text, CONTEXT)
+    assert [a.entry.calories for a in plan.actions] == [kcal]  # type: ignore[union-attr]
