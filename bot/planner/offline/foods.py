@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -161,9 +162,14 @@ def dish(head: FoodItem, added: FoodItem, joiner: str = "with") -> FoodItem:
 
 
 def find_foods(
-    tokens: Tokens, refused: list[range] | None = None, lookup: AliasLookup | None = None
+    tokens: Tokens,
+    items: Sequence[Sequence[int]] | None = None,
+    refused: list[range] | None = None,
+    lookup: AliasLookup | None = None,
 ) -> list[FoodItem]:
-    """Claim every food of the table named in the message, each with its quantity.
+    """Claim every food of the table named in the message's `items` (the token positions of
+    each item of reader/segment.py; the whole message when None), each with its quantity,
+    read from the words of its own item only.
 
     A food whose stated quantity is out of bounds ("60 eggs", "6000 g rice") is not an item;
     its tokens are claimed and added to `refused`, so the reply can give the bounds.
@@ -172,20 +178,21 @@ def find_foods(
     """
     table = food_table()
     find = lookup or longest_alias
-    items: list[FoodItem] = []
-    i = 0
-    n = len(tokens)
-    while i < n:
-        found = find(tokens, i, table)
-        if found is None:
-            i += 1
-            continue
-        food, length = found
-        item = _make_item(tokens, food, i, i + length - 1, refused)
-        if item is not None:
-            items.append(item)
-        i += length
-    return items
+    found_items: list[FoodItem] = []
+    for item in items if items is not None else [range(len(tokens))]:
+        skip_to = -1
+        for i in item:
+            if i < skip_to:
+                continue
+            found = find(tokens, i, table)
+            if found is None:
+                continue
+            food, length = found
+            made = _make_item(tokens, food, i, i + length - 1, item[0], refused)
+            if made is not None:
+                found_items.append(made)
+            skip_to = i + length
+    return found_items
 
 
 class AliasLookup(Protocol):
@@ -224,14 +231,23 @@ def longest_alias(
 
 
 def _make_item(
-    tokens: Tokens, food: Food, first: int, last: int, refused: list[range] | None = None
+    tokens: Tokens,
+    food: Food,
+    first: int,
+    last: int,
+    floor: int,
+    refused: list[range] | None = None,
 ) -> FoodItem | None:
+    """The food at tokens `first`..`last` with the quantity said before it (back to `floor`,
+    its item's first token) or after it: quantity -> lookup -> nutrients."""
     start = first  # "a glass of 2% milk", "a homemade brownie": modifiers go with the food
-    while start > 0 and not tokens.used[start - 1] and is_modifier(tokens.items[start - 1].text):
+    while (
+        start > floor and not tokens.used[start - 1] and is_modifier(tokens.items[start - 1].text)
+    ):
         start -= 1
     before: list[str] = []
     j = start - 1
-    while j >= 0 and start - j <= 6 and not tokens.used[j] and tokens.items[j].kind != "punct":
+    while j >= floor and start - j <= 6 and not tokens.used[j] and tokens.items[j].kind != "punct":
         before.insert(0, tokens.items[j].text)
         j -= 1
     quantity = parse_prefix(before)

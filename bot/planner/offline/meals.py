@@ -18,14 +18,14 @@ import dataclasses
 import difflib
 import functools
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 
 from bot.planner.offline.foods import SPLASH_ML, FoodItem, dish, find_foods, known_dish
 from bot.planner.offline.survey import tiered_alias
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.reader.quantities import AMOUNT_WORDS
-from bot.planner.reader.segment import CONJUNCTIONS
+from bot.planner.reader.segment import CONJUNCTIONS, Clause, segment_words
 
 # What holds a filling and names the dish: "<filling> <holder>" is one item.
 HOLDERS = frozenset(
@@ -167,20 +167,40 @@ def _compounds(tokens: Tokens) -> list[_Compound]:
     return found
 
 
-def find_meal_foods(text: str, tokens: Tokens, refused: list[range]) -> list[FoodItem]:
-    """The foods of the message, a dish named by its filling and holder as one item."""
+def read_clauses(tokens: Tokens) -> tuple[Clause, ...]:
+    """The message's tokens segmented into clauses and items (reader/segment.py), the words
+    of a name the table knows kept whole ("mac and cheese", "breakfast burrito")."""
+    table = food_table()
+    names: set[int] = set()
+    for i in range(len(tokens)):
+        found = alias_at(tokens, i, table, free=False)
+        if found is not None and found[1] > 1:
+            names.update(range(i, i + found[1]))
+    return segment_words([t.text for t in tokens.items], names)
+
+
+def find_meal_foods(
+    text: str, tokens: Tokens, refused: list[range], clauses: Sequence[Clause] = ()
+) -> list[FoodItem]:
+    """The foods of the message, item by item of its `clauses` (read here when none are
+    given), a dish named by its filling and holder as one item."""
     read_before = list(tokens.used)  # what other rules (supplements...) read already
+    positions = [item for c in clauses or read_clauses(tokens) for item in c.positions]
     compounds = _compounds(tokens)
     if not compounds:
-        found = [_true_amount(_as_said(tokens, i)) for i in find_foods(tokens, refused, alias_at)]
+        found = [
+            _true_amount(_as_said(tokens, i))
+            for i in find_foods(tokens, positions, refused, alias_at)
+        ]
         found = _bowls(text, tokens, found)
         return _not_vehicles(tokens, read_before, _not_negated(tokens, found))
     hidden = {k for c in compounds for k in range(c.first, c.holder)}
     keep = [k for k in range(len(tokens)) if k not in hidden]
+    at = {k: n for n, k in enumerate(keep)}
     view = Tokens([tokens.items[k] for k in keep])
     view.used = [tokens.used[k] for k in keep]
     view_refused: list[range] = []
-    items = find_foods(view, view_refused, alias_at)
+    items = find_foods(view, _items_in_view(positions, hidden, at), view_refused, alias_at)
     for k, used in enumerate(view.used):
         tokens.used[keep[k]] = used
     refused.extend(range(keep[r.start], keep[r.stop - 1] + 1) for r in view_refused)
@@ -196,6 +216,24 @@ def find_meal_foods(text: str, tokens: Tokens, refused: list[range]) -> list[Foo
         result.append(_true_amount(item))
     result = _bowls(text, tokens, result)
     return _not_vehicles(tokens, read_before, _not_negated(tokens, result))
+
+
+def _items_in_view(
+    items: list[tuple[int, ...]], hidden: set[int], at: dict[int, int]
+) -> list[list[int]]:
+    """The items at their places among the tokens left once a dish's fillings are hidden;
+    the items a filling joined ("ham and cheese toastie") are one."""
+    found: list[list[int]] = []
+    last = -1
+    for item in items:
+        inside = [at[k] for k in item if k in at]
+        joined = found and last >= 0 and set(range(last + 1, item[0])) <= hidden
+        if joined:
+            found[-1].extend(inside)
+        elif inside:
+            found.append(inside)
+        last = item[-1]
+    return found
 
 
 def _bowls(text: str, tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:

@@ -26,8 +26,6 @@ _TOKEN_RE = re.compile(
     r"|(?P<punct>[,;.!?:+&\n/=])"
 )
 _VULGAR = {"½": "1/2", "¼": "1/4", "¾": "3/4", "⅓": "1/3"}
-SENTENCE_ENDS = frozenset({".", "!", "?", ";", "\n"})
-CLAUSE_ENDS = SENTENCE_ENDS | {",", "but", "aber", "pero", "then", "dann", "luego", "despues"}
 
 
 def _word_key(raw: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -52,7 +52,13 @@ from bot.planner.offline.checkins import CheckinField, find_checkins, find_sleep
 from bot.planner.offline.dates import DayRef, find_day_refs, rx
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.foods import FoodItem, dish
-from bot.planner.offline.meals import alias_at, find_meal_foods, join_with, settle_unknown_words
+from bot.planner.offline.meals import (
+    alias_at,
+    find_meal_foods,
+    join_with,
+    read_clauses,
+    settle_unknown_words,
+)
 from bot.planner.offline.rules import (
     EACH_RE,
     FEELINGS,
@@ -72,10 +78,11 @@ from bot.planner.offline.rules import (
     hold_foods_named_by_a_feeling,
 )
 from bot.planner.offline.table import food_table
-from bot.planner.offline.text import CLAUSE_ENDS, SENTENCE_ENDS, Found, Tokens, number_value
+from bot.planner.offline.text import Found, Tokens, number_value
 from bot.planner.offline.unitless import NEAR_RE, lone_weight, near_last, read_unitless
 from bot.planner.reader.nutrients import MAX_COUNT, MAX_GRAMS
 from bot.planner.reader.quantities import AMOUNT_WORDS
+from bot.planner.reader.segment import Clause
 
 _TIME_RE = rx(
     r"(?:at |um |a las |around |gegen )?\d{1,2}(?: : \d{2}(?: ?(?:am|pm|uhr|h))?"
@@ -164,25 +171,24 @@ class _Clauses:
         return self.refs.get(self.clause_of[index]) if index < len(self.clause_of) else None
 
 
-def _clauses(tokens: Tokens, today: dt.date) -> _Clauses:
+def _clauses(tokens: Tokens, segmented: Sequence[Clause], today: dt.date) -> _Clauses:
+    """The message's clauses as segmented, a second date phrase in one starting another
+    ("pizza last night and today I'm 82.3 kg"), each with the date phrase that governs it."""
     found = find_day_refs(tokens, today)
-    clause_of: list[int] = []
-    sentence_of: list[int] = []
-    clause = sentence = 0
-    dated = False  # the current clause has a date phrase already
-    for i, token in enumerate(tokens.items):
-        if token.text in CLAUSE_ENDS:
-            clause += 1
-            dated = False
-        elif i in found and dated:  # "pizza last night and today I'm 82.3 kg": a new clause
-            clause += 1
-            if i > 0 and tokens.items[i - 1].text in {"and", "und", "y"} and clause_of:
-                clause_of[-1] = clause
-        if token.kind == "punct" and token.text in SENTENCE_ENDS:
-            sentence += 1
-        dated = dated or i in found
-        clause_of.append(clause)
-        sentence_of.append(sentence)
+    clause_of = [0] * len(tokens)
+    sentence_of = [0] * len(tokens)
+    clause = -1
+    for part in segmented:
+        clause += 1
+        dated = False  # the current clause has a date phrase already
+        for i in part.span:
+            if i in found and dated:
+                clause += 1
+                if i > 0 and tokens.items[i - 1].text in {"and", "und", "y"}:
+                    clause_of[i - 1] = clause
+            dated = dated or i in found
+            clause_of[i] = clause
+            sentence_of[i] = part.sentence
     own: dict[int, DayRef] = {}
     for index, ref in sorted(found.items()):
         own.setdefault(clause_of[index], ref)
@@ -191,7 +197,7 @@ def _clauses(tokens: Tokens, today: dt.date) -> _Clauses:
     for i, c in enumerate(clause_of):
         first_token.setdefault(c, i)
     refs: dict[int, DayRef] = dict(own)
-    for c in range(clause + 1):
+    for c in range(max(clause, 0) + 1):
         if c in own or c not in first_token:
             continue
         s = sentence_of[first_token[c]]
@@ -208,9 +214,10 @@ def _clauses(tokens: Tokens, today: dt.date) -> _Clauses:
 def log_plan(text: str, tokens: Tokens, today: dt.date, last_kg: float | None = None) -> Plan:
     """The actions of a logging message, or a reply naming what could not be placed.
     `last_kg` (the person's last weight) decides the unit of a weight said without one."""
+    segmented = read_clauses(tokens)
     for _match, span in tokens.matches(_TIME_RE):
         tokens.claim(span)
-    clauses = _clauses(tokens, today)
+    clauses = _clauses(tokens, segmented, today)
 
     def item_day(index: int) -> dt.date:
         ref = clauses.ref(index)
@@ -244,7 +251,7 @@ def log_plan(text: str, tokens: Tokens, today: dt.date, last_kg: float | None = 
     feeling_words = [i for i in _feeling_words(tokens) if not tokens.used[i]]
     for i in feeling_words:
         tokens.claim(range(i, i + 1))
-    foods = join_with(tokens, find_meal_foods(text, tokens, refused_foods))
+    foods = join_with(tokens, find_meal_foods(text, tokens, refused_foods, segmented))
     tokens.release(held)
     skipped_food = [f for f in foods if clauses.clause_of[f.first] in not_eaten]
     foods = [f for f in foods if f not in skipped_food]

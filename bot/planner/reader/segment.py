@@ -11,8 +11,10 @@ below, because the kept lists also hold words that say how much ("half", "large"
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import stopwordsiso
@@ -76,8 +78,6 @@ _MEAL_RE = re.compile(
     + "|".join(sorted(map(re.escape, MEAL_WORDS), key=len, reverse=True))
     + r")(?![\w'])"
 )
-_CLAUSE_RE = re.compile(r"[.;!?\n,:]+")
-_WORD_RE = re.compile(r"[^\W_]+(?:'[^\W_]+)*|\d+(?:[.,/]\d+)?%?|[&/]")
 
 
 @functools.cache
@@ -100,31 +100,81 @@ def never_food_words() -> frozenset[str]:
     return frozenset({fold(w) for w in kept} | filler_words())
 
 
+# What ends a clause: punctuation, and the words that turn to something else ("but", "then").
+# A colon introduces what the clause holds ("morning stack done: d3, k2", "lunch: soup").
+CLAUSE_END_MARKS = frozenset(".;!?\n,")
+SENTENCE_END_MARKS = frozenset(".;!?\n")
+CLAUSE_END_WORDS = frozenset({"but", "aber", "pero", "then", "dann", "luego", "despues"})
+_PUNCT_RE = re.compile(r"[.;!?\n,:]|[^\W_]+(?:'[^\W_]+)*|\d+(?:[.,/]\d+)?%?|[&/+]")
+
+
 @dataclass(frozen=True, slots=True)
 class Clause:
-    """One clause: its items (each a run of words between "and"s) and the meal it names."""
+    """One clause: its items (each a run of words between "and"s) and the meal it names.
+
+    `positions` holds where each item's words are in the words segmented, `span` every
+    position of the clause (from the mark that opened it), `sentence` its sentence's number."""
 
     items: tuple[tuple[str, ...], ...]
     meal: str | None = None
+    positions: tuple[tuple[int, ...], ...] = dataclasses.field(default=(), compare=False)
+    span: range = dataclasses.field(default=range(0), compare=False)
+    sentence: int = dataclasses.field(default=0, compare=False)
 
 
 def segment(folded: str) -> tuple[Clause, ...]:
     """The clauses of a folded message, meal words taken out as the clause's meal, items cut
-    at each language's "and" and at "+"; empty items are dropped."""
+    at each language's "and" and at "+"; empty items and empty clauses are dropped."""
+    words = [w.replace("'", "") if w[0].isalpha() else w for w in _PUNCT_RE.findall(folded)]
+    return tuple(c for c in segment_words(words) if c.items or c.meal)
+
+
+def segment_words(words: Sequence[str], names: Collection[int] = ()) -> tuple[Clause, ...]:
+    """The clauses of a message's words (punctuation marks are words of their own), every
+    clause kept, so each position is in one. A word at a position in `names` belongs to a
+    food's name ("mac and cheese", "breakfast burrito"): it cuts no item and names no meal."""
     clauses: list[Clause] = []
-    for part in _CLAUSE_RE.split(folded.replace("+", " and ")):
-        meal = None
-        found = _MEAL_RE.search(part)
-        if found is not None:
-            meal = MEAL_WORDS[found.group("meal")]
-            part = part[: found.start()] + " " + part[found.end() :]
-        items: list[tuple[str, ...]] = [()]
-        for word in _WORD_RE.findall(part):
-            if word in CONJUNCTIONS:
-                items.append(())
-            else:
-                items[-1] = (*items[-1], word)
-        kept = tuple(item for item in items if item)
-        if kept or meal:
-            clauses.append(Clause(kept, meal))
+    start = sentence = 0
+    for end in [*(i for i, w in enumerate(words) if _ends_clause(w, i, names)), len(words)]:
+        if end > start:
+            clauses.append(_clause(words, range(start, end), names, sentence))
+        if end < len(words) and words[end] in SENTENCE_END_MARKS:
+            sentence += 1
+        start = end
     return tuple(clauses)
+
+
+def _ends_clause(word: str, i: int, names: Collection[int]) -> bool:
+    return word in CLAUSE_END_MARKS or (word in CLAUSE_END_WORDS and i not in names)
+
+
+def _clause(words: Sequence[str], span: range, names: Collection[int], sentence: int) -> Clause:
+    """One clause of `words` over `span` (its first position may be the mark opening it)."""
+    inner = [i for i in span if not _ends_clause(words[i], i, names)]
+    meal, taken = _meal(words, inner, names)
+    items: list[tuple[int, ...]] = [()]
+    for i in inner:
+        if i in taken or words[i] == ":":
+            continue
+        if words[i] in CONJUNCTIONS or words[i] == "+":
+            if i not in names:
+                items.append(())
+                continue
+        items[-1] = (*items[-1], i)
+    kept = tuple(item for item in items if item)
+    return Clause(tuple(tuple(words[i] for i in item) for item in kept), meal, kept, span, sentence)
+
+
+def _meal(
+    words: Sequence[str], inner: list[int], names: Collection[int]
+) -> tuple[str | None, set[int]]:
+    """The meal a clause names and the positions of the words naming it."""
+    joined, at = "", []
+    for i in inner:
+        at.extend([i] * (len(words[i]) + 1))
+        joined += words[i] + " "
+    for found in _MEAL_RE.finditer(joined):
+        taken = set(at[found.start() : found.end()])
+        if not taken & set(names):
+            return MEAL_WORDS[found.group("meal")], taken
+    return None, set()

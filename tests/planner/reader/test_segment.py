@@ -9,7 +9,13 @@ import pytest
 
 from bot.planner.base import PlanContext
 from bot.planner.offline.planner import plan_text
-from bot.planner.reader.segment import Clause, filler_words, never_food_words, segment
+from bot.planner.reader.segment import (
+    Clause,
+    filler_words,
+    never_food_words,
+    segment,
+    segment_words,
+)
 
 CONTEXT = PlanContext(
     now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("Europe/Paris")),
@@ -82,3 +88,47 @@ def test_french_and_italian_messages_log_what_was_eaten_and_nothing_else(
     for name in names:
         assert any(food.startswith(name) for food in foods), foods
     assert not any(food.startswith("Mango") for food in foods)
+
+
+def test_a_name_the_table_knows_is_one_item_and_names_no_meal() -> None:
+    words = "mac and cheese and a breakfast burrito".split()
+    (clause,) = segment_words(words, names={0, 1, 2, 5, 6})
+    assert clause.items == (("mac", "and", "cheese"), ("a", "breakfast", "burrito"))
+    assert clause.meal is None
+    assert clause.positions == ((0, 1, 2), (4, 5, 6))
+
+
+@pytest.mark.parametrize(
+    ("words", "items"),
+    [
+        ("pasta , then ice cream", [[("pasta",)], [("ice", "cream")]]),
+        ("wollte kuchen aber nahm obst", [[("wollte", "kuchen")], [("nahm", "obst")]]),
+        ("pizza pero sin queso", [[("pizza",)], [("sin", "queso")]]),
+        ("lunch : soup and bread", [[("soup",), ("bread",)]]),
+    ],
+)
+def test_a_clause_ends_at_a_comma_and_at_but_or_then_never_at_a_colon(
+    words: str, items: list[list[tuple[str, ...]]]
+) -> None:
+    assert [list(c.items) for c in segment_words(words.split()) if c.items] == items
+
+
+def test_every_position_is_in_one_clause_and_sentences_are_counted() -> None:
+    words = "eggs , toast . slept well".split()
+    clauses = segment_words(words)
+    assert [list(c.span) for c in clauses] == [[0], [1, 2], [3, 4, 5]]
+    assert [c.sentence for c in clauses] == [0, 0, 1]
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("mac and cheese", 1),
+        ("fish and chips and a beer", 2),
+        ("a ham and cheese toastie", 1),
+        ("zwei Brötchen und ein Kaffee", 2),
+        ("una pizza e una birra", 2),
+    ],
+)
+def test_the_planner_logs_one_entry_per_item_a_name_kept_whole(text: str, count: int) -> None:
+    assert len(_foods(text)) == count
