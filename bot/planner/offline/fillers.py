@@ -1,5 +1,6 @@
 """The words of a message that carry nothing to log: greetings, hedges, the verbs of eating,
-how a food was cooked, and every language's function and meal words (reader/segment.py).
+how a food was cooked, and every language's function and meal words (reader/segment.py);
+and the phrases that say when, where or how long ("at 8", "after the gym", "all day").
 
 Left unread, they are never named back to the person as something that could not be placed,
 and no food's plural or typo is ever read into them (offline/table.py).
@@ -7,6 +8,7 @@ and no food's plural or typo is ever read into them (offline/table.py).
 
 from __future__ import annotations
 
+from bot.planner.offline.dates import rx
 from bot.planner.reader.segment import filler_words
 
 FILLERS = (
@@ -42,4 +44,46 @@ FILLERS = (
     """.split()
     )
     | filler_words()
+)
+
+TIME_RE = rx(
+    r"(?:at |um |a las |around |gegen )?\d{1,2}(?: : \d{2}(?: ?(?:am|pm|uhr|h))?"
+    r"| ?(?:am|pm|uhr))"
+)
+# When or where it was eaten: read, never a date or an amount ("around 4", "after the gym").
+_HOUR = r"(?:[1-9]|1[0-9]|2[0-3])"
+_PLACES = "|".join(
+    sorted(
+        (
+            "cafe|cafes|coffee shop|office|work|home|restaurant|diner|pub|bar|party|canteen"
+            "|cafeteria|mall|airport|station|school|uni|university|cinema|movies|beach|park"
+            "|friends|friends place|friends house|moms|mums|parents|grandmas|in laws|hotel|train"
+            "|plane|car|desk|bakery|market|food court|food truck|buffet|wedding|bbq|barbecue"
+            "|starbucks|mcdonalds|mcds|maccas|kfc|pret|costa|chipotle|nandos|subway|burger king"
+            "|wendys|dominos|taco bell|five guys|greggs|tim hortons|dunkin|dunkin donuts"
+            "|chippy|chip shop|takeaway|take away|takeout|drive thru|drive through|deli|shop"
+            "|corner shop|supermarket|store|kebab shop|chinese|indian|thai|local|canteen"
+        ).split("|"),
+        key=len,
+        reverse=True,
+    )
+)
+WHEN_WHERE_RE = rx(
+    rf"(?:at|around|about|by|before|after|till|until|ca|circa|gegen|um) {_HOUR}(?: ish)?"
+    r"(?= [^0-9]|$)(?! (?:kg|kgs|lb|lbs|kcal|cal|cals|g|ml|am|pm|x|slices?|pieces?|cups?))"
+    r"|(?:at |around |about |for |by |after |before )?(?:lunchtime|lunch time|dinnertime"
+    r"|dinner time|teatime|tea time|noon|midday|mid day|midnight|bedtime|bed time)"
+    r"|(?:before|after) (?:bed|sleep|sleeping|work|school|class|church|practice|training"
+    r"|the gym|gym|my run|the run|my workout|the workout|a workout|workout|my walk|the walk"
+    r"|a run|a walk|my swim|yoga|pilates|the match|the game)"
+    r"|(?:post|pre) (?:workout|gym|run|training|dinner|lunch)|post workout|pre workout"
+    r"|mid (?:morning|afternoon|evening)|first thing(?: in the morning)?"
+    r"|in the (?:morning|afternoon|evening|night)|at night|late night|late at night"
+    r"|on the (?:way|go|road|train|bus|plane)(?: (?:home|to work|to school|back))?"
+    rf"|(?:at|from|in) (?:the |a |my |our |his |her |their |a friends |my friends )?(?:{_PLACES})"
+)
+OR_SO_RE = rx(r"or (?:two|three|so)|give or take|more or less|so bad|so much")
+# How long: read after symptoms and feelings, whose note keeps it ("headache all day").
+ALL_DAY_RE = rx(
+    r"all day|all day long|the whole day|whole day|throughout the day|during the day|all night"
 )

@@ -1,4 +1,5 @@
-"""What the offline planner reads besides foods and check-ins: weights, goals, supplements.
+"""What the offline planner reads besides foods, check-ins and notes: weights, goals, supplements,
+and numbers out of range.
 
 Each `find_*` claims the tokens it understood and returns what it found with the index of its
 first token, so the planner can give each finding the date of the clause it came from.
@@ -8,7 +9,6 @@ Phrases are written against normalised text (lower case, no accents, no apostrop
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
 from typing import Literal
 
 from bot.kernel.plausibility import (
@@ -21,10 +21,10 @@ from bot.kernel.plausibility import (
 )
 from bot.planner.offline.checkins import CHECKIN_NUMBER_RE, CHECKIN_PHRASES
 from bot.planner.offline.dates import rx
-from bot.planner.offline.text import Found, Tokens, normalize, tokenize
+from bot.planner.offline.figures import ENERGY_RE, NOT_EATEN_BEFORE
+from bot.planner.offline.text import NUM, Found, Tokens, normalize, tokenize
 from bot.planner.offline.unitless import NOT_A_WEIGHT, UNITLESS_RE, read_unitless
 
-NUM = r"\d+(?:\.\d+)?"
 RangeKind = Literal["rating", "weight", "energy", "goal"]
 KG_PER = {"kg": 1.0, "lb": 0.45359237, "st": 6.35029318}
 _KG_WORDS = r"kg|kgs|kilo|kilos|kilogram|kilograms|kilogramm|kilogramos"
@@ -77,176 +77,6 @@ _NUTRITION_GOAL_RE = rx(
     rf"{_LINK}(?: to| auf| a| en)? (?P<num>{NUM})"
     rf"(?: ?(?:kcal|cal|calories|g|grams|gramm|gramos|a day|per day|pro tag|al dia))*"
 )
-
-
-def find_notes(text: str, tokens: Tokens) -> list[Found[str]]:
-    """ "note: ..." / "Notiz: ..." / "nota: ...": the rest of the message, verbatim."""
-    for i, token in enumerate(tokens.items):
-        if tokens.used[i] or token.text not in {"note", "notes", "notiz", "nota", "notas"}:
-            continue
-        if i + 1 < len(tokens) and tokens.items[i + 1].text in {":", "="}:
-            body = text[tokens.items[i + 1].end :].strip()
-            if body and i + 2 < len(tokens):
-                tokens.claim(range(i, len(tokens)))
-                return [Found(i, body[:2000])]
-    return []
-
-
-# How a person felt, or a symptom: kept in the day's check-in notes, in their own words.
-FEELINGS = frozenset(
-    """
-    headache headaches migraine nausea nauseous nauseated sick unwell cramps cramping
-    bloated bloating stomachache tummyache heartburn reflux constipated diarrhea diarrhoea
-    dizzy lightheaded fever feverish cough coughing sneezing congested flu hangover hungover
-    sore rash allergies anxious anxiety stressed stress sad depressed irritable overwhelmed
-    lonely nervous panicky grumpy cranky groggy
-    pain pains painful hurts hurt hurting ache aches aching achy stiff injured injury sprained
-    sprain bruised throat stomach tummy period pms cramp bloat gassy indigestion constipation
-    vomiting vomited threw fainted faint shaky weak foggy fog unfocused restless woke waking
-    insomniac jetlag jetlagged itchy sneezy runny congestion sinus sinuses allergy
-    calm relaxed grateful excited motivated productive proud focus distracted unmotivated
-    hungry starving famished peckish
-    """.split()
-)
-# Phrases of how a person felt whose words are not feelings alone ("feeling a bit off").
-_FEELING_PHRASES = rx(
-    r"(?:feel|feels|feeling|felt)(?: (?:a bit|a little|kinda|kind of|sort of|slightly|so|very"
-    r"|really|pretty|quite))? (?:off|weird|strange|blah|rough|rubbish|crap|crappy|awful"
-    r"|terrible|horrible|lousy|drained|meh|sluggish|heavy|full|stuffed|ill)"
-    r"|coming down with|under the weather|run down|burnt out|burned out|brain fog"
-    r"|(?:a |the )?cold coming|caught a cold|have a cold|got a cold|a bad cold"
-)
-# What the service has no place for: said plainly, not "couldn't place".
-EXERCISE = frozenset(
-    """
-    ran run running jogged jog jogging walked hiked hike hiking cycled cycling biked swam swim
-    swimming yoga pilates gym workout workouts lifted lifting crossfit hiit spinning treadmill
-    exercise exercised stretching stretched climbing bouldering walk walking steps tennis
-    football soccer basketball volleyball badminton squash golf skiing skied snowboarding
-    surfing surfed rowing rowed boxing kickboxing karate judo martial dance danced dancing
-    zumba spin sprints sprinted laps trained training weights deadlifts squats pushups
-    situps plank cardio elliptical stairmaster peloton
-    """.split()
-)
-
-
-def _phrase_around(tokens: Tokens, i: int) -> range:
-    """Token `i` and the unclaimed words around it, up to punctuation or a claimed token."""
-    first = last = i
-    while first > 0 and not tokens.used[first - 1] and tokens.items[first - 1].kind != "punct":
-        first -= 1
-    while (
-        last + 1 < len(tokens)
-        and not tokens.used[last + 1]
-        and tokens.items[last + 1].kind != "punct"
-    ):
-        last += 1
-    return range(first, last + 1)
-
-
-def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> list[Found[str]]:
-    """Symptoms and feelings ("headache all day", "anxious", "felt sick after lunch"), each
-    with the words around it, as the person wrote them: run after the other rules, so a rating
-    or a food in the same clause is theirs."""
-    found: list[Found[str]] = []
-    covered: set[int] = set()
-    seeds = {i for _match, span in tokens.matches(_FEELING_PHRASES) for i in span}
-    for i, token in enumerate(tokens.items):
-        # A feeling a rating was read from ("anxious": mood 2) is kept in words too.
-        if (token.text not in FEELINGS and i not in seeds) or i in covered or i in eaten:
-            continue
-        span = _trimmed(tokens, _phrase_around(tokens, i))
-        tokens.claim(span)
-        covered.update(span)
-        last = _time_after(tokens, span.stop - 1)  # "woke up at 3am": the time is kept
-        found.append(Found(span.start, tokens.raw_between(span.start, last, text)))
-    return found
-
-
-# A time of day right after a feeling, already read as a time: part of what the note says.
-_TIME_OF_DAY = re.compile(
-    r"(?:(?:at|around|about|by|since|until|till|um|gegen|a las) )?\d{1,2}(?: : \d{2})?"
-    r"(?: ?(?:am|pm|uhr|h))?|\d{1,2}(?: : \d{2})? ?(?:am|pm)"
-)
-
-
-def _time_after(tokens: Tokens, last: int) -> int:
-    """The index of the last token of a time said right after token `last`, else `last`."""
-    for stop in range(min(len(tokens), last + 7), last + 1, -1):
-        words = " ".join(t.text for t in tokens.items[last + 1 : stop])
-        if _TIME_OF_DAY.fullmatch(words) and any(
-            t.kind == "num" for t in tokens.items[last + 1 : stop]
-        ):
-            return stop - 1
-    return last
-
-
-_JOINERS = frozenset("and a an the with but also then so plus".split())
-
-
-def _trimmed(tokens: Tokens, span: range) -> range:
-    """`span` without the joining words at its ends ("and a headache": "headache")."""
-    first, last = span.start, span.stop - 1
-    while first < last and tokens.items[first].text in _JOINERS:
-        first += 1
-    while last > first and tokens.items[last].text in _JOINERS:
-        last -= 1
-    return range(first, last + 1)
-
-
-# "after the pizza" beside a symptom names what was eaten before, not a meal to log.
-_AFTER_EATING = rx(
-    r"(?:after|since|from) (?:eating |having |drinking )?(?:the|my|that|this|those|all that|all"
-    r" the|some|too much|so much)"
-)
-
-
-def hold_foods_named_by_a_feeling(tokens: Tokens) -> range:
-    """The words right after "after the" in a message with a symptom ("stomach ache after the
-    pizza"), claimed so no food is read from them; the caller releases them for the note."""
-    if not any(t.text in FEELINGS for t in tokens.items):
-        return range(0)
-    for _match, span in tokens.matches(_AFTER_EATING):
-        end = span.stop
-        while end < len(tokens) and end - span.stop < 3 and tokens.items[end].kind == "word":
-            if tokens.used[end]:
-                break
-            end += 1
-        held = range(span.stop, end)
-        tokens.claim(held)
-        return held
-    return range(0)
-
-
-def exercise_to_note(tokens: Tokens) -> bool:
-    """Whether the person asked for what they did to be kept as a note ("ran 10k, please
-    note it"); the asking words are claimed."""
-    found = False
-    for _match, span in tokens.matches(_NOTE_IT):
-        tokens.claim(span)
-        found = True
-    return found
-
-
-_NOTE_IT = rx(
-    r"(?:(?:please|pls|can you|could you) )?(?:note|notes|noted|add|put|save|keep|log)"
-    r" (?:it|that|this)(?: (?:as|in|to|into) (?:a |my |the )?(?:note|notes|check ?in))?"
-    r"(?: please| pls)?|(?:add|put|save|keep) (?:it |that |this )?(?:as|in|to|into)"
-    r" (?:a |my |the )?(?:note|notes)(?: please| pls)?|(?:as|in) (?:a )?notes?(?: please| pls)?"
-    r"|make a note(?: of (?:it|that))?(?: please| pls)?|please note(?: it| that)?"
-)
-
-
-def find_exercise(text: str, tokens: Tokens) -> list[str]:
-    """Exercise ("ran 5k", "45 min yoga"), as written: the service keeps no exercise."""
-    found: list[str] = []
-    for i, token in enumerate(tokens.items):
-        if tokens.used[i] or token.text not in EXERCISE:
-            continue
-        span = _phrase_around(tokens, i)
-        tokens.claim(span)
-        found.append(tokens.raw_between(span.start, span.stop - 1, text))
-    return found
 
 
 def _kg(value: float, unit: str, extra_lb: float | None = None) -> float | None:
@@ -452,78 +282,6 @@ def find_supplements(
     return found
 
 
-_ENERGY_RE = rx(
-    rf"(?:about |around |ca |approx )?(?P<num>{NUM})(?: ish)?(?: (?P<k>k)(?= ))?"
-    r" ?(?P<unit>kcal|kcals|cal|cals|calories|calorie|kalorien|calorias|kj|kilojoules|kilojoule)"
-)
-# After a stated energy: it is for each of the counted items ("2 bars, 200 kcal each"), or for
-# everything named before it together ("salmon and rice, 700 kcal total").
-EACH_RE = rx(r"each|apiece|a piece|per piece|per serving|per portion|per bar|per slice|je|cada uno")
-TOTAL_RE = rx(r"total|in total|altogether|all together|overall|for everything|for all|all in")
-# Energy that is not eaten: "burned 300 kcal", "2000 calories a day" (a goal, not a meal).
-_NOT_EATEN_BEFORE = frozenset(
-    "burn burned burnt want goal target limit aim budget under over verbrannt ziel queme"
-    " quemado".split()
-)
-_NOT_EATEN_AFTER = rx(r"a day|per day|daily|pro tag|am tag|al dia|por dia|left|remaining")
-
-
-def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
-    """Stated energy ("250 kcal", "1.1k cals", "800 kJ"), in kcal, with the tokens it covers."""
-    found: list[tuple[range, float]] = []
-    for match, span in tokens.matches(_ENERGY_RE):
-        before = {t.text for t in tokens.items[max(0, span.start - 4) : span.start]}
-        after = tokens.joined[match.end() :]
-        if before & _NOT_EATEN_BEFORE or _NOT_EATEN_AFTER.match(after.lstrip()):
-            continue
-        value = float(match.group("num")) * (1000 if match.group("k") else 1)
-        if match.group("unit") in {"kj", "kilojoules", "kilojoule"}:
-            value /= 4.184
-        if 0 < value <= MAX_STATED_KCAL:
-            tokens.claim(span)
-            found.append((span, round(value)))
-    return found
-
-
-_MACRO_WORDS = {
-    "protein": "protein",
-    "proteins": "protein",
-    "prot": "protein",
-    "carb": "carbs",
-    "carbs": "carbs",
-    "carbohydrate": "carbs",
-    "carbohydrates": "carbs",
-    "fat": "fat",
-    "fats": "fat",
-}
-_MACRO_ALT = "|".join(sorted(_MACRO_WORDS, key=len, reverse=True))
-_MACRO_RE = rx(
-    rf"(?P<num>{NUM}) ?(?:g|grams?|gr) (?:of )?(?P<macro>{_MACRO_ALT})"
-    rf"|(?P<macro2>{_MACRO_ALT}) (?P<num2>{NUM}) ?(?:g|grams?|gr)\b"
-    rf"|(?P<num3>{NUM}) ?(?P<letter>p|c|f)"
-)
-_MACRO_LETTERS = {"p": "protein", "c": "carbs", "f": "fat"}
-MAX_STATED_GRAMS = 500.0  # protein, carbs or fat a person may state for one item
-
-
-def find_macros(tokens: Tokens) -> list[tuple[range, str, float]]:
-    """Stated protein, carbs or fat ("25 g protein", "carbs 40g"): the tokens, the field, grams.
-    Not claimed here: `writes` claims each one it gives to an item."""
-    found: list[tuple[range, str, float]] = []
-    letters: list[tuple[range, str, float]] = []
-    for match, span in tokens.matches(_MACRO_RE):
-        value = float(match.group("num") or match.group("num2") or match.group("num3"))
-        if not 0 <= value <= MAX_STATED_GRAMS:
-            continue
-        if match.group("letter"):  # "14p 60c 8f": read only beside stated figures
-            letters.append((span, _MACRO_LETTERS[match.group("letter")], value))
-            continue
-        found.append((span, _MACRO_WORDS[match.group("macro") or match.group("macro2")], value))
-    if found or len(letters) > 1 or (letters and _ENERGY_RE.search(tokens.joined)):
-        found.extend(letters)
-    return sorted(found, key=lambda f: f[0].start)
-
-
 def find_out_of_range(tokens: Tokens) -> list[tuple[range, RangeKind]]:
     """Numbers in a place the rules know but outside what they accept: "mood 9", "weight 0 kg".
 
@@ -547,12 +305,12 @@ def find_out_of_range(tokens: Tokens) -> list[tuple[range, RangeKind]]:
     for _match, span in tokens.matches(_BARE_WEIGHT_RE):
         tokens.claim(span)
         found.append((span, "weight"))
-    for match, span in tokens.matches(_ENERGY_RE):
+    for match, span in tokens.matches(ENERGY_RE):
         before = {t.text for t in tokens.items[max(0, span.start - 4) : span.start]}
         value = float(match.group("num"))
         if match.group("unit") in {"kj", "kilojoules", "kilojoule"}:
             value /= 4.184
-        if not before & _NOT_EATEN_BEFORE and not 0 < value <= MAX_STATED_KCAL:
+        if not before & NOT_EATEN_BEFORE and not 0 < value <= MAX_STATED_KCAL:
             tokens.claim(span)
             found.append((span, "energy"))
     return sorted(found, key=lambda f: f[0].start)

@@ -19,6 +19,8 @@ from bot.planner.reader.normalize import fold as normalize
 
 TokenKind = Literal["word", "num", "punct"]
 
+NUM = r"\d+(?:\.\d+)?"  # a number as the rules' patterns read it
+
 _TOKEN_RE = re.compile(
     r"(?P<pct>\d+(?:[.,]\d+)?\s?%)"  # "2% milk": part of a name, never a count
     r"|(?P<num>\d+/\d+(?!\d)|\d+(?:[.,]\d+)?|[½¼¾⅓])"

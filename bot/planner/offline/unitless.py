@@ -15,6 +15,7 @@ weight or asks with two buttons ("80 kg" / "80 lb").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.planner.offline.dates import rx
@@ -126,3 +127,49 @@ def lone_weight(
         kg = read.kg
     tokens.claim(range(left[0], left[0] + 1))
     return Found(left[0], kg)
+
+
+def near_last_weight(
+    tokens: Tokens, last_kg: float | None, foods: Sequence[range], *, alone: bool
+) -> list[Found]:
+    """A number close to the person's last weight that nothing else read is their weight
+    ("ugh 82.4", "dropped to 211 🎉", "finally under 210 - 209.6": the last such number).
+    Said `alone`, the words around it are how they feel about it, not something left unread.
+    Next to foods only a number with decimals, and not right by a food ("80.6, had oatmeal";
+    "chicken 85" is no weight); `foods` are the tokens of each food read."""
+    eaten = {i for f in foods for i in (f.start - 1, f.stop)}
+    near = [
+        (span, kg)
+        for match, span in tokens.matches(NEAR_RE)
+        if tokens.free(span)
+        and (kg := near_last(float(match.group("num")), last_kg)) is not None
+        and (not foods or ("." in match.group("num") and not eaten & set(span)))
+    ]
+    if not near:
+        return []
+    span, kg = near[-1]
+    tokens.claim(range(len(tokens)) if alone else span)
+    return [Found(span.start, kg)]
+
+
+_WEIGH_WORDS = frozenset(
+    "scale scales weigh weighed weighing weight weighin waage gewicht gewogen peso bascula".split()
+)
+
+
+def first_weight(tokens: Tokens, unsure: list[float]) -> list[Found]:
+    """With no weight logged before, a message of nothing but a number a grown-up may weigh
+    with decimals ("ugh 62.3", "176.4 this morning"), or any such number beside a word of
+    weighing ("176 on the scale", "morning weigh-in 64"), is their weight in the unit that
+    makes it one, or in kilograms with the unit asked (`unsure`) when both do."""
+    cue = any(t.text in _WEIGH_WORDS for t in tokens.items)
+    for match, span in tokens.matches(NEAR_RE):
+        value = match.group("num")
+        reading = read_unitless(float(value), None) if "." in value or cue else None
+        if reading is None or not tokens.free(span):
+            continue
+        tokens.claim(range(len(tokens)))
+        if reading.ask:
+            unsure.append(reading.value)
+        return [Found(span.start, reading.kg)]
+    return []

@@ -1,0 +1,99 @@
+"""A message's clauses as the dates and refusals in them read them.
+
+Dates are per clause: "pizza last night, slept badly" puts the pizza on yesterday and the sleep
+on today's check-in; a clause without a date phrase takes the one before it in the sentence,
+else the one after. A clause may also say a food was not (or not yet) eaten.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.planner.offline.dates import DayRef, find_day_refs, rx
+from bot.planner.offline.text import Tokens
+from bot.planner.reader.segment import Clause
+
+# What was not (yet) eaten: a food in such a clause is not logged ("craving chocolate", "gonna
+# have pasta later", "didn't eat the cake"); "gonna log my lunch" is a log.
+_NOT_EATEN_RE = rx(
+    r"(?:i )?(?:want|wanna|wanted|craving|crave|craved|thinking about|thinking of|dreaming of"
+    r"|planning(?: to| on)?|plan to|going to(?! (?:log|add|track))|gonna(?! (?:log|add|track))"
+    r"|(?:will|ill)(?! (?:log|add|track))|should|shall|might|tomorrow|later(?! on)|next time"
+    r"|resisted"
+    r"|avoided|skipped|skip|didnt|did not|dont|do not|never|going)"
+)
+_SKIPPED_MEAL_RE = rx(
+    r"(?:no|skipped|skip|missed|without) (?:breakfast|brunch|lunch|dinner|supper|snacks?|meals?)"
+)
+# A refusal that reaches back over the whole sentence ("pizza but I didn't have any").
+_NONE_RE = rx(r"didnt (?:have|eat|touch|get) (?:any|it|one|some)|none for me|not for me")
+
+
+@dataclass
+class Clauses:
+    """Which clause each token is in, and the date phrase that governs each clause."""
+
+    clause_of: list[int]
+    refs: dict[int, DayRef]
+    sentence_of: list[int]
+
+    def ref(self, index: int) -> DayRef | None:
+        return self.refs.get(self.clause_of[index]) if index < len(self.clause_of) else None
+
+
+def date_clauses(tokens: Tokens, segmented: Sequence[Clause], today: dt.date) -> Clauses:
+    """The message's clauses as segmented, a second date phrase in one starting another
+    ("pizza last night and today I'm 82.3 kg"), each with the date phrase that governs it."""
+    found = find_day_refs(tokens, today)
+    clause_of = [0] * len(tokens)
+    sentence_of = [0] * len(tokens)
+    clause = -1
+    for part in segmented:
+        clause += 1
+        dated = False  # the current clause has a date phrase already
+        for i in part.span:
+            if i in found and dated:
+                clause += 1
+                if i > 0 and tokens.items[i - 1].text in {"and", "und", "y"}:
+                    clause_of[i - 1] = clause
+            dated = dated or i in found
+            clause_of[i] = clause
+            sentence_of[i] = part.sentence
+    own: dict[int, DayRef] = {}
+    for index, ref in sorted(found.items()):
+        own.setdefault(clause_of[index], ref)
+    # A clause without its own date takes the previous one in the sentence, else the next.
+    first_token: dict[int, int] = {}
+    for i, c in enumerate(clause_of):
+        first_token.setdefault(c, i)
+    refs: dict[int, DayRef] = dict(own)
+    for c in range(max(clause, 0) + 1):
+        if c in own or c not in first_token:
+            continue
+        s = sentence_of[first_token[c]]
+        same = [d for d in own if d in first_token and sentence_of[first_token[d]] == s]
+        before = [d for d in same if d < c]
+        after = [d for d in same if d > c]
+        if before:
+            refs[c] = own[max(before)]
+        elif after:
+            refs[c] = own[min(after)]
+    return Clauses(clause_of, refs, sentence_of)
+
+
+def not_eaten_clauses(tokens: Tokens, clauses: Clauses) -> dict[int, list[range]]:
+    """The clauses that say a food was not (or not yet) eaten, with the words saying so
+    (claimed by the caller where a food was indeed left out); a skipped meal is read."""
+    found: dict[int, list[range]] = {}
+    for _match, span in tokens.matches(_SKIPPED_MEAL_RE):
+        found.setdefault(clauses.clause_of[span.start], [])
+        tokens.claim(span)
+    for _match, span in tokens.matches(_NONE_RE):
+        sentence = clauses.sentence_of[span.start]
+        for c in {c for i, c in enumerate(clauses.clause_of) if clauses.sentence_of[i] == sentence}:
+            found.setdefault(c, []).append(span)
+    for _match, span in tokens.matches(_NOT_EATEN_RE):
+        found.setdefault(clauses.clause_of[span.start], []).append(span)
+    return found

@@ -1,0 +1,184 @@
+"""Notes, feelings and exercise: what a person says about their day in their own words.
+
+"note: ..." keeps the rest of the message; a symptom or feeling ("headache", "tired", "mal de
+tête") is kept in the day's check-in notes as said; exercise ("ran 5k") is answered in words,
+or noted when asked, since the service keeps none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from bot.planner.offline.dates import rx
+from bot.planner.offline.text import Found, Tokens
+
+
+def find_notes(text: str, tokens: Tokens) -> list[Found[str]]:
+    """ "note: ..." / "Notiz: ..." / "nota: ...": the rest of the message, verbatim."""
+    for i, token in enumerate(tokens.items):
+        if tokens.used[i] or token.text not in {"note", "notes", "notiz", "nota", "notas"}:
+            continue
+        if i + 1 < len(tokens) and tokens.items[i + 1].text in {":", "="}:
+            body = text[tokens.items[i + 1].end :].strip()
+            if body and i + 2 < len(tokens):
+                tokens.claim(range(i, len(tokens)))
+                return [Found(i, body[:2000])]
+    return []
+
+
+# How a person felt, or a symptom: kept in the day's check-in notes, in their own words.
+FEELINGS = frozenset(
+    """
+    headache headaches migraine nausea nauseous nauseated sick unwell cramps cramping
+    bloated bloating stomachache tummyache heartburn reflux constipated diarrhea diarrhoea
+    dizzy lightheaded fever feverish cough coughing sneezing congested flu hangover hungover
+    sore rash allergies anxious anxiety stressed stress sad depressed irritable overwhelmed
+    lonely nervous panicky grumpy cranky groggy
+    pain pains painful hurts hurt hurting ache aches aching achy stiff injured injury sprained
+    sprain bruised throat stomach tummy period pms cramp bloat gassy indigestion constipation
+    vomiting vomited threw fainted faint shaky weak foggy fog unfocused restless woke waking
+    insomniac jetlag jetlagged itchy sneezy runny congestion sinus sinuses allergy
+    calm relaxed grateful excited motivated productive proud focus distracted unmotivated
+    hungry starving famished peckish
+    """.split()
+)
+# Phrases of how a person felt whose words are not feelings alone ("feeling a bit off").
+_FEELING_PHRASES = rx(
+    r"(?:feel|feels|feeling|felt)(?: (?:a bit|a little|kinda|kind of|sort of|slightly|so|very"
+    r"|really|pretty|quite))? (?:off|weird|strange|blah|rough|rubbish|crap|crappy|awful"
+    r"|terrible|horrible|lousy|drained|meh|sluggish|heavy|full|stuffed|ill)"
+    r"|coming down with|under the weather|run down|burnt out|burned out|brain fog"
+    r"|(?:a |the )?cold coming|caught a cold|have a cold|got a cold|a bad cold"
+)
+# What the service has no place for: said plainly, not "couldn't place".
+EXERCISE = frozenset(
+    """
+    ran run running jogged jog jogging walked hiked hike hiking cycled cycling biked swam swim
+    swimming yoga pilates gym workout workouts lifted lifting crossfit hiit spinning treadmill
+    exercise exercised stretching stretched climbing bouldering walk walking steps tennis
+    football soccer basketball volleyball badminton squash golf skiing skied snowboarding
+    surfing surfed rowing rowed boxing kickboxing karate judo martial dance danced dancing
+    zumba spin sprints sprinted laps trained training weights deadlifts squats pushups
+    situps plank cardio elliptical stairmaster peloton
+    """.split()
+)
+
+
+def _phrase_around(tokens: Tokens, i: int) -> range:
+    """Token `i` and the unclaimed words around it, up to punctuation or a claimed token."""
+    first = last = i
+    while first > 0 and not tokens.used[first - 1] and tokens.items[first - 1].kind != "punct":
+        first -= 1
+    while (
+        last + 1 < len(tokens)
+        and not tokens.used[last + 1]
+        and tokens.items[last + 1].kind != "punct"
+    ):
+        last += 1
+    return range(first, last + 1)
+
+
+def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> list[Found[str]]:
+    """Symptoms and feelings ("headache all day", "anxious", "felt sick after lunch"), each
+    with the words around it, as the person wrote them: run after the other rules, so a rating
+    or a food in the same clause is theirs."""
+    found: list[Found[str]] = []
+    covered: set[int] = set()
+    seeds = {i for _match, span in tokens.matches(_FEELING_PHRASES) for i in span}
+    for i, token in enumerate(tokens.items):
+        # A feeling a rating was read from ("anxious": mood 2) is kept in words too.
+        if (token.text not in FEELINGS and i not in seeds) or i in covered or i in eaten:
+            continue
+        span = _trimmed(tokens, _phrase_around(tokens, i))
+        tokens.claim(span)
+        covered.update(span)
+        last = _time_after(tokens, span.stop - 1)  # "woke up at 3am": the time is kept
+        found.append(Found(span.start, tokens.raw_between(span.start, last, text)))
+    return found
+
+
+# A time of day right after a feeling, already read as a time: part of what the note says.
+_TIME_OF_DAY = re.compile(
+    r"(?:(?:at|around|about|by|since|until|till|um|gegen|a las) )?\d{1,2}(?: : \d{2})?"
+    r"(?: ?(?:am|pm|uhr|h))?|\d{1,2}(?: : \d{2})? ?(?:am|pm)"
+)
+
+
+def _time_after(tokens: Tokens, last: int) -> int:
+    """The index of the last token of a time said right after token `last`, else `last`."""
+    for stop in range(min(len(tokens), last + 7), last + 1, -1):
+        words = " ".join(t.text for t in tokens.items[last + 1 : stop])
+        if _TIME_OF_DAY.fullmatch(words) and any(
+            t.kind == "num" for t in tokens.items[last + 1 : stop]
+        ):
+            return stop - 1
+    return last
+
+
+_JOINERS = frozenset("and a an the with but also then so plus".split())
+
+
+def _trimmed(tokens: Tokens, span: range) -> range:
+    """`span` without the joining words at its ends ("and a headache": "headache")."""
+    first, last = span.start, span.stop - 1
+    while first < last and tokens.items[first].text in _JOINERS:
+        first += 1
+    while last > first and tokens.items[last].text in _JOINERS:
+        last -= 1
+    return range(first, last + 1)
+
+
+# "after the pizza" beside a symptom names what was eaten before, not a meal to log.
+_AFTER_EATING = rx(
+    r"(?:after|since|from) (?:eating |having |drinking )?(?:the|my|that|this|those|all that|all"
+    r" the|some|too much|so much)"
+)
+
+
+def hold_foods_named_by_a_feeling(tokens: Tokens) -> range:
+    """The words right after "after the" in a message with a symptom ("stomach ache after the
+    pizza"), claimed so no food is read from them; the caller releases them for the note."""
+    if not any(t.text in FEELINGS for t in tokens.items):
+        return range(0)
+    for _match, span in tokens.matches(_AFTER_EATING):
+        end = span.stop
+        while end < len(tokens) and end - span.stop < 3 and tokens.items[end].kind == "word":
+            if tokens.used[end]:
+                break
+            end += 1
+        held = range(span.stop, end)
+        tokens.claim(held)
+        return held
+    return range(0)
+
+
+def exercise_to_note(tokens: Tokens) -> bool:
+    """Whether the person asked for what they did to be kept as a note ("ran 10k, please
+    note it"); the asking words are claimed."""
+    found = False
+    for _match, span in tokens.matches(_NOTE_IT):
+        tokens.claim(span)
+        found = True
+    return found
+
+
+_NOTE_IT = rx(
+    r"(?:(?:please|pls|can you|could you) )?(?:note|notes|noted|add|put|save|keep|log)"
+    r" (?:it|that|this)(?: (?:as|in|to|into) (?:a |my |the )?(?:note|notes|check ?in))?"
+    r"(?: please| pls)?|(?:add|put|save|keep) (?:it |that |this )?(?:as|in|to|into)"
+    r" (?:a |my |the )?(?:note|notes)(?: please| pls)?|(?:as|in) (?:a )?notes?(?: please| pls)?"
+    r"|make a note(?: of (?:it|that))?(?: please| pls)?|please note(?: it| that)?"
+)
+
+
+def find_exercise(text: str, tokens: Tokens) -> list[str]:
+    """Exercise ("ran 5k", "45 min yoga"), as written: the service keeps no exercise."""
+    found: list[str] = []
+    for i, token in enumerate(tokens.items):
+        if tokens.used[i] or token.text not in EXERCISE:
+            continue
+        span = _phrase_around(tokens, i)
+        tokens.claim(span)
+        found.append(tokens.raw_between(span.start, span.stop - 1, text))
+    return found

@@ -1,0 +1,76 @@
+"""Energy and macros as a person states them: "250 kcal", "1.1k cals", "800 kJ", "25 g protein",
+"carbs 40g", "14p 60c 8f". Read here; `stated.py` gives each to the item it is for.
+"""
+
+from __future__ import annotations
+
+from bot.kernel.plausibility import MAX_STATED_KCAL
+from bot.planner.offline.dates import rx
+from bot.planner.offline.text import NUM, Tokens
+
+ENERGY_RE = rx(
+    rf"(?:about |around |ca |approx )?(?P<num>{NUM})(?: ish)?(?: (?P<k>k)(?= ))?"
+    r" ?(?P<unit>kcal|kcals|cal|cals|calories|calorie|kalorien|calorias|kj|kilojoules|kilojoule)"
+)
+# Energy that is not eaten: "burned 300 kcal", "2000 calories a day" (a goal, not a meal).
+NOT_EATEN_BEFORE = frozenset(
+    "burn burned burnt want goal target limit aim budget under over verbrannt ziel queme"
+    " quemado".split()
+)
+_NOT_EATEN_AFTER = rx(r"a day|per day|daily|pro tag|am tag|al dia|por dia|left|remaining")
+
+
+def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
+    """Stated energy ("250 kcal", "1.1k cals", "800 kJ"), in kcal, with the tokens it covers."""
+    found: list[tuple[range, float]] = []
+    for match, span in tokens.matches(ENERGY_RE):
+        before = {t.text for t in tokens.items[max(0, span.start - 4) : span.start]}
+        after = tokens.joined[match.end() :]
+        if before & NOT_EATEN_BEFORE or _NOT_EATEN_AFTER.match(after.lstrip()):
+            continue
+        value = float(match.group("num")) * (1000 if match.group("k") else 1)
+        if match.group("unit") in {"kj", "kilojoules", "kilojoule"}:
+            value /= 4.184
+        if 0 < value <= MAX_STATED_KCAL:
+            tokens.claim(span)
+            found.append((span, round(value)))
+    return found
+
+
+_MACRO_WORDS = {
+    "protein": "protein",
+    "proteins": "protein",
+    "prot": "protein",
+    "carb": "carbs",
+    "carbs": "carbs",
+    "carbohydrate": "carbs",
+    "carbohydrates": "carbs",
+    "fat": "fat",
+    "fats": "fat",
+}
+_MACRO_ALT = "|".join(sorted(_MACRO_WORDS, key=len, reverse=True))
+_MACRO_RE = rx(
+    rf"(?P<num>{NUM}) ?(?:g|grams?|gr) (?:of )?(?P<macro>{_MACRO_ALT})"
+    rf"|(?P<macro2>{_MACRO_ALT}) (?P<num2>{NUM}) ?(?:g|grams?|gr)\b"
+    rf"|(?P<num3>{NUM}) ?(?P<letter>p|c|f)"
+)
+_MACRO_LETTERS = {"p": "protein", "c": "carbs", "f": "fat"}
+MAX_STATED_GRAMS = 500.0  # protein, carbs or fat a person may state for one item
+
+
+def find_macros(tokens: Tokens) -> list[tuple[range, str, float]]:
+    """Stated protein, carbs or fat ("25 g protein", "carbs 40g"): the tokens, the field, grams.
+    Not claimed here: `writes` claims each one it gives to an item."""
+    found: list[tuple[range, str, float]] = []
+    letters: list[tuple[range, str, float]] = []
+    for match, span in tokens.matches(_MACRO_RE):
+        value = float(match.group("num") or match.group("num2") or match.group("num3"))
+        if not 0 <= value <= MAX_STATED_GRAMS:
+            continue
+        if match.group("letter"):  # "14p 60c 8f": read only beside stated figures
+            letters.append((span, _MACRO_LETTERS[match.group("letter")], value))
+            continue
+        found.append((span, _MACRO_WORDS[match.group("macro") or match.group("macro2")], value))
+    if found or len(letters) > 1 or (letters and ENERGY_RE.search(tokens.joined)):
+        found.extend(letters)
+    return sorted(found, key=lambda f: f[0].start)

@@ -1,0 +1,182 @@
+"""What the person states about what they ate wins over the table: energy and macros.
+
+"protein bar 250 kcal", "quinoa bowl 450 kcal", "shake (25 g protein, 140 kcal)", "2 granola
+bars, 200 kcal each", "salmon and rice, 700 kcal total". Each figure goes to the item it
+follows (reader/nutrients.py `stated` makes the figures); a dish the table lacks is named as
+said with the energy stated; a figure with no food is an item of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from bot.planner.offline.dates import rx
+from bot.planner.offline.figures import find_energies
+from bot.planner.offline.fillers import FILLERS
+from bot.planner.offline.foods import FoodItem, dish
+from bot.planner.offline.text import Tokens, number_value
+
+_MEAL_NAMES = {
+    "breakfast": "Breakfast",
+    "brunch": "Brunch",
+    "lunch": "Lunch",
+    "dinner": "Dinner",
+    "supper": "Dinner",
+    "snack": "Snack",
+    "dessert": "Dessert",
+    "meal": "Meal",
+    "fruhstuck": "Frühstück",
+    "mittagessen": "Mittagessen",
+    "abendessen": "Abendessen",
+    "desayuno": "Desayuno",
+    "almuerzo": "Almuerzo",
+    "comida": "Comida",
+    "cena": "Cena",
+    "merienda": "Merienda",
+}
+
+
+# After a stated energy: it is for each of the counted items ("2 bars, 200 kcal each"), or for
+# everything named before it together ("salmon and rice, 700 kcal total").
+_EACH_RE = rx(
+    r"each|apiece|a piece|per piece|per serving|per portion|per bar|per slice|je|cada uno"
+)
+_TOTAL_RE = rx(r"total|in total|altogether|all together|overall|for everything|for all|all in")
+
+
+def apply_energies(
+    text: str, tokens: Tokens, foods: list[FoodItem], macro_spans: list[range]
+) -> list[FoodItem]:
+    """Stated energy wins over the table: "protein bar 250 kcal", "quinoa bowl 450 kcal"."""
+    energies = find_energies(tokens)
+    in_macros = {i for span in macro_spans for i in span}
+    result = list(foods)
+    for span, kcal in energies:
+        words: list[int] = []
+        j = span.start - 1
+        while j >= 0 and not tokens.used[j] and tokens.items[j].kind == "word" and len(words) < 6:
+            words.insert(0, j)
+            j -= 1
+        named = [i for i in words if tokens.items[i].text not in FILLERS]
+        extra = " ".join(tokens.items[i].raw for i in named)
+        k = j
+        # Back over commas and the figures stated with it ("shake 25g protein, 140 kcal").
+        while k >= 0 and (
+            (tokens.items[k].kind == "punct" and tokens.items[k].text in ",:=") or k in in_macros
+        ):
+            k -= 1
+        said_after = _said_after(tokens, span.stop, _TOTAL_RE) if not named else range(0)
+        earlier = [f for f in result if f.last < span.start]
+        if said_after and len(earlier) > 1:  # "salmon and rice, 700 kcal total": one item
+            tokens.claim(said_after)
+            at = result.index(earlier[0])
+            whole = _together(earlier)
+            result[at : at + len(earlier)] = [whole]
+            result = [f for f in result if f not in earlier[1:]]
+        before = next((f for f in result if f.last == k), None) if k >= 0 else None
+        if before is None and not named:
+            before = next((f for f in result if f.first == span.stop), None)
+        if before is None and not named and len(result) == 1:
+            before = result[0]  # "a shake (25 g protein, 140 kcal)": the message's one food
+        if before is not None and before.added:
+            before = _as_dish(result, before)  # the figure is for the dish, both parts
+        each = _said_after(tokens, span.stop, _EACH_RE)
+        if before is not None and each:  # "2 granola bars, 200 kcal each"
+            tokens.claim(each)
+            kcal *= _count(before)
+        if before is not None and extra and before.last < words[0]:
+            # "chicken pho 450 kcal": a dish the table lacks, named as said, with the energy
+            # stated and no macros guessed from the food it starts with.
+            said = text[tokens.items[before.first].start : tokens.items[named[-1]].end]
+            result[result.index(before)] = dataclasses.replace(
+                before,
+                name=said[:1].upper() + said[1:],
+                amount="1 serving",
+                kcal=kcal,
+                protein=0.0,
+                carbs=0.0,
+                fat=0.0,
+                last=named[-1],
+            )
+        elif before is not None:
+            result[result.index(before)] = before.with_kcal(kcal, extra)
+        else:
+            meal = next(
+                (
+                    _MEAL_NAMES[tokens.items[i].text]
+                    for i in words
+                    if tokens.items[i].text in _MEAL_NAMES
+                ),
+                None,
+            )
+            name = (extra[:1].upper() + extra[1:]) if extra else meal or "Food"
+            result.append(
+                FoodItem(name, "1 serving", kcal, 0.0, 0.0, 0.0, span.start, span.stop - 1)
+            )
+        tokens.claim(range(words[0] if words else span.start, span.stop))
+    return result
+
+
+def _said_after(tokens: Tokens, index: int, pattern: re.Pattern[str]) -> range:
+    """The unclaimed words at `index` that `pattern` matches from their start, if any."""
+    words: list[str] = []
+    j = index
+    while j < len(tokens) and j - index < 3 and tokens.items[j].kind == "word":
+        if tokens.used[j]:
+            break
+        words.append(tokens.items[j].text)
+        j += 1
+    match = pattern.match(" ".join(words))
+    return range(index, index + len(match.group(0).split())) if match else range(0)
+
+
+def _count(item: FoodItem) -> float:
+    """How many of its unit an item is, from its amount ("2 bars" -> 2)."""
+    head = item.amount.split(" ")[0] if item.amount else ""
+    return number_value(head) or 1.0
+
+
+def _together(items: list[FoodItem]) -> FoodItem:
+    """Several foods as one item, for a figure the person gave for all of them."""
+    names = [items[0].name] + [f"{f.name[:1].lower()}{f.name[1:]}" for f in items[1:]]
+    text = ", ".join(names[:-1]) + f" and {names[-1]}"
+    return dataclasses.replace(
+        items[0],
+        name=text,
+        amount="",
+        kcal=sum(f.kcal for f in items),
+        protein=sum(f.protein for f in items),
+        carbs=sum(f.carbs for f in items),
+        fat=sum(f.fat for f in items),
+        last=items[-1].last,
+        grams=sum(f.grams for f in items),
+    )
+
+
+def _as_dish(items: list[FoodItem], added: FoodItem) -> FoodItem:
+    """Replace `added` and the food it comes with by the two as one item, in place."""
+    at = items.index(added)
+    items[at - 1 : at + 1] = [dish(items[at - 1], added)]
+    return items[at - 1]
+
+
+def apply_macros(
+    tokens: Tokens, foods: list[FoodItem], macros: list[tuple[range, str, float]]
+) -> list[FoodItem]:
+    """Stated protein, carbs or fat replace the table's: each goes to the food it follows
+    (in the same clause), else to the message's one food; with no food it is left unplaced."""
+    result = list(foods)
+    for span, field, grams in macros:
+        before = [f for f in result if f.last < span.start]
+        target = max(before, key=lambda f: f.last) if before else None
+        if target is None and len(result) == 1:
+            target = result[0]
+        if target is None:
+            tokens.release(span)
+            continue
+        if target.added:
+            target = _as_dish(result, target)
+        result[result.index(target)] = target.with_macro(field, grams)
+        tokens.claim(span)
+    return result
