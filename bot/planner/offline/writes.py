@@ -1,16 +1,19 @@
-"""Logging messages for the offline planner: the rules' findings turned into actions.
+"""Logging messages for the offline planner: what the rules read turned into actions.
 
-Rules run in a fixed order, each claiming the tokens it understood (see text.Tokens):
-dates, notes, goals, weights, check-ins, supplements, foods, stated energy. Dates are
-per clause: "pizza last night, slept badly" puts the pizza on yesterday and the sleep on
-today's check-in. Every word must be claimed or be a filler word ("had", "and", "zum
-Frühstück"); anything else is named back to the person.
+`log_plan` is a pipeline of named steps, each claiming the tokens it understood (see
+text.Tokens): the message is segmented into clauses and items (reader/segment.py) and each
+clause dated (clauses.py); times and places are read; then the other areas (notes, goals,
+weights, check-ins, supplements), foods through the reader, stated energy and macros, notes
+and exercise, and weights said without a unit. Every word must be claimed or be a filler word
+("had", "and", "zum Frühstück"); anything else is named back to the person.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.agent_api.actions import (
@@ -46,7 +49,7 @@ from bot.kernel.said import (
 )
 from bot.planner.base import CHECKIN_SCALE, Plan
 from bot.planner.offline.checkins import CheckinField, find_checkins, find_sleep_hours
-from bot.planner.offline.clauses import date_clauses, not_eaten_clauses
+from bot.planner.offline.clauses import Clauses, date_clauses, not_eaten_clauses
 from bot.planner.offline.feelings import (
     FEELINGS,
     exercise_to_note,
@@ -79,39 +82,75 @@ from bot.planner.offline.text import Found, Tokens
 from bot.planner.offline.unitless import first_weight, lone_weight, near_last_weight
 from bot.planner.reader.nutrients import MAX_COUNT, MAX_GRAMS
 from bot.planner.reader.quantities import AMOUNT_WORDS
+from bot.planner.reader.segment import Clause
+
+
+@dataclass
+class _Reading:
+    """What the rules read in one logging message, step by step (see `log_plan`)."""
+
+    text: str
+    tokens: Tokens
+    clauses: Clauses
+    last_kg: float | None
+    notes: list[Found[str]] = field(default_factory=list)
+    slept_hours: list[Found[str]] = field(default_factory=list)
+    weight_goals: list[Found[float]] = field(default_factory=list)
+    nutrition_goals: dict[str, float] = field(default_factory=dict)
+    weights: list[Found] = field(default_factory=list)
+    unsure: list[float] = field(default_factory=list)  # weights that may be kg or lb
+    checkins: list[Found[tuple[CheckinField, int]]] = field(default_factory=list)
+    supplements: list[Found[str]] = field(default_factory=list)
+    not_taken: list[str] = field(default_factory=list)
+    foods: list[FoodItem] = field(default_factory=list)
+    stated: set[int] = field(default_factory=set)  # first tokens of items with stated energy
+    refused_foods: list[range] = field(default_factory=list)
+    skipped_food: list[FoodItem] = field(default_factory=list)
+    not_eaten: dict[int, list[range]] = field(default_factory=dict)
+    refused: list[tuple[range, RangeKind | Literal["amount"]]] = field(default_factory=list)
+    exercise: list[str] = field(default_factory=list)
 
 
 def log_plan(text: str, tokens: Tokens, today: dt.date, last_kg: float | None = None) -> Plan:
     """The actions of a logging message, or a reply naming what could not be placed.
     `last_kg` (the person's last weight) decides the unit of a weight said without one."""
     segmented = read_clauses(tokens)
-    for _match, span in tokens.matches(TIME_RE):
-        tokens.claim(span)
-    clauses = date_clauses(tokens, segmented, today)
+    _claim_all(tokens, TIME_RE)  # "at 8", "um 12 Uhr": when, never an amount
+    reading = _Reading(text, tokens, date_clauses(tokens, segmented, today), last_kg)
+    _read_other_areas(reading)
+    _claim_all(tokens, OR_SO_RE)  # "a beer or two": the hedge is read
+    _claim_all(tokens, WHEN_WHERE_RE)
+    _read_foods(reading, segmented)
+    _read_day_notes(reading)
+    _claim_all(tokens, ALL_DAY_RE)
+    _read_unitless_weights(reading)
+    _settle_unknown_words(reading)
+    return _plan(reading, today)
 
-    def item_day(index: int) -> dt.date:
-        ref = clauses.ref(index)
-        return ref.for_item(today) if ref else today
 
-    def checkin_day(index: int) -> dt.date:
-        ref = clauses.ref(index)
-        return ref.for_checkin(today) if ref else today
+def _claim_all(tokens: Tokens, pattern: re.Pattern[str]) -> None:
+    for _match, span in tokens.matches(pattern):
+        tokens.claim(span)
 
-    notes = find_notes(text, tokens)
-    weight_goals = find_weight_goals(tokens)
-    nutrition_goals = find_nutrition_goals(tokens)
-    unsure: list[float] = []
-    weights = find_weights(tokens, last_kg, unsure)
-    slept_hours = find_sleep_hours(text, tokens)  # "slept 8 hours": a note, not a rating
-    checkins = find_checkins(tokens)
-    not_taken: list[str] = []
-    supplements = find_supplements(tokens, clauses.clause_of, not_taken)
-    for _match, span in tokens.matches(OR_SO_RE):  # "a beer or two": the hedge is read
-        tokens.claim(span)
-    for _match, span in tokens.matches(WHEN_WHERE_RE):
-        tokens.claim(span)
-    refused_foods: list[range] = []
-    not_eaten = not_eaten_clauses(tokens, clauses)
+
+def _read_other_areas(r: _Reading) -> None:
+    """Notes, goals, weights, check-ins and supplements, read before foods: their words
+    ("vitamin d", "82 kg") are never a food's."""
+    r.notes = find_notes(r.text, r.tokens)
+    r.weight_goals = find_weight_goals(r.tokens)
+    r.nutrition_goals = find_nutrition_goals(r.tokens)
+    r.weights = find_weights(r.tokens, r.last_kg, r.unsure)
+    r.slept_hours = find_sleep_hours(r.text, r.tokens)  # "slept 8 hours": a note, not a rating
+    r.checkins = find_checkins(r.tokens)
+    r.supplements = find_supplements(r.tokens, r.clauses.clause_of, r.not_taken)
+
+
+def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
+    """The foods of the message through the reader (quantity, lookup, composition,
+    nutrients; offline/meals.py), item by item of its clauses; then what the person stated
+    about them wins (stated.py)."""
+    tokens = r.tokens
+    r.not_eaten = not_eaten_clauses(tokens, r.clauses)
     # Stated macros are held first, so "(25g protein)" is no 25 g portion of the food before.
     macros = find_macros(tokens)
     for span, _field, _grams in macros:
@@ -121,61 +160,92 @@ def log_plan(text: str, tokens: Tokens, today: dt.date, last_kg: float | None = 
     feeling_words = [i for i in _feeling_words(tokens) if not tokens.used[i]]
     for i in feeling_words:
         tokens.claim(range(i, i + 1))
-    foods = join_with(tokens, find_meal_foods(text, tokens, refused_foods, segmented))
+    foods = join_with(tokens, find_meal_foods(r.text, tokens, r.refused_foods, segmented))
     tokens.release(held)
-    skipped_food = [f for f in foods if clauses.clause_of[f.first] in not_eaten]
-    foods = [f for f in foods if f not in skipped_food]
-    for food in skipped_food:
-        for span in not_eaten[clauses.clause_of[food.first]]:
-            tokens.claim(span)
+    foods = _eaten(r, foods)
     for i in feeling_words:
         tokens.release(range(i, i + 1))
     before_energies = {id(f) for f in foods}
-    foods = apply_energies(text, tokens, foods, [span for span, _f, _g in macros])
-    stated = {f.first for f in foods if id(f) not in before_energies}
-    foods = apply_macros(tokens, foods, macros)
-    refused: list[tuple[range, RangeKind | Literal["amount"]]] = [
-        (span, "amount") for span in refused_foods
-    ]
-    refused.extend(find_out_of_range(tokens))
-    if not notes:  # "note: ..." says it all in the person's words
-        eaten = {i for f in foods for i in range(f.first, f.last + 1)}
-        notes.extend(find_feelings(text, tokens, eaten))
-    notes[:0] = slept_hours
-    note_it = exercise_to_note(tokens)
-    exercise = find_exercise(text, tokens)
-    if exercise and note_it:  # "ran 10k, please note it": kept in the day's notes
-        notes.extend(Found(0, said) for said in exercise)
-        exercise = []
-    for _match, span in tokens.matches(ALL_DAY_RE):
-        tokens.claim(span)
-    if not (weights or weight_goals or nutrition_goals or refused):
-        alone = not (foods or checkins or supplements or notes or exercise)
-        weights = near_last_weight(
-            tokens, last_kg, [range(f.first, f.last + 1) for f in foods], alone=alone
-        )
-        if not weights and alone and last_kg is None:
-            weights = first_weight(tokens, unsure)
-    foods = settle_unknown_words(
-        text,
+    foods = apply_energies(r.text, tokens, foods, [span for span, _f, _g in macros])
+    r.stated = {f.first for f in foods if id(f) not in before_energies}
+    r.foods = apply_macros(tokens, foods, macros)
+    r.refused = [(span, "amount") for span in r.refused_foods]
+    r.refused.extend(find_out_of_range(tokens))
+
+
+def _eaten(r: _Reading, foods: list[FoodItem]) -> list[FoodItem]:
+    """The foods eaten: those of a clause saying otherwise ("craving chocolate") are left
+    out (`r.skipped_food`), the words saying so read."""
+    clause_of = r.clauses.clause_of
+    r.skipped_food = [f for f in foods if clause_of[f.first] in r.not_eaten]
+    for food in r.skipped_food:
+        for span in r.not_eaten[clause_of[food.first]]:
+            r.tokens.claim(span)
+    return [f for f in foods if f not in r.skipped_food]
+
+
+def _read_day_notes(r: _Reading) -> None:
+    """Feelings and symptoms as notes (unless "note: ..." said it all), hours slept first;
+    exercise, kept as a note when the person asks."""
+    if not r.notes:
+        eaten = {i for f in r.foods for i in range(f.first, f.last + 1)}
+        r.notes.extend(find_feelings(r.text, r.tokens, eaten))
+    r.notes[:0] = r.slept_hours
+    note_it = exercise_to_note(r.tokens)
+    r.exercise = find_exercise(r.text, r.tokens)
+    if r.exercise and note_it:  # "ran 10k, please note it": kept in the day's notes
+        r.notes.extend(Found(0, said) for said in r.exercise)
+        r.exercise = []
+
+
+def _read_unitless_weights(r: _Reading) -> None:
+    """A weight said without a unit near the person's last one, or their first weight, once
+    everything else is read."""
+    if not (r.weights or r.weight_goals or r.nutrition_goals or r.refused):
+        alone = not (r.foods or r.checkins or r.supplements or r.notes or r.exercise)
+        spans = [range(f.first, f.last + 1) for f in r.foods]
+        r.weights = near_last_weight(r.tokens, r.last_kg, spans, alone=alone)
+        if not r.weights and alone and r.last_kg is None:
+            r.weights = first_weight(r.tokens, r.unsure)
+
+
+def _settle_unknown_words(r: _Reading) -> None:
+    """The foods beside a word nothing knows (meals.settle_unknown_words); then, with
+    nothing else read, a lone number as a weight ("81.9 this morning")."""
+    tokens = r.tokens
+    r.foods = settle_unknown_words(
+        r.text,
         tokens,
-        foods,
+        r.foods,
         lambda i: (
             not tokens.used[i]
             and tokens.items[i].kind == "word"
             and tokens.items[i].text not in FILLERS
             and tokens.items[i].text not in AMOUNT_WORDS
         ),
-        stated,
+        r.stated,
     )
+    if not (
+        r.foods or r.weights or r.checkins or r.supplements or r.weight_goals or r.nutrition_goals
+    ):
+        lone = lone_weight(tokens, r.last_kg, FILLERS, r.unsure)  # "81.9 this morning"
+        r.weights = [lone] if lone is not None else []
 
-    if not (foods or weights or checkins or supplements or weight_goals or nutrition_goals):
-        lone = lone_weight(tokens, last_kg, FILLERS, unsure)  # "81.9 this morning"
-        weights = [lone] if lone is not None else []
+
+def _plan(r: _Reading, today: dt.date) -> Plan:
+    """The plan of what was read: its actions, each on the day of its clause."""
+
+    def item_day(index: int) -> dt.date:
+        ref = r.clauses.ref(index)
+        return ref.for_item(today) if ref else today
+
+    def checkin_day(index: int) -> dt.date:
+        ref = r.clauses.ref(index)
+        return ref.for_checkin(today) if ref else today
 
     actions: list[Action] = []
-    if nutrition_goals:
-        g = nutrition_goals
+    if r.nutrition_goals:
+        g = r.nutrition_goals
         actions.append(
             NutritionSetGoals(
                 calories=g.get("calories"),
@@ -184,22 +254,23 @@ def log_plan(text: str, tokens: Tokens, today: dt.date, last_kg: float | None = 
                 fat=g.get("fat"),
             )
         )
-    actions.extend(WeightSetGoal(goal_kg=goal.value) for goal in weight_goals)
-    actions.extend(_entry(item, item_day(item.first)) for item in foods)
-    actions.extend(WeightLog(date=item_day(w.index), weight_kg=w.value) for w in weights)
-    actions.extend(_checkin_actions(checkins, notes, checkin_day))
+    actions.extend(WeightSetGoal(goal_kg=goal.value) for goal in r.weight_goals)
+    actions.extend(_entry(item, item_day(item.first)) for item in r.foods)
+    actions.extend(WeightLog(date=item_day(w.index), weight_kg=w.value) for w in r.weights)
+    actions.extend(_checkin_actions(r.checkins, r.notes, checkin_day))
     seen: set[tuple[dt.date, str]] = set()
-    for found in supplements:
+    for found in r.supplements:
         key = (item_day(found.index), str(found.value))
         if key not in seen:
             seen.add(key)
             actions.append(SupplementMarkTaken(date=key[0], name=key[1]))
-    skipped_meal = any(not spans for spans in not_eaten.values())
-    if (skipped_food or skipped_meal) and not actions and not _unknown_phrases(text, tokens):
+    text, tokens = r.text, r.tokens
+    skipped_meal = any(not spans for spans in r.not_eaten.values())
+    if (r.skipped_food or skipped_meal) and not actions and not _unknown_phrases(text, tokens):
         return Plan(said=[Notice.NOT_EATEN])
-    plan = _logged(text, tokens, actions, refused, not_taken, exercise)
-    if unsure and plan.actions:
-        plan.unit_question = unsure[0]
+    plan = _logged(text, tokens, actions, r.refused, r.not_taken, r.exercise)
+    if r.unsure and plan.actions:
+        plan.unit_question = r.unsure[0]
     return plan
 
 
