@@ -51,7 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.planner.offline.meals import DESCRIBING  # noqa: E402
+from bot.planner.offline.additions import DESCRIBING  # noqa: E402
 from bot.planner.offline.table import (  # noqa: E402
     COLUMNS,
     Food,

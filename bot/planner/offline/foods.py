@@ -8,18 +8,15 @@ and its figures are the nutrients step's (reader/nutrients.py).
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens
-from bot.planner.reader.composition import dish_of
 from bot.planner.reader.lookup import is_modifier
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
 from bot.planner.reader.quantities import (
-    AMOUNT_WORDS,
     HOUSEHOLD_UNITS,
     Quantity,
     parse_postfix,
@@ -105,60 +102,6 @@ class FoodItem:
 
     def scaled(self, factor: float) -> FoodItem:
         return self._with(self.figures.scaled(factor))
-
-
-SPLASH_ML = 30.0  # "coffee with oat milk": a splash, not the glass the table's portion is
-
-
-_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")  # "Oatmeal (porridge)": the word said
-
-
-def known_dish(tokens: Tokens, head: FoodItem, item: FoodItem, table: FoodTable) -> FoodItem | None:
-    """ "salad with chicken": the chicken salad of the table ("burrito bowl w/ chicken": the
-    chicken burrito bowl, no second chicken; for a generic head like "salad" its last word
-    suffices). None for an addition's stated amount; the head's stated amount is kept
-    ("16oz latte w/ oat milk": 16 fl oz of the oat milk latte)."""
-    if item.explicit:
-        return None
-    words = [tokens.items[i].text for i in range(item.first, item.last + 1)]
-    base = [tokens.items[i].text for i in range(head.first, head.last + 1)]
-    while base and (base[0] in AMOUNT_WORDS or base[0] not in table.words):
-        base = base[1:]  # the food's words, not "a large" or "16 oz" before them
-    generic = len(base) < 2 or " ".join(base[-2:]) not in table.by_alias
-    known = dish_of(table.by_alias, base, words, generic=generic)
-    if known is None:
-        return None
-    grams = head.grams if head.explicit and head.grams > 0 else known.portion_g
-    factor = grams / known.portion_g
-    return dataclasses.replace(
-        head,
-        name=known.name,
-        amount=head.amount if head.explicit else known.portion,
-        kcal=known.kcal * factor,
-        protein=known.protein * factor,
-        carbs=known.carbs * factor,
-        fat=known.fat * factor,
-        last=item.last,
-        grams=grams,
-    )
-
-
-def dish(head: FoodItem, added: FoodItem, joiner: str = "with") -> FoodItem:
-    """A food and what it comes with as one item ("Caesar salad with chicken breast"); with
-    `joiner` "and", one more added to a dish ("... with mixed vegetables and tahini"). The
-    addition goes by the table's name alone: "Quinoa with grilled vegetables", not "... with
-    grilled vegetables (roasted veggies)" in the middle of a dish's name."""
-    name = _SAID_AFTER_NAME_RE.sub("", added.name)
-    return dataclasses.replace(
-        head,
-        name=f"{head.name} {joiner} {name[:1].lower()}{name[1:]}",
-        kcal=head.kcal + added.kcal,
-        protein=head.protein + added.protein,
-        carbs=head.carbs + added.carbs,
-        fat=head.fat + added.fat,
-        last=added.last,
-        grams=head.grams + added.grams,
-    )
 
 
 def find_foods(

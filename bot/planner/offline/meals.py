@@ -4,12 +4,10 @@
   "beef tacos", "ham and cheese toastie". The holder's figures are used (a shell such as a
   wrap or a bagel also gets its filling's), and the quantity said before the whole
   ("2 slices of pepperoni pizza") is the dish's.
-- "A with B (and C)" is one item: A and what it comes with, summed ("bagel with cream
-  cheese", "tea with milk and one sugar"). A drink added without an amount is a splash in a
-  drink and a pour over cereal, never the table's full glass. Something with a real portion
-  of its own after "and" ("... and a banana") stays an item of its own.
-- A food followed straight away by a word nothing knows ("beef pho", "penne carbonara") is
-  most likely part of a dish the table lacks: it is not logged, so the reply names the whole.
+- A bowl named after its foods is one dish ("chicken rice bowl"); what a food was taken or
+  packed in is no food ("creatine in my shake"); what was not eaten is read ("no fries").
+
+What a food comes with ("A with B") is additions.py; a food beside an unknown word, unknown.py.
 """
 
 from __future__ import annotations
@@ -18,9 +16,9 @@ import dataclasses
 import difflib
 import functools
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Sequence
 
-from bot.planner.offline.foods import SPLASH_ML, FoodItem, dish, find_foods, known_dish
+from bot.planner.offline.foods import FoodItem, find_foods
 from bot.planner.offline.survey import tiered_alias
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
@@ -53,29 +51,7 @@ _PAIRED_FILLINGS = frozenset(
     pizza
     """.split()
 )
-# Holders whose dish keeps its figures whatever it is flavoured with: "tonkotsu ramen".
-_FLAVOURED = frozenset(
-    """
-    pizza pizzas sandwich sandwiches sub burger burgers taco tacos burrito burritos quesadilla
-    ramen soup soups curry stew risotto noodles smoothie smoothies shake milkshake latte
-    lattes yogurt yoghurt cake cakes pie muffin muffins cookie cookies omelette omelet
-    pancakes waffles porridge oatmeal
-    """.split()
-)
-# Holders that say little without the word before them: "caprese salad", "california roll".
-_GENERIC = frozenset("salad salads roll rolls wrap wraps bowl bowls".split())
 _AND = CONJUNCTIONS
-WITH = frozenset({"with", "w", "mit", "con", "avec"})
-POUR_ML = 120.0  # milk over cereal or oats: half a cup, not a splash and not a glass
-_SPLASH_UNITS = frozenset({"splash", "dash", "drop", "drizzle"})
-_ARTICLES = frozenset({"a", "an", "the", "some", "my", "extra", "side", "sides", "of"})
-# How a food is made or served: read as part of it ("a poached egg", "grilled chicken").
-DESCRIBING = frozenset(
-    """
-    poached scrambled fried grilled roasted roast baked boiled steamed toasted sauteed raw
-    mashed sliced chopped diced spicy plain crispy creamy salted unsalted smoked
-    """.split()
-)
 _MAX_FILLINGS = 3
 
 
@@ -391,125 +367,3 @@ def _foods_by_name() -> dict[str, Food]:
         by_name.setdefault(food.name, food)
         by_name.setdefault(food.plural, food)
     return by_name
-
-
-def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
-    """ "A with B (and C)": one item of A and what it comes with (see the module docstring).
-    "salad with chicken" is the table's chicken salad when the table has one; "with a side
-    of B" keeps B an item of its own."""
-    table = food_table()
-    joined: list[FoodItem] = []
-    in_dish = False  # the last item is a dish still taking additions after "and"
-    for item in items:
-        head = joined[-1] if joined else None
-        if head is None:
-            joined.append(item)
-            in_dish = _said_with(tokens, item)
-            continue
-        gap = range(head.last + 1, item.first)
-        between = [tokens.items[i].text for i in gap]
-        words = [w for w in between if w != "/" and w not in DESCRIBING]
-        free = tokens.free(gap)
-        with_word = bool(words) and words[0] in WITH and set(words[1:]) <= _ARTICLES
-        and_word = in_dish and len(words) == 1 and words[0] in _AND
-        if not free or not (with_word or (and_word and _small(head, item))):
-            joined.append(item)
-            in_dish = _said_with(tokens, item)
-            continue
-        tokens.claim(gap)
-        said = between + [tokens.items[i].text for i in range(item.first, item.last + 1)]
-        if "side" in said or "sides" in said:  # "with a side salad": two items
-            joined.append(item)
-            in_dish = False
-            continue
-        if with_word:
-            known = known_dish(tokens, head, item, table)
-            if known is not None:
-                joined[-1] = known
-                in_dish = True
-                continue
-        joined[-1] = dish(head, _as_addition(tokens, head, item), "with" if with_word else "and")
-        in_dish = True
-    return joined
-
-
-def _said_with(tokens: Tokens, item: FoodItem) -> bool:
-    """Whether the food's own name holds a "with" ("tea with milk"): more may be added."""
-    return any(tokens.items[i].text in WITH for i in range(item.first, item.last + 1))
-
-
-def _small(head: FoodItem, item: FoodItem) -> bool:
-    """Whether an item after "and" reads as one more addition ("and jam", "and one sugar"),
-    not a food or drink of its own ("and a banana", "and orange juice")."""
-    if item.liquid and not head.liquid:
-        return False
-    return not item.explicit or item.kcal <= 60
-
-
-def _as_addition(tokens: Tokens, head: FoodItem, item: FoodItem) -> FoodItem:
-    """A drink added without an amount is a splash (in a drink) or a pour (over cereal)."""
-    said = {tokens.items[i].text for i in range(item.first, item.last + 1)}
-    if not item.liquid or (item.explicit and not said & _SPLASH_UNITS):
-        return item
-    ml = SPLASH_ML if head.liquid or said & _SPLASH_UNITS else POUR_ML
-    if item.grams <= ml:
-        return item
-    return item.scaled(ml / item.grams)
-
-
-def settle_unknown_words(
-    text: str,
-    tokens: Tokens,
-    items: list[FoodItem],
-    unknown: Callable[[int], bool],
-    stated: Collection[int] = (),
-) -> list[FoodItem]:
-    """Foods beside a word nothing knows, once every rule has run (`unknown(i)`).
-
-    "beef pho", "penne carbonara": a food straight before an unknown word is most likely part
-    of a dish the table lacks, so it is not logged and the reply names the whole. An unknown
-    word before a dish that keeps its figures whatever its flavour is part of its name
-    ("Tonkotsu ramen"); before a dish it defines ("caprese salad") the food is not logged.
-    An item whose energy the person stated (its first token in `stated`) is theirs whatever
-    it is: the unknown words after it are part of its name ("chicken stir fry, 500 kcal").
-    """
-    kept: list[FoodItem] = []
-    for item in items:
-        after = item.last + 1
-        if after < len(tokens) and unknown(after) and item.first in stated:
-            last = after
-            while last + 1 < len(tokens) and unknown(last + 1) and last - after < 3:
-                last += 1
-            tokens.claim(range(after, last + 1))
-            words = text[tokens.items[item.first].start : tokens.items[last].end]
-            named = dataclasses.replace(item, name=words[:1].upper() + words[1:], last=last)
-            # Not the table's food: the stated energy only, no macros guessed from it.
-            kept.append(
-                dataclasses.replace(named, amount="1 serving", protein=0.0, carbs=0.0, fat=0.0)
-            )
-            continue
-        if after < len(tokens) and unknown(after):
-            tokens.release(range(item.first, item.last + 1))
-            continue
-        before = item.first - 1
-        if before < 0 or not unknown(before):
-            kept.append(item)
-            continue
-        head = tokens.items[item.last].text
-        if head in _GENERIC:
-            tokens.release(range(item.first, item.last + 1))
-            continue
-        counted = tokens.items[item.first].kind == "num" or (
-            tokens.items[item.first].text in AMOUNT_WORDS
-        )
-        if (head in _FLAVOURED or head.endswith("burger")) and not counted:
-            # "tonkotsu ramen"; not "ordered a pizza": a flavour is said right before the food
-            first = before
-            while first > 0 and unknown(first - 1) and before - first < 2:
-                first -= 1
-            tokens.claim(range(first, before + 1))
-            words = text[tokens.items[first].start : tokens.items[before].end]
-            name = f"{words[:1].upper()}{words[1:]} {item.name[:1].lower()}{item.name[1:]}"
-            item = dataclasses.replace(item, name=name, first=first)
-        kept.append(item)
-    return kept

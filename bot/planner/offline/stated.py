@@ -11,10 +11,11 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from bot.planner.offline.additions import dish
 from bot.planner.offline.dates import rx
 from bot.planner.offline.figures import find_energies
 from bot.planner.offline.fillers import FILLERS
-from bot.planner.offline.foods import FoodItem, dish
+from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.text import Tokens, number_value
 
 _MEAL_NAMES = {
@@ -59,7 +60,6 @@ def apply_energies(
             words.insert(0, j)
             j -= 1
         named = [i for i in words if tokens.items[i].text not in FILLERS]
-        extra = " ".join(tokens.items[i].raw for i in named)
         k = j
         # Back over commas and the figures stated with it ("shake 25g protein, 140 kcal").
         while k >= 0 and (
@@ -85,37 +85,48 @@ def apply_energies(
         if before is not None and each:  # "2 granola bars, 200 kcal each"
             tokens.claim(each)
             kcal *= _count(before)
-        if before is not None and extra and before.last < words[0]:
-            # "chicken pho 450 kcal": a dish the table lacks, named as said, with the energy
-            # stated and no macros guessed from the food it starts with.
-            said = text[tokens.items[before.first].start : tokens.items[named[-1]].end]
-            result[result.index(before)] = dataclasses.replace(
-                before,
-                name=said[:1].upper() + said[1:],
-                amount="1 serving",
-                kcal=kcal,
-                protein=0.0,
-                carbs=0.0,
-                fat=0.0,
-                last=named[-1],
-            )
-        elif before is not None:
-            result[result.index(before)] = before.with_kcal(kcal, extra)
+        item = _with_energy(text, tokens, before, kcal, words, named, span)
+        if before is not None:
+            result[result.index(before)] = item
         else:
-            meal = next(
-                (
-                    _MEAL_NAMES[tokens.items[i].text]
-                    for i in words
-                    if tokens.items[i].text in _MEAL_NAMES
-                ),
-                None,
-            )
-            name = (extra[:1].upper() + extra[1:]) if extra else meal or "Food"
-            result.append(
-                FoodItem(name, "1 serving", kcal, 0.0, 0.0, 0.0, span.start, span.stop - 1)
-            )
+            result.append(item)
         tokens.claim(range(words[0] if words else span.start, span.stop))
     return result
+
+
+def _with_energy(
+    text: str,
+    tokens: Tokens,
+    before: FoodItem | None,
+    kcal: float,
+    words: list[int],
+    named: list[int],
+    span: range,
+) -> FoodItem:
+    """The item a stated energy makes: the food it follows with that energy (the words
+    `named` between them are part of its name), or an item of its own."""
+    extra = " ".join(tokens.items[i].raw for i in named)
+    if before is not None and extra and before.last < words[0]:
+        # "chicken pho 450 kcal": a dish the table lacks, named as said, with the energy
+        # stated and no macros guessed from the food it starts with.
+        said = text[tokens.items[before.first].start : tokens.items[named[-1]].end]
+        return dataclasses.replace(
+            before,
+            name=said[:1].upper() + said[1:],
+            amount="1 serving",
+            kcal=kcal,
+            protein=0.0,
+            carbs=0.0,
+            fat=0.0,
+            last=named[-1],
+        )
+    if before is not None:
+        return before.with_kcal(kcal, extra)
+    meals = (
+        _MEAL_NAMES[tokens.items[i].text] for i in words if tokens.items[i].text in _MEAL_NAMES
+    )
+    name = (extra[:1].upper() + extra[1:]) if extra else next(meals, None) or "Food"
+    return FoodItem(name, "1 serving", kcal, 0.0, 0.0, 0.0, span.start, span.stop - 1)
 
 
 def _said_after(tokens: Tokens, index: int, pattern: re.Pattern[str]) -> range:

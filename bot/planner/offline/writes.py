@@ -48,6 +48,7 @@ from bot.kernel.said import (
     WeightRange,
 )
 from bot.planner.base import CHECKIN_SCALE, Plan
+from bot.planner.offline.additions import join_with
 from bot.planner.offline.checkins import CheckinField, find_checkins, find_sleep_hours
 from bot.planner.offline.clauses import Clauses, date_clauses, not_eaten_clauses
 from bot.planner.offline.feelings import (
@@ -64,9 +65,7 @@ from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.meals import (
     alias_at,
     find_meal_foods,
-    join_with,
     read_clauses,
-    settle_unknown_words,
 )
 from bot.planner.offline.rules import (
     RangeKind,
@@ -80,6 +79,7 @@ from bot.planner.offline.stated import apply_energies, apply_macros
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Found, Tokens
 from bot.planner.offline.unitless import first_weight, lone_weight, near_last_weight
+from bot.planner.offline.unknown import settle_unknown_words
 from bot.planner.reader.nutrients import MAX_COUNT, MAX_GRAMS
 from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import Clause

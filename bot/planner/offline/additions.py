@@ -1,0 +1,151 @@
+"""What a food comes with: "A with B (and C)" as one item, a dish the table names whole.
+
+"bagel with cream cheese", "tea with milk and one sugar": A and what it comes with, summed. A
+drink added without an amount is a splash in a drink and a pour over cereal, never the
+table's full glass. Something with a real portion of its own after "and" ("... and a
+banana") stays an item of its own. "salad with chicken" is the table's chicken salad when it
+has one (reader/composition.py): the chicken is never counted twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from bot.planner.offline.foods import FoodItem
+from bot.planner.offline.table import FoodTable, food_table
+from bot.planner.offline.text import Tokens
+from bot.planner.reader.composition import dish_of
+from bot.planner.reader.quantities import AMOUNT_WORDS
+from bot.planner.reader.segment import CONJUNCTIONS
+
+_AND = CONJUNCTIONS
+WITH = frozenset({"with", "w", "mit", "con", "avec"})
+POUR_ML = 120.0  # milk over cereal or oats: half a cup, not a splash and not a glass
+_SPLASH_UNITS = frozenset({"splash", "dash", "drop", "drizzle"})
+_ARTICLES = frozenset({"a", "an", "the", "some", "my", "extra", "side", "sides", "of"})
+# How a food is made or served: read as part of it ("a poached egg", "grilled chicken").
+DESCRIBING = frozenset(
+    """
+    poached scrambled fried grilled roasted roast baked boiled steamed toasted sauteed raw
+    mashed sliced chopped diced spicy plain crispy creamy salted unsalted smoked
+    """.split()
+)
+
+
+SPLASH_ML = 30.0  # "coffee with oat milk": a splash, not the glass the table's portion is
+
+
+_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")  # "Oatmeal (porridge)": the word said
+
+
+def known_dish(tokens: Tokens, head: FoodItem, item: FoodItem, table: FoodTable) -> FoodItem | None:
+    """ "salad with chicken": the chicken salad of the table ("burrito bowl w/ chicken": the
+    chicken burrito bowl, no second chicken; for a generic head like "salad" its last word
+    suffices). None for an addition's stated amount; the head's stated amount is kept
+    ("16oz latte w/ oat milk": 16 fl oz of the oat milk latte)."""
+    if item.explicit:
+        return None
+    words = [tokens.items[i].text for i in range(item.first, item.last + 1)]
+    base = [tokens.items[i].text for i in range(head.first, head.last + 1)]
+    while base and (base[0] in AMOUNT_WORDS or base[0] not in table.words):
+        base = base[1:]  # the food's words, not "a large" or "16 oz" before them
+    generic = len(base) < 2 or " ".join(base[-2:]) not in table.by_alias
+    known = dish_of(table.by_alias, base, words, generic=generic)
+    if known is None:
+        return None
+    grams = head.grams if head.explicit and head.grams > 0 else known.portion_g
+    factor = grams / known.portion_g
+    return dataclasses.replace(
+        head,
+        name=known.name,
+        amount=head.amount if head.explicit else known.portion,
+        kcal=known.kcal * factor,
+        protein=known.protein * factor,
+        carbs=known.carbs * factor,
+        fat=known.fat * factor,
+        last=item.last,
+        grams=grams,
+    )
+
+
+def dish(head: FoodItem, added: FoodItem, joiner: str = "with") -> FoodItem:
+    """A food and what it comes with as one item ("Caesar salad with chicken breast"); with
+    `joiner` "and", one more added to a dish ("... with mixed vegetables and tahini"). The
+    addition goes by the table's name alone: "Quinoa with grilled vegetables", not "... with
+    grilled vegetables (roasted veggies)" in the middle of a dish's name."""
+    name = _SAID_AFTER_NAME_RE.sub("", added.name)
+    return dataclasses.replace(
+        head,
+        name=f"{head.name} {joiner} {name[:1].lower()}{name[1:]}",
+        kcal=head.kcal + added.kcal,
+        protein=head.protein + added.protein,
+        carbs=head.carbs + added.carbs,
+        fat=head.fat + added.fat,
+        last=added.last,
+        grams=head.grams + added.grams,
+    )
+
+
+def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
+    """ "A with B (and C)": one item of A and what it comes with (see the module docstring).
+    "salad with chicken" is the table's chicken salad when the table has one; "with a side
+    of B" keeps B an item of its own."""
+    table = food_table()
+    joined: list[FoodItem] = []
+    in_dish = False  # the last item is a dish still taking additions after "and"
+    for item in items:
+        head = joined[-1] if joined else None
+        if head is None:
+            joined.append(item)
+            in_dish = _said_with(tokens, item)
+            continue
+        gap = range(head.last + 1, item.first)
+        between = [tokens.items[i].text for i in gap]
+        words = [w for w in between if w != "/" and w not in DESCRIBING]
+        free = tokens.free(gap)
+        with_word = bool(words) and words[0] in WITH and set(words[1:]) <= _ARTICLES
+        and_word = in_dish and len(words) == 1 and words[0] in _AND
+        if not free or not (with_word or (and_word and _small(head, item))):
+            joined.append(item)
+            in_dish = _said_with(tokens, item)
+            continue
+        tokens.claim(gap)
+        said = between + [tokens.items[i].text for i in range(item.first, item.last + 1)]
+        if "side" in said or "sides" in said:  # "with a side salad": two items
+            joined.append(item)
+            in_dish = False
+            continue
+        if with_word:
+            known = known_dish(tokens, head, item, table)
+            if known is not None:
+                joined[-1] = known
+                in_dish = True
+                continue
+        joined[-1] = dish(head, _as_addition(tokens, head, item), "with" if with_word else "and")
+        in_dish = True
+    return joined
+
+
+def _said_with(tokens: Tokens, item: FoodItem) -> bool:
+    """Whether the food's own name holds a "with" ("tea with milk"): more may be added."""
+    return any(tokens.items[i].text in WITH for i in range(item.first, item.last + 1))
+
+
+def _small(head: FoodItem, item: FoodItem) -> bool:
+    """Whether an item after "and" reads as one more addition ("and jam", "and one sugar"),
+    not a food or drink of its own ("and a banana", "and orange juice")."""
+    if item.liquid and not head.liquid:
+        return False
+    return not item.explicit or item.kcal <= 60
+
+
+def _as_addition(tokens: Tokens, head: FoodItem, item: FoodItem) -> FoodItem:
+    """A drink added without an amount is a splash (in a drink) or a pour (over cereal)."""
+    said = {tokens.items[i].text for i in range(item.first, item.last + 1)}
+    if not item.liquid or (item.explicit and not said & _SPLASH_UNITS):
+        return item
+    ml = SPLASH_ML if head.liquid or said & _SPLASH_UNITS else POUR_ML
+    if item.grams <= ml:
+        return item
+    return item.scaled(ml / item.grams)

@@ -1,0 +1,86 @@
+"""Foods beside a word nothing knows, once every rule has run.
+
+"beef pho", "penne carbonara": a food straight before an unknown word is most likely part of a
+dish the table lacks, so it is not logged and the reply names the whole. A flavour said
+before a dish that keeps its figures whatever it is flavoured with is part of its name
+("tonkotsu ramen"); before a dish it defines ("caprese salad") the food is not logged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Collection
+
+from bot.planner.offline.foods import FoodItem
+from bot.planner.offline.text import Tokens
+from bot.planner.reader.quantities import AMOUNT_WORDS
+
+# Holders whose dish keeps its figures whatever it is flavoured with: "tonkotsu ramen".
+_FLAVOURED = frozenset(
+    """
+    pizza pizzas sandwich sandwiches sub burger burgers taco tacos burrito burritos quesadilla
+    ramen soup soups curry stew risotto noodles smoothie smoothies shake milkshake latte
+    lattes yogurt yoghurt cake cakes pie muffin muffins cookie cookies omelette omelet
+    pancakes waffles porridge oatmeal
+    """.split()
+)
+# Holders that say little without the word before them: "caprese salad", "california roll".
+_GENERIC = frozenset("salad salads roll rolls wrap wraps bowl bowls".split())
+
+
+def settle_unknown_words(
+    text: str,
+    tokens: Tokens,
+    items: list[FoodItem],
+    unknown: Callable[[int], bool],
+    stated: Collection[int] = (),
+) -> list[FoodItem]:
+    """Foods beside a word nothing knows, once every rule has run (`unknown(i)`).
+
+    "beef pho", "penne carbonara": a food straight before an unknown word is most likely part
+    of a dish the table lacks, so it is not logged and the reply names the whole. An unknown
+    word before a dish that keeps its figures whatever its flavour is part of its name
+    ("Tonkotsu ramen"); before a dish it defines ("caprese salad") the food is not logged.
+    An item whose energy the person stated (its first token in `stated`) is theirs whatever
+    it is: the unknown words after it are part of its name ("chicken stir fry, 500 kcal").
+    """
+    kept: list[FoodItem] = []
+    for item in items:
+        after = item.last + 1
+        if after < len(tokens) and unknown(after) and item.first in stated:
+            last = after
+            while last + 1 < len(tokens) and unknown(last + 1) and last - after < 3:
+                last += 1
+            tokens.claim(range(after, last + 1))
+            words = text[tokens.items[item.first].start : tokens.items[last].end]
+            named = dataclasses.replace(item, name=words[:1].upper() + words[1:], last=last)
+            # Not the table's food: the stated energy only, no macros guessed from it.
+            kept.append(
+                dataclasses.replace(named, amount="1 serving", protein=0.0, carbs=0.0, fat=0.0)
+            )
+            continue
+        if after < len(tokens) and unknown(after):
+            tokens.release(range(item.first, item.last + 1))
+            continue
+        before = item.first - 1
+        if before < 0 or not unknown(before):
+            kept.append(item)
+            continue
+        head = tokens.items[item.last].text
+        if head in _GENERIC:
+            tokens.release(range(item.first, item.last + 1))
+            continue
+        counted = tokens.items[item.first].kind == "num" or (
+            tokens.items[item.first].text in AMOUNT_WORDS
+        )
+        if (head in _FLAVOURED or head.endswith("burger")) and not counted:
+            # "tonkotsu ramen"; not "ordered a pizza": a flavour is said right before the food
+            first = before
+            while first > 0 and unknown(first - 1) and before - first < 2:
+                first -= 1
+            tokens.claim(range(first, before + 1))
+            words = text[tokens.items[first].start : tokens.items[before].end]
+            name = f"{words[:1].upper()}{words[1:]} {item.name[:1].lower()}{item.name[1:]}"
+            item = dataclasses.replace(item, name=name, first=first)
+        kept.append(item)
+    return kept
