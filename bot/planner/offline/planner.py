@@ -41,7 +41,7 @@ from bot.planner.offline.table import STOP_WORDS, food_table
 from bot.planner.offline.text import Tokens, odd_numbers, tokenize
 from bot.planner.offline.usual import repeat_plan
 from bot.planner.offline.writes import log_plan
-from bot.planner.reader.normalize import normalize
+from bot.planner.reader.normalize import emoji_words, normalize
 from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS, NUMBER_WORDS, SIZES
 from bot.planner.reader.segment import function_words
 
@@ -262,63 +262,11 @@ def _food_facts(tokens: Tokens) -> FoodFacts | None:
     return FoodFacts(tuple(FoodFact(i.food_text, i.kcal, i.protein, i.carbs, i.fat) for i in items))
 
 
-# Food and drink emoji, as the portion one stands for. A guess: offered, never written unasked.
-EMOJI_FOODS = {
-    "🍕": "a slice of pizza",
-    "🍌": "a banana",
-    "☕": "a coffee",
-    "🍺": "a beer",
-    "🍻": "a beer",
-    "🍷": "a glass of red wine",
-    "🍵": "a cup of tea",
-    "🍩": "a donut",
-    "🍔": "a burger",
-    "🍟": "fries",
-    "🍎": "an apple",
-    "🍏": "an apple",
-    "🥚": "an egg",
-    "🍳": "a fried egg",
-    "🍪": "a cookie",
-    "🍰": "a slice of cake",
-    "🎂": "a slice of cake",
-    "🍫": "chocolate",
-    "🥐": "a croissant",
-    "🍞": "a slice of bread",
-    "🥯": "a bagel",
-    "🥗": "a salad",
-    "🍣": "sushi",
-    "🍜": "ramen",
-    "🌮": "a taco",
-    "🌯": "a burrito",
-    "🍦": "ice cream",
-    "🍨": "ice cream",
-    "🥛": "a glass of milk",
-    "🍊": "an orange",
-    "🍇": "grapes",
-    "🍓": "strawberries",
-    "🍝": "pasta",
-    "🍚": "rice",
-    "🥞": "pancakes",
-    "🥑": "half an avocado",
-    "🥕": "a carrot",
-    "🥩": "a steak",
-    "🥓": "bacon",
-    "🧀": "cheese",
-    "🍿": "popcorn",
-    "🥨": "a pretzel",
-    "🍉": "watermelon",
-    "🍐": "a pear",
-    "🍑": "a peach",
-    "🥜": "peanuts",
-}
-
-
 def _emoji_offer(text: str, context: PlanContext) -> Plan | None:
     """A message of food emoji only ("🍕", "🍔🍺"): what each stands for, offered to save."""
     counts: dict[str, int] = {}
-    for char in text:
-        if char in EMOJI_FOODS:
-            counts[EMOJI_FOODS[char]] = counts.get(EMOJI_FOODS[char], 0) + 1
+    for words in emoji_words(text):  # a guess: offered, never written unasked
+        counts[words] = counts.get(words, 0) + 1
     if not counts:
         return None
     said = [

@@ -1,5 +1,8 @@
 """Step 1, normalize: the text a person typed as the rules read it, and as it is shown.
 
+Emoji are mapped to the words they stand for ("🍕": "a slice of pizza"), kept beside the text
+(`Normalized.emoji`): the planner offers them as a guess, never logs them unasked.
+
 Phones and web pages bring compatibility characters ("ﬁ", full-width digits "１２"),
 markup and character references ("latte &amp; <b>cake</b>"). `normalize` gives the text
 to show, with those dropped or made plain; `fold` gives the form every match is made in:
@@ -18,12 +21,65 @@ from bot.planner.markup import without_markup
 _FRACTION_SLASH = "\u2044"
 
 
+# Food and drink emoji, as the words of the portion one stands for.
+EMOJI_WORDS = {
+    "🍕": "a slice of pizza",
+    "🍌": "a banana",
+    "☕": "a coffee",
+    "🍺": "a beer",
+    "🍻": "a beer",
+    "🍷": "a glass of red wine",
+    "🍵": "a cup of tea",
+    "🍩": "a donut",
+    "🍔": "a burger",
+    "🍟": "fries",
+    "🍎": "an apple",
+    "🍏": "an apple",
+    "🥚": "an egg",
+    "🍳": "a fried egg",
+    "🍪": "a cookie",
+    "🍰": "a slice of cake",
+    "🎂": "a slice of cake",
+    "🍫": "chocolate",
+    "🥐": "a croissant",
+    "🍞": "a slice of bread",
+    "🥯": "a bagel",
+    "🥗": "a salad",
+    "🍣": "sushi",
+    "🍜": "ramen",
+    "🌮": "a taco",
+    "🌯": "a burrito",
+    "🍦": "ice cream",
+    "🍨": "ice cream",
+    "🥛": "a glass of milk",
+    "🍊": "an orange",
+    "🍇": "grapes",
+    "🍓": "strawberries",
+    "🍝": "pasta",
+    "🍚": "rice",
+    "🥞": "pancakes",
+    "🥑": "half an avocado",
+    "🥕": "a carrot",
+    "🥩": "a steak",
+    "🥓": "bacon",
+    "🧀": "cheese",
+    "🍿": "popcorn",
+    "🥨": "a pretzel",
+    "🍉": "watermelon",
+    "🍐": "a pear",
+    "🍑": "a peach",
+    "🥜": "peanuts",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Normalized:
-    """A message as shown (`text`) and as matched (`folded`, the same length or shorter)."""
+    """A message as shown (`text`), as matched (`folded`, the same length or shorter), and
+    the words of each food emoji in it (`emoji`, in order: "🍕🍺" -> a slice of pizza, a beer)."""
 
     text: str
     folded: str
+    emoji: tuple[str, ...] = ()
 
 
 def fold(text: str) -> str:
@@ -38,4 +94,9 @@ def normalize(text: str) -> Normalized:
     (NFKC), ready to be read; `folded` is the same text in the form of matching."""
     shown = unicodedata.normalize("NFKC", without_markup(text)).replace(_FRACTION_SLASH, "/")
     shown = shown.strip()
-    return Normalized(shown, fold(shown))
+    return Normalized(shown, fold(shown), emoji_words(shown))
+
+
+def emoji_words(text: str) -> tuple[str, ...]:
+    """The words each food or drink emoji of the text stands for, in order."""
+    return tuple(EMOJI_WORDS[char] for char in text if char in EMOJI_WORDS)

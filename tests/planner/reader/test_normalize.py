@@ -28,3 +28,19 @@ def test_markup_and_compatibility_forms_are_dropped_and_matching_is_folded(
 def test_folding_keeps_letters_that_are_not_accents() -> None:
     assert fold("Ñoquis PIÑA") == "noquis pina"
     assert fold("Crème brûlée") == "creme brulee"
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("🍕", ("a slice of pizza",)),
+        ("🍔🍺", ("a burger", "a beer")),
+        ("☕️ and 🥐 this morning", ("a coffee", "a croissant")),  # with a variation selector
+        ("lunch: 🍣🍣", ("sushi", "sushi")),
+        ("mood 😊 ✅", ()),  # faces and marks are no food
+    ],
+)
+def test_food_emoji_are_mapped_to_the_words_they_stand_for(
+    typed: str, words: tuple[str, ...]
+) -> None:
+    assert normalize(typed).emoji == words
