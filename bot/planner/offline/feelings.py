@@ -43,6 +43,24 @@ FEELINGS = frozenset(
     hungry starving famished peckish
     """.split()
 )
+# A symptom in English that is a food in French ("pain": bread), read as the food beside the
+# French words it is eaten with: "du pain", "une tranche de pain", "pain et beurre".
+FOOD_IN_FRENCH = frozenset({"pain"})
+_FRENCH_BEFORE = frozenset(
+    "du de d le un mon ton son ce au tranche tranches morceau morceaux bout".split()
+)
+_FRENCH_AFTER = frozenset("et avec beurre frais complet".split())
+
+
+def french_food(tokens: Tokens, i: int) -> bool:
+    """Whether the word at `i`, a symptom in English, is said as the French food it also is."""
+    if tokens.items[i].text not in FOOD_IN_FRENCH:
+        return False
+    before = tokens.items[i - 1].text if i > 0 else ""
+    after = tokens.items[i + 1].text if i + 1 < len(tokens) else ""
+    return before in _FRENCH_BEFORE or after in _FRENCH_AFTER
+
+
 # Phrases of how a person felt whose words are not feelings alone ("feeling a bit off").
 _FEELING_PHRASES = rx(
     r"(?:feel|feels|feeling|felt)(?: (?:a bit|a little|kinda|kind of|sort of|slightly|so|very"

@@ -53,10 +53,12 @@ from bot.planner.offline.checkins import CheckinField, find_checkins, find_sleep
 from bot.planner.offline.clauses import Clauses, date_clauses, not_eaten_clauses
 from bot.planner.offline.feelings import (
     FEELINGS,
+    FOOD_IN_FRENCH,
     exercise_to_note,
     find_exercise,
     find_feelings,
     find_notes,
+    french_food,
     hold_foods_named_by_a_feeling,
 )
 from bot.planner.offline.figures import find_macros
@@ -275,13 +277,20 @@ def _plan(r: _Reading, today: dt.date) -> Plan:
 
 
 def _feeling_words(tokens: Tokens) -> list[int]:
-    """Symptom and feeling words that start no name of a food ("pain au chocolat")."""
+    """Symptom and feeling words that start no name of a food ("pain au chocolat"), and are
+    not said as the French food they also are ("une tranche de pain")."""
     table = food_table()
-    return [
-        i
-        for i, token in enumerate(tokens.items)
-        if token.text in FEELINGS and alias_at(tokens, i, table, free=False) is None
-    ]
+    feelings: list[int] = []
+    for i, token in enumerate(tokens.items):
+        if token.text not in FEELINGS:
+            continue
+        found = alias_at(tokens, i, table, free=False)
+        as_food = found is not None and (
+            found[1] > 1 or token.text not in FOOD_IN_FRENCH or french_food(tokens, i)
+        )
+        if not as_food:
+            feelings.append(i)
+    return feelings
 
 
 def _logged(

@@ -63,3 +63,39 @@ def test_a_percentage_is_part_of_the_name_never_a_count(
 def test_descriptors_are_never_items(text: str) -> None:
     entries = _entries(text)
     assert len(entries) == 1, entries
+
+
+def _foods_named(text: str) -> list[str]:
+    plan = plan_text(text, CONTEXT)
+    assert plan.understood, plan.reply
+    return [a.entry.food for a in plan.actions if a.type == "nutrition.add_entry"]
+
+
+@pytest.mark.parametrize(
+    ("text", "slices"),
+    [
+        ("une tranche de pain", "1 slice"),
+        ("deux tranches de pain et du fromage", "2 slices"),
+        ("j'ai mangé du pain avec du beurre", "1 slice"),
+        ("ce matin du pain et de la confiture", "1 slice"),
+        ("pain et confiture", "1 slice"),
+    ],
+)
+def test_french_pain_eaten_is_bread(text: str, slices: str) -> None:
+    assert _foods_named(text)[0] == f"White bread (pain), {slices}"
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        ("back pain today", "back pain"),
+        ("pain in my knee", "pain in my knee"),
+        ("I have a lot of pain", "I have a lot of pain"),
+        ("had toast, knee pain", "knee pain"),
+    ],
+)
+def test_english_pain_is_still_a_symptom(text: str, note: str) -> None:
+    plan = plan_text(text, CONTEXT)
+    assert not any("bread" in a.entry.food for a in plan.actions if a.type == "nutrition.add_entry")
+    notes = [a.notes for a in plan.actions if a.type == "checkin.upsert"]
+    assert notes and note in str(notes[0])
