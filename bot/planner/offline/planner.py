@@ -338,6 +338,12 @@ def _unstretched(word: str, known: frozenset[str]) -> str | None:
 _STRETCH_RE = re.compile(r"([a-z])\1{2,}")
 
 
+def _food_plural(word: str) -> bool:
+    """Whether the food table reads `word` as the plural of one of its words ("canas")."""
+    table = food_table()
+    return len(table.forms(word)) > 1 and table.typo_of(word) is None
+
+
 def _correct_typos(tokens: Tokens) -> None:
     """Mild spelling repair ("chiken", "bannana", "magnesum") against the known words only."""
     known, _buckets = _vocabulary()
@@ -354,6 +360,7 @@ def _correct_typos(tokens: Tokens) -> None:
             and len(token.text) >= 5
             and token.text not in known
             and token.text not in STOP_WORDS  # "match" is no "matcha", "langer" no "lager"
+            and not _food_plural(token.text)  # "cañas" are beers, not "cans"
         ):
             fixed = _closest(token.text)
             if fixed is not None:

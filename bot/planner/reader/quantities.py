@@ -56,7 +56,11 @@ for _canonical, _words in (
         "bottle",
         "bottle bottles flasche flaschen botella botellas bouteille bouteilles bottiglia bottiglie",
     ),
-    ("serving", "serving servings portion portions porcion porciones porzione porzioni part parts"),
+    (
+        "serving",
+        "serving servings portion portions porcion porciones racion raciones porzione porzioni"
+        " part parts",
+    ),
     ("tbsp", "tbsp tablespoon tablespoons essloffel cucharada cucharadas"),
     ("tsp", "tsp teaspoon teaspoons teeloffel cucharadita cucharaditas spoon spoons spoonful"),
     ("handful", "handful handfuls handvoll punado punados poignee manciata"),

@@ -72,6 +72,33 @@ def _foods_named(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("dos cañas", "Small beers (canas), 2 glasses (400 ml)"),
+        ("2 cañas", "Small beers (canas), 2 glasses (400 ml)"),
+        ("tres cañas, por favor", "Small beers (canas), 3 glasses (600 ml)"),
+        ("una caña", "Small beer (cana), 1 glass (200 ml)"),
+        ("dos cañas y una ración de patatas bravas", "Small beers (canas), 2 glasses (400 ml)"),
+    ],
+)
+def test_a_spanish_cana_is_a_small_beer_and_its_plural_no_typo(text: str, food: str) -> None:
+    assert _foods_named(text)[0] == food
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("zwei Brezeln", "Pretzel"),
+        ("due birre", "Beer"),
+        ("dos cervezas", "Beer"),
+        ("deux bières", "Beer"),
+    ],
+)
+def test_a_foods_plural_in_any_language_is_read_as_that_food(text: str, food: str) -> None:
+    assert _foods_named(text)[0].startswith(food)
+
+
+@pytest.mark.parametrize(
     ("text", "slices"),
     [
         ("une tranche de pain", "1 slice"),
