@@ -176,8 +176,14 @@ def plan_text(text: str, context: PlanContext) -> Plan:
         if not question.topics:
             return Plan(understood=False, said=[Notice.UNKNOWN_QUESTION])
         return Plan(reads=reads_for(question, context.today), state=question)
+    return _logged(text, tokens, context)
+
+
+def _logged(text: str, tokens: Tokens, context: PlanContext) -> Plan:
+    """A message that logs: what it says, a food emoji offered, or the portion said after the
+    food read again before it."""
     planned = log_plan(text, tokens, context.today, context.last_weight_kg)
-    if not planned.actions and all(t.text in FILLERS for t in words):
+    if not planned.actions and all(t.text in FILLERS for t in tokens.items if t.kind != "punct"):
         # "had 🍕", "🥗 for lunch": the emoji is the food, offered as a lone one is
         offered = _emoji_offer(text, context)
         if offered is not None:
