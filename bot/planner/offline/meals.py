@@ -19,11 +19,11 @@ import re
 from collections.abc import Sequence
 
 from bot.planner.offline.foods import FoodItem, find_foods
-from bot.planner.offline.survey import tiered_alias
+from bot.planner.offline.survey import survey_table, tiered_alias
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.reader.quantities import AMOUNT_WORDS
-from bot.planner.reader.segment import CONJUNCTIONS, Clause, segment_words
+from bot.planner.reader.segment import CONJUNCTIONS, CUTTING_WORDS, Clause, segment_words
 
 # What holds a filling and names the dish: "<filling> <holder>" is one item.
 HOLDERS = frozenset(
@@ -147,12 +147,18 @@ def read_clauses(tokens: Tokens) -> tuple[Clause, ...]:
     """The message's tokens segmented into clauses and items (reader/segment.py), the words
     of a name the table knows kept whole ("mac and cheese", "breakfast burrito")."""
     table = food_table()
+    words = [t.text for t in tokens.items]
     names: set[int] = set()
+    cutting = [i for i, word in enumerate(words) if word in CUTTING_WORDS]
+    survey = survey_table()
+    reach = max(table.max_words, survey.max_words if survey is not None else 0)
     for i in range(len(tokens)):
+        if not any(i <= k < i + reach for k in cutting):
+            continue  # no name starting here can hold a word that cuts
         found = alias_at(tokens, i, table, free=False)
         if found is not None and found[1] > 1:
             names.update(range(i, i + found[1]))
-    return segment_words([t.text for t in tokens.items], names)
+    return segment_words(words, names)
 
 
 def find_meal_foods(

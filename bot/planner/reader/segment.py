@@ -105,6 +105,11 @@ def never_food_words() -> frozenset[str]:
 CLAUSE_END_MARKS = frozenset(".;!?\n,")
 SENTENCE_END_MARKS = frozenset(".;!?\n")
 CLAUSE_END_WORDS = frozenset({"but", "aber", "pero", "then", "dann", "luego", "despues"})
+# The words that cut an item or a clause or name a meal: a name of a food holding one of them
+# ("mac and cheese", "breakfast burrito") is kept whole by the caller (`names`).
+CUTTING_WORDS = frozenset(
+    CONJUNCTIONS | CLAUSE_END_WORDS | {w for phrase in MEAL_WORDS for w in phrase.split()}
+)
 _PUNCT_RE = re.compile(r"[.;!?\n,:]|[^\W_]+(?:'[^\W_]+)*|\d+(?:[.,/]\d+)?%?|[&/+]")
 
 
