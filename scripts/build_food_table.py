@@ -54,12 +54,12 @@ sys.path.insert(0, str(ROOT))
 from bot.planner.offline.additions import DESCRIBING  # noqa: E402
 from bot.planner.offline.table import (  # noqa: E402
     COLUMNS,
-    Food,
     FoodTableError,
     _check,
     _other_words,
     alias_key,
     build_table,
+    food_of_row,
 )
 
 SOURCE = "usda-fndds"
@@ -377,7 +377,7 @@ def build_rows(usda: Path, curated: set[str]) -> tuple[list[dict[str, str]], dic
             continue
         row = _row(food, parsed, portion, ml, aliases)
         try:
-            _check(_as_food(row), code)
+            _check(food_of_row(row), code)
         except FoodTableError:
             counts["refused by the energy check"] += 1
             continue
@@ -428,22 +428,6 @@ def _row(
         "fat": _fmt(round(values["fat"] * factor, 1)),
         "source": SOURCE,
     }
-
-
-def _as_food(row: dict[str, str]) -> Food:
-    return Food(
-        name=row["name"],
-        plural=row["name"],
-        portion=row["portion"],
-        portion_g=float(row["portion_g"]),
-        unit=row["unit"],
-        unit_g=float(row["unit_g"] or row["portion_g"]),
-        kcal=float(row["kcal"]),
-        protein=float(row["protein"]),
-        carbs=float(row["carbs"]),
-        fat=float(row["fat"]),
-        source=row["source"],
-    )
 
 
 def curated_aliases(data: Path) -> set[str]:

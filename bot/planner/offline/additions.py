@@ -76,14 +76,7 @@ def dish(head: FoodItem, added: FoodItem, joiner: str = "with") -> FoodItem:
     grilled vegetables (roasted veggies)" in the middle of a dish's name."""
     name = _SAID_AFTER_NAME_RE.sub("", added.name)
     return dataclasses.replace(
-        head,
-        name=f"{head.name} {joiner} {name[:1].lower()}{name[1:]}",
-        kcal=head.kcal + added.kcal,
-        protein=head.protein + added.protein,
-        carbs=head.carbs + added.carbs,
-        fat=head.fat + added.fat,
-        last=added.last,
-        grams=head.grams + added.grams,
+        head.plus(added), name=f"{head.name} {joiner} {name[:1].lower()}{name[1:]}"
     )
 
 

@@ -100,6 +100,18 @@ class FoodItem:
         )
         return self._with(figures)
 
+    def plus(self, other: FoodItem) -> FoodItem:
+        """This item and `other` (said after it) as one: figures and grams summed."""
+        return dataclasses.replace(
+            self,
+            kcal=self.kcal + other.kcal,
+            protein=self.protein + other.protein,
+            carbs=self.carbs + other.carbs,
+            fat=self.fat + other.fat,
+            last=other.last,
+            grams=self.grams + other.grams,
+        )
+
     def scaled(self, factor: float) -> FoodItem:
         return self._with(self.figures.scaled(factor))
 

@@ -229,15 +229,7 @@ def _bowls(text: str, tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             continue
         words = text[tokens.items[head.first].start : tokens.items[item.last].end]
         merged[-1] = dataclasses.replace(
-            head,
-            name=f"{words[:1].upper()}{words[1:]}",
-            amount="1 bowl",
-            kcal=head.kcal + item.kcal,
-            protein=head.protein + item.protein,
-            carbs=head.carbs + item.carbs,
-            fat=head.fat + item.fat,
-            last=item.last,
-            grams=head.grams + item.grams,
+            head.plus(item), name=f"{words[:1].upper()}{words[1:]}", amount="1 bowl"
         )
     return merged
 

@@ -9,6 +9,7 @@ said with the energy stated; a figure with no food is an item of its own.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
 from bot.planner.offline.additions import dish
@@ -152,17 +153,8 @@ def _together(items: list[FoodItem]) -> FoodItem:
     """Several foods as one item, for a figure the person gave for all of them."""
     names = [items[0].name] + [f"{f.name[:1].lower()}{f.name[1:]}" for f in items[1:]]
     text = ", ".join(names[:-1]) + f" and {names[-1]}"
-    return dataclasses.replace(
-        items[0],
-        name=text,
-        amount="",
-        kcal=sum(f.kcal for f in items),
-        protein=sum(f.protein for f in items),
-        carbs=sum(f.carbs for f in items),
-        fat=sum(f.fat for f in items),
-        last=items[-1].last,
-        grams=sum(f.grams for f in items),
-    )
+    whole = functools.reduce(FoodItem.plus, items[1:], items[0])
+    return dataclasses.replace(whole, name=text, amount="")
 
 
 def _as_dish(items: list[FoodItem], added: FoodItem) -> FoodItem:

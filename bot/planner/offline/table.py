@@ -18,7 +18,7 @@ import csv
 import dataclasses
 import functools
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 
@@ -184,6 +184,24 @@ def _check(food: Food, where: str) -> None:
     )
 
 
+def food_of_row(row: Mapping[str, str]) -> Food:
+    """A row of a table file (see COLUMNS) as a Food; a figure that is no number raises
+    ValueError, a missing one TypeError."""
+    return Food(
+        name=row["name"],
+        plural=row["plural"] or row["name"],
+        portion=row["portion"],
+        portion_g=float(row["portion_g"]),
+        unit=row["unit"],
+        unit_g=float(row["unit_g"] or row["portion_g"]),
+        kcal=float(row["kcal"]),
+        protein=float(row["protein"]),
+        carbs=float(row["carbs"]),
+        fat=float(row["fat"]),
+        source=(row["source"] or "").strip(),
+    )
+
+
 def build_table(files: Iterable[tuple[str, str]]) -> FoodTable:
     """The table from (file name, CSV text) pairs; raises FoodTableError on a bad row."""
     by_alias: dict[str, Food] = {}
@@ -194,19 +212,7 @@ def build_table(files: Iterable[tuple[str, str]]) -> FoodTable:
         for line, row in enumerate(reader, start=2):
             where = f"{file_name}:{line} ({row['name']})"
             try:
-                food = Food(
-                    name=row["name"],
-                    plural=row["plural"] or row["name"],
-                    portion=row["portion"],
-                    portion_g=float(row["portion_g"]),
-                    unit=row["unit"],
-                    unit_g=float(row["unit_g"] or row["portion_g"]),
-                    kcal=float(row["kcal"]),
-                    protein=float(row["protein"]),
-                    carbs=float(row["carbs"]),
-                    fat=float(row["fat"]),
-                    source=(row["source"] or "").strip(),
-                )
+                food = food_of_row(row)
             except (TypeError, ValueError) as exc:
                 raise FoodTableError(f"{where}: {exc}") from exc
             _check(food, where)

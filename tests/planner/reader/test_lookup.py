@@ -65,12 +65,6 @@ def test_descriptors_are_never_items(text: str) -> None:
     assert len(entries) == 1, entries
 
 
-def _foods_named(text: str) -> list[str]:
-    plan = plan_text(text, CONTEXT)
-    assert plan.understood, plan.reply
-    return [a.entry.food for a in plan.actions if a.type == "nutrition.add_entry"]
-
-
 @pytest.mark.parametrize(
     ("text", "food"),
     [
@@ -82,7 +76,7 @@ def _foods_named(text: str) -> list[str]:
     ],
 )
 def test_a_spanish_cana_is_a_small_beer_and_its_plural_no_typo(text: str, food: str) -> None:
-    assert _foods_named(text)[0] == food
+    assert _entries(text)[0][0] == food
 
 
 @pytest.mark.parametrize(
@@ -95,7 +89,7 @@ def test_a_spanish_cana_is_a_small_beer_and_its_plural_no_typo(text: str, food: 
     ],
 )
 def test_a_foods_plural_in_any_language_is_read_as_that_food(text: str, food: str) -> None:
-    assert _foods_named(text)[0].startswith(food)
+    assert _entries(text)[0][0].startswith(food)
 
 
 @pytest.mark.parametrize(
@@ -109,7 +103,7 @@ def test_a_foods_plural_in_any_language_is_read_as_that_food(text: str, food: st
     ],
 )
 def test_french_pain_eaten_is_bread(text: str, slices: str) -> None:
-    assert _foods_named(text)[0] == f"White bread (pain), {slices}"
+    assert _entries(text)[0][0] == f"White bread (pain), {slices}"
 
 
 @pytest.mark.parametrize(
