@@ -133,21 +133,35 @@ def find_foods(
     """
     table = food_table()
     find = lookup or longest_alias
-    found_items: list[FoodItem] = []
+    found: list[FoodItem] = []
     for item in items if items is not None else [range(len(tokens))]:
-        skip_to = -1
-        for i in item:
-            if i < skip_to:
-                continue
-            found = find(tokens, i, table)
-            if found is None:
-                continue
-            food, length = found
-            made = _make_item(tokens, food, i, i + length - 1, item[0], refused)
-            if made is not None:
-                found_items.append(made)
-            skip_to = i + length
-    return found_items
+        found.extend(_read_item(tokens, item, table, find, refused))
+    return found
+
+
+def _read_item(
+    tokens: Tokens,
+    item: Sequence[int],
+    table: FoodTable,
+    find: AliasLookup,
+    refused: list[range] | None,
+) -> list[FoodItem]:
+    """The foods of one item of a clause: each name the table knows in it (lookup), with the
+    quantity said around it in the item (quantities) and its figures (nutrients)."""
+    read: list[FoodItem] = []
+    skip_to = -1
+    for i in item:
+        if i < skip_to:
+            continue
+        found = find(tokens, i, table)
+        if found is None:
+            continue
+        food, length = found
+        made = _make_item(tokens, food, i, i + length - 1, item[0], refused)
+        if made is not None:
+            read.append(made)
+        skip_to = i + length
+    return read
 
 
 class AliasLookup(Protocol):

@@ -1,8 +1,11 @@
 """Step 2, segment: a folded message cut into clauses and items, in five languages.
 
-A clause ends at punctuation; its items are joined by each language's "and" ("and", "und",
-"y", "et", "e"). Meal words ("for lunch", "zum Frühstück", "ce midi", "a pranzo") say when,
-never what: they are taken out of the items and kept as the clause's meal. Each language's
+A clause ends at punctuation (not a colon: "lunch: soup and bread" is one) and at "but" or
+"then" ("aber", "pero", "dann", "luego"); its items are joined by each language's "and" ("and",
+"und", "y", "et", "e"). `segment_words` cuts a message's own words (the planner's tokens), a
+name the table knows kept whole ("mac and cheese"), and says where each item's words are.
+Meal words ("for lunch", "zum Frühstück", "ce midi", "a pranzo") say when, never what: they
+are taken out of the items and kept as the clause's meal. Each language's
 function words (articles, pronouns, prepositions, the verbs of eating and drinking) are
 never a food, nor a misspelling of one: "mangé" is no "mango". The kept stop-word lists of
 `stopwordsiso` guard the spelling repair; the planner's filler words are the short lists
