@@ -27,7 +27,7 @@ from bot.core.writing import Writing
 from bot.kernel import callbacks
 from bot.kernel.keys import find_key
 from bot.kernel.replies import Reply, toast
-from bot.planner.offline.reads import chart_days
+from bot.planner.offline.questions import chart_days
 from bot.render import accounts as render_accounts
 from bot.render import conversation
 from bot.render import media as render_media

@@ -42,7 +42,7 @@ from bot.kernel.keys import find_key, hide_keys
 from bot.kernel.plausibility import check
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
-from bot.planner.offline.reads import chart_days
+from bot.planner.offline.questions import chart_days
 from bot.planner.sanity import sane
 from bot.render import conversation, drafts, usual
 from bot.render import format as fmt

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.planner.offline.reads import chart_days
+from bot.planner.offline.questions import chart_days
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,8 @@ understood are still returned as actions.
 
 A message is screened here first: prompt injections, small talk, what only the LLM can do
 (recipes, tickets, corrections), numbers the rules would misread, and mild typos. Then a
-question goes to reads.py, and anything else to writes.py, which runs the rules.
+question goes to questions.py (answered by answers.py), and anything else to writes.py, which
+runs the rules.
 """
 
 from __future__ import annotations
@@ -24,14 +25,14 @@ from bot.kernel.answers import Answer
 from bot.kernel.said import EmojiOffer, FoodFact, FoodFacts, Notice, OddNumbers, TooLong
 from bot.planner.base import Plan, PlanContext, ReadResult
 from bot.planner.markup import without_markup
+from bot.planner.offline.answers import answer
 from bot.planner.offline.checkins import faces_as_ratings
 from bot.planner.offline.corrections import amended, corrected
 from bot.planner.offline.dates import WEEKDAYS, find_day_refs, rx
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.meals import find_meal_foods
-from bot.planner.offline.reads import (
+from bot.planner.offline.questions import (
     Question,
-    answer,
     looks_like_question,
     read_question,
     reads_for,
