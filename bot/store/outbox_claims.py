@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, Select, and_, bindparam, case, exists, or_, select
+from sqlalchemy import ColumnElement, Select, and_, bindparam, case, exists, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -135,6 +135,44 @@ async def release_outbox_claims(*, session: AsyncSession, claimers: Sequence[str
     it is sent again), exactly as after the lease ran out.
     """
     return await OUTBOX.take_back(session, claimers, OutboxItem.status.in_(OPEN_OUTBOX_STATUSES))
+
+
+async def renew_outbox_claims(
+    *, session: AsyncSession, item_ids: Sequence[int], worker_id: str, now: datetime
+) -> set[int]:
+    """Renew `worker_id`'s lease on the open items `item_ids` to `now`; the ids it still holds.
+
+    A worker renews the items it is sending while the send lasts (`bot.sync.outbox`), so a live
+    but slow sender's items are never taken over: the service's writes are not idempotent, and
+    a taker that reconciles before the slow write lands would send it again (a meal twice).
+    An id missing from the answer was taken over (or is no longer open): not ours to send.
+    """
+    if not item_ids:
+        return set()
+    # Rows locked in id order, as the items' own records take them: never a deadlock with
+    # the transaction recording some of them done meanwhile.
+    held = (
+        select(OutboxItem.id)
+        .where(
+            OutboxItem.id.in_(list(item_ids)),
+            OutboxItem.claimed_by == worker_id,
+            OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
+        )
+        .order_by(OutboxItem.id)
+        .with_for_update()
+    )
+    result = await session.execute(
+        update(OutboxItem)
+        .where(
+            OutboxItem.id.in_(held.scalar_subquery()),
+            OutboxItem.claimed_by == worker_id,
+            OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
+        )
+        .values(claimed_at=now)
+        .returning(OutboxItem.id)
+        .execution_options(synchronize_session=False)
+    )
+    return set(result.scalars().all())
 
 
 def untold() -> ColumnElement[bool]:

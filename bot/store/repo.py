@@ -82,6 +82,7 @@ from bot.store.outbox_claims import (
     claim_outbox,
     claim_untold,
     release_outbox_claims,
+    renew_outbox_claims,
     untold,
 )
 from bot.store.reminders import (
@@ -156,6 +157,7 @@ __all__ = [
     "release_stale_updates",
     "release_weekly",
     "reminder_accounts",
+    "renew_outbox_claims",
     "resolve_draft",
     "retry_outbox_now",
     "rotate_encrypted_keys",

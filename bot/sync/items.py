@@ -279,6 +279,17 @@ class OutboxClaims:
             await session.commit()
         return ok
 
+    async def renew(self, items: Sequence[OutboxItem], now: dt.datetime) -> set[int]:
+        """Renew this worker's lease on `items` (open ones) to `now`; the ids it still holds."""
+        if not items:
+            return set()
+        async with self.sessionmaker() as session:
+            held = await repo.renew_outbox_claims(
+                session=session, item_ids=[i.id for i in items], worker_id=self.worker_id, now=now
+            )
+            await session.commit()
+        return held
+
     async def release(self, items: Sequence[OutboxItem], clock: Callable[[], dt.datetime]) -> None:
         """Let go of claimed items not sent now, as they were (status and retry time)."""
         for item in items:

@@ -42,6 +42,7 @@ from bot.sync.items import (
     notices,
     record_ids,
 )
+from bot.sync.lease import LeaseKeeper
 from bot.sync.pace import Pace, backoff
 from bot.sync.reconcile import landed, next_bundle, split_results
 from bot.sync.untold import Untold
@@ -80,6 +81,7 @@ class Delivery:
         worker_id: str | None = None,
         claim_timeout: dt.timedelta = CLAIM_TIMEOUT,
         workers: Workers | None = None,
+        renew_every: dt.timedelta | None = None,
     ) -> None:
         self.sessionmaker = sessionmaker
         self.direct = direct
@@ -90,6 +92,8 @@ class Delivery:
         self.workers = workers or Workers()
         self.worker_id = worker_id or self.workers.new()
         self.claim_timeout = claim_timeout
+        # While a send lasts its lease is renewed this often (`LeaseKeeper`).
+        self.renew_every = renew_every or claim_timeout / 3
         self.claims = OutboxClaims(
             sessionmaker, direct, self.worker_id, claim_timeout, self.workers
         )
@@ -254,12 +258,23 @@ class Delivery:
         only the one at fault is given up.
         """
         pending = list(entries)
+        async with LeaseKeeper(self.claims, self.clock, pending, self.renew_every) as keeper:
+            await self._send_kept(api, pending, report, keeper)
+
+    async def _send_kept(
+        self, api: AgentApiClient, pending: list[Entry], report: DeliveryReport, keeper: LeaseKeeper
+    ) -> None:
+        """`_send`, while `keeper` holds the lease on what is `pending`."""
         in_request = 0  # how many of `pending` the failed request carried
         try:
             await self._reconcile(api, pending, report)
             alone = False  # after a refused bundle: the next item goes on its own
             while pending:
                 bundle, prepared, owners = await next_bundle(api, pending[:1] if alone else pending)
+                if not await keeper.holds(bundle):  # taken over while this worker was held up
+                    report.behind = True
+                    report.waiting += len(pending)
+                    return
                 in_request = len(bundle)
                 alone = await self._send_bundle(api, bundle, prepared, owners, report)
                 if alone:
