@@ -82,7 +82,7 @@ class Harness:
         before = len(self.fake.sent(chat))
         chat_type = "private" if chat == user_id else "supergroup"
         self.fake.push_text(user_id, text, chat_type=chat_type, chat_id=chat_id)
-        sent = await self.fake.wait_sent(chat, before + 1, timeout=10)
+        sent = await self.fake.wait_sent(chat, before + 1)
         return sent[before]
 
     async def remind(self, now: dt.datetime) -> int:

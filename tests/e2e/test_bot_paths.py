@@ -55,8 +55,8 @@ async def test_two_people_writing_at_once_each_get_their_own_answer(
     before = {u: len(bot.fake.sent(u)) for u in (ADA, BOB)}
     bot.fake.push_text(ADA, "72.4 kg")
     bot.fake.push_text(BOB, "81.5 kg")
-    await bot.fake.wait_sent(ADA, before[ADA] + 1, timeout=10)
-    await bot.fake.wait_sent(BOB, before[BOB] + 1, timeout=10)
+    await bot.fake.wait_sent(ADA, before[ADA] + 1)
+    await bot.fake.wait_sent(BOB, before[BOB] + 1)
     ada_reply, bob_reply = bot.fake.last(ADA).text, bot.fake.last(BOB).text
     assert "72.4" in ada_reply and "81.5" not in ada_reply
     assert "81.5" in bob_reply and "72.4" not in bob_reply
@@ -71,7 +71,7 @@ async def test_an_update_delivered_twice_is_logged_once(
     key = await linked(bot, sandbox, ADA, "Ada")
     before = len(bot.fake.sent(ADA))
     update_id = bot.fake.push_text(ADA, "72.4 kg")
-    await bot.fake.wait_sent(ADA, before + 1, timeout=10)
+    await bot.fake.wait_sent(ADA, before + 1)
     bot.fake.redeliver(update_id)
     await bot.say(ADA, "/settings")  # processed after the redelivered update, in order
     await asyncio.sleep(0.05)
@@ -159,7 +159,7 @@ async def test_the_webhook_refuses_a_wrong_secret(
             await asyncio.sleep(0.1)
             assert fake_telegram.sent(ADA) == []
             assert await deliver_webhook(url, start_command(3), "right-secret") == 200
-            [reply] = await fake_telegram.wait_sent(ADA, 1, timeout=10)
+            [reply] = await fake_telegram.wait_sent(ADA, 1)
             assert "/connect" in reply.text
         finally:
             await app.updater.stop()

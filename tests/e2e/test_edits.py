@@ -15,14 +15,14 @@ async def said(bot: Any, text: str) -> tuple[int, SentMessage]:
     """Send `text` as Ada; her message's id and the bot's reply."""
     before = len(bot.fake.sent(ADA))
     bot.fake.push_text(ADA, text)
-    reply = (await bot.fake.wait_sent(ADA, before + 1, timeout=10))[before]
+    reply = (await bot.fake.wait_sent(ADA, before + 1))[before]
     return max(i for i, chat in bot.fake.user_messages.items() if chat == ADA), reply
 
 
 async def edited(bot: Any, message_id: int, text: str) -> SentMessage:
     before = len(bot.fake.sent(ADA))
     bot.fake.push_edit(ADA, message_id, text)
-    return (await bot.fake.wait_sent(ADA, before + 1, timeout=10))[before]
+    return (await bot.fake.wait_sent(ADA, before + 1))[before]
 
 
 async def test_an_edit_of_a_logged_message_says_how_to_correct_it_and_logs_nothing(

@@ -95,7 +95,7 @@ async def test_the_whole_journey(
 
     # tapping mood 4 saves it, merged with the sleep value, and edits the message
     fake.push_callback(ADA, "rate:mood:4", message.message_id)
-    await fake.wait_for(lambda: fake.messages[message.message_id].edits >= 1, timeout=10)
+    await fake.wait_for(lambda: fake.messages[message.message_id].edits >= 1)
     edited = fake.messages[message.message_id]
     assert "Mood 4/5" in edited.text
     assert any(c.startswith("rate:energy") for c in edited.callbacks)

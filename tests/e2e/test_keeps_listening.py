@@ -153,12 +153,12 @@ async def test_a_database_lock_while_messages_arrive_delays_them_and_loses_none(
         # ... did not tell Telegram it has the update, and says it is stuck.
         assert bot.fake.confirmed_offset <= weight
         assert "cannot be stored" in await health_becomes(port, 503)
-        await bot.fake.wait_for(lambda: "not receiving updates" in errors(caplog), timeout=20)
+        await bot.fake.wait_for(lambda: "not receiving updates" in errors(caplog))
         assert bot.fake.sent(ADA)[before[ADA] :] == []
 
-    answer = (await bot.fake.wait_sent(ADA, before[ADA] + 1, timeout=20))[before[ADA]]
+    answer = (await bot.fake.wait_sent(ADA, before[ADA] + 1))[before[ADA]]
     assert "72.4" in answer.text
-    await bot.fake.wait_sent(BOB, before[BOB] + 1, timeout=20)
+    await bot.fake.wait_sent(BOB, before[BOB] + 1)
     assert "/connect" in bot.fake.last(BOB).text
     later = await bot.say(ADA, "/settings")
     assert later.text
@@ -212,7 +212,7 @@ async def test_a_webhook_update_that_cannot_be_stored_is_refused_so_telegram_sen
             assert fake_telegram.sent(ADA) == []
             # Telegram sends the update again, and now it is taken.
             assert await deliver_webhook(url, update, "right-secret") == 200
-            [reply] = await fake_telegram.wait_sent(ADA, 1, timeout=10)
+            [reply] = await fake_telegram.wait_sent(ADA, 1)
             assert "/connect" in reply.text
             assert (await health_becomes(health_port, 200)).startswith("ok")
         finally:
@@ -240,7 +240,7 @@ async def test_a_table_lock_on_postgresql_holds_the_receiver_back_and_is_reporte
             assert "not been polled" in await health_becomes(port, 503)
             assert bot.fake.confirmed_offset <= update_id
             await connection.rollback()
-        await bot.fake.wait_sent(ADA, 2, timeout=20)
+        await bot.fake.wait_sent(ADA, 2)
         assert (await health_becomes(port, 200)).startswith("ok")
         await eventually(lambda: handled(bot, [update_id]), "/help to be handled")
     finally:
@@ -255,12 +255,12 @@ async def test_a_bot_stopped_while_it_cannot_store_a_message_gets_it_again_after
     bot = await harness_factory(start=NOON, database_url=sqlite_url(tmp_path))
     with write_lock(tmp_path):
         update_id = bot.fake.push_text(ADA, "/start")
-        await bot.fake.wait_for(lambda: store_warnings(caplog, update_id), timeout=20)
-        await asyncio.wait_for(bot.stop(), timeout=20)
+        await bot.fake.wait_for(lambda: store_warnings(caplog, update_id))
+        await asyncio.wait_for(bot.stop(), timeout=60)
     assert bot.fake.confirmed_offset <= update_id
     assert bot.fake.sent(ADA) == []
     await bot.start()
-    [reply] = await bot.fake.wait_sent(ADA, 1, timeout=20)
+    [reply] = await bot.fake.wait_sent(ADA, 1)
     assert "/connect" in reply.text
     await eventually(lambda: handled(bot, [update_id]), "/start to be handled")
 
@@ -288,7 +288,7 @@ async def test_a_lock_right_after_a_reply_is_waited_out_without_a_false_apology(
 
     bot.fake.after_send = lock_once
     update_id = bot.fake.push_text(ADA, "/help")
-    await bot.fake.wait_for(lambda: bool(locks), timeout=10)
+    await bot.fake.wait_for(lambda: bool(locks))
     await asyncio.sleep(4 * BUSY_TIMEOUT)  # the handled mark meets the lock, more than once
     locks[0].execute("ROLLBACK")
     locks[0].close()

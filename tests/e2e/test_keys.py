@@ -69,7 +69,7 @@ async def send(bot: Harness, text: str, *, chat_id: int | None = None) -> tuple[
     update_id = bot.fake.push_text(
         ADA, text, chat_type="private" if chat == ADA else "supergroup", chat_id=chat_id
     )
-    sent = await bot.fake.wait_sent(chat, before + 1, timeout=10)
+    sent = await bot.fake.wait_sent(chat, before + 1)
     return pushed_message_id(bot.fake, update_id), sent[before]
 
 
@@ -340,7 +340,7 @@ async def test_a_webhook_at_debug_leaves_no_key_token_or_secret_in_the_logs(
             texts = [f"/connect\n{key}", f"my key: «{key}»", f"/connect {ZWSP}{key}"]
             for update_id, text in enumerate(texts, start=1):
                 assert await deliver_webhook(url, message(update_id, text), WEBHOOK_SECRET) == 200
-                replies = await fake_telegram.wait_sent(ADA, update_id, timeout=10)
+                replies = await fake_telegram.wait_sent(ADA, update_id)
                 assert replies[-1].text.startswith("Welcome, Ada!")
             assert await deliver_webhook(url, message(9, "/start"), WEBHOOK_SECRET[:-1]) == 403
         finally:

@@ -55,7 +55,7 @@ async def reply_to(bot: Harness, push: Callable[[], object]) -> SentMessage:
     """Push an update and return the bot's next message to Ada."""
     before = len(bot.fake.sent(ADA))
     push()
-    return (await bot.fake.wait_sent(ADA, before + 1, timeout=10))[before]
+    return (await bot.fake.wait_sent(ADA, before + 1))[before]
 
 
 def voice(bot: Harness, content: bytes = b"OggS-voice", duration: int = 4) -> Callable[[], int]:
@@ -94,7 +94,7 @@ async def tap(bot: Harness, message: SentMessage, verb: str) -> SentMessage:
     [data] = [c for c in message.callbacks if c.startswith(verb)]
     edits = bot.fake.messages[message.message_id].edits
     bot.fake.push_callback(ADA, data, message.message_id)
-    await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].edits > edits, 10)
+    await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].edits > edits)
     return bot.fake.messages[message.message_id]
 
 

@@ -27,7 +27,7 @@ async def test_a_draft_replaced_by_an_edit_loses_its_buttons_and_a_late_save_say
 
     new = await edited(bot, message_id, "2 eggs")
     assert "Eggs, 2" in new.text and new.callbacks
-    await bot.fake.wait_for(lambda: bot.fake.messages[old.message_id].edits > 0, timeout=10)
+    await bot.fake.wait_for(lambda: bot.fake.messages[old.message_id].edits > 0)
     replaced = bot.fake.messages[old.message_id]
     assert replaced.callbacks == []
     assert replaced.text == drafts.draft_replaced()
@@ -46,7 +46,7 @@ async def test_a_draft_replaced_by_an_edit_loses_its_buttons_and_a_late_save_say
     new_save = next(c for c in new.callbacks if c.startswith("draft:save"))
     edits = bot.fake.messages[new.message_id].edits
     bot.fake.push_callback(ADA, new_save, new.message_id)
-    await bot.fake.wait_for(lambda: bot.fake.messages[new.message_id].edits > edits, timeout=10)
+    await bot.fake.wait_for(lambda: bot.fake.messages[new.message_id].edits > edits)
     assert [f for f in await foods(bot, key) if f.startswith("Eggs")] == ["Eggs, 2 large"]
 
 

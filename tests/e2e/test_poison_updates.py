@@ -252,8 +252,8 @@ async def test_the_webhook_refuses_a_body_that_is_no_update_with_a_4xx_and_one_l
                 assert (
                     await _post(url, json.dumps({"update_id": 82, **start}).encode(), secret) == 200
                 )
-                await fake_telegram.wait_sent(BOB, 1, timeout=10)
-                await fake_telegram.wait_sent(ADA, 1, timeout=10)
+                await fake_telegram.wait_sent(BOB, 1)
+                await fake_telegram.wait_sent(ADA, 1)
         finally:
             await app.updater.stop()
             await app.stop()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot.sync.due import PARALLEL_SENDS
@@ -39,26 +39,37 @@ async def linked_crowd(harness_factory: Any, sandbox: RunningSandbox) -> Harness
     return bot
 
 
-async def dies_while_sending(run: Callable[[Any], Awaitable[int]]) -> set[int]:
+# How long the dying worker may take to start its parallel sends. Each is a week's reads and
+# a chart: milliseconds on an idle machine, seconds on a loaded one. The wait ends as soon as
+# they started (or the run ended without them, which fails at once); the bound is only
+# reached if they never start, and is not a measure of speed.
+PATIENCE = 120.0
+
+
+async def dies_while_sending(run: Callable[[Any], Coroutine[Any, Any, int]]) -> set[int]:
     """Run `run(send)` with a send that never returns, and kill it once every parallel send
     started; whom it was sending to."""
     sending: set[int] = set()
     never = asyncio.Event()
+    all_started = asyncio.Event()
 
     async def send(chat_id: int, *_: Any) -> int:
         sending.add(chat_id)
+        if len(sending) == PARALLEL_SENDS:
+            all_started.set()
         await never.wait()
         return 0
 
     task = asyncio.create_task(run(send))
-    for _ in range(500):
-        if len(sending) == PARALLEL_SENDS:
-            break
-        await asyncio.sleep(0.01)
+    started = asyncio.create_task(all_started.wait())
+    # Whichever comes first: every parallel send started, or the run ended without that (its
+    # sends never return, so a run that ends never started them all: it fails below).
+    await asyncio.wait({task, started}, timeout=PATIENCE, return_when=asyncio.FIRST_COMPLETED)
+    started.cancel()
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
-        await task
-    assert len(sending) == PARALLEL_SENDS
+        await task  # a run that failed raises here
+    assert len(sending) == PARALLEL_SENDS, sorted(sending)
     return sending
 
 
@@ -103,7 +114,7 @@ async def test_weekly_summaries_a_dying_worker_claimed_are_sent_after_its_lease(
         edits = bot.fake.messages[settings.message_id].edits
         bot.fake.push_callback(user_id, "settings:weekly:on", settings.message_id)
         await bot.fake.wait_for(
-            lambda m=settings.message_id, e=edits: bot.fake.messages[m].edits > e, 10
+            lambda m=settings.message_id, e=edits: bot.fake.messages[m].edits > e
         )
     dying = WeeklySummaries.of(bot.assistant.resources, clock=bot.clock, worker_id="dying")
     alive = WeeklySummaries.of(bot.assistant.resources, clock=bot.clock)

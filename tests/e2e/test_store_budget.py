@@ -122,7 +122,7 @@ async def test_messages_fetched_together_are_journaled_together(
         counted.statements.clear()
         counted.transactions = 0
         bot.fake.push_texts(ADA, foods)  # one getUpdates answer carries them all
-        replies = await bot.fake.wait_sent(ADA, len(foods) + 1, timeout=30)
+        replies = await bot.fake.wait_sent(ADA, len(foods) + 1)
         await settled(counted)
 
     assert all(r.text.startswith("<b>Logged</b>") for r in replies[1:]), replies

@@ -26,7 +26,7 @@ async def tapped(bot: Any, message: Any, verb: str) -> Any:
     [data] = [c for c in message.callbacks if c.startswith(f"draft:{verb}")]
     edits = bot.fake.messages[message.message_id].edits
     bot.fake.push_callback(ADA, data, message.message_id)
-    await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].edits > edits, 10)
+    await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].edits > edits)
     return bot.fake.messages[message.message_id]
 
 

@@ -33,7 +33,7 @@ async def tap(bot: Harness, message: SentMessage, data: str) -> SentMessage:
     assert data in message.callbacks, message.buttons
     edits = bot.fake.messages[message.message_id].edits
     bot.fake.push_callback(ADA, data, message.message_id)
-    await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].edits > edits, 10)
+    await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].edits > edits)
     return bot.fake.messages[message.message_id]
 
 

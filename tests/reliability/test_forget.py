@@ -26,7 +26,7 @@ async def say(bot: Harness, user_id: int, text: str) -> tuple[int, str]:
     """Send as `user_id`; the update's id and the bot's reply."""
     before = len(bot.fake.sent(user_id))
     update_id = bot.fake.push_text(user_id, text)
-    return update_id, (await bot.fake.wait_sent(user_id, before + 1, timeout=10))[before].text
+    return update_id, (await bot.fake.wait_sent(user_id, before + 1))[before].text
 
 
 async def rows_holding(database_url: str, needle: int) -> list[tuple[str, tuple[Any, ...]]]:

@@ -150,7 +150,7 @@ async def test_two_people_interleaved_each_get_only_their_own_data(
         for user_id, text in zip(said, pair, strict=True):
             bot.fake.push_text(user_id, text)
     for user_id in said:
-        await bot.fake.wait_sent(user_id, before[user_id] + 4, timeout=15)
+        await bot.fake.wait_sent(user_id, before[user_id] + 4)
     await asyncio.sleep(0.05)
 
     replies = {u: " ".join(bot.fake.texts(u)[before[u] :]) for u in said}

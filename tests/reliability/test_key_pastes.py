@@ -98,7 +98,7 @@ async def test_no_run_of_a_pasted_key_reaches_any_log_line(
         send(who)
         fake.push_text(who, "/help")
     for who in people:  # a person's updates are handled in order: the last answer comes last
-        await fake.wait_for(lambda who=who: help_text in fake.texts(who), timeout=20)
+        await fake.wait_for(lambda who=who: help_text in fake.texts(who))
     await bot.stop()
 
     logged = all_logs.getvalue()

@@ -178,7 +178,7 @@ async def test_kill_9_during_a_send_then_restart_lands_everything_once(
     for user_id, key in keys.items():
         fake_telegram.push_text(user_id, f"/connect {key}")
     for user_id in keys:
-        await fake_telegram.wait_sent(user_id, 1, timeout=20)
+        await fake_telegram.wait_sent(user_id, 1)
         assert f"P{user_id}" in fake_telegram.last(user_id).text
 
     pushed = [
@@ -253,7 +253,7 @@ async def test_a_restarted_bot_takes_back_its_own_work_at_once_and_blames_no_one
     for user_id, key in keys.items():
         fake_telegram.push_text(user_id, f"/connect {key}")
     for user_id in keys:
-        await fake_telegram.wait_sent(user_id, 1, timeout=30)
+        await fake_telegram.wait_sent(user_id, 1)
     # In one getUpdates answer: every message is in the journal before the first is handled,
     # so the kill below always leaves updates received but not handled.
     fake_telegram.push_texts_of(
@@ -347,7 +347,7 @@ async def test_every_write_that_landed_before_a_kill_is_answered_once_after_the_
     for user_id, key in keys.items():
         fake_telegram.push_text(user_id, f"/connect {key}")
     for user_id in keys:
-        await fake_telegram.wait_sent(user_id, 1, timeout=30)
+        await fake_telegram.wait_sent(user_id, 1)
     fake_telegram.push_texts_of(
         [(user_id, texts[k]) for k in range(4) for user_id, texts in BURST_PEOPLE.items()]
     )

@@ -53,7 +53,7 @@ async def test_a_whole_journey_logs_neither_the_key_nor_the_token(
     assert await bot.remind(EVENING) == 1
     reminder = fake.last(ADA)
     fake.push_callback(ADA, "rate:mood:4", reminder.message_id)
-    await fake.wait_for(lambda: fake.messages[reminder.message_id].edits >= 1, timeout=10)
+    await fake.wait_for(lambda: fake.messages[reminder.message_id].edits >= 1)
 
     # the service fails a write (503 after applying it), then the key is revoked (401)
     script_faults(sandbox, WriteFault.AFTER)

@@ -47,7 +47,7 @@ async def test_an_update_received_but_never_handled_is_handled_once_after_restar
 
     before = len(bot.fake.sent(ADA))
     await bot.start()
-    reply = (await bot.fake.wait_sent(ADA, before + 1, timeout=10))[before]
+    reply = (await bot.fake.wait_sent(ADA, before + 1))[before]
     assert reply.text.startswith("<b>Logged") and "Eggs" in reply.text
     assert (await sandbox.counts(key))["nutrition"] == 1
 
@@ -55,11 +55,11 @@ async def test_an_update_received_but_never_handled_is_handled_once_after_restar
     # higher ids, as Telegram's do: the poller only asks for ids above the last it saw.)
     bot.fake.push_raw(update)
     bot.fake.push_raw(text_update(990002, ADA, "hello"))
-    await bot.fake.wait_sent(ADA, before + 2, timeout=10)
+    await bot.fake.wait_sent(ADA, before + 2)
     await bot.stop()
     await bot.start()
     bot.fake.push_raw(text_update(990003, ADA, "thanks"))
-    await bot.fake.wait_sent(ADA, before + 3, timeout=10)
+    await bot.fake.wait_sent(ADA, before + 3)
     await asyncio.sleep(0.1)
     assert len(bot.fake.sent(ADA)) == before + 3
     assert sum(t.startswith("<b>Logged") for t in bot.fake.texts(ADA)) == 1

@@ -36,6 +36,7 @@ from tests.fixtures.telegram import FakeTelegram, free_port
 
 SECRET = "replica-test-secret"
 LEASE_SECONDS = 3  # reminder and outbox claims of a dead process come back after this
+DELIVER_LIMIT = 300  # seconds Telegram's side keeps offering one update before it fails
 
 
 @dataclass
@@ -79,8 +80,12 @@ class Balancer:
         return update
 
     async def deliver(self, client: httpx.AsyncClient, update: dict[str, Any]) -> None:
-        """Post until one replica answers 200 (Telegram retries a failed delivery)."""
-        deadline = time.monotonic() + 60
+        """Post until one replica answers 200 (Telegram retries a failed delivery).
+
+        A replica answers once the person's previous update was handled (their turn): under
+        load that can be tens of seconds. The bound only ends a wait for replicas that never
+        answer."""
+        deadline = time.monotonic() + DELIVER_LIMIT
         while time.monotonic() < deadline:
             replica = self.rng.choice(self.replicas)
             try:
@@ -132,7 +137,9 @@ class Cluster:
         return "\n".join(f"--- {r.port} ---\n{r.log.read_text()[-3000:]}" for r in self.replicas)
 
 
-def _wait_listening(replica: Replica, timeout: float = 30.0) -> None:
+# Starting is seconds on an idle machine and can be tens of seconds on a loaded one; a replica
+# that fails to start exits, which is told at once, so this bound only ends a hang.
+def _wait_listening(replica: Replica, timeout: float = 120.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if not replica.alive:

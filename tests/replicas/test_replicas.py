@@ -91,7 +91,7 @@ async def test_a_replica_killed_mid_run_hands_its_work_back(cluster_factory: obj
     feeding = asyncio.create_task(feed(cluster, pause=0.3))
 
     # Kill the replica that claimed the reminders while it is sending them.
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + SETTLE_LIMIT
     while sum(len(cluster.fake.sent(p)) for p in SLEEPY) < 10:
         assert time.monotonic() < deadline, cluster.logs()
         await asyncio.sleep(0.05)
