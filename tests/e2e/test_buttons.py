@@ -58,12 +58,10 @@ async def tap(bot: Harness, message: SentMessage, data: str) -> str | None:
     before = len(answers(bot))
     edits = bot.fake.messages[message.message_id].edits
     bot.fake.push_callback(ADA, data, message.message_id)
-    await bot.fake.wait_for(lambda: len(answers(bot)) > before, timeout=10)
+    await bot.fake.wait_for(lambda: len(answers(bot)) > before)
     toast = answers(bot)[before]
     if toast is None:
-        await bot.fake.wait_for(
-            lambda: bot.fake.messages[message.message_id].edits > edits, timeout=10
-        )
+        await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].edits > edits)
     return toast
 
 
@@ -98,7 +96,7 @@ async def test_a_double_tapped_save_saves_once_and_still_says_logged(
     before = len(answers(bot))
     bot.fake.push_callback(ADA, save, draft.message_id)  # both taps carry the keyboard
     bot.fake.push_callback(ADA, save, draft.message_id)
-    await bot.fake.wait_for(lambda: len(answers(bot)) == before + 2, timeout=10)
+    await bot.fake.wait_for(lambda: len(answers(bot)) == before + 2)
 
     logged = bot.fake.messages[draft.message_id]
     assert "Protein bar" in logged.text and "Calories:" in logged.text

@@ -35,7 +35,7 @@ async def test_a_draft_replaced_by_an_edit_loses_its_buttons_and_a_late_save_say
     # A tap from a screen that was not refreshed: it says what happened, writes nothing.
     before = len(answers(bot))
     bot.fake.push_callback(ADA, save, old.message_id)
-    await bot.fake.wait_for(lambda: len(answers(bot)) > before, timeout=10)
+    await bot.fake.wait_for(lambda: len(answers(bot)) > before)
     toast = answers(bot)[before]
     assert toast != drafts.draft_already_dropped()
     assert toast == drafts.draft_already_replaced()

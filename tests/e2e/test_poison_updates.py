@@ -180,12 +180,10 @@ async def test_a_poisoned_update_is_acknowledged_and_the_next_person_is_answered
         assert reply.text
         await fake.wait_for(lambda: fake.confirmed_offset > poisoned)
         if poison.chat:
-            await fake.wait_for(
-                lambda: fake.sent(ADA) or "q-poison" not in fake.open_queries, timeout=10
-            )
+            await fake.wait_for(lambda: fake.sent(ADA) or "q-poison" not in fake.open_queries)
         # Two more polls after the update was confirmed: it is never fetched again.
         polls = len(fake.calls("getUpdates"))
-        await fake.wait_for(lambda: len(fake.calls("getUpdates")) >= polls + 2, timeout=10)
+        await fake.wait_for(lambda: len(fake.calls("getUpdates")) >= polls + 2)
         await fake.wait_for(lambda: not bot.app.update_queue.qsize())
     assert _fetched(fake, poisoned) == 1
     assert await _finished(bot, poisoned), "the update would be replayed after a restart"

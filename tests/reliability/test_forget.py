@@ -89,9 +89,7 @@ async def test_forget_leaves_no_row_with_the_persons_id_and_no_trace_of_their_wo
     [yes] = [data for data in question.callbacks if data == "forget:yes"]
     edits = question.edits
     bot.fake.push_callback(ADA, yes, question.message_id)
-    await bot.fake.wait_for(
-        lambda: bot.fake.messages[question.message_id].edits > edits, timeout=10
-    )
+    await bot.fake.wait_for(lambda: bot.fake.messages[question.message_id].edits > edits)
     assert "deleted" in bot.fake.messages[question.message_id].text
     answered = len(bot.fake.sent(ADA))
     ada_writes = await sandbox.counts(keys[ADA])
