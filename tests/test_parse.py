@@ -154,7 +154,9 @@ def test_bad_flags_and_a_missing_model_are_one_line_and_exit_2() -> None:
     assert "OPENAI_API_KEY" in result.stderr
 
 
-EGGS = {"food": "Eggs, 2 large", "calories": 143, "protein": 12.6, "carbs": 0.7, "fat": 9.5}
+# The model's own estimate; the food table's eggs are what is logged.
+EGGS = {"food": "Eggs", "amount": 2, "unit": "piece"}
+EGGS |= {"calories": 160, "protein": 13, "carbs": 1, "fat": 11}
 
 
 def test_the_llm_planner_asks_the_configured_model(fake_openai: FakeOpenAI) -> None:
@@ -169,13 +171,14 @@ def test_the_llm_planner_asks_the_configured_model(fake_openai: FakeOpenAI) -> N
     result, rows = run_parse(texts, "--planner", "llm", "--now", NOW, env=model)
     assert result.exit_code == 0, result.output
     eggs, question = rows
-    entry = {k: float(v) for k, v in EGGS.items() if k != "food"} | {"food": EGGS["food"]}
+    entry = {"food": "Eggs, 2 pieces (100 g)", "calories": 143.0, "protein": 12.6}
+    entry |= {"carbs": 0.7, "fat": 9.5}
     assert eggs["actions"] == [
         {"type": "nutrition.add_entry", "date": "2026-11-22", "entry": entry}
     ]
     assert eggs["reply"].splitlines() == [
         "Logged",
-        "🍽 Eggs, 2 large — 143 kcal · P 13 g · C 1 g · F 10 g",
+        "🍽 Eggs, 2 pieces (100 g) — 143 kcal · P 13 g · C 1 g · F 10 g",
     ]
     assert question["actions"] == [] and "what you ate (today)" in question["reply"]
     # one request a message: the question's reads are not answered, so no second call
@@ -190,4 +193,4 @@ def test_a_model_that_gives_no_plan_fails_its_line_only(fake_openai: FakeOpenAI)
     result, rows = run_parse(["first", "2 eggs"], "--planner", "llm", "--now", NOW, env=model)
     assert result.exit_code == 0
     assert rows[0]["text"] == "first" and rows[0]["error"].startswith("the planner gave no plan")
-    assert [a["entry"]["food"] for a in rows[1]["actions"]] == ["Eggs, 2 large"]
+    assert [a["entry"]["food"] for a in rows[1]["actions"]] == ["Eggs, 2 pieces (100 g)"]

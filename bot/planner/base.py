@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.agent_api.actions import CHECKIN_SCALE, Action
+from bot.agent_api.actions import CHECKIN_SCALE, Action, NutritionAddEntry
 from bot.kernel.answers import Answer
 from bot.kernel.days import MIDNIGHT, lived_day
 from bot.kernel.said import Said
@@ -129,10 +129,18 @@ class Plan:
     # "actually it was 3 eggs": what an earlier message should have said, in full. Nothing
     # is written from it; the core offers the difference from what was logged as a draft.
     amends: list[Action] = field(default_factory=list)
+    # Foods logged with the model's own estimate of their figures (the entries' names): the
+    # food table knew none of them and the person stated none. The reply says so.
+    estimates: list[str] = field(default_factory=list)
     llm_requests: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
     state: Any = None
+
+    def estimated(self) -> list[str]:
+        """`estimates` still among the actions (an entry refused as malformed is not)."""
+        foods = {a.entry.food for a in self.actions if isinstance(a, NutritionAddEntry)}
+        return [food for food in dict.fromkeys(self.estimates) if food in foods]
 
 
 class PlannerError(Exception):

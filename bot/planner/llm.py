@@ -81,7 +81,7 @@ from bot.planner.prompt import (
     tools_json,
     user_content,
 )
-from bot.planner.tools import ToolCallError, ToolOutput, parse_tool_call, tool_area, tool_specs
+from bot.planner.tools import ToolCallError, ToolOutput, read_tool_call, tool_area, tool_specs
 
 __all__ = [
     "LlmPlanner",
@@ -164,6 +164,7 @@ class _Call:
     arguments: str
     outputs: tuple[ToolOutput, ...] = ()
     error: str | None = None
+    estimates: tuple[str, ...] = ()  # foods whose figures are the model's own
 
 
 @dataclass(frozen=True)
@@ -296,13 +297,15 @@ class LlmPlanner:
                 _log.info("the LLM context was exceeded; asking again without history")
                 messages = shorter
                 message = await self._complete(messages, usage, "auto", deadline)
-            calls = _parse_calls(message, context)
+            calls = _parse_calls(message, context, text)
             if not calls:
                 return _guarded(_text_plan(message, usage), messages)
             valid = [c for c in calls if c.error is None]
             outcome = _Outcome(valid, question=_question(message))
             if len(valid) < len(calls):
-                outcome = await self._repair(messages, message, calls, context, usage, deadline)
+                outcome = await self._repair(
+                    messages, message, calls, text, context, usage, deadline
+                )
             state = LlmState(tuple(messages), tuple(outcome.valid), deadline, spare)
             return _guarded(_plan_of(outcome, state, usage), messages)
         except PlannerError as exc:
@@ -397,6 +400,7 @@ class LlmPlanner:
         messages: list[ChatCompletionMessageParam],
         message: ChatCompletionMessage,
         calls: list[_Call],
+        text: str,
         context: PlanContext,
         usage: _Usage,
         deadline: float,
@@ -430,7 +434,7 @@ class LlmPlanner:
                 raise
             _log.warning("the repair request failed, keeping the valid calls: %s", exc)
             return _Outcome(valid, failed, model_failed=True)
-        again = _parse_calls(second, context, taken={c.id for c in calls})
+        again = _parse_calls(second, context, text, taken={c.id for c in calls})
         new_valid = _not_repeated(valid, [c for c in again if c.error is None])
         new_failed = [c for c in again if c.error is not None]
         still_failed = [] if new_valid and not new_failed else new_failed or failed
@@ -493,9 +497,13 @@ class LlmPlanner:
 
 
 def _parse_calls(
-    message: ChatCompletionMessage, context: PlanContext, taken: set[str] | None = None
+    message: ChatCompletionMessage,
+    context: PlanContext,
+    text: str,
+    taken: set[str] | None = None,
 ) -> list[_Call]:
-    """Every tool call of a message, validated.
+    """Every tool call of a message, validated; foods valued against the table and what the
+    person's `text` states (bot/planner/valued.py).
 
     Ids are made unique, also against the first round's (`taken`): some servers omit ids or
     count from call_0 in every response, and `answer()` replays calls of both rounds.
@@ -518,11 +526,12 @@ def _parse_calls(
         call_id = _fresh_id(used) if fresh else given
         used.add(call_id)
         try:
-            outputs = tuple(parse_tool_call(name, arguments, context))
+            parsed = read_tool_call(name, arguments, context, text)
         except ToolCallError as exc:
             calls.append(_Call(call_id, name, arguments, error=str(exc)))
         else:
-            calls.append(_Call(call_id, name, arguments, outputs))
+            outputs = tuple(parsed.outputs)
+            calls.append(_Call(call_id, name, arguments, outputs, estimates=parsed.estimates))
     return calls
 
 
@@ -627,6 +636,7 @@ def _plan_of(outcome: _Outcome, state: LlmState, usage: _Usage) -> Plan:
     actions = [o for c in outcome.valid for o in c.outputs if not isinstance(o, ReadRequest)]
     reads = [o for c in outcome.valid for o in c.outputs if isinstance(o, ReadRequest)]
     reads = list(dict.fromkeys(reads))  # the same read asked twice is made once
+    estimates = [name for c in outcome.valid for name in c.estimates]
     said: list[Said] = [] if outcome.question is None else [ModelWords(outcome.question)]
     if outcome.failed and not said:  # a question of the model's stands as it asked it
         areas = tuple(tool_area(c.name) for c in outcome.failed)
@@ -640,6 +650,7 @@ def _plan_of(outcome: _Outcome, state: LlmState, usage: _Usage) -> Plan:
         said=said,
         is_question=outcome.question is not None,
         understood=not outcome.failed,
+        estimates=estimates,
         state=state,
     )
     return usage.stamp(plan)

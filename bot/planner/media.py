@@ -146,7 +146,7 @@ class Media:
                 log.info("photo: ignored a call of %s", getattr(function, "name", "another tool"))
                 continue
             try:
-                outputs = parse_tool_call(PHOTO_TOOL, function.arguments, context)
+                outputs = parse_tool_call(PHOTO_TOOL, function.arguments, context, caption or "")
             except ToolCallError as exc:
                 errors.append(str(exc))
                 continue

@@ -21,7 +21,11 @@ Why the schemas look the way they do:
   several action types:
   - `log_food` takes a list of items for one date, one `nutrition.add_entry` each: a
     three-item meal is one call, so models that never make parallel calls (common on local
-    servers) still log the whole meal, and the date is said once.
+    servers) still log the whole meal, and the date is said once. An item is the food's
+    name, its amount (a number and a unit) and the model's estimate of energy and macros;
+    bot/planner/valued.py then gives it the food table's values where the table knows the
+    food, so the same meal gets the same numbers, and the model's only where it does not
+    (`Parsed.estimates`).
   - `supplements` takes an `action` (add_item, mark_taken, toggle) like the service's own
     `POST /supplements`; three tools that differ by one word confuse small models.
   - `set_goals` sets nutrition goals and/or the goal weight, as people say them together.
@@ -42,16 +46,20 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.agent_api.actions import ACTION_TYPES, Action, Entry, parse_action
+from bot.agent_api.actions import ACTION_TYPES, Action, NonNegative, NutritionAddEntry, parse_action
 from bot.planner.base import PlanContext, ReadRequest
+from bot.planner.valued import Proposal, Stated, Unit, Valued
+from bot.planner.valued import value as valued
 
 __all__ = [
     "READ_TOOL",
     "InvalidArguments",
+    "Parsed",
     "ToolCallError",
     "ToolOutput",
     "UnknownTool",
     "parse_tool_call",
+    "read_tool_call",
     "strict_schema",
     "tool_area",
     "tool_name_for",
@@ -74,7 +82,7 @@ _KEPT_KEYWORDS = frozenset(
 # What the LLM reads about each tool. Model docstrings are written for programmers, so the
 # tool descriptions are written here, as short as they can be while still choosing the tool.
 _DESCRIPTIONS: dict[str, str] = {
-    "log_food": "Log food eaten on one day; one item per food or dish, stated numbers kept.",
+    "log_food": "Log food eaten on one day.",
     "set_goals": "Set daily nutrition goals and/or goal weight; null = unchanged.",
     "supplements": "add_item: new supplement in the stack; mark_taken: taken on date; "
     "toggle: undo a mark.",
@@ -106,12 +114,27 @@ class _Arguments(BaseModel):
     bound lives in one place; these models exist to give the LLM a schema.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False
+    )
+
+
+class _FoodItem(_Arguments):
+    """One food as the model proposes it. `amount` and `unit` are asked for always; a
+    server that leaves them out gets the table's typical portion."""
+
+    food: str = Field(min_length=1, max_length=200)
+    amount: float | None = Field(default=None, gt=0)
+    unit: Unit | None = None
+    calories: NonNegative
+    protein: NonNegative
+    carbs: NonNegative
+    fat: NonNegative
 
 
 class _LogFood(_Arguments):
     date: dt.date
-    items: list[Entry] = Field(min_length=1)
+    items: list[_FoodItem] = Field(min_length=1)
 
 
 class _SetGoals(_Arguments):
@@ -129,11 +152,19 @@ class _Supplements(_Arguments):
     date: dt.date | None = None
 
 
-def _log_food(args: Any) -> list[dict[str, Any]]:
-    return [
-        {"type": "nutrition.add_entry", "date": args.date, "entry": item.model_dump()}
-        for item in args.items
-    ]
+@dataclass(frozen=True)
+class Parsed:
+    """What one tool call stands for, and which of its foods carry the model's own figures
+    (the entries' names: the reply marks them as estimates)."""
+
+    outputs: list[ToolOutput]
+    estimates: tuple[str, ...] = ()
+
+
+def _log_food(args: Any, stated: Stated) -> Parsed:
+    foods: list[Valued] = [valued(Proposal(**item.model_dump()), stated) for item in args.items]
+    outputs: list[ToolOutput] = [NutritionAddEntry(date=args.date, entry=f.entry) for f in foods]
+    return Parsed(outputs, tuple(f.entry.food for f in foods if f.estimate))
 
 
 def _set_goals(args: Any) -> list[dict[str, Any]]:
@@ -163,8 +194,9 @@ def _supplements(args: Any) -> list[dict[str, Any]]:
 class _Tool:
     """One tool: the model its schema comes from, and how its arguments become outputs.
 
-    `expand` turns validated arguments into wire-shaped actions (then `parse_action`); a tool
-    without it is a single action model (validated with `type` added) or `ReadRequest`.
+    `expand` turns validated arguments into wire-shaped actions (then `parse_action`);
+    `values` turns them into valued actions (food, by the person's stated figures); a tool
+    with neither is a single action model (validated with `type` added) or `ReadRequest`.
     `area` names what it touches, for telling a person what could not be read.
     """
 
@@ -173,12 +205,13 @@ class _Tool:
     arguments: type[BaseModel]
     produces: tuple[str, ...]  # the action types it can yield; empty for `read`
     expand: Callable[[Any], list[dict[str, Any]]] | None = None
+    values: Callable[[Any, Stated], Parsed] | None = None
 
 
 _SUPPLEMENT_TYPES = ("supplements.add_item", "supplements.mark_taken", "supplements.toggle")
 _GOAL_TYPES = ("nutrition.set_goals", "weight.set_goal")
 _COMPOSITES = (
-    _Tool("log_food", "nutrition", _LogFood, ("nutrition.add_entry",), _log_food),
+    _Tool("log_food", "nutrition", _LogFood, ("nutrition.add_entry",), values=_log_food),
     _Tool("set_goals", "goals", _SetGoals, _GOAL_TYPES, _set_goals),
     _Tool("supplements", "supplements", _Supplements, _SUPPLEMENT_TYPES, _supplements),
 )
@@ -263,10 +296,10 @@ def strict_schema(model: type[BaseModel]) -> dict[str, Any]:
     defs = schema.pop("$defs", {})
     schema.get("properties", {}).pop("type", None)  # the action type is implied by the tool
     result: dict[str, Any] = _compact(schema, defs)
-    if model is _LogFood:  # the food before its numbers: models estimate better that way
-        item = result["properties"]["items"]["items"]
-        item["properties"] = {"food": item["properties"].pop("food"), **item["properties"]}
-        item["required"] = list(item["properties"])
+    if model is _LogFood:  # asked for always (read leniently: `_FoodItem`), so not nullable
+        item = result["properties"]["items"]["items"]["properties"]
+        for name in ("amount", "unit"):
+            item[name] = item[name]["anyOf"][0]
     return result
 
 
@@ -291,12 +324,20 @@ def _compact(node: Any, defs: dict[str, Any]) -> Any:
     return out
 
 
-def parse_tool_call(name: str, arguments_json: str, context: PlanContext) -> list[ToolOutput]:
+def parse_tool_call(
+    name: str, arguments_json: str, context: PlanContext, text: str = ""
+) -> list[ToolOutput]:
+    """The actions, or the read, one tool call stands for (`read_tool_call`'s outputs)."""
+    return read_tool_call(name, arguments_json, context, text).outputs
+
+
+def read_tool_call(name: str, arguments_json: str, context: PlanContext, text: str = "") -> Parsed:
     """Validate one tool call into the actions, or the read, it stands for.
 
     A list because `log_food` and `set_goals` may yield several actions. `context` gives the
     person's today, to refuse write dates a person cannot mean (the future, or more than a
-    year back). Raises `UnknownTool` or `InvalidArguments` with a message the model can act
+    year back); `text`, the person's message, the figures they stated, which no table value
+    replaces. Raises `UnknownTool` or `InvalidArguments` with a message the model can act
     on in the repair round.
     """
     tool = _lookup(name)
@@ -315,16 +356,16 @@ def parse_tool_call(name: str, arguments_json: str, context: PlanContext) -> lis
         # is filled in, not sent back for a repair round.
         args = {**args, "date": context.today.isoformat()}
     try:
-        outputs = _validate(tool, args)
+        parsed = _validate(tool, args, Stated.of(text) if tool.produces else Stated())
     except ValidationError as exc:
         raise InvalidArguments(_describe(exc)) from exc
     if tool.produces:
-        for output in outputs:
+        for output in parsed.outputs:
             _check_date(getattr(output, "date", None), context.today)
-    for output in outputs:
+    for output in parsed.outputs:
         if isinstance(output, ReadRequest):
             _check_read(output, context.today)
-    return outputs
+    return parsed
 
 
 def _check_read(read: ReadRequest, today: dt.date) -> None:
@@ -337,12 +378,20 @@ def _check_read(read: ReadRequest, today: dt.date) -> None:
         raise InvalidArguments(f"from {read.from_} is after to {read.to}")
 
 
-def _validate(tool: _Tool, args: dict[str, Any]) -> list[ToolOutput]:
+def _validate(tool: _Tool, args: dict[str, Any], stated: Stated) -> Parsed:
     if tool.arguments is ReadRequest:
-        return [ReadRequest.model_validate(args)]
-    if tool.expand is None:
-        return [parse_action({**args, "type": tool.produces[0]})]
-    return [parse_action(wire) for wire in tool.expand(tool.arguments.model_validate(args))]
+        return Parsed([ReadRequest.model_validate(args)])
+    if tool.values is not None:
+        return tool.values(tool.arguments.model_validate(args), stated)
+    if tool.expand is not None:
+        wires = tool.expand(tool.arguments.model_validate(args))
+        return Parsed([parse_action(wire) for wire in wires])
+    action = parse_action({**args, "type": tool.produces[0]})
+    if isinstance(action, NutritionAddEntry):  # `nutrition_add_entry`: the model's figures
+        entry = action.entry
+        own = not stated.says_kcal(entry.calories, None)
+        return Parsed([action], (entry.food,) if own else ())
+    return Parsed([action])
 
 
 def _describe(exc: ValidationError) -> str:
