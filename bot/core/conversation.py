@@ -133,6 +133,8 @@ class Conversation:
         elif plan.actions:
             if told and not plan.understood:
                 said.notes.append(fmt.esc(told))
+            if plan.estimated():
+                said.notes.append(llm.estimated(plan.estimated()))
             concerns = await writing.concerns_or_none(said.person, plan.actions)
             if not concerns and not said.person.account.confirm_mode:
                 # The exchange and the LLM usage go in with the outbox item.

@@ -44,7 +44,7 @@ from bot.planner.base import Plan, PlanContext, Planner, PlannerError
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
 from bot.planner.offline.questions import chart_days
 from bot.planner.sanity import sane
-from bot.render import conversation, drafts, usual
+from bot.render import conversation, drafts, llm, usual
 from bot.render import format as fmt
 from bot.render import parse as words
 from bot.render import said as said_words
@@ -199,6 +199,8 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
     if plan.actions:
         if reply and not plan.understood:
             notes.append(fmt.esc(reply))
+        if plan.estimated():
+            notes.append(llm.estimated(plan.estimated()))
         concerns = check(plan.actions, last_weight_kg=None)
         if concerns:
             return _Said(drafts.draft(plan.actions, concerns, today), draft=plan.actions)

@@ -248,7 +248,7 @@ def _amount_text(proposal: Proposal, food: Food | None = None, grams: float = 0.
     amount, unit = proposal.amount, proposal.unit or _own_unit(food)
     if amount is None:
         return food.portion if food is not None else ""
-    noun = unit if unit in _GRAMS_PER or unit in _ML_PER else plural_unit(unit, amount)
+    noun = unit if unit in {"g", "ml", "oz"} else plural_unit(unit, amount)
     said = f"{fmt_amount(amount)} {noun}"
     if food is None or unit in {"g", "ml"}:
         return said

@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.kernel.said import Malformed, MalformedKind
+from bot.render.format import esc
 
 __all__ = [
     "LLM_CLAIMED_WRITE",
     "LLM_NOT_UNDERSTOOD",
+    "estimated",
     "left_out_malformed",
     "llm_answer_failed",
     "llm_budget_reached",
@@ -57,6 +59,14 @@ _LLM_AREA_NOUNS = {
 def prompt_refused() -> str:
     """Instead of a model reply that quoted the bot's instructions (a prompt injection)."""
     return "I can't share my instructions. Tell me what you ate, your weight or how you feel."
+
+
+def estimated(foods: Sequence[str]) -> str:
+    """Under the logged items (HTML): which of them carry the model's estimate, as the food
+    table knew none of them and the person gave no figures. The entries' names stay clean;
+    the mark is here."""
+    names = "; ".join(esc(food) for food in dict.fromkeys(foods))
+    return f"≈ Estimated (not in the food table): {names}"
 
 
 def llm_partly_understood(areas: Sequence[str | None]) -> str:
