@@ -30,11 +30,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.agent_api.actions import Entry
-from bot.planner.offline.foods import MAX_GRAMS, Food, alias_key, food_table
-from bot.planner.offline.rules import find_energies, find_macros
+from bot.planner.offline.figures import find_energies, find_macros
 from bot.planner.offline.survey import survey_table
+from bot.planner.offline.table import Food, alias_key, food_table
 from bot.planner.offline.text import Tokens, tokenize
 from bot.planner.reader.lookup import is_modifier
+from bot.planner.reader.nutrients import MAX_GRAMS
 from bot.planner.reader.quantities import HOUSEHOLD_ML, fmt_amount, plural_unit
 from bot.planner.sanity import clean_name
 
