@@ -32,6 +32,7 @@ from bot.store.models import Account, AccountStatus, Reminder
 
 async def fanout(workdir: Path) -> dict[str, Any]:
     """N reminders due at once through the real PTB bot, against a Bot API enforcing 30/s."""
+    from bot.core.scheduled import reminder_reply
     from bot.sync.reminders import Reminders
     from bot.telegram.app import build_application
     from bot.telegram.handlers.jobs import reminder_sender
@@ -49,7 +50,7 @@ async def fanout(workdir: Path) -> dict[str, Any]:
         app = build_application(house.settings, house, reminder_every=None, outbox_every=None)
         await app.initialize()
         try:
-            reminders = Reminders.of(house.resources)
+            reminders = Reminders.of(house.resources, reminder_reply)
             cpu0, t0 = time.process_time(), time.perf_counter()
             sent = await reminders.run_due(now, reminder_sender(app.bot))
             wall, cpu = time.perf_counter() - t0, time.process_time() - cpu0

@@ -22,7 +22,7 @@ from bot.agent_api.client import new_http_client
 from bot.config import Settings
 from bot.core.assistant import Assistant
 from bot.core.resources import Resources
-from bot.core.scheduled import Scheduled
+from bot.core.scheduled import Scheduled, reminder_reply, weekly_caption
 from bot.planner.base import Planner
 from bot.store import (
     GENERATE_HINT,
@@ -125,8 +125,8 @@ async def compose(
         assistant=assistant,
         scheduled=Scheduled(
             delivery=resources.delivery,
-            reminders=Reminders.of(resources),
-            weekly=WeeklySummaries.of(resources),
+            reminders=Reminders.of(resources, reminder_reply),
+            weekly=WeeklySummaries.of(resources, weekly_caption),
             synced_notice=assistant.synced_notice,
         ),
         journal=journal_of(resources, shared=locks is not None),

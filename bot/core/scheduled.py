@@ -1,6 +1,10 @@
 """The door of the work that runs beside the messages: the outbox, reminders, weekly
 summaries, pruning. Built by the composition root (`bot.compose`); a front end schedules its
-methods and sends what they hand it, and reaches nothing behind them."""
+methods and sends what they hand it, and reaches nothing behind them.
+
+What those sends say is worded here, as the core words every reply: the scheduled work
+(`bot.sync`) decides who is due and when, and is handed `reminder_reply` and
+`weekly_caption` for the words and buttons where the house is built."""
 
 from __future__ import annotations
 
@@ -8,8 +12,12 @@ import datetime as dt
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from bot.kernel.callbacks import RATED_FIELDS, RatedField
 from bot.kernel.replies import Reply
 from bot.kernel.sends import Send, SendPhoto
+from bot.render import accounts as render_accounts
+from bot.render import keyboards
+from bot.render import telegram as render_telegram
 from bot.store import repo
 from bot.sync.outbox import Delivered, Delivery
 from bot.sync.pruning import prune
@@ -17,6 +25,18 @@ from bot.sync.reminders import Reminders
 from bot.sync.weekly import WeeklySummaries
 
 SendNotice = Callable[[int, Reply], Awaitable[object]]  # (chat id, reply)
+
+
+def reminder_reply(local_day: dt.date, missing: tuple[RatedField, ...] = RATED_FIELDS) -> Reply:
+    """The check-in reminder (`Reminders`' words): a question about the day the person is
+    living, 1–5 buttons for each rating still missing, and "later"."""
+    return Reply(render_telegram.reminder(local_day), buttons=keyboards.reminder_keyboard(missing))
+
+
+def weekly_caption(chart: str, first: dt.date, last: dt.date) -> str:
+    """The weekly summary photo's caption (`WeeklySummaries`' words): the week from `first`
+    to `last` and the chart's own caption, within Telegram's caption limit."""
+    return render_accounts.weekly_summary_caption(chart, first, last)
 
 
 @dataclass(eq=False)

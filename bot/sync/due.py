@@ -45,6 +45,7 @@ class CoreResources(Protocol):
 # A row of a table of scheduled sends, one per person (`telegram_id`, `next_due_at`, a claim).
 Row = TypeVar("Row", Reminder, WeeklySummary)
 S = TypeVar("S")  # how a sender sends (a reply, a photo)
+W = TypeVar("W")  # how the core words what a sender sends (bot/core/scheduled.py)
 
 
 class ClaimDue(Protocol[Row]):
@@ -61,9 +62,11 @@ class ClaimDue(Protocol[Row]):
     ) -> list[Row]: ...
 
 
-class ScheduledSends(Generic[Row, S]):
+class ScheduledSends(Generic[Row, S, W]):
     """A sender of scheduled messages (reminders, weekly summaries): the database, the
-    cipher and HTTP pool to reach the service, a clock, and the worker's claims.
+    cipher and HTTP pool to reach the service, a clock, the worker's claims, and the core's
+    `words` for what it sends. A sender decides who is due and when; what they read is the
+    core's, handed in where the house is built (bot/compose.py).
 
     Each sender names its rows (`what`), how they are claimed (`claims`), how one is sent
     (`send_one`) and how one is given back for a later try (`_release`); `run_due` is theirs.
@@ -74,6 +77,7 @@ class ScheduledSends(Generic[Row, S]):
     def __init__(
         self,
         *,
+        words: W,
         settings: Settings,
         sessionmaker: async_sessionmaker[AsyncSession],
         cipher: KeyCipher,
@@ -82,6 +86,7 @@ class ScheduledSends(Generic[Row, S]):
         worker_id: str | None = None,
         claim_timeout: dt.timedelta = CLAIM_TIMEOUT,
     ) -> None:
+        self.words = words
         self.settings = settings
         self.sessionmaker = sessionmaker
         self.cipher = cipher
@@ -94,12 +99,15 @@ class ScheduledSends(Generic[Row, S]):
     def of(
         cls,
         core: CoreResources,
+        words: W,
         *,
         clock: Callable[[], dt.datetime] | None = None,
         worker_id: str | None = None,
     ) -> Self:
-        """Share the core's database, cipher, HTTP pool and (unless given) clock."""
+        """Share the core's database, cipher, HTTP pool and (unless given) clock; what goes out
+        is worded by `words`, the core's."""
         return cls(
+            words=words,
             settings=core.settings,
             sessionmaker=core.sessionmaker,
             cipher=core.cipher,

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Callable
 
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
@@ -30,8 +31,6 @@ from bot.kernel import callbacks
 from bot.kernel.days import day_lived
 from bot.kernel.replies import Reply
 from bot.kernel.sends import RecipientBlocked, Send
-from bot.render import keyboards
-from bot.render import telegram as render_telegram
 from bot.store import (
     Account,
     AccountStatus,
@@ -47,11 +46,9 @@ from bot.sync.due import RETRY_SEND_AFTER, ClaimDue, ScheduledSends
 log = logging.getLogger(__name__)
 
 
-def reminder_reply(
-    local_day: dt.date, missing: tuple[callbacks.RatedField, ...] = callbacks.RATED_FIELDS
-) -> Reply:
-    """The reminder message: a question, 1–5 buttons for each missing rating, and "later"."""
-    return Reply(render_telegram.reminder(local_day), buttons=keyboards.reminder_keyboard(missing))
+# The reminder message for the day asked about and the ratings it still lacks: the core's
+# (`bot.core.scheduled.reminder_reply`), handed to `Reminders` where the house is built.
+ReminderWords = Callable[[dt.date, tuple[callbacks.RatedField, ...]], Reply]
 
 
 def missing_ratings(checkin: CheckinView | None) -> tuple[callbacks.RatedField, ...]:
@@ -73,9 +70,9 @@ def remindable(account: Account) -> bool:
     )
 
 
-class Reminders(ScheduledSends[Reminder, Send]):
-    """Sends due reminders; all state is in the database. A tap on "later" is the core's
-    (bot/core/later.py)."""
+class Reminders(ScheduledSends[Reminder, Send, ReminderWords]):
+    """Sends due reminders, worded by the core; all state is in the database. A tap on
+    "later" is the core's (bot/core/later.py)."""
 
     what = "reminder"
 
@@ -114,7 +111,7 @@ class Reminders(ScheduledSends[Reminder, Send]):
             await self._unschedule(user_id)
             return False
         try:
-            message_id = await send(account.chat_id or user_id, reminder_reply(lived, missing))
+            message_id = await send(account.chat_id or user_id, self.words(lived, missing))
         except RecipientBlocked:
             log.info("user %s blocked the bot; reminders stopped", user_id)
             await self._mark(user_id, AccountStatus.BLOCKED)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
@@ -31,7 +32,6 @@ from bot.agent_api.errors import AgentApiError, BadKey
 from bot.insights.report import build_report
 from bot.kernel.days import day_end, lived_day
 from bot.kernel.sends import RecipientBlocked, SendPhoto
-from bot.render import accounts as render_accounts
 from bot.store import Account, AccountStatus, EncryptionError, WeeklySummary, local_instant, repo
 from bot.sync.due import RETRY_SEND_AFTER, ClaimDue, ScheduledSends
 
@@ -40,6 +40,10 @@ log = logging.getLogger(__name__)
 SUMMARY_WEEKDAY = 6  # Sunday (Monday is 0)
 SUMMARY_AT = dt.time(19, 0)
 DAYS = 7
+
+# The summary photo's caption from the chart's own caption and the week's first and last day:
+# the core's (`bot.core.scheduled.weekly_caption`), handed in where the house is built.
+CaptionWords = Callable[[str, dt.date, dt.date], str]
 
 
 def iso_week(sunday: dt.date) -> str:
@@ -106,8 +110,8 @@ async def schedule_for(
     )
 
 
-class WeeklySummaries(ScheduledSends[WeeklySummary, SendPhoto]):
-    """Sends due weekly summaries; all state is in the database."""
+class WeeklySummaries(ScheduledSends[WeeklySummary, SendPhoto, CaptionWords]):
+    """Sends due weekly summaries, captioned by the core; all state is in the database."""
 
     what = "weekly summary"
 
@@ -147,9 +151,7 @@ class WeeklySummaries(ScheduledSends[WeeklySummary, SendPhoto]):
         if report.logged_days == 0:  # nothing to show: the week counts as done, unsent
             await self._complete(user_id, week, after)
             return False
-        caption = render_accounts.weekly_summary_caption(
-            report.caption, due.sunday - dt.timedelta(days=DAYS - 1), due.sunday
-        )
+        caption = self.words(report.caption, due.sunday - dt.timedelta(days=DAYS - 1), due.sunday)
         try:
             await send(account.chat_id or user_id, report.png, caption)
         except RecipientBlocked:

@@ -21,6 +21,7 @@ from sqlalchemy import select
 from bot.compose import compose
 from bot.config import Settings
 from bot.core.assistant import Assistant
+from bot.core.scheduled import reminder_reply
 from bot.store.models import Account, Reminder
 from bot.sync.reminders import Reminders
 from bot.telegram.app import OUTBOX_EVERY, build_application
@@ -58,7 +59,9 @@ class Harness:
         """Start (or, after `stop`, restart) the bot on the same database and settings."""
         house = await compose(self.settings, clock=self.clock)
         self.assistant = house.assistant
-        self.reminders = Reminders.of(house.resources, worker_id=f"w{self.restarts}")
+        self.reminders = Reminders.of(
+            house.resources, reminder_reply, worker_id=f"w{self.restarts}"
+        )
         house.scheduled.reminders = self.reminders
         self.app = build_application(
             self.settings,

@@ -15,6 +15,7 @@ import datetime as dt
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from bot.core.scheduled import reminder_reply, weekly_caption
 from bot.sync.due import PARALLEL_SENDS
 from bot.sync.reminders import Reminders
 from bot.sync.weekly import WeeklySummaries
@@ -83,7 +84,7 @@ async def test_reminders_a_dying_worker_claimed_are_sent_after_its_lease(
     bot = await linked_crowd(harness_factory, sandbox)
     assert bot.assistant is not None and bot.reminders is not None
     before = {user_id: len(bot.fake.sent(user_id)) for user_id in PEOPLE}
-    dying = Reminders.of(bot.assistant.resources, worker_id="dying")
+    dying = Reminders.of(bot.assistant.resources, reminder_reply, worker_id="dying")
 
     async def reminders_of_the_dying(send: Any) -> int:
         return await dying.run_due(EVENING, send)
@@ -116,8 +117,10 @@ async def test_weekly_summaries_a_dying_worker_claimed_are_sent_after_its_lease(
         await bot.fake.wait_for(
             lambda m=settings.message_id, e=edits: bot.fake.messages[m].edits > e
         )
-    dying = WeeklySummaries.of(bot.assistant.resources, clock=bot.clock, worker_id="dying")
-    alive = WeeklySummaries.of(bot.assistant.resources, clock=bot.clock)
+    dying = WeeklySummaries.of(
+        bot.assistant.resources, weekly_caption, clock=bot.clock, worker_id="dying"
+    )
+    alive = WeeklySummaries.of(bot.assistant.resources, weekly_caption, clock=bot.clock)
 
     async def summaries_of_the_dying(send: Any) -> int:
         return await dying.run_due(SUNDAY, send)

@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from bot.core.scheduled import weekly_caption
 from bot.render import keyboards
 from bot.render.accounts import weekly_summary_line
 from bot.sync.weekly import WeeklySummaries
@@ -43,7 +44,7 @@ def labels(message: SentMessage) -> dict[str, str]:
 
 async def summaries(bot: Harness, now: dt.datetime) -> int:
     assert bot.assistant is not None
-    weekly = WeeklySummaries.of(bot.assistant.resources, clock=bot.clock)
+    weekly = WeeklySummaries.of(bot.assistant.resources, weekly_caption, clock=bot.clock)
     return await weekly.run_due(now, photo_sender(bot.app.bot))
 
 

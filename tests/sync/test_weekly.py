@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from bot.agent_api.actions import Entry, NutritionAddEntry
 from bot.agent_api.client import AgentApiClient
 from bot.core.assistant import Assistant
+from bot.core.scheduled import weekly_caption
 from bot.kernel.sends import RecipientBlocked
 from bot.render.accounts import CAPTION_MAX, weekly_summary_caption
 from bot.store import weekly as weekly_store
@@ -78,7 +79,7 @@ async def account_of(assistant: Assistant) -> Account | None:
 
 
 def worker(assistant: Assistant, clock: Clock, name: str) -> WeeklySummaries:
-    summaries = WeeklySummaries.of(assistant.resources, clock=clock)
+    summaries = WeeklySummaries.of(assistant.resources, weekly_caption, clock=clock)
     summaries.worker_id = f"{name}:1:{name}"
     return summaries
 

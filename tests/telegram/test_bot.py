@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from bot.agent_api.client import AgentApiClient
 from bot.compose import House
 from bot.config import Settings
-from bot.core.scheduled import Scheduled
+from bot.core.scheduled import Scheduled, reminder_reply, weekly_caption
 from bot.kernel import callbacks
 from bot.kernel.replies import Button, Reply, toast
 from bot.kernel.sends import Send
@@ -37,7 +37,7 @@ from bot.store.models import utcnow
 from bot.sync.journal import HandledWithActions, UpdateJournal
 from bot.sync.locks import person_locks
 from bot.sync.outbox import Delivery
-from bot.sync.reminders import Reminders, reminder_reply
+from bot.sync.reminders import Reminders
 from bot.sync.weekly import WeeklySummaries
 from bot.telegram.app import build_application, webhook_options
 from tests.fixtures.core import fresh_database_url
@@ -214,7 +214,7 @@ def stub_house(core: StubCore, reminders: StubReminders) -> House:
         scheduled=Scheduled(
             delivery=core.delivery,
             reminders=reminders,
-            weekly=WeeklySummaries.of(core, clock=utcnow),  # type: ignore[arg-type]
+            weekly=WeeklySummaries.of(core, weekly_caption, clock=utcnow),  # type: ignore[arg-type]
             synced_notice=core.synced_notice,
         ),
         journal=UpdateJournal(
