@@ -24,6 +24,8 @@ from bot.core.assistant import Assistant
 from bot.core.resources import Resources
 from bot.core.scheduled import Scheduled, reminder_reply, weekly_caption
 from bot.planner.base import Planner
+from bot.planner.offline.survey import survey_table
+from bot.planner.offline.table import food_table
 from bot.store import (
     GENERATE_HINT,
     EncryptionError,
@@ -106,6 +108,9 @@ async def compose(
     except EncryptionError as exc:
         raise CannotCompose(str(exc)) from exc
     llm, media = _models(settings, llm, media)
+    # Both planners value foods from the food table: read it now, not on a person's message.
+    food_table()
+    survey_table()
     handled = HandledWithActions()
     resources = Resources(
         settings=settings,
