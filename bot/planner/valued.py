@@ -15,7 +15,8 @@ varies from one request to the next, so:
    the rules read them: "grilled chicken breast" is the curated chicken breast, grilled, not
    the survey's sauced one). Nothing fuzzier: no typo is guessed, and a name that matches
    nothing keeps the model's figures. The amount becomes the row's grams (millilitres for a
-   drink) by `portion_grams`, and the row's values are scaled to it by `scaled`.
+   drink) by `portion_grams`, and the reader's nutrients step scales the row to it
+   (`of_grams`), the person's stated figures winning as they do for the rules (`stated`).
 3. **The model's estimate** otherwise, and the entry is marked as one (`Valued.estimate`);
    the reply says so (bot/render/llm.py). The entry's name sent to the service stays the food
    and its amount, with no mark: the service keeps what was eaten, not how it was valued.
@@ -35,7 +36,8 @@ from bot.planner.offline.survey import survey_table
 from bot.planner.offline.table import Food, alias_key, food_table
 from bot.planner.offline.text import Tokens, tokenize
 from bot.planner.reader.lookup import is_modifier
-from bot.planner.reader.nutrients import MAX_GRAMS
+from bot.planner.reader.nutrients import MAX_GRAMS, Nutrients, of_grams
+from bot.planner.reader.nutrients import stated as stated_figures
 from bot.planner.reader.quantities import HOUSEHOLD_ML, fmt_amount, plural_unit
 from bot.planner.sanity import clean_name
 
@@ -46,7 +48,6 @@ __all__ = [
     "Valued",
     "match",
     "portion_grams",
-    "scaled",
     "value",
 ]
 
@@ -129,13 +130,12 @@ def value(proposal: Proposal, stated: Stated) -> Valued:
         figures = _figures(proposal)
         source: Literal["table", "person", "model"] = "person" if kcal_said else "model"
         return Valued(_entry(proposal, figures, _amount_text(proposal)), source)
-    figures = scaled(food, grams)
-    if kcal_said:
-        figures = _with_kcal(figures, proposal.calories)
-    for macro in ("protein", "carbs", "fat"):
-        said = getattr(proposal, macro)
-        if stated.says_grams(macro, said):
-            figures[macro] = said
+    macros = {m: getattr(proposal, m) for m in ("protein", "carbs", "fat")}
+    figures = stated_figures(
+        of_grams(food, grams),
+        kcal=proposal.calories if kcal_said else None,
+        **{m: g for m, g in macros.items() if stated.says_grams(m, g)},
+    )
     source = "person" if kcal_said else "table"
     return Valued(_entry(proposal, figures, _amount_text(proposal, food, grams)), source)
 
@@ -211,35 +211,21 @@ def _own_unit(food: Food | None) -> str:
     return food.unit_noun if food is not None and food.unit_noun else "serving"
 
 
-def scaled(food: Food, grams: float) -> dict[str, float]:
-    """The row's energy and macros for `grams` of it (millilitres for a drink)."""
-    factor = grams / food.portion_g
-    return {
-        "calories": food.kcal * factor,
-        "protein": food.protein * factor,
-        "carbs": food.carbs * factor,
-        "fat": food.fat * factor,
-    }
+def _figures(proposal: Proposal) -> Nutrients:
+    """The model's own estimate, as figures."""
+    return Nutrients(
+        proposal.food, "", 0.0, proposal.calories, proposal.protein, proposal.carbs, proposal.fat
+    )
 
 
-def _figures(proposal: Proposal) -> dict[str, float]:
-    return {k: getattr(proposal, k) for k in ("calories", "protein", "carbs", "fat")}
-
-
-def _with_kcal(figures: dict[str, float], kcal: float) -> dict[str, float]:
-    """The stated energy, the macros kept in the table's proportions."""
-    ratio = kcal / figures["calories"] if figures["calories"] > 0 else 0.0
-    return {k: kcal if k == "calories" else v * ratio for k, v in figures.items()}
-
-
-def _entry(proposal: Proposal, figures: dict[str, float], amount: str) -> Entry:
+def _entry(proposal: Proposal, figures: Nutrients, amount: str) -> Entry:
     name = clean_name(proposal.food) or proposal.food.strip()  # none: refused by sanity
     return Entry(
         food=f"{name}, {amount}"[:200] if amount else name,
-        calories=round(figures["calories"]),
-        protein=round(figures["protein"], 1),
-        carbs=round(figures["carbs"], 1),
-        fat=round(figures["fat"], 1),
+        calories=round(figures.kcal),
+        protein=round(figures.protein, 1),
+        carbs=round(figures.carbs, 1),
+        fat=round(figures.fat, 1),
     )
 
 

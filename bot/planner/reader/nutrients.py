@@ -97,16 +97,23 @@ def nutrients(row: Food, amount: Quantity) -> Nutrients | None:
         shown = _sized_amount(row, amount, sized, grams)
     if not 0 < grams <= MAX_GRAMS:
         return None
+    return dataclasses.replace(of_grams(row, grams), name=name, amount=shown)
+
+
+def of_grams(row: Food, grams: float) -> Nutrients:
+    """The table's `row` scaled to `grams` of it (millilitres for a drink), named as the row
+    and its amount in grams."""
     factor = grams / row.portion_g
+    liquid = "ml" in row.portion
     return Nutrients(
-        name,
-        shown,
+        row.name,
+        f"{round(grams)} {'ml' if liquid else 'g'}",
         grams,
         row.kcal * factor,
         row.protein * factor,
         row.carbs * factor,
         row.fat * factor,
-        liquid="ml" in row.portion,
+        liquid=liquid,
     )
 
 
