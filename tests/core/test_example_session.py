@@ -11,26 +11,13 @@ import asyncio
 import datetime as dt
 import re
 import zoneinfo
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.compose import create_assistant
-from bot.render import format as fmt
-from sandbox.app import SandboxConfig
-from tests.fixtures.core import make_settings
-from tests.fixtures.sandbox import start_sandbox
+from tests.fixtures.session import Said, Step, replay, transcript
 
 ZONE = zoneinfo.ZoneInfo("Europe/Berlin")
-
-
-@dataclass(frozen=True)
-class Said:
-    at: dt.datetime
-    text: str
 
 
 def _at(day: int, hhmm: str) -> dt.datetime:
@@ -87,136 +74,10 @@ SESSION: list[Said] = [
 ]
 
 
-USER = 7
-
-
-@dataclass
-class Account:
-    """What the person's account holds, read straight from the sandbox's tables."""
-
-    foods: dict[int, tuple[str, str, float, float]] = field(default_factory=dict)
-    weights: dict[int, tuple[str, float]] = field(default_factory=dict)
-    checkins: dict[str, tuple[int | None, int | None, int | None, str | None]] = field(
-        default_factory=dict
-    )
-    taken: set[tuple[str, str]] = field(default_factory=set)
-
-
-@dataclass
-class Step:
-    """One message and what it did: the reply as the person reads it and what it wrote."""
-
-    said: Said
-    reply: str
-    buttons: list[str]
-    foods: list[tuple[str, str, float, float]]  # (day, food, kcal, protein) written by it
-    weights: list[tuple[str, float]]  # (day, kg)
-    taken: set[tuple[str, str]]  # (supplement, day)
-    checkins: dict[str, tuple[int | None, int | None, int | None, str | None]]  # after it
-    checkins_before: dict[str, tuple[int | None, int | None, int | None, str | None]]
-    all_foods: list[tuple[str, str, float, float]]  # every entry after it
-
-    @property
-    def wrote_nothing(self) -> bool:
-        unchanged = self.checkins == self.checkins_before
-        return unchanged and not (self.foods or self.weights or self.taken)
-
-    def food(self, word: str) -> tuple[str, str, float, float]:
-        found = [f for f in self.foods if word in f[1].lower()]
-        assert len(found) == 1, f"one entry with {word!r} expected, got {self.foods}"
-        return found[0]
-
-
-async def _account(db_url: str) -> Account:
-    engine = create_async_engine(db_url)
-    account = Account()
-    async with engine.connect() as conn:
-        for pk, day, food, kcal, protein in await conn.execute(
-            text("SELECT pk, day, food, calories, protein FROM sandbox_nutrition_entries")
-        ):
-            account.foods[pk] = (str(day)[:10], food, kcal, protein)
-        for pk, day, kg in await conn.execute(
-            text("SELECT pk, day, weight_kg FROM sandbox_weight_records")
-        ):
-            account.weights[pk] = (str(day)[:10], kg)
-        for day, mood, energy, sleep, notes in await conn.execute(
-            text("SELECT day, mood, energy, sleep_quality, notes FROM sandbox_checkins")
-        ):
-            account.checkins[str(day)[:10]] = (mood, energy, sleep, notes)
-        for name, day in await conn.execute(
-            text(
-                "SELECT i.name, t.day FROM sandbox_supplement_taken t"
-                " JOIN sandbox_supplement_items i ON t.item_pk = i.pk"
-            )
-        ):
-            account.taken.add((name, str(day)[:10]))
-    await engine.dispose()
-    return account
-
-
-async def _stamp(db_url: str, at: dt.datetime, after: Account) -> None:
-    """The service stamps `createdAt` when an entry arrives; the replay runs three days in
-    seconds, so the entries of each message get that message's time, as they would live."""
-    stamp = at.astimezone(dt.UTC).replace(tzinfo=None)
-    engine = create_async_engine(db_url)
-    async with engine.begin() as conn:
-        for table, known in (
-            ("sandbox_nutrition_entries", after.foods),
-            ("sandbox_weight_records", after.weights),
-        ):
-            newest = max(known, default=0)
-            await conn.execute(
-                text(f"UPDATE {table} SET created_at = :at WHERE pk > :pk"),
-                {"at": stamp, "pk": newest},
-            )
-    await engine.dispose()
-
-
-async def replay(workdir: Path) -> list[Step]:
-    """The whole session through the core against a live sandbox, the clock set per message."""
-    sandbox = start_sandbox(SandboxConfig(db_url=f"sqlite+aiosqlite:///{workdir / 'sb.db'}"))
-    try:
-        key = await sandbox.add_user("Sam", "Europe/Berlin")
-        now = [SESSION[0].at]
-        settings = make_settings(workdir, agent_api_base_url=sandbox.url)
-        assistant = await create_assistant(settings, clock=lambda: now[0])
-        steps: list[Step] = []
-        try:
-            await assistant.preferences.set_timezone(user_id=USER, name="Europe/Berlin")
-            await assistant.connect(user_id=USER, chat_id=USER, api_key=key)
-            before = await _account(sandbox.db_url)
-            for said in SESSION:
-                now[0] = said.at
-                reply = await assistant.handle_text(
-                    user_id=USER, chat_id=USER, text=said.text, now=said.at
-                )
-                await _stamp(sandbox.db_url, said.at, before)
-                after = await _account(sandbox.db_url)
-                steps.append(
-                    Step(
-                        said=said,
-                        reply=fmt.to_plain(reply.html),
-                        buttons=[b.text for row in reply.buttons for b in row],
-                        foods=[f for pk, f in after.foods.items() if pk not in before.foods],
-                        weights=[w for pk, w in after.weights.items() if pk not in before.weights],
-                        taken=after.taken - before.taken,
-                        checkins=after.checkins,
-                        checkins_before=before.checkins,
-                        all_foods=list(after.foods.values()),
-                    )
-                )
-                before = after
-        finally:
-            await assistant.aclose()
-        return steps
-    finally:
-        sandbox.stop()
-
-
 @pytest.fixture(scope="module")
 def session(tmp_path_factory: pytest.TempPathFactory) -> list[Step]:
     """Replayed once for the module: forty messages take a few seconds."""
-    return asyncio.run(replay(tmp_path_factory.mktemp("example-session")))
+    return asyncio.run(replay(tmp_path_factory.mktemp("example-session"), SESSION))
 
 
 # --- what the person checks, message by message ------------------------------------------
@@ -379,21 +240,8 @@ def test_no_reply_gives_the_tip_twice_or_a_traceback(session: list[Step]) -> Non
         assert step.reply.count(TIP) <= 1 and "Traceback" not in step.reply, step.reply
 
 
-def transcript(steps: list[Step]) -> str:
-    """The session as the person reads it, for docs/example-session.md: each message and its
-    reply, without the day summary that follows every logged message."""
-    lines: list[str] = []
-    for number, step in enumerate(steps, start=1):
-        reply = step.reply.partition("\n\n📊 ")[0].strip()
-        if step.buttons:
-            reply += "\n" + "  ".join(f"[{b}]" for b in step.buttons)
-        lines += [f"**{number}.** {step.said.at:%a %H:%M} › {step.said.text}", ""]
-        lines += ["```", reply, "```", ""]
-    return "\n".join(lines)
-
-
 if __name__ == "__main__":  # python -m tests.core.test_example_session: print it again
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        print(transcript(asyncio.run(replay(Path(tmp)))))
+        print(transcript(asyncio.run(replay(Path(tmp), SESSION))))
