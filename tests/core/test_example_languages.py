@@ -282,7 +282,6 @@ GAPS: dict[int, str] = {
     7: "'about 6 oz' loses its 6: one ounce of chicken",
     9: "'Waage sagt' is left as not placed",
     13: "'in der Kantine' is left as not placed",
-    16: "'was hab ich heute alles gegessen?' is answered with totals, not the foods",
     19: "'un 4' after 'he dormido bien' is left as not placed",
     21: "'un filete de pollo' is logged as a steak and a chicken breast",
     27: "French 'je dirais 4/5' and 'moral 3' are not read",

@@ -181,3 +181,18 @@ async def test_weight_over_a_month_gives_first_last_and_change() -> None:
     ]
     said = await answered("weight this month?", {"records": records, "goalKg": 75.0})
     assert "80 kg → 78.4 kg" in said and "−1.6 kg" in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what did I eat today?",
+        "was hab ich heute alles gegessen?",
+        "¿qué he comido hoy?",
+        "qu'est-ce que j'ai mangé aujourd'hui ?",
+        "cosa ho mangiato oggi?",
+    ],
+)
+async def test_asking_what_was_eaten_lists_the_foods_in_each_language(text: str) -> None:
+    said = await answered(text, day_view(TODAY, [("Eggs", 143.0, 12.6), ("Tofu", 200, 20.0)]))
+    assert "Eggs" in said and "Tofu" in said, said

@@ -45,7 +45,11 @@ _NUTRITION_WORDS = frozenset(
     + "eat eaten ate food macros essen gegessen comido comi nutrition intake mange manges"
     " mangiato".split()
 )
-_LIST_WORDS = frozenset("what whats which list show eat ate eaten had food foods".split())
+# "what did I eat", in the five languages: the words asking which, and the words for eating.
+_LIST_WORDS = frozenset(
+    "what whats which list show eat ate eaten had food foods"
+    " was welche gegessen essen que cual comido comi quoi quels mange manges cosa che mangiato".split()
+)
 # "what did I have on monday", "what did I log yesterday": the food list, when nothing else
 # was asked about.
 _MEAL_LIST_WORDS = frozenset(
