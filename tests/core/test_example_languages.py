@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fixtures.session import Said, Step, replay, transcript
+from tests.fixtures.session import Said, Step, replay
 
 DAY = "2026-11-24"
 
@@ -311,8 +311,29 @@ def test_no_reply_shows_a_traceback(session: list[Step]) -> None:
     assert not any("Traceback" in step.reply for step in session)
 
 
+def document(steps: list[Step]) -> str:
+    """docs/example-languages.md's session: each person's messages and the replies, each
+    marked with what its check says (the reason from GAPS where it falls short)."""
+    lines: list[str] = []
+    for number, step in enumerate(steps, start=1):
+        person = PEOPLE[(number - 1) // 8]
+        if (number - 1) % 8 == 0:
+            lines += [f"## {person.language}: {person.name}, {person.zone}", ""]
+        try:
+            CHECKS[number](step)
+            mark = "✅ right"
+        except AssertionError:
+            mark = "❌ " + GAPS.get(number, "falls short")
+        reply = step.reply.partition("\n\n📊 ")[0].strip()
+        if step.buttons:
+            reply += "\n" + "  ".join(f"[{b}]" for b in step.buttons)
+        lines += [f"**{number}.** {step.said.at:%H:%M} › {step.said.text}", ""]
+        lines += ["```", reply, "```", "", mark, ""]
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":  # python -m tests.core.test_example_languages: print it again
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        print(transcript(asyncio.run(replay_all(Path(tmp)))))
+        print(document(asyncio.run(replay_all(Path(tmp)))))
