@@ -246,7 +246,7 @@ async def test_a_food_named_in_the_singular_is_one_of_it(text: str, food: str, k
         ("eine Banane", "Banana, 1 medium", 105),
         ("dos huevos", "Eggs (huevos), 2 large", 143),
         ("ein Glas Wein", "Red wine (wein), 1 glass (150 ml)", 125),
-        ("un café", "Coffee (cafe), 1 cup (240 ml)", 2),
+        ("un café", "Coffee (café), 1 cup (240 ml)", 2),
     ],
 )
 async def test_food_portions_and_scaling(text: str, food: str, kcal: int) -> None:
@@ -337,7 +337,14 @@ async def test_overnight_oats_are_a_food_eaten_today() -> None:
         ("Haferflocken mit Banane zum Frühstück", ["Oatmeal (haferflocken) with banana"]),
         ("2 Eier und ein Kaffee", ["Eggs (eier)", "Coffee (kaffee)"]),
         ("ayer comí dos huevos y una manzana", ["Eggs (huevos)", "Apple (manzana)"]),
-        ("café con leche y un plátano", ["Coffee with milk (cafe con leche)", "Banana (platano)"]),
+        ("café con leche y un plátano", ["Coffee with milk (café con leche)", "Banana (plátano)"]),
+        # their own spelling is shown, accents and apostrophes kept; a name that is already
+        # theirs is not repeated folded
+        (
+            "une crème brûlée et un porridge d'avoine",
+            ["Crème brûlée", "Oatmeal (porridge d'avoine)"],
+        ),
+        ("zwei Brötchen mit Käse", ["Bread rolls (brötchen) with cheese"]),
         ("had a chiken sandwhich and a bannana", ["Chicken sandwich", "Banana"]),  # typos
         ("capucino and a crossiant", ["Cappuccino", "Croissant"]),
     ],

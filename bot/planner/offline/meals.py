@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from bot.planner.offline.foods import FoodItem, find_foods
 from bot.planner.offline.survey import survey_table, tiered_alias
 from bot.planner.offline.table import Food, FoodTable, food_table
-from bot.planner.offline.text import Tokens, number_value
+from bot.planner.offline.text import Token, Tokens, number_value, word_key
+from bot.planner.reader.normalize import fold
 from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import CONJUNCTIONS, CUTTING_WORDS, Clause, segment_words
 
@@ -299,19 +300,33 @@ def _as_said(tokens: Tokens, item: FoodItem) -> FoodItem:
         found = alias_at(tokens, i, table, free=False)
         if found is None:
             continue
-        words = [_spelled(table, tokens.items[j].text) for j in range(i, i + found[1])]
-        said = " ".join(words)
-        name = item.name.lower()
-        if said in name or said.rstrip("s") in name or said in found[0].plural.lower():
+        span = tokens.items[i : i + found[1]]
+        words = [_spelled(table, token.text) for token in span]
+        said = " ".join(words)  # folded, as matched: compared with the name folded too
+        name = fold(item.name)
+        if said in name or said.rstrip("s") in name or said in fold(found[0].plural):
             return item
         if words[0] in AMOUNT_WORDS or "of" in words:  # "slices of pepperoni pizza"
             return item
+        shown = " ".join(_own_spelling(table, token) for token in span)
         if name in said:
-            return dataclasses.replace(item, name=said[:1].upper() + said[1:])
+            return dataclasses.replace(item, name=shown[:1].upper() + shown[1:])
         if difflib.SequenceMatcher(None, said, name).ratio() >= 0.8:
             return item  # a spelling of the name ("capuchino"), not another word for it
-        return dataclasses.replace(item, name=f"{item.name} ({said})")
+        return dataclasses.replace(item, name=f"{item.name} ({shown})")
     return item
+
+
+def _own_spelling(table: FoodTable, token: Token) -> str:
+    """A word of a food's name as the person wrote it, in lower case: their accents and
+    apostrophes kept ("cañas", "café", "flocons d'avoine"), a typo spelled as the table does
+    ("chiken" -> "chicken"); of a hyphenated word, the part that is this word ("Käse-Spätzle"
+    -> "käse", "spätzle")."""
+    typo = table.typo_of(token.text)
+    if typo is not None:
+        return typo
+    parts = token.raw.lower().replace("’", "'").split("-")
+    return next((part for part in parts if word_key(part) == token.text), token.text)
 
 
 def _spelled(table: FoodTable, word: str) -> str:

@@ -30,7 +30,7 @@ _TOKEN_RE = re.compile(
 _VULGAR = {"½": "1/2", "¼": "1/4", "¾": "3/4", "⅓": "1/3"}
 
 
-def _word_key(raw: str) -> str:
+def word_key(raw: str) -> str:
     """A word as rules see it: normalised, apostrophes dropped ("I'm" -> "im")."""
     return normalize(raw).replace("'", "").replace("-", " ")
 
@@ -59,7 +59,7 @@ def tokenize(text: str) -> list[Token]:
             value = bounded_number(_VULGAR.get(raw, raw).replace(",", "."))
             tokens.append(Token(value, raw, m.start(), m.end(), "num"))
         elif m.lastgroup == "word":
-            key = _word_key(raw)
+            key = word_key(raw)
             # "re-ordered" style hyphenation becomes two words; keep offsets on the whole.
             for part in key.split():
                 tokens.append(Token(part, raw, m.start(), m.end(), "word"))

@@ -68,11 +68,11 @@ def test_descriptors_are_never_items(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "food"),
     [
-        ("dos cañas", "Small beers (canas), 2 glasses (400 ml)"),
-        ("2 cañas", "Small beers (canas), 2 glasses (400 ml)"),
-        ("tres cañas, por favor", "Small beers (canas), 3 glasses (600 ml)"),
-        ("una caña", "Small beer (cana), 1 glass (200 ml)"),
-        ("dos cañas y una ración de patatas bravas", "Small beers (canas), 2 glasses (400 ml)"),
+        ("dos cañas", "Small beers (cañas), 2 glasses (400 ml)"),
+        ("2 cañas", "Small beers (cañas), 2 glasses (400 ml)"),
+        ("tres cañas, por favor", "Small beers (cañas), 3 glasses (600 ml)"),
+        ("una caña", "Small beer (caña), 1 glass (200 ml)"),
+        ("dos cañas y una ración de patatas bravas", "Small beers (cañas), 2 glasses (400 ml)"),
     ],
 )
 def test_a_spanish_cana_is_a_small_beer_and_its_plural_no_typo(text: str, food: str) -> None:
