@@ -144,7 +144,12 @@ class Conversation:
                 )
             await self.planning.count(said.user_id, today, plan)
             reply = await self.drafts.propose(
-                said, plan.actions, text, concerns, source_message_id=said.message_id
+                said,
+                plan.actions,
+                text,
+                concerns,
+                source_message_id=said.message_id,
+                estimated=plan.estimated(),
             )
         elif plan.offer:  # a guess ("🍕": a slice of pizza?), saved only if the person says so
             await self.planning.count(said.user_id, today, plan)

@@ -68,11 +68,13 @@ class Drafts:
         *,
         source_message_id: int | None = None,
         fixable: bool = True,
+        estimated: Sequence[str] = (),
     ) -> Reply:
-        """Show what was understood with save / fix / drop; nothing is written yet."""
+        """Show what was understood with save / fix / drop; nothing is written yet.
+        `estimated` names the foods that carry the model's estimate (`Plan.estimated`)."""
         draft_id = await self.stored(said, actions, text, source_message_id=source_message_id)
         return Reply(
-            drafts.draft(actions, concerns, said.today),
+            drafts.draft(actions, concerns, said.today, estimated),
             buttons=keyboards.draft_keyboard(draft_id, fixable=fixable),
             shown=self._shown_as(said.user_id, draft_id),
         )
@@ -187,8 +189,14 @@ class Drafts:
         await self._retire(said, draft, plan, (DraftStatus.FIXING,))
         revised = merge_revision(old, plan.actions)
         concerns = await self.writing.concerns(said.person, revised)
+        foods = {a.entry.food for a in revised if isinstance(a, NutritionAddEntry)}
         return await self.propose(
-            said, revised, draft.text, concerns, source_message_id=draft.source_message_id
+            said,
+            revised,
+            draft.text,
+            concerns,
+            source_message_id=draft.source_message_id,
+            estimated=[food for food in plan.estimated() if food in foods],
         )
 
     async def edited(self, said: Incoming, draft: Draft, text: str) -> Reply:
@@ -199,7 +207,12 @@ class Drafts:
             return Reply(drafts.edit_not_applied())
         concerns = await self.writing.concerns_or_none(said.person, plan.actions)
         reply = await self.propose(
-            said, plan.actions, text, concerns, source_message_id=said.message_id
+            said,
+            plan.actions,
+            text,
+            concerns,
+            source_message_id=said.message_id,
+            estimated=plan.estimated(),
         )
         reply.html = drafts.edit_applied_to_draft() + "\n\n" + reply.html
         if draft.shown_message_id is not None and draft.status == DraftStatus.PENDING:

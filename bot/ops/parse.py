@@ -199,11 +199,12 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
     if plan.actions:
         if reply and not plan.understood:
             notes.append(fmt.esc(reply))
-        if plan.estimated():
-            notes.append(llm.estimated(plan.estimated()))
         concerns = check(plan.actions, last_weight_kg=None)
         if concerns:
-            return _Said(drafts.draft(plan.actions, concerns, today), draft=plan.actions)
+            shown = drafts.draft(plan.actions, concerns, today, plan.estimated())
+            return _Said(shown, draft=plan.actions)
+        if plan.estimated():
+            notes.append(llm.estimated(plan.estimated()))
         parts = [conversation.logged(plan.actions, today), *(["\n".join(notes)] if notes else [])]
         return _Said(fmt.fit("\n\n".join(parts)), actions=plan.actions)
     if plan.offer:

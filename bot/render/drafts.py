@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from bot.kernel.plausibility import Concern
+from bot.render import llm
 from bot.render.conversation import logged_line
 from bot.render.format import capped, esc, fit, to_plain
 
@@ -60,7 +61,14 @@ def _concern_text(concern: Concern) -> str:
     return "this looks unusual"
 
 
-def draft(actions: Sequence[BaseModel], concerns: Sequence[Concern], today: dt.date) -> str:
+def draft(
+    actions: Sequence[BaseModel],
+    concerns: Sequence[Concern],
+    today: dt.date,
+    estimated: Sequence[str] = (),
+) -> str:
+    """The draft's items, each with what looks wrong about it; under them, which foods carry
+    the model's estimate (`estimated`, their entries' names), as a logged reply says."""
     lines = [logged_line(a, today) for a in actions]
     for concern in concerns:
         if 0 <= concern.index < len(lines):
@@ -70,7 +78,10 @@ def draft(actions: Sequence[BaseModel], concerns: Sequence[Concern], today: dt.d
         if concerns
         else "<b>Here's what I understood</b> — nothing is saved yet:"
     )
-    return fit(head + "\n" + "\n".join(capped(lines)))
+    shown = head + "\n" + "\n".join(capped(lines))
+    if estimated:
+        shown += "\n\n" + llm.estimated(estimated)
+    return fit(shown)
 
 
 def draft_plain(actions: Sequence[BaseModel], today: dt.date) -> str:

@@ -19,7 +19,7 @@ from bot.render import llm
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox
-from tests.planner.test_llm_fallback import NOT_FOR_THE_RULES, linked, say
+from tests.planner.test_llm_fallback import NOT_FOR_THE_RULES, USER, linked, say
 
 TODAY = "2026-11-22"
 CONTEXT = PlanContext(
@@ -134,3 +134,20 @@ async def test_the_reply_marks_an_estimate_and_the_service_gets_the_clean_name(
         "Lentil stew from the place near work, 1 serving",
         "eggs, 2 pieces (100 g)",
     ]
+
+
+async def test_a_draft_held_for_review_marks_its_estimates_too(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
+) -> None:
+    assistant, key = await linked(assistant_factory, sandbox, fake_openai)
+    await assistant.preferences.set_confirm_mode(user_id=USER, enabled=True)
+    stew = _item("Lentil stew from the place near work", 1, "serving", 430, 22, 55, 12)
+    eggs = _item("eggs", 2, "piece", 160)
+    fake_openai.reply_tool_calls([("log_food", {"date": TODAY, "items": [stew, eggs]})])
+
+    text = await say(assistant, NOT_FOR_THE_RULES)
+
+    assert "nothing is saved yet" in text
+    note = fmt.to_plain(llm.estimated(["Lentil stew from the place near work, 1 serving"]))
+    assert note in text and "eggs, 2 pieces" not in note
+    assert (await sandbox.counts(key))["nutrition"] == 0
