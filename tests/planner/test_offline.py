@@ -334,7 +334,7 @@ async def test_overnight_oats_are_a_food_eaten_today() -> None:
 @pytest.mark.parametrize(
     ("text", "foods"),
     [
-        ("Haferflocken mit Banane zum Frühstück", ["Oatmeal (haferflocken) with banana"]),
+        ("Haferflocken mit Banane zum Frühstück", ["Rolled oats (haferflocken) with banana"]),
         ("2 Eier und ein Kaffee", ["Eggs (eier)", "Coffee (kaffee)"]),
         ("ayer comí dos huevos y una manzana", ["Eggs (huevos)", "Apple (manzana)"]),
         ("café con leche y un plátano", ["Coffee with milk (café con leche)", "Banana (plátano)"]),

@@ -66,6 +66,32 @@ def test_descriptors_are_never_items(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "50 g Haferflocken",
+        "50 g copos de avena",
+        "50 g hojuelas de avena",
+        "50 g flocons d'avoine",
+        "50 g fiocchi d'avena",
+        "50 g rolled oats",
+        "50g oats",
+    ],
+)
+def test_oat_flakes_weighed_are_dry_oats(text: str) -> None:
+    """Oat flakes are weighed dry, at about 375 kcal per 100 g, never as cooked porridge."""
+    ((food, kcal),) = _entries(text)
+    assert food.startswith("Rolled oats") and 180 <= kcal <= 195, (food, kcal)
+
+
+@pytest.mark.parametrize(
+    "text", ["a bowl of oatmeal", "porridge", "Haferbrei", "porridge d'avoine", "250 g porridge"]
+)
+def test_oatmeal_and_porridge_stay_cooked(text: str) -> None:
+    ((food, kcal),) = _entries(text)
+    assert food.startswith("Oatmeal") and kcal <= 180, (food, kcal)
+
+
+@pytest.mark.parametrize(
     ("text", "food"),
     [
         ("dos cañas", "Small beers (cañas), 2 glasses (400 ml)"),
