@@ -211,8 +211,9 @@ async def _read_today(api: AgentApiClient, r: ReadRequest) -> Any:
 
 
 async def _read_nutrition(api: AgentApiClient, r: ReadRequest) -> Any:
-    if r.from_ or r.to:
-        return await _read_days(r, api.nutrition)
+    period = _period(r)
+    if period is not None:
+        return await _read_days(period, api.nutrition)
     return await api.nutrition(r.date)
 
 
@@ -227,8 +228,9 @@ async def _read_checkins(api: AgentApiClient, r: ReadRequest) -> Any:
 
 
 async def _read_supplements(api: AgentApiClient, r: ReadRequest) -> Any:
-    if r.from_ or r.to:
-        return await _read_days(r, api.supplements)
+    period = _period(r)
+    if period is not None:
+        return await _read_days(period, api.supplements)
     return await api.supplements(r.date)
 
 
@@ -238,14 +240,26 @@ DAY_READS_MAX = 31
 _DAY_READS_AT_ONCE = 4
 
 
-async def _read_days(
-    r: ReadRequest, read_day: Callable[[dt.date], Awaitable[Any]]
-) -> dict[str, Any]:
-    """`{"from", "to", "days": [each day's view, with its "date"]}` for the period of `r`
-    (an end left open is a week from the other)."""
+def _period(r: ReadRequest) -> tuple[dt.date, dt.date] | None:
+    """The first and last day `r` reads, an end left open a week from the other, at most
+    DAY_READS_MAX days (the latest); None when it names neither end (a read of one day)."""
     week = dt.timedelta(days=6)
-    end = r.to or (r.from_ + week if r.from_ else dt.date.today())
+    if r.to is not None:
+        end = r.to
+    elif r.from_ is not None:
+        end = r.from_ + week
+    else:
+        return None
     start = max(r.from_ or end - week, end - dt.timedelta(days=DAY_READS_MAX - 1))
+    return start, end
+
+
+async def _read_days(
+    period: tuple[dt.date, dt.date], read_day: Callable[[dt.date], Awaitable[Any]]
+) -> dict[str, Any]:
+    """`{"from", "to", "days": [each day's view, with its "date"]}` for the days of `period`
+    (`_period`)."""
+    start, end = period
     gate = asyncio.Semaphore(_DAY_READS_AT_ONCE)
 
     async def one(day: dt.date) -> dict[str, Any]:

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import datetime as dt
 import zoneinfo
+from typing import cast
 
+from bot.agent_api.client import AgentApiClient
+from bot.core.conversation import DAY_READS_MAX, _period, read
+from bot.planner.base import ReadRequest
 from bot.render import format as fmt
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.sandbox import RunningSandbox
@@ -52,3 +56,31 @@ async def test_a_week_of_logs_is_answered_with_totals_averages_and_counts(
     assert "taken on 2 of 4 days" in supplements
 
     assert await sandbox.counts(key) == counts_before  # questions write nothing
+
+
+class _Days:
+    """A service that shows empty days and keeps which it was asked for."""
+
+    def __init__(self) -> None:
+        self.asked: list[dt.date] = []
+
+    async def nutrition(self, day: dt.date) -> dict[str, object]:
+        self.asked.append(day)
+        return {"entries": []}
+
+
+async def test_a_period_is_the_days_its_ends_say_and_a_day_read_is_no_period() -> None:
+    day = dt.date(2026, 11, 16)
+    week = dt.timedelta(days=6)
+    assert _period(ReadRequest(route="nutrition", from_=day)) == (day, day + week)
+    assert _period(ReadRequest(route="nutrition", to=day)) == (day - week, day)
+    long = ReadRequest(route="nutrition", from_=day - dt.timedelta(days=90), to=day)
+    assert _period(long) == (day - dt.timedelta(days=DAY_READS_MAX - 1), day)
+    # Neither end: the person's one day, never a week up to the machine's own date.
+    assert _period(ReadRequest(route="nutrition", date=day)) is None
+    service = _Days()
+    await read(cast(AgentApiClient, service), ReadRequest(route="nutrition", date=day))
+    assert service.asked == [day]
+    result = await read(cast(AgentApiClient, service), ReadRequest(route="nutrition", to=day))
+    assert result.data is not None and result.data["from"] == (day - week).isoformat()
+    assert service.asked[1:] == [day - week + dt.timedelta(days=n) for n in range(7)]
