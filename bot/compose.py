@@ -19,6 +19,7 @@ import aiohttp
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.agent_api.client import new_http_client
+from bot.agent_api.views import MeView
 from bot.config import Settings
 from bot.core.assistant import Assistant
 from bot.core.resources import Resources
@@ -68,9 +69,9 @@ class House:
         """Whether a language model reads messages (else the built-in rules do)."""
         return self.resources.llm is not None
 
-    async def key_works(self, key: str) -> None:
+    async def key_works(self, key: str) -> MeView:
         """Ask the service who `key` belongs to; raises the service's error when it cannot say."""
-        await self.resources.api(key).me()
+        return await self.resources.api(key).me()
 
     async def linked_with(self, user_id: int, key: str) -> bool:
         """Whether the person's linked key is this very key (not only some key)."""

@@ -21,6 +21,7 @@ from bot.agent_api.errors import (
     RateLimited,
     ServiceUnavailable,
 )
+from bot.agent_api.views import MeView
 from bot.core.person import account_of, day_end_of, mark_needs_reconnect, resolve
 from bot.core.resources import Resources
 from bot.core.schedule import reminder_time, reschedule
@@ -72,14 +73,22 @@ class Accounts:
         return Reply(accounts.help_text())
 
     async def connect(
-        self, *, user_id: int, chat_id: int, api_key: str, key_message_deleted: bool = True
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        api_key: str,
+        key_message_deleted: bool = True,
+        me: MeView | None = None,
     ) -> Reply:
         """Link the key in `api_key`: what followed /connect, or a message with a key in it.
 
         What a copy brings along (invisible characters, quotes) is taken off first; a key
         that still could not travel in a request header is refused before any request.
         `key_message_deleted` is False where the front end has no message to delete (the
-        terminal), so the reply does not claim it was deleted.
+        terminal), so the reply does not claim it was deleted. `me` is the service's answer
+        to `GET /me` for this very key when the caller has just asked it (the terminal
+        checks the key before linking it); without it the service is asked here.
         """
         key = find_key(api_key) or clean_key(api_key)
         if not key:
@@ -87,7 +96,8 @@ class Accounts:
         if not usable(key):
             return Reply(accounts.connect_unreadable_key(), delete_user_message=True)
         try:
-            me = await self.res.api(key).me()
+            if me is None or key != api_key:
+                me = await self.res.api(key).me()
         except BadKey:
             return Reply(accounts.connect_bad_key(), delete_user_message=True)
         except AgentApiError as exc:

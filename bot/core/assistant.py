@@ -13,6 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
+from bot.agent_api.views import MeView
 from bot.core.accounts import Accounts
 from bot.core.conversation import Conversation, storable
 from bot.core.drafts import Drafts
@@ -110,7 +111,13 @@ class Assistant:
         return await self._accounts.help(user_id=user_id)
 
     async def connect(
-        self, *, user_id: int, chat_id: int, api_key: str, key_message_deleted: bool = True
+        self,
+        *,
+        user_id: int,
+        chat_id: int,
+        api_key: str,
+        key_message_deleted: bool = True,
+        me: MeView | None = None,
     ) -> Reply:
         """Link a key (see `Accounts.connect`)."""
         return await self._accounts.connect(
@@ -118,6 +125,7 @@ class Assistant:
             chat_id=chat_id,
             api_key=api_key,
             key_message_deleted=key_message_deleted,
+            me=me,
         )
 
     async def disconnect(self, *, user_id: int) -> Reply:

@@ -154,7 +154,7 @@ async def _link(house: House, url: str, key: str) -> None:
     on: what is logged waits in the outbox, as in Telegram.
     """
     try:
-        await house.key_works(key)
+        me = await house.key_works(key)
     except BadKey:
         raise CannotStart(fmt.to_plain(terminal.chat_service_refused_key())) from None
     except AgentApiError as exc:  # its message names the request and the cause, never the key
@@ -166,7 +166,7 @@ async def _link(house: House, url: str, key: str) -> None:
         return
     uid = TERMINAL_USER_ID
     reply = await house.assistant.connect(
-        user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False
+        user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False, me=me
     )
     say(fmt.to_plain(reply.html) + "\n")
 

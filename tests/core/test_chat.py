@@ -11,11 +11,15 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from bot.store.crypto import generate_key
+from sandbox.app import SandboxConfig, create_app
 from sandbox.faults import FaultInjector, WriteFault
+from sandbox.users import add_user
 from tests.fixtures.core import fresh_database_url
-from tests.fixtures.sandbox import RunningSandbox, SandboxFactory
+from tests.fixtures.sandbox import API_PREFIX, RunningSandbox, SandboxFactory
+from tests.fixtures.serving import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -237,3 +241,24 @@ def test_a_service_url_that_ends_in_the_api_prefix_works(
     assert result.returncode == 0, result.stderr
     assert "Welcome, Carla" in result.stdout
     assert asyncio.run(sandbox.counts(key))["nutrition"] == 1
+
+
+def test_the_chat_asks_the_service_who_the_key_is_once(tmp_path: Path, sandbox_db_url: str) -> None:
+    """Starting a chat checks the key and links it on the one answer to `GET /me`."""
+    app = create_app(SandboxConfig(db_url=sandbox_db_url))
+    asked: list[tuple[str, str]] = []
+
+    async def counted(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            asked.append((scope["method"], scope["path"]))
+        await app(scope, receive, send)
+
+    served = serve_in_thread(counted, name="counted sandbox")
+    try:
+        key = asyncio.run(add_user(sandbox_db_url, "Carla", "Europe/Madrid"))
+        result = chat(tmp_path, chat_env(served.url, key, **stored_in(tmp_path)), "")
+    finally:
+        served.stop()
+    assert result.returncode == 0, result.stderr
+    assert "Welcome, Carla" in result.stdout
+    assert asked.count(("GET", API_PREFIX + "/me")) == 1, asked
