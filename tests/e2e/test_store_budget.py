@@ -10,16 +10,22 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, func, or_, select
+from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.store.db import make_engine
 from bot.store.direct import Direct
+from bot.store.models import OutboxItem, OutboxStatus, ProcessedUpdate
+from bot.store.outbox_claims import untold
 from tests.fixtures.core import store_on_postgres
 from tests.fixtures.sandbox import RunningSandbox
+from tests.fixtures.telegram import PATIENCE
 
 ADA = 5151
 START = dt.datetime(2026, 3, 2, 9, 0, tzinfo=dt.UTC)
@@ -69,16 +75,41 @@ def count_store(engine: Any) -> Iterator[StoreCount]:
         event.remove(engine.sync_engine, "begin", begin)
 
 
-async def settled(counted: StoreCount, quiet: float = 0.5, limit: float = 10) -> None:
-    """Wait until the store has been quiet for `quiet` seconds (the update is finished)."""
-    seen, waited = -1, 0.0
-    while waited < limit:
-        now = len(counted.statements) + counted.transactions
-        if now == seen:
-            return
-        seen = now
-        await asyncio.sleep(quiet)
-        waited += quiet
+async def settled(bot: Any) -> None:
+    """Wait until every message sent so far is finished: its update journaled as handled, and
+    every outbox item applied (or given up) and the person told of it (`mark_told`, the last
+    write of a logged message, after its reply went to the Bot API). Asked through an engine
+    of its own, so the asking is not counted; the bound (`PATIENCE`) is only ever reached
+    when a message never finishes."""
+    await bot.fake.wait_idle()  # every pushed update was fetched
+    engine = make_engine(bot.assistant.resources.settings.database_url)
+    try:
+        deadline = time.monotonic() + PATIENCE
+        while not await _finished(engine):
+            assert time.monotonic() < deadline, f"a message never finished in {PATIENCE} s"
+            await asyncio.sleep(0.01)
+    finally:
+        await engine.dispose()
+
+
+async def _finished(engine: AsyncEngine) -> bool:
+    async with engine.connect() as conn:
+        unhandled = await conn.scalar(
+            select(func.count())
+            .select_from(ProcessedUpdate)
+            .where(ProcessedUpdate.handled_at.is_(None))
+        )
+        waiting = await conn.scalar(
+            select(func.count())
+            .select_from(OutboxItem)
+            .where(
+                or_(
+                    OutboxItem.status.not_in([OutboxStatus.DONE, OutboxStatus.FAILED]),
+                    untold(),
+                )
+            )
+        )
+    return unhandled == 0 and waiting == 0
 
 
 async def test_a_logged_message_stays_within_its_store_budget(
@@ -92,12 +123,12 @@ async def test_a_logged_message_stays_within_its_store_budget(
     assert first.text.startswith("<b>Logged</b>")
     assert bot.assistant is not None
     with count_store(bot.assistant.resources.engine) as counted:
-        await settled(counted)
+        await settled(bot)
         counted.statements.clear()
         counted.transactions = 0
 
         reply = await bot.say(ADA, "a banana")
-        await settled(counted)
+        await settled(bot)
 
     assert reply.text.startswith("<b>Logged</b>")
     detail = "\n".join(counted.statements)
@@ -118,12 +149,12 @@ async def test_messages_fetched_together_are_journaled_together(
     assert bot.assistant is not None
     foods = ["a banana", "an apple", "2 eggs", "a slice of toast", "a yogurt"]
     with count_store(bot.assistant.resources.engine) as counted:
-        await settled(counted)
+        await settled(bot)
         counted.statements.clear()
         counted.transactions = 0
         bot.fake.push_texts(ADA, foods)  # one getUpdates answer carries them all
         replies = await bot.fake.wait_sent(ADA, len(foods) + 1)
-        await settled(counted)
+        await settled(bot)
 
     assert all(r.text.startswith("<b>Logged</b>") for r in replies[1:]), replies
     detail = "\n".join(counted.statements)
