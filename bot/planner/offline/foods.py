@@ -15,6 +15,7 @@ from typing import Protocol
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.lookup import is_modifier
+from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
 from bot.planner.reader.quantities import (
     HOUSEHOLD_UNITS,
@@ -121,6 +122,7 @@ def find_foods(
     items: Sequence[Sequence[int]] | None = None,
     refused: list[range] | None = None,
     lookup: AliasLookup | None = None,
+    measures: Measures = DEFAULT_MEASURES,
 ) -> list[FoodItem]:
     """Claim every food of the table named in the message's `items` (the token positions of
     each item of reader/segment.py; the whole message when None), each with its quantity,
@@ -129,13 +131,14 @@ def find_foods(
     A food whose stated quantity is out of bounds ("60 eggs", "6000 g rice") is not an item;
     its tokens are claimed and added to `refused`, so the reply can give the bounds.
     `lookup` finds the food at a token (default: this table's longest alias; the meal rules
-    pass one that also reads the survey table, survey.py).
+    pass one that also reads the survey table, survey.py). A pint or a fluid ounce is
+    the person's (`measures`, reader/measures.py).
     """
     table = food_table()
     find = lookup or longest_alias
     found: list[FoodItem] = []
     for item in items if items is not None else [range(len(tokens))]:
-        found.extend(_read_item(tokens, item, table, find, refused))
+        found.extend(_read_item(tokens, item, table, find, refused, measures))
     return found
 
 
@@ -145,6 +148,7 @@ def _read_item(
     table: FoodTable,
     find: AliasLookup,
     refused: list[range] | None,
+    measures: Measures,
 ) -> list[FoodItem]:
     """The foods of one item of a clause: each name the table knows in it (lookup), with the
     quantity said around it in the item (quantities) and its figures (nutrients)."""
@@ -157,7 +161,7 @@ def _read_item(
         if found is None:
             continue
         food, length = found
-        made = _make_item(tokens, food, i, i + length - 1, item[0], refused)
+        made = _make_item(tokens, food, i, i + length - 1, item[0], refused, measures)
         if made is not None:
             read.append(made)
         skip_to = i + length
@@ -206,6 +210,7 @@ def _make_item(
     last: int,
     floor: int,
     refused: list[range] | None = None,
+    measures: Measures = DEFAULT_MEASURES,
 ) -> FoodItem | None:
     """The food at tokens `first`..`last` with the quantity said before it (back to `floor`,
     its item's first token) or after it: quantity -> lookup -> nutrients."""
@@ -241,7 +246,7 @@ def _make_item(
         and food.unit_noun == "slice"
     ):
         quantity.count *= whole  # "a pizza", "half a pizza": whole ones, cut in slices
-    figures = nutrients(food, quantity)
+    figures = nutrients(food, quantity, measures)
     span = range(start - quantity.tokens, end + 1)
     item = None
     if figures is not None:

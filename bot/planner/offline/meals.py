@@ -22,6 +22,7 @@ from bot.planner.offline.foods import FoodItem, find_foods
 from bot.planner.offline.survey import survey_table, tiered_alias
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Token, Tokens, number_value, word_key
+from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.normalize import fold
 from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import CONJUNCTIONS, CUTTING_WORDS, Clause, segment_words
@@ -163,17 +164,22 @@ def read_clauses(tokens: Tokens) -> tuple[Clause, ...]:
 
 
 def find_meal_foods(
-    text: str, tokens: Tokens, refused: list[range], clauses: Sequence[Clause] = ()
+    text: str,
+    tokens: Tokens,
+    refused: list[range],
+    clauses: Sequence[Clause] = (),
+    measures: Measures = DEFAULT_MEASURES,
 ) -> list[FoodItem]:
     """The foods of the message, item by item of its `clauses` (read here when none are
-    given), a dish named by its filling and holder as one item."""
+    given), a dish named by its filling and holder as one item; a pint or a fluid ounce the
+    person's (`measures`)."""
     read_before = list(tokens.used)  # what other rules (supplements...) read already
     positions = [item for c in clauses or read_clauses(tokens) for item in c.positions]
     compounds = _compounds(tokens)
     if not compounds:
         found = [
             _true_amount(_as_said(tokens, i))
-            for i in find_foods(tokens, positions, refused, alias_at)
+            for i in find_foods(tokens, positions, refused, alias_at, measures)
         ]
         found = _bowls(text, tokens, found)
         return _not_vehicles(tokens, read_before, _not_negated(tokens, found))
@@ -183,7 +189,8 @@ def find_meal_foods(
     view = Tokens([tokens.items[k] for k in keep])
     view.used = [tokens.used[k] for k in keep]
     view_refused: list[range] = []
-    items = find_foods(view, _items_in_view(positions, hidden, at), view_refused, alias_at)
+    in_view = _items_in_view(positions, hidden, at)
+    items = find_foods(view, in_view, view_refused, alias_at, measures)
     for k, used in enumerate(view.used):
         tokens.used[keep[k]] = used
     refused.extend(range(keep[r.start], keep[r.stop - 1] + 1) for r in view_refused)

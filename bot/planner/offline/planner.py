@@ -42,6 +42,7 @@ from bot.planner.offline.table import STOP_WORDS, food_table
 from bot.planner.offline.text import Tokens, odd_numbers, tokenize
 from bot.planner.offline.usual import repeat_plan
 from bot.planner.offline.writes import log_plan
+from bot.planner.reader.measures import Measures, measures_in
 from bot.planner.reader.normalize import emoji_words, normalize
 from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS, NUMBER_WORDS, SIZES
 from bot.planner.reader.segment import function_words
@@ -170,7 +171,7 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     if odd:
         return Plan(understood=False, said=[OddNumbers(tuple(odd))])
     if looks_like_question(text, tokens):
-        facts = _food_facts(tokens)
+        facts = _food_facts(tokens, measures_in(context.timezone))
         if facts is not None:
             return Plan(said=[facts])
         question = read_question(tokens, context.today)
@@ -183,7 +184,9 @@ def plan_text(text: str, context: PlanContext) -> Plan:
 def _logged(text: str, tokens: Tokens, context: PlanContext) -> Plan:
     """A message that logs: what it says, a food emoji offered, or the portion said after the
     food read again before it."""
-    planned = log_plan(text, tokens, context.today, context.last_weight_kg)
+    planned = log_plan(
+        text, tokens, context.today, context.last_weight_kg, measures_in(context.timezone)
+    )
     if not planned.actions and all(t.text in FILLERS for t in tokens.items if t.kind != "punct"):
         # "had 🍕", "🥗 for lunch": the emoji is the food, offered as a lone one is
         offered = _emoji_offer(text, context)
@@ -256,14 +259,14 @@ _FACT_WORDS = frozenset(
 )
 
 
-def _food_facts(tokens: Tokens) -> FoodFacts | None:
+def _food_facts(tokens: Tokens, measures: Measures) -> FoodFacts | None:
     """ "cals in an avocado?", "how much protein in 2 eggs": the table's figures, no reads."""
     words = [t.text for t in tokens.items]
     if "in" not in words or not set(words) & _FACT_WORDS:
         return None
     after = words.index("in") + 1
     view = Tokens(tokens.items[after:])
-    items = find_meal_foods("".join(t.raw + " " for t in view.items), view, [])
+    items = find_meal_foods("".join(t.raw + " " for t in view.items), view, [], (), measures)
     if not items:
         return None
     return FoodFacts(tuple(FoodFact(i.food_text, i.kcal, i.protein, i.carbs, i.fat) for i in items))
@@ -291,7 +294,9 @@ def _log_part(text: str, context: PlanContext) -> Plan:
     """A piece of a message planned as a log, with the same typo repair as a whole one."""
     tokens = Tokens(tokenize(text))
     _correct_typos(tokens)
-    return log_plan(text, tokens, context.today, context.last_weight_kg)
+    return log_plan(
+        text, tokens, context.today, context.last_weight_kg, measures_in(context.timezone)
+    )
 
 
 def _chitchat_kind(words: list[str]) -> Notice | None:

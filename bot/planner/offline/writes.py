@@ -82,6 +82,7 @@ from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Found, Tokens
 from bot.planner.offline.unitless import first_weight, lone_weight, near_last_weight
 from bot.planner.offline.unknown import settle_unknown_words
+from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import MAX_COUNT, MAX_GRAMS
 from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import Clause
@@ -95,6 +96,7 @@ class _Reading:
     tokens: Tokens
     clauses: Clauses
     last_kg: float | None
+    measures: Measures
     notes: list[Found[str]] = field(default_factory=list)
     slept_hours: list[Found[str]] = field(default_factory=list)
     weight_goals: list[Found[float]] = field(default_factory=list)
@@ -113,12 +115,20 @@ class _Reading:
     exercise: list[str] = field(default_factory=list)
 
 
-def log_plan(text: str, tokens: Tokens, today: dt.date, last_kg: float | None = None) -> Plan:
+def log_plan(
+    text: str,
+    tokens: Tokens,
+    today: dt.date,
+    last_kg: float | None = None,
+    measures: Measures = DEFAULT_MEASURES,
+) -> Plan:
     """The actions of a logging message, or a reply naming what could not be placed.
-    `last_kg` (the person's last weight) decides the unit of a weight said without one."""
+    `last_kg` (the person's last weight) decides the unit of a weight said without one,
+    `measures` (where they live) the size of a pint or a fluid ounce."""
     segmented = read_clauses(tokens)
     _claim_all(tokens, TIME_RE)  # "at 8", "um 12 Uhr": when, never an amount
-    reading = _Reading(text, tokens, date_clauses(tokens, segmented, today), last_kg)
+    clauses = date_clauses(tokens, segmented, today)
+    reading = _Reading(text, tokens, clauses, last_kg, measures)
     _read_other_areas(reading)
     _claim_all(tokens, OR_SO_RE)  # "a beer or two": the hedge is read
     _claim_all(tokens, WHEN_WHERE_RE)
@@ -162,7 +172,9 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     feeling_words = [i for i in _feeling_words(tokens) if not tokens.used[i]]
     for i in feeling_words:
         tokens.claim(range(i, i + 1))
-    foods = join_with(tokens, find_meal_foods(r.text, tokens, r.refused_foods, segmented))
+    foods = join_with(
+        tokens, find_meal_foods(r.text, tokens, r.refused_foods, segmented, r.measures)
+    )
     tokens.release(held)
     foods = _eaten(r, foods)
     for i in feeling_words:

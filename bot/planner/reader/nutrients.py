@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from bot.planner.offline.table import Food
 from bot.planner.offline.text import number_value
+from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.quantities import (
     HOUSEHOLD_G,
     HOUSEHOLD_ML,
@@ -82,14 +83,17 @@ def stated(
     )
 
 
-def nutrients(row: Food, amount: Quantity) -> Nutrients | None:
-    """The figures of `amount` of the table's `row`; None when the amount is out of bounds
-    (more than MAX_COUNT of a unit, more than MAX_GRAMS, or nothing)."""
+def nutrients(
+    row: Food, amount: Quantity, measures: Measures = DEFAULT_MEASURES
+) -> Nutrients | None:
+    """The figures of `amount` of the table's `row`, a pint or a fluid ounce by the person's
+    `measures`; None when the amount is out of bounds (more than MAX_COUNT of a unit, more
+    than MAX_GRAMS, or nothing)."""
     limit = MAX_GRAMS if amount.unit in MASS_UNITS else MAX_COUNT
     if not 0 < amount.count <= limit:
         return None
     size_factor, unit_text, sized = _size(row, amount)
-    name, grams, shown = _measure(row, amount, size_factor, unit_text)
+    name, grams, shown = _measure(row, amount, size_factor, unit_text, measures)
     if sized and (amount.unit in MASS_UNITS or amount.unit in HOUSEHOLD_ML):
         name = f"{row.name} ({sized})"  # the amount says how much already
     elif sized:  # "large coke": a large one of so many ml, not "Cola (large), 1 can (330 ml)"
@@ -129,13 +133,16 @@ def _size(row: Food, amount: Quantity) -> tuple[float, str, str]:
     return factor, row.unit, "" if label == "medium" else label
 
 
-def _measure(row: Food, q: Quantity, size_factor: float, unit_text: str) -> tuple[str, float, str]:
+def _measure(
+    row: Food, q: Quantity, size_factor: float, unit_text: str, measures: Measures
+) -> tuple[str, float, str]:
     """The name, grams and amount text of a quantity of the row, by how it was measured."""
     name = row.name
     if q.unit in MASS_UNITS:
         label, per = MASS_UNITS[q.unit]
         if label == "oz" and "ml" in row.portion:  # "16 oz latte": fluid ounces of a drink
-            label, per = MASS_UNITS["fl oz"]
+            label = "fl oz"
+        per = {"pint": measures.pint_ml, "fl oz": measures.fl_oz_ml}.get(label, per)
         grams = q.count * per
         shown = f"{fmt_amount(q.count)} {label}"
         if label in {"oz", "fl oz", "lb", "kg", "pint"}:

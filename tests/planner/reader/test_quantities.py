@@ -124,3 +124,31 @@ def test_a_piece_of_pizza_is_a_slice_and_a_pizza_is_whole_in_every_language(
 ) -> None:
     ((_food, kcal),) = _entries(text)
     assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("zone", "pint", "fl_oz"),
+    [
+        ("America/Chicago", "1 pint (473 ml)", "16 fl oz (473 ml)"),
+        ("America/Los_Angeles", "1 pint (473 ml)", "16 fl oz (473 ml)"),
+        ("Pacific/Honolulu", "1 pint (473 ml)", "16 fl oz (473 ml)"),
+        ("Europe/London", "1 pint (568 ml)", "16 fl oz (455 ml)"),
+        ("Europe/Dublin", "1 pint (568 ml)", "16 fl oz (455 ml)"),
+        ("Europe/Berlin", "1 pint (568 ml)", "16 fl oz (473 ml)"),
+        ("Australia/Sydney", "1 pint (568 ml)", "16 fl oz (473 ml)"),
+    ],
+)
+def test_a_pint_and_a_fluid_ounce_are_those_of_where_the_person_lives(
+    zone: str, pint: str, fl_oz: str
+) -> None:
+    """A US pint (473 ml) and fluid ounce (29.57 ml) in the Americas and Hawaii; imperial
+    ones (568 ml, 28.41 ml) in the UK and Ireland; elsewhere the pub's imperial pint."""
+    here = PlanContext(
+        now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo(zone)), timezone=zone
+    )
+    beer, cola = plan_text("a pint of beer and 16 fl oz of cola", here).actions
+    assert pint in beer.entry.food  # type: ignore[attr-defined]
+    assert fl_oz in cola.entry.food  # type: ignore[attr-defined]
+    us = zone.startswith(("America/", "Pacific/"))
+    kcal = beer.entry.calories  # type: ignore[attr-defined]
+    assert (kcal < 220) if us else (kcal > 230)
