@@ -120,7 +120,7 @@ async def floor(workdir: Path) -> dict[str, Any]:
     from bot.planner.base import PlanContext
     from bot.planner.client import llm_http_client
     from bot.planner.prompt import render_system_prompt
-    from bot.planner.tools import tool_specs
+    from bot.planner.tool_schemas import tool_specs
     from bot.store.db import make_engine, make_sessionmaker
 
     warmup, runs = 30, 300

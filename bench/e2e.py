@@ -288,7 +288,7 @@ def _floor_config(servers: Servers, workdir: Path, people: list[int]) -> Path:
     from bot.agent_api.client import PREFIX
     from bot.planner.base import PlanContext
     from bot.planner.prompt import render_system_prompt
-    from bot.planner.tools import tool_specs
+    from bot.planner.tool_schemas import tool_specs
 
     keys: list[str] = servers.call("add_users", len(people), "floor")
     now = dt.datetime.now(dt.UTC)

@@ -1,7 +1,7 @@
 """Typed write actions of the agent API: the single source of truth for their shape.
 
 Wire names follow the spec exactly (`sleepQuality`, `type: "<area>.<operation>"`). The same
-models feed the LLM's tool schemas (bot/planner/tools.py), validate its arguments, and are
+models feed the LLM's tool schemas (bot/planner/tool_schemas.py), validate its arguments, and are
 dumped into the `/ingest` body with `to_wire()`. The sandbox does not import them: it is an
 independent reading of the spec, so contract tests catch our mistakes.
 

@@ -30,7 +30,8 @@ from bot.agent_api.client import new_http_client
 from bot.planner.base import PlanContext, ReadRequest
 from bot.planner.client import calls_tools, translate_error
 from bot.planner.prompt import count_tokens, render_system_prompt
-from bot.planner.tools import ToolCallError, parse_tool_call, tool_specs
+from bot.planner.tool_schemas import tool_specs
+from bot.planner.tools import ToolCallError, parse_tool_call
 from bot.render.conversation import logged_line
 from bot.render.format import to_plain
 from bot.render.llm import llm_probe_result

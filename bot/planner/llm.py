@@ -83,7 +83,7 @@ from bot.planner.tool_calls import (
     parse_calls,
     repair_results,
 )
-from bot.planner.tools import tool_specs
+from bot.planner.tool_schemas import tool_specs
 from bot.planner.usage import Usage
 
 __all__ = [

@@ -33,7 +33,8 @@ from bot.planner.base import Plan, PlanContext, PlannerError, PlannerFailed, Rea
 from bot.planner.client import ChatRequests, openai_client, translate_error
 from bot.planner.prompt import clock_note, load_template, render_system_prompt
 from bot.planner.sanity import sane
-from bot.planner.tools import ToolCallError, parse_tool_call, tool_specs
+from bot.planner.tool_schemas import tool_specs
+from bot.planner.tools import ToolCallError, parse_tool_call
 
 __all__ = ["PHOTO_TOOL", "Media", "build_media", "photo_messages", "photo_note"]
 

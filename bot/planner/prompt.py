@@ -19,7 +19,7 @@ The tokenizer's tables take ~40 MB and ~140 ms to load, so the bot loads them on
 must count: the constant parts' counts (system prompt, tool schemas) come from
 `data/prompt_tokens.json`, keyed by the text's SHA-256 (a test keeps it current; an
 operator's own prompt is counted once, loading the tokenizer), and a message is counted
-only when a cheap upper bound does not settle whether it fits (`bot.planner.llm`).
+only when a cheap upper bound does not settle whether it fits (`bot.planner.conversation`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from bot.planner.base import PlanContext
-from bot.planner.tools import tool_specs
+from bot.planner.tool_schemas import tool_specs
 
 if TYPE_CHECKING:
     import tiktoken

@@ -1,38 +1,28 @@
-"""LLM tools: schemas derived from the pydantic action models, and calls parsed back into them.
+"""LLM tools: the set the model is offered, and its calls parsed back into actions.
 
 The action models (bot/agent_api/actions.py) are the single source of truth: each tool's
-`parameters` is generated from a pydantic model's JSON schema, and every call ends up
-validated by the action models themselves (`parse_action`), so the tools cannot drift from
-what `/ingest` accepts.
+arguments are a pydantic model (bot/planner/tool_schemas.py derives the schema the model
+reads from it), and every call ends up validated by the action models themselves
+(`parse_action`), so the tools cannot drift from what `/ingest` accepts.
 
-Why the schemas look the way they do:
+**Eight tools, not eleven.** Where one tool reads more naturally than several, it yields
+several action types:
 
-- **Strict** (OpenAI structured outputs): every property is `required`, optional fields are
-  nullable (`anyOf [..., {"type": "null"}]`), `additionalProperties: false`, no `default`, no
-  `$ref`, no titles. OpenAI models then always emit well-formed arguments; other
-  OpenAI-compatible servers ignore `strict`, and we validate anyway (the planner's repair
-  round tells the model what was wrong).
-- **Small**: small and local models get tool calls wrong when many or deeply nested tools
-  are offered, and every token here is paid on every message (budget: prompt.py). So only
-  keywords that steer a value survive: type, enum, format and the bounds that matter
-  (ratings 1-5); `minimum: 0`, length limits and nested descriptions go. Validation still
-  enforces all of them, and the system prompt states units and the portion convention once.
-- **Eight tools, not eleven.** Where one tool reads more naturally than several, it yields
-  several action types:
-  - `log_food` takes a list of items for one date, one `nutrition.add_entry` each: a
-    three-item meal is one call, so models that never make parallel calls (common on local
-    servers) still log the whole meal, and the date is said once. An item is the food's
-    name, its amount (a number and a unit) and the model's estimate of energy and macros;
-    bot/planner/valued.py then gives it the food table's values where the table knows the
-    food, so the same meal gets the same numbers, and the model's only where it does not
-    (`Parsed.estimates`).
-  - `supplements` takes an `action` (add_item, mark_taken, toggle) like the service's own
-    `POST /supplements`; three tools that differ by one word confuse small models.
-  - `set_goals` sets nutrition goals and/or the goal weight, as people say them together.
-  - `read` is `ReadRequest` itself: a `route` enum plus nullable `date`, `from`, `to`,
-    instead of seven near-identical GET tools.
-  Every other action type is its own tool named after it (`checkin.upsert` ->
-  `checkin_upsert`) whose parameters are the action model's fields without `type`.
+- `log_food` takes a list of items for one date, one `nutrition.add_entry` each: a
+  three-item meal is one call, so models that never make parallel calls (common on local
+  servers) still log the whole meal, and the date is said once. An item is the food's
+  name, its amount (a number and a unit) and the model's estimate of energy and macros;
+  bot/planner/valued.py then gives it the food table's values where the table knows the
+  food, so the same meal gets the same numbers, and the model's only where it does not
+  (`Parsed.estimates`).
+- `supplements` takes an `action` (add_item, mark_taken, toggle) like the service's own
+  `POST /supplements`; three tools that differ by one word confuse small models.
+- `set_goals` sets nutrition goals and/or the goal weight, as people say them together.
+- `read` is `ReadRequest` itself: a `route` enum plus nullable `date`, `from`, `to`,
+  instead of seven near-identical GET tools.
+
+Every other action type is its own tool named after it (`checkin.upsert` ->
+`checkin_upsert`) whose parameters are the action model's fields without `type`.
 """
 
 from __future__ import annotations
@@ -55,15 +45,15 @@ __all__ = [
     "READ_TOOL",
     "InvalidArguments",
     "Parsed",
+    "Tool",
     "ToolCallError",
     "ToolOutput",
     "UnknownTool",
+    "offered_tools",
     "parse_tool_call",
     "read_tool_call",
-    "strict_schema",
     "tool_area",
     "tool_name_for",
-    "tool_specs",
 ]
 
 ToolOutput = Action | ReadRequest
@@ -72,27 +62,6 @@ READ_TOOL = "read"
 # How far back a write may be dated. Older dates are almost always a model writing a year from
 # its training data rather than a person back-filling; the repair round lets it correct that.
 MAX_BACKDATE = dt.timedelta(days=366)
-
-# JSON-schema keywords worth their tokens; everything else is dropped (see module docstring).
-_KEPT_KEYWORDS = frozenset(
-    {"type", "properties", "required", "additionalProperties", "items", "anyOf", "enum"}
-    | {"format", "minimum", "maximum"}
-)
-
-# What the LLM reads about each tool. Model docstrings are written for programmers, so the
-# tool descriptions are written here, as short as they can be while still choosing the tool.
-_DESCRIPTIONS: dict[str, str] = {
-    "log_food": "Log food eaten on one day.",
-    "set_goals": "Set daily nutrition goals and/or goal weight; null = unchanged.",
-    "supplements": "add_item: new supplement in the stack; mark_taken: taken on date; "
-    "toggle: undo a mark.",
-    "checkin_upsert": "The day's check-in; null = not mentioned; notes: symptoms, feelings.",
-    "weight_log": "Body weight on a day.",
-    "recipes_upsert": "Save a recipe, or update the one with this name.",
-    "support_create_ticket": "Message the service's support, only when asked to.",
-    READ_TOOL: "The person's data. today: day overview; nutrition: a day's food and "
-    "goals; weight: from/to, goal; checkins: a day or from/to; supplements: a day's stack.",
-}
 
 
 class ToolCallError(ValueError):
@@ -191,7 +160,7 @@ def _supplements(args: Any) -> list[dict[str, Any]]:
 
 
 @dataclass(frozen=True)
-class _Tool:
+class Tool:
     """One tool: the model its schema comes from, and how its arguments become outputs.
 
     `expand` turns validated arguments into wire-shaped actions (then `parse_action`);
@@ -211,27 +180,27 @@ class _Tool:
 _SUPPLEMENT_TYPES = ("supplements.add_item", "supplements.mark_taken", "supplements.toggle")
 _GOAL_TYPES = ("nutrition.set_goals", "weight.set_goal")
 _COMPOSITES = (
-    _Tool("log_food", "nutrition", _LogFood, ("nutrition.add_entry",), values=_log_food),
-    _Tool("set_goals", "goals", _SetGoals, _GOAL_TYPES, _set_goals),
-    _Tool("supplements", "supplements", _Supplements, _SUPPLEMENT_TYPES, _supplements),
+    Tool("log_food", "nutrition", _LogFood, ("nutrition.add_entry",), values=_log_food),
+    Tool("set_goals", "goals", _SetGoals, _GOAL_TYPES, _set_goals),
+    Tool("supplements", "supplements", _Supplements, _SUPPLEMENT_TYPES, _supplements),
 )
 
 
 @cache
-def _tools() -> dict[str, _Tool]:
+def _tools() -> dict[str, Tool]:
     tools = list(_COMPOSITES)
     covered = {type_ for tool in tools for type_ in tool.produces}
     for model in ACTION_TYPES:
         type_ = model.model_fields["type"].default
         if type_ not in covered:
             area = type_.split(".")[0]
-            tools.append(_Tool(type_.replace(".", "_"), area, model, (type_,)))
-    tools.append(_Tool(READ_TOOL, READ_TOOL, ReadRequest, ()))
+            tools.append(Tool(type_.replace(".", "_"), area, model, (type_,)))
+    tools.append(Tool(READ_TOOL, READ_TOOL, ReadRequest, ()))
     return {tool.name: tool for tool in tools}
 
 
 @cache
-def _aliases() -> dict[str, _Tool]:
+def _aliases() -> dict[str, Tool]:
     """Tool names accepted though never offered: one per action type a composite covers.
 
     E.g. `nutrition_add_entry` with `{date, entry}`. Models that have seen the service's
@@ -245,11 +214,11 @@ def _aliases() -> dict[str, _Tool]:
         name = type_.replace(".", "_")
         if name not in offered:
             area = offered[tool_name_for(type_)].area
-            aliases[name] = _Tool(name, area, model, (type_,))
+            aliases[name] = Tool(name, area, model, (type_,))
     return aliases
 
 
-def _lookup(name: str) -> _Tool | None:
+def _lookup(name: str) -> Tool | None:
     return _tools().get(name) or _aliases().get(name)
 
 
@@ -267,61 +236,9 @@ def tool_area(name: str) -> str | None:
     return tool.area if tool else None
 
 
-@cache
-def _tool_specs_json() -> str:
-    specs = [
-        {
-            "type": "function",
-            "function": {
-                "name": tool.name,
-                "description": _DESCRIPTIONS[tool.name],
-                "strict": True,
-                "parameters": strict_schema(tool.arguments),
-            },
-        }
-        for tool in _tools().values()
-    ]
-    return json.dumps(specs)
-
-
-def tool_specs() -> list[dict[str, Any]]:
-    """The `tools` of a Chat Completions request (a fresh copy of cached schemas)."""
-    specs: list[dict[str, Any]] = json.loads(_tool_specs_json())
-    return specs
-
-
-def strict_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """A model's JSON schema (wire names) in the strict, compact form the module describes."""
-    schema = model.model_json_schema(by_alias=True)
-    defs = schema.pop("$defs", {})
-    schema.get("properties", {}).pop("type", None)  # the action type is implied by the tool
-    result: dict[str, Any] = _compact(schema, defs)
-    if model is _LogFood:  # asked for always (read leniently: `_FoodItem`), so not nullable
-        item = result["properties"]["items"]["items"]["properties"]
-        for name in ("amount", "unit"):
-            item[name] = item[name]["anyOf"][0]
-    return result
-
-
-def _compact(node: Any, defs: dict[str, Any]) -> Any:
-    if isinstance(node, list):
-        return [_compact(item, defs) for item in node]
-    if not isinstance(node, dict):
-        return node
-    if "$ref" in node:
-        return _compact(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
-    out: dict[str, Any] = {}
-    for key, value in node.items():
-        if key not in _KEPT_KEYWORDS or (key == "minimum" and value == 0):
-            continue
-        if key == "properties":  # its keys are field names, not keywords
-            out[key] = {name: _compact(sub, defs) for name, sub in value.items()}
-        else:
-            out[key] = _compact(value, defs)
-    if "properties" in out:
-        out["required"] = list(out["properties"])
-        out["additionalProperties"] = False
-    return out
+def offered_tools() -> list[Tool]:
+    """The tools the model is offered, in the order it reads them."""
+    return list(_tools().values())
 
 
 def parse_tool_call(
@@ -378,7 +295,7 @@ def _check_read(read: ReadRequest, today: dt.date) -> None:
         raise InvalidArguments(f"from {read.from_} is after to {read.to}")
 
 
-def _validate(tool: _Tool, args: dict[str, Any], stated: Stated) -> Parsed:
+def _validate(tool: Tool, args: dict[str, Any], stated: Stated) -> Parsed:
     if tool.arguments is ReadRequest:
         return Parsed([ReadRequest.model_validate(args)])
     if tool.values is not None:

@@ -14,7 +14,7 @@ from bot.agent_api.actions import NutritionAddEntry
 from bot.config import Settings
 from bot.planner.base import PlanContext, PlannerFailed, PlannerUnavailable
 from bot.planner.media import PHOTO_TOOL, Media, build_media, photo_messages, photo_note
-from bot.planner.tools import tool_specs
+from bot.planner.tool_schemas import tool_specs
 from tests.fixtures.openai import TRANSCRIBE, FakeOpenAI, image_urls, user_texts
 from tests.fixtures.worded import worded
 

@@ -27,7 +27,7 @@ from bot.planner.base import (
 from bot.planner.client import llm_http_client
 from bot.planner.llm import LlmPlanner, build_llm_planner
 from bot.planner.prompt import clock_note, user_content
-from bot.planner.tools import tool_specs
+from bot.planner.tool_schemas import tool_specs
 from bot.render import llm
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.worded import answered, worded

@@ -24,7 +24,7 @@ from bot.planner.base import PlanContext, PlannerFailed, PlannerUnavailable, Rea
 from bot.planner.client import ChatRequests, encode_json
 from bot.planner.llm import LlmPlanner
 from bot.planner.prompt import clock_note, render_system_prompt
-from bot.planner.tools import tool_specs
+from bot.planner.tool_schemas import tool_specs
 from tests.fixtures.openai import FakeOpenAI, chat_completion
 
 BERLIN = PlanContext(

@@ -11,13 +11,13 @@ import pytest
 
 from bot.agent_api.actions import ACTION_TYPES, action_type, to_wire
 from bot.planner.base import PlanContext, ReadRequest
+from bot.planner.tool_schemas import tool_specs
 from bot.planner.tools import (
     InvalidArguments,
     UnknownTool,
     parse_tool_call,
     tool_area,
     tool_name_for,
-    tool_specs,
 )
 
 TODAY = "2026-11-22"

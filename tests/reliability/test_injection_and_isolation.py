@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.core.assistant import Assistant
 from bot.planner.prompt import load_template
-from bot.planner.tools import tool_specs
+from bot.planner.tool_schemas import tool_specs
 from bot.render import format as fmt
 from bot.render import llm
 from tests.fixtures.core import AssistantFactory

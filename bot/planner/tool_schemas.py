@@ -1,0 +1,117 @@
+"""The tools as the model reads them: each tool's schema, derived from its arguments model,
+and its description.
+
+Why the schemas look the way they do:
+
+- **Strict** (OpenAI structured outputs): every property is `required`, optional fields are
+  nullable (`anyOf [..., {"type": "null"}]`), `additionalProperties: false`, no `default`, no
+  `$ref`, no titles. OpenAI models then always emit well-formed arguments; other
+  OpenAI-compatible servers ignore `strict`, and we validate anyway (the planner's repair
+  round tells the model what was wrong).
+- **Small**: small and local models get tool calls wrong when many or deeply nested tools
+  are offered, and every token here is paid on every message (budget: prompt.py). So only
+  keywords that steer a value survive: type, enum, format and the bounds that matter
+  (ratings 1-5); `minimum: 0`, length limits and nested descriptions go. Validation still
+  enforces all of them (bot/planner/tools.py), and the system prompt states units and the
+  portion convention once.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.planner.tools import READ_TOOL, Tool, offered_tools
+
+__all__ = ["strict_schema", "tool_specs"]
+
+# JSON-schema keywords worth their tokens; everything else is dropped (see module docstring).
+_KEPT_KEYWORDS = frozenset(
+    {"type", "properties", "required", "additionalProperties", "items", "anyOf", "enum"}
+    | {"format", "minimum", "maximum"}
+)
+
+# What the LLM reads about each tool. Model docstrings are written for programmers, so the
+# tool descriptions are written here, as short as they can be while still choosing the tool.
+_DESCRIPTIONS: dict[str, str] = {
+    "log_food": "Log food eaten on one day.",
+    "set_goals": "Set daily nutrition goals and/or goal weight; null = unchanged.",
+    "supplements": "add_item: new supplement in the stack; mark_taken: taken on date; "
+    "toggle: undo a mark.",
+    "checkin_upsert": "The day's check-in; null = not mentioned; notes: symptoms, feelings.",
+    "weight_log": "Body weight on a day.",
+    "recipes_upsert": "Save a recipe, or update the one with this name.",
+    "support_create_ticket": "Message the service's support, only when asked to.",
+    READ_TOOL: "The person's data. today: day overview; nutrition: a day's food and "
+    "goals; weight: from/to, goal; checkins: a day or from/to; supplements: a day's stack.",
+}
+
+# Fields read leniently (a server that leaves them out gets a default) but asked for
+# always: their schema is not nullable.
+_ASKED_ALWAYS = {"log_food": ("amount", "unit")}
+
+
+def tool_specs() -> list[dict[str, Any]]:
+    """The `tools` of a Chat Completions request (a fresh copy of cached schemas)."""
+    specs: list[dict[str, Any]] = json.loads(_tool_specs_json())
+    return specs
+
+
+@cache
+def _tool_specs_json() -> str:
+    specs = [
+        {
+            "type": "function",
+            "function": {
+                "name": tool.name,
+                "description": _DESCRIPTIONS[tool.name],
+                "strict": True,
+                "parameters": _parameters(tool),
+            },
+        }
+        for tool in offered_tools()
+    ]
+    return json.dumps(specs)
+
+
+def _parameters(tool: Tool) -> dict[str, Any]:
+    schema = strict_schema(tool.arguments)
+    asked = _ASKED_ALWAYS.get(tool.name, ())
+    if asked:  # in the items of a list: `log_food`'s foods
+        item = schema["properties"]["items"]["items"]["properties"]
+        for name in asked:
+            item[name] = item[name]["anyOf"][0]
+    return schema
+
+
+def strict_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """A model's JSON schema (wire names) in the strict, compact form the module describes."""
+    schema = model.model_json_schema(by_alias=True)
+    defs = schema.pop("$defs", {})
+    schema.get("properties", {}).pop("type", None)  # the action type is implied by the tool
+    result: dict[str, Any] = _compact(schema, defs)
+    return result
+
+
+def _compact(node: Any, defs: dict[str, Any]) -> Any:
+    if isinstance(node, list):
+        return [_compact(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node:
+        return _compact(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key not in _KEPT_KEYWORDS or (key == "minimum" and value == 0):
+            continue
+        if key == "properties":  # its keys are field names, not keywords
+            out[key] = {name: _compact(sub, defs) for name, sub in value.items()}
+        else:
+            out[key] = _compact(value, defs)
+    if "properties" in out:
+        out["required"] = list(out["properties"])
+        out["additionalProperties"] = False
+    return out
