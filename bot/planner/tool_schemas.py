@@ -38,15 +38,14 @@ _KEPT_KEYWORDS = frozenset(
 # tool descriptions are written here, as short as they can be while still choosing the tool.
 _DESCRIPTIONS: dict[str, str] = {
     "log_food": "Log food eaten on one day.",
-    "set_goals": "Set daily nutrition goals and/or goal weight; null = unchanged.",
-    "supplements": "add_item: new supplement in the stack; mark_taken: taken on date; "
-    "toggle: undo a mark.",
-    "checkin_upsert": "The day's check-in; null = not mentioned; notes: symptoms, feelings.",
+    "set_goals": "Daily nutrition goals and/or goal weight; null = unchanged.",
+    "supplements": "add_item: new in the stack; mark_taken: taken on date; toggle: undo a mark.",
+    "checkin_upsert": "The day's check-in; null = not said.",  # notes: in the system prompt
     "weight_log": "Body weight on a day.",
-    "recipes_upsert": "Save a recipe, or update the one with this name.",
-    "support_create_ticket": "Message the service's support, only when asked to.",
-    READ_TOOL: "The person's data. today: day overview; nutrition: a day's food and "
-    "goals; weight: from/to, goal; checkins: a day or from/to; supplements: a day's stack.",
+    "recipes_upsert": "Save a recipe; the same name updates it.",
+    "support_create_ticket": "Message support, only when asked.",
+    READ_TOOL: "The person's data. today: overview; nutrition: a day's food, goals; "
+    "weight: from/to, goal; checkins: date or from/to; supplements: a day's stack.",
 }
 
 # Fields read leniently (a server that leaves them out gets a default) but asked for
