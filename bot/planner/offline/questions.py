@@ -47,8 +47,10 @@ _NUTRITION_WORDS = frozenset(
 )
 # "what did I eat", in the five languages: the words asking which, and the words for eating.
 _LIST_WORDS = frozenset(
-    "what whats which list show eat ate eaten had food foods"
-    " was welche gegessen essen que cual comido comi quoi quels mange manges cosa che mangiato".split()
+    (
+        "what whats which list show eat ate eaten had food foods was welche gegessen essen"
+        " que cual comido comi quoi quels mange manges cosa che mangiato"
+    ).split()
 )
 # "what did I have on monday", "what did I log yesterday": the food list, when nothing else
 # was asked about.
