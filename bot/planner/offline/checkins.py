@@ -180,7 +180,7 @@ CHECKIN_PHRASES = _phrases(
         3,
         r"meh|so so|(?:okay|ok|average|normal) day|mood (?:is |was )?(?:ok|okay|fine|average"
         r"|neutral|meh)|feeling (?:ok|okay|fine|alright|so so)|(?:i feel|im|i am) (?:ok|okay|fine)"
-        r"|nothing special|normaler tag|geht so|mas o menos|dia normal",
+        r"|nothing special|normaler tag|geht so|mas o menos(?! \d)|dia normal",
     ),
     (
         "mood",

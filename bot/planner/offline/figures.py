@@ -7,9 +7,11 @@ from __future__ import annotations
 from bot.kernel.plausibility import MAX_STATED_KCAL
 from bot.planner.offline.dates import rx
 from bot.planner.offline.text import NUM, Tokens
+from bot.planner.reader.quantities import APPROXIMATELY
 
+_GUESS = "|".join(sorted(APPROXIMATELY, key=len, reverse=True))  # "about", "environ", "tipo"
 ENERGY_RE = rx(
-    rf"(?:about |around |ca |approx )?(?P<num>{NUM})(?: ish)?(?: (?P<k>k)(?= ))?"
+    rf"(?:(?:{_GUESS}) )?(?P<num>{NUM})(?: ish)?(?: (?P<k>k)(?= ))?"
     r" ?(?P<unit>kcal|kcals|cal|cals|calories|calorie|kalorien|calorias|kj|kilojoules|kilojoule)"
 )
 # Energy that is not eaten: "burned 300 kcal", "2000 calories a day" (a goal, not a meal).

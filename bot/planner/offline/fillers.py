@@ -8,7 +8,11 @@ and no food's plural or typo is ever read into them (offline/table.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.planner.offline.dates import rx
+from bot.planner.offline.text import Tokens
+from bot.planner.reader.quantities import APPROXIMATELY, HOUSEHOLD_UNITS, MASS_UNITS
 from bot.planner.reader.segment import filler_words
 
 FILLERS = (
@@ -44,6 +48,7 @@ FILLERS = (
     """.split()
     )
     | filler_words()
+    | {phrase for phrase in APPROXIMATELY if " " not in phrase}
 )
 
 TIME_RE = rx(
@@ -68,9 +73,11 @@ _PLACES = "|".join(
         reverse=True,
     )
 )
+# A unit after "about 6" makes it an amount ("about 6 oz"), not a time.
+_UNITS = "|".join(sorted({*MASS_UNITS, *HOUSEHOLD_UNITS}, key=len, reverse=True))
 WHEN_WHERE_RE = rx(
-    rf"(?:at|around|about|by|before|after|till|until|ca|circa|gegen|um) {_HOUR}(?: ish)?"
-    r"(?= [^0-9]|$)(?! (?:kg|kgs|lb|lbs|kcal|cal|cals|g|ml|am|pm|x|slices?|pieces?|cups?))"
+    rf"(?P<hour>(?:at|around|about|by|before|after|till|until|ca|circa|gegen|um) {_HOUR}"
+    rf"(?: ish)?)(?= [^0-9]|$)(?! (?:{_UNITS}|kgs|kcal|cal|cals|am|pm|x)(?!\S))"
     r"|(?:at |around |about |for |by |after |before )?(?:lunchtime|lunch time|dinnertime"
     r"|dinner time|teatime|tea time|noon|midday|mid day|midnight|bedtime|bed time)"
     r"|(?:before|after) (?:bed|sleep|sleeping|work|school|class|church|practice|training"
@@ -82,6 +89,16 @@ WHEN_WHERE_RE = rx(
     r"|on the (?:way|go|road|train|bus|plane)(?: (?:home|to work|to school|back))?"
     rf"|(?:at|from|in) (?:the |a |my |our |his |her |their |a friends |my friends )?(?:{_PLACES})"
 )
+
+
+def claim_when_where(tokens: Tokens, starts_food: Callable[[int], bool]) -> None:
+    """Claim when and where something was eaten; "about 6" before a food ("about 6 eggs") is
+    how many, left to the foods."""
+    for match, span in tokens.matches(WHEN_WHERE_RE):
+        if not (match.group("hour") and span.stop < len(tokens) and starts_food(span.stop)):
+            tokens.claim(span)
+
+
 OR_SO_RE = rx(r"or (?:two|three|so)|give or take|more or less|so bad|so much")
 # How long: read after symptoms and feelings, whose note keeps it ("headache all day").
 ALL_DAY_RE = rx(

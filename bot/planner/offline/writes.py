@@ -62,7 +62,7 @@ from bot.planner.offline.feelings import (
     hold_foods_named_by_a_feeling,
 )
 from bot.planner.offline.figures import find_macros
-from bot.planner.offline.fillers import ALL_DAY_RE, FILLERS, OR_SO_RE, TIME_RE, WHEN_WHERE_RE
+from bot.planner.offline.fillers import ALL_DAY_RE, FILLERS, OR_SO_RE, TIME_RE, claim_when_where
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.meals import (
     alias_at,
@@ -131,7 +131,7 @@ def log_plan(
     reading = _Reading(text, tokens, clauses, last_kg, measures)
     _read_other_areas(reading)
     _claim_all(tokens, OR_SO_RE)  # "a beer or two": the hedge is read
-    _claim_all(tokens, WHEN_WHERE_RE)
+    claim_when_where(tokens, lambda i: alias_at(tokens, i, food_table()) is not None)
     _read_foods(reading, segmented)
     _read_day_notes(reading)
     _claim_all(tokens, ALL_DAY_RE)

@@ -114,6 +114,14 @@ for _words, _value in (
     for _word in _words.split():
         NUMBER_WORDS[_word] = _value
 
+# The words that say a number is a guess ("about 6 oz", "ungefähr 200 g", "unos 200 g",
+# "environ 300 kcal", "tipo 120 kcal"), folded, apostrophes dropped: read with the number.
+APPROXIMATELY = (
+    "about|around|approx|approximately|roughly|almost|nearly|like|maybe|ca|circa|so ca"
+    "|ungefahr|etwa|so etwa|rund|knapp|unos|unas|alrededor de|mas o menos|aproximadamente"
+    "|casi|environ|a peu pres|presque|approximativement|tipo|piu o meno|quasi"
+).split("|")
+
 # Every word that says how much: known, even where it was not read as a quantity.
 AMOUNT_WORDS = frozenset([*MASS_UNITS, *HOUSEHOLD_UNITS, *SIZES, *NUMBER_WORDS, "whole"])
 
@@ -149,7 +157,8 @@ def _alt(words: Iterable[str]) -> str:
 
 _OF = "(?:of the|of an|of a|of|de la|del|de|di)"
 _QTY_RE = re.compile(
-    rf"(?:(?P<qty>\d+ (?:to |or )?\d+(?= )|(?:{_NUM})(?: \d+/\d+)?|(?:an? )?half(?: an?)?"
+    rf"(?:(?:(?:{_alt(APPROXIMATELY)}) )?"  # "about 6 oz", "ungefähr 200 g": a guess is read
+    rf"(?P<qty>\d+ (?:to |or )?\d+(?= )|(?:{_NUM})(?: \d+/\d+)?|(?:an? )?half(?: an?)?"
     rf"|a couple(?: of)?|{_alt(NUMBER_WORDS)})(?: x)? )?"
     rf"(?:(?:more|extra) )?(?:of (?:those|these|them|the) )?"  # "2 more of those cokes"
     rf"(?:(?:whole|entire|full) )?"  # "a whole bag of chips"

@@ -1,0 +1,88 @@
+"""How people write in five languages without reading any rules: a guess at an amount
+("about 6 oz", "environ 300 kcal"), elided articles ("l'insalata"), ratings said loosely
+("dormito male, 2 su 5"), places and descriptors, a fillet of a food, a dish's own amount,
+sizes and whole pizzas."""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+
+import pytest
+
+from bot.planner.base import PlanContext
+from bot.planner.offline.planner import plan_text
+from bot.planner.reader.quantities import parse_prefix
+
+CONTEXT = PlanContext(
+    now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("Europe/Rome")),
+    timezone="Europe/Rome",
+)
+
+
+def _entries(text: str) -> list[tuple[str, float]]:
+    plan = plan_text(text, CONTEXT)
+    assert plan.understood, plan.reply
+    return [
+        (a.entry.food, a.entry.calories) for a in plan.actions if a.type == "nutrition.add_entry"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("words", "count", "unit"),
+    [
+        ("about 6 oz", 6.0, "oz"),
+        ("roughly 2 cups of", 2.0, "cup"),
+        ("ungefahr 200 g", 200.0, "g"),
+        ("etwa 3", 3.0, ""),
+        ("alrededor de 150 g de", 150.0, "g"),
+        ("mas o menos 2", 2.0, ""),
+        ("environ 250 g de", 250.0, "g"),
+        ("a peu pres 2", 2.0, ""),
+        ("tipo 100 g di", 100.0, "g"),
+        ("piu o meno 3", 3.0, ""),
+    ],
+)
+def test_a_guessing_word_is_read_with_the_number_after_it(
+    words: str, count: float, unit: str
+) -> None:
+    quantity = parse_prefix(words.split())
+    assert (quantity.count, quantity.unit, quantity.tokens) == (count, unit, len(words.split()))
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kcal"),
+    [
+        ("about 6 oz grilled chicken", "Chicken breast (grilled chicken), 6 oz (170 g)", 281),
+        ("around 4 crackers", "Crackers, 4 crackers", 64),
+        ("ungefähr 200 g Reis", "Rice (reis), 200 g", 259),
+        ("unos 200 g de arroz", "Rice (arroz), 200 g", 259),
+        ("más o menos 200 g de arroz", "Rice (arroz), 200 g", 259),
+        ("à peu près 200 g de riz", "Rice (riz), 200 g", 259),
+        ("circa 200 g di riso", "Rice (riso), 200 g", 259),
+    ],
+)
+def test_an_amount_said_as_a_guess_is_the_amount(text: str, name: str, kcal: float) -> None:
+    assert [(n, round(k)) for n, k in _entries(text)] == [(name, kcal)]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kcal"),
+    [
+        ("un pain au chocolat, environ 300 kcal", "Pain au chocolat, 1 piece", 300),
+        ("due biscotti, tipo 120 kcal", "Cookies (biscotti), 2 cookies", 120),
+        ("ein Croissant, ungefähr 280 kcal", "Croissant, 1 medium", 280),
+        ("una manzana, unas 90 kcal", "Apple (manzana), 1 medium", 90),
+        ("a muffin, roughly 400 cal", "Muffin, 1 medium", 400),
+    ],
+)
+def test_a_guessed_energy_is_the_persons_for_the_food_before_it(
+    text: str, name: str, kcal: float
+) -> None:
+    assert _entries(text) == [(name, kcal)]
+
+
+def test_a_time_stays_a_time_and_mas_o_menos_before_a_number_is_no_mood() -> None:
+    plan = plan_text("más o menos 200 g de arroz", CONTEXT)
+    assert [a.type for a in plan.actions] == ["nutrition.add_entry"]
+    assert _entries("lunch at 1 then a banana") == [("Banana, 1 medium", 105)]
