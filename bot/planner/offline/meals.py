@@ -315,7 +315,8 @@ def _as_said(tokens: Tokens, item: FoodItem) -> FoodItem:
             return item
         if words[0] in AMOUNT_WORDS or "of" in words:  # "slices of pepperoni pizza"
             return item
-        shown = " ".join(_own_spelling(table, token) for token in span)
+        span_at = range(i, i + found[1])
+        shown = _joined(tokens, span_at, [_own_spelling(table, token) for token in span])
         if name in said:
             return dataclasses.replace(item, name=shown[:1].upper() + shown[1:])
         if difflib.SequenceMatcher(None, said, name).ratio() >= 0.8:
@@ -325,15 +326,25 @@ def _as_said(tokens: Tokens, item: FoodItem) -> FoodItem:
 
 
 def _own_spelling(table: FoodTable, token: Token) -> str:
-    """A word of a food's name as the person wrote it, in lower case: their accents and
-    apostrophes kept ("cañas", "café", "flocons d'avoine"), a typo spelled as the table does
-    ("chiken" -> "chicken"); of a hyphenated word, the part that is this word ("Käse-Spätzle"
-    -> "käse", "spätzle")."""
+    """A word of a food's name as the person wrote it, in lower case: their accents kept
+    ("cañas", "café"), a typo spelled as the table does ("chiken" -> "chicken"); of a
+    hyphenated or elided word, the part that is this word ("Käse-Spätzle" -> "käse",
+    "spätzle"; "d'avoine" -> "d", "avoine")."""
     typo = table.typo_of(token.text)
     if typo is not None:
         return typo
-    parts = token.raw.lower().replace("’", "'").split("-")
+    raw = token.raw.lower().replace("’", "'")
+    parts = [raw, *raw.split("-"), *re.split(r"['-]", raw)]
     return next((part for part in parts if word_key(part) == token.text), token.text)
+
+
+def _joined(tokens: Tokens, span: range, words: list[str]) -> str:
+    """The words of `span` as one name, an elided article joined back ("d'avoine")."""
+    said = words[0]
+    for k, word in zip(span[1:], words[1:], strict=True):
+        same = tokens.items[k].start == tokens.items[k - 1].start
+        said += ("'" if same and "'" in tokens.items[k].raw.replace("’", "'") else " ") + word
+    return said
 
 
 def _spelled(table: FoodTable, word: str) -> str:

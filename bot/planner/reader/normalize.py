@@ -12,6 +12,7 @@ name shown keeps the person's spelling.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -82,11 +83,23 @@ class Normalized:
     emoji: tuple[str, ...] = ()
 
 
+# French and Italian write an article or preposition into the word after it: "l'insalata",
+# "un'insalata", "dell'acqua", "d'avoine", "j'ai", "qu'il". Folded, the two are words of
+# their own ("l insalata"), so the food is found by its name; "aujourd'hui" and English
+# ("I'm", "cow's milk") keep theirs.
+_ELIDED_RE = re.compile(
+    r"(?<![\w'])(l|d|j|m|t|s|n|c|qu|jusqu|lorsqu|puisqu|un|dell|dall|nell|sull|all|coll"
+    r"|quell|quest|tutt|nessun|buon|bell|sant)'(?=[^\W\d_])"
+)
+
+
 def fold(text: str) -> str:
-    """Lower case, accents stripped, typographic apostrophes plain: the form of matching."""
+    """Lower case, accents stripped, typographic apostrophes plain, elided articles apart
+    ("l'acqua": "l acqua"): the form of matching."""
     text = text.lower().replace("ß", "ss").replace("’", "'")
     decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return _ELIDED_RE.sub(r"\1 ", folded)
 
 
 def normalize(text: str) -> Normalized:

@@ -155,7 +155,7 @@ def _alt(words: Iterable[str]) -> str:
     return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
 
 
-_OF = "(?:of the|of an|of a|of|de la|del|de|di)"
+_OF = "(?:of the|of an|of a|of|de la|del|de|di|d|du|della|dello|delle|dei|degli|dell)"
 _QTY_RE = re.compile(
     rf"(?:(?:(?:{_alt(APPROXIMATELY)}) )?"  # "about 6 oz", "ungefähr 200 g": a guess is read
     rf"(?P<qty>\d+ (?:to |or )?\d+(?= )|(?:{_NUM})(?: \d+/\d+)?|(?:an? )?half(?: an?)?"
@@ -231,6 +231,8 @@ def _read_quantity(words: list[str]) -> Quantity | None:
         return None
     quantity.size = sizes[0] if sizes else ""
     unit = match.group("unit")
+    if unit in {"l", "g"} and not match.group("qty"):
+        return None  # "l'insalata", not a litre of it: a unit of one letter follows a number
     if unit:
         quantity.unit = unit if unit in MASS_UNITS else HOUSEHOLD_UNITS[unit]
         quantity.explicit = True

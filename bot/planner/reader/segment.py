@@ -35,7 +35,7 @@ FUNCTION_WORDS: dict[str, frozenset[str]] = {
         je jai j ai moi mon ma mes un une des du de la le les l d dun dune et avec au aux
         pour ce cette ces cet en a apres avant puis aussi tres bien cetait etait est eu
         mange mangee manges mangeais manger bu bois bu pris prends pris avale grignote
-        bu goute encore un peu peu quelques sans sur dans ou mais
+        bu goute encore un peu peu quelques sans sur dans ou mais c qu m t s n
         """.split()
     ),
     "it": frozenset(
@@ -43,7 +43,7 @@ FUNCTION_WORDS: dict[str, frozenset[str]] = {
         io ho mi ne un uno una il lo la i gli le di del della dello dei degli delle e ed
         con a al alla allo ai agli alle per in nel nella poi anche mangiato mangiata
         mangiati bevuto bevuta preso presa presi fatto stamattina stasera stamani un po
-        qualche sono era oggi ieri
+        qualche sono era oggi ieri l dell dall nell sull all coll quell quest
         """.split()
     ),
     "de": frozenset(

@@ -12,6 +12,7 @@ import pytest
 
 from bot.planner.base import PlanContext
 from bot.planner.offline.planner import plan_text
+from bot.planner.reader.normalize import fold
 from bot.planner.reader.quantities import parse_prefix
 
 CONTEXT = PlanContext(
@@ -86,3 +87,45 @@ def test_a_time_stays_a_time_and_mas_o_menos_before_a_number_is_no_mood() -> Non
     plan = plan_text("más o menos 200 g de arroz", CONTEXT)
     assert [a.type for a in plan.actions] == ["nutrition.add_entry"]
     assert _entries("lunch at 1 then a banana") == [("Banana, 1 medium", 105)]
+
+
+@pytest.mark.parametrize(
+    ("said", "folded"),
+    [
+        ("un'insalata mista", "un insalata mista"),
+        ("L'acqua", "l acqua"),
+        ("dell’acqua", "dell acqua"),
+        ("flocons d'avoine", "flocons d avoine"),
+        ("J'ai mangé", "j ai mange"),
+        ("qu'il", "qu il"),
+        ("all'avena", "all avena"),
+        ("aujourd'hui", "aujourd'hui"),
+        ("I'm", "i'm"),
+        ("cow's milk", "cow's milk"),
+        ("un po'", "un po'"),
+    ],
+)
+def test_an_elided_article_is_a_word_of_its_own(said: str, folded: str) -> None:
+    assert fold(said) == folded
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("un'insalata mista", ["Ensalada mixta (insalata mista)"]),
+        ("l'insalata", ["Salad (insalata), 1 bowl (200 g)"]),
+        ("un bicchiere d'acqua", ["Water (acqua), 1 glass (250 ml)"]),
+        ("dell'acqua e un'arancia", ["Water (acqua)", "Orange (arancia)"]),
+        ("j'ai mangé des flocons d'avoine", ["Oatmeal (flocons d'avoine)"]),
+        ("un verre d'eau et l'omelette", ["Water (eau)", "Omelette"]),
+    ],
+)
+def test_a_food_after_an_elided_article_is_found(text: str, names: list[str]) -> None:
+    found = [name for name, _kcal in _entries(text)]
+    assert len(found) == len(names)
+    for name, expected in zip(found, names, strict=True):
+        assert name.startswith(expected)
+
+
+def test_a_litre_is_still_a_litre_after_a_number() -> None:
+    assert _entries("1 l d'acqua") == [("Water (acqua), 1 l", 0.0)]

@@ -15,7 +15,7 @@ from bot.planner.reader.normalize import Normalized, fold, normalize
         ("２ Brötchen", "2 Brötchen", "2 brotchen"),
         ("ﬁsh and chips", "fish and chips", "fish and chips"),
         ("  Weißbier  ", "Weißbier", "weissbier"),
-        ("j’ai mangé", "j’ai mangé", "j'ai mange"),
+        ("j’ai mangé", "j’ai mangé", "j ai mange"),
         ("½ cup rice", "1/2 cup rice", "1/2 cup rice"),
     ],
 )
