@@ -17,10 +17,10 @@ from bot.planner.offline.text import Found, Tokens, number_value
 
 CheckinField = Literal["mood", "energy", "sleep_quality"]
 
-_SCALE = r"(?:/|out of|of|von|de|sobre) ?(?:5|10)"
+_SCALE = r"(?:/|out of|of|over|von|de|sobre|sur|su) ?(?:5|10)"
 _CHECKIN_KEYWORDS: dict[str, CheckinField] = {}
 for _field, _words in (
-    ("mood", "mood stimmung laune animo estado de animo humor humeur umore"),
+    ("mood", "mood stimmung laune animo estado de animo humor humeur moral umore"),
     ("energy", "energy energie energia energy level"),
     ("sleep_quality", "sleep sleep quality slept schlaf schlafqualitat sueno dormi sommeil sonno"),
 ):
@@ -33,6 +33,16 @@ CHECKIN_NUMBER_RE = rx(
     rf"(?P<kw>{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))})"
     rf"(?: (?:is|was|=|:|at|level|today|heute|hoy|ist|war|fue|es|rating|score|about))*"
     rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?"
+)
+# A sleep word and, further on in its sentence, the rating it was given: "slept kinda meh,
+# maybe a 3", "he dormido bien, un 4", "bien dormi, je dirais 4/5", "dormito male, 2 su 5".
+# The rating ends its clause ("slept badly, 2 coffees" gives none), and no other check-in
+# word stands between ("slept badly, mood 3" is the mood's).
+_SLEEP_WORDS = "slept|sleep|schlaf|geschlafen|sueno|dormi|dormido|dormito|dormii|sommeil|sonno"
+_ANY_KEYWORD = "|".join(sorted({*_CHECKIN_KEYWORDS, *_SLEEP_WORDS.split("|")}, key=len)[::-1])
+SLEEP_RATING_RE = rx(
+    rf"(?P<kw>{_SLEEP_WORDS})(?: (?!(?:{_ANY_KEYWORD})(?!\S))[^\s\d.;!?]+){{0,6}}"
+    rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?(?= [.;!?,]|$)"
 )
 
 # A face said as a rating after a check-in word ("mood 😊", "energy: 😩"), 1 to 5.
@@ -241,6 +251,11 @@ def find_sleep_hours(text: str, tokens: Tokens) -> list[Found[str]]:
 def find_checkins(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
     """Check-in ratings as `Found(index, (field, 1..5))`, numbers first, then words."""
     found: list[Found[tuple[CheckinField, int]]] = []
+    for match, span in tokens.matches(SLEEP_RATING_RE):
+        rating = _rating(match.group("num"), match.group("scale"))
+        if rating is not None:
+            tokens.claim(span)
+            found.append(Found(span.start, ("sleep_quality", rating)))
     for match, span in tokens.matches(CHECKIN_NUMBER_RE):
         rating = _rating(match.group("num"), match.group("scale"))
         if rating is not None:

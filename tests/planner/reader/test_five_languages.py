@@ -23,7 +23,7 @@ CONTEXT = PlanContext(
 
 def _entries(text: str) -> list[tuple[str, float]]:
     plan = plan_text(text, CONTEXT)
-    assert plan.understood, plan.reply
+    assert plan.understood, plan
     return [
         (a.entry.food, a.entry.calories) for a in plan.actions if a.type == "nutrition.add_entry"
     ]
@@ -129,3 +129,38 @@ def test_a_food_after_an_elided_article_is_found(text: str, names: list[str]) ->
 
 def test_a_litre_is_still_a_litre_after_a_number() -> None:
     assert _entries("1 l d'acqua") == [("Water (acqua), 1 l", 0.0)]
+
+
+def _checkin(text: str) -> dict[str, int | None]:
+    plan = plan_text(text, CONTEXT)
+    assert plan.understood, plan
+    (checkin,) = [a for a in plan.actions if a.type == "checkin.upsert"]
+    return {"mood": checkin.mood, "energy": checkin.energy, "sleep": checkin.sleep_quality}
+
+
+@pytest.mark.parametrize(
+    ("text", "ratings"),
+    [
+        ("slept kinda meh, maybe a 3. mood 4", {"mood": 4, "energy": None, "sleep": 3}),
+        ("he dormido bien, un 4. ánimo 4", {"mood": 4, "energy": None, "sleep": 4}),
+        ("bien dormi, je dirais 4/5. moral 3", {"mood": 3, "energy": None, "sleep": 4}),
+        ("dormito male, 2 su 5. umore 3", {"mood": 3, "energy": None, "sleep": 2}),
+        ("Schlaf 3 von 5, Laune 2", {"mood": 2, "energy": None, "sleep": 3}),
+        ("sommeil moyen, 3 sur 5", {"mood": None, "energy": None, "sleep": 3}),
+        ("sleep was rough, 2/5, energy 2", {"mood": None, "energy": 2, "sleep": 2}),
+        ("ho dormito bene, direi 8/10", {"mood": None, "energy": None, "sleep": 4}),
+        ("humeur 2", {"mood": 2, "energy": None, "sleep": None}),
+    ],
+)
+def test_a_sleep_word_takes_the_rating_later_in_its_sentence(
+    text: str, ratings: dict[str, int | None]
+) -> None:
+    assert _checkin(text) == ratings
+
+
+def test_a_number_that_counts_something_else_is_no_sleep_rating() -> None:
+    assert _checkin("slept badly, mood 3") == {"mood": 3, "energy": None, "sleep": 2}
+    plan = plan_text("slept badly, 2 coffees", CONTEXT)
+    assert [a.entry.food for a in plan.actions if a.type == "nutrition.add_entry"] == [
+        "Coffee, 2 cups (480 ml)"
+    ]
