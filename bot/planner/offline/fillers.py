@@ -73,6 +73,23 @@ _PLACES = "|".join(
         reverse=True,
     )
 )
+# Where, in the other languages: "al bar", "in der Kantine", "au bureau", "en la oficina".
+_AT_PLACE = (
+    r"(?:al|alla|allo|in|nel|nella|im|in der|in die|bei|beim|auf der|an der|au|a la|a l"
+    r"|dans le|dans la|en|en el|en la|a|sur|zu|chez)"
+)
+_OTHER_PLACES = (
+    "bar|kantine|mensa|buro|bureau|oficina|trabajo|travail|boulot|lavoro|ufficio|cantine"
+    "|cafeteria|restaurant|ristorante|restaurante|trattoria|pizzeria|casa|maison|hause"
+    "|arbeit|schule|scuola|escuela|ecole|uni|universita|universidad|universite|bistro"
+    "|bistrot|kneipe|imbiss|backerei|panaderia|boulangerie|panetteria|hotel|mercado|markt"
+    "|marche|mercato|plage|playa|spiaggia|strand|moi|mir|friends|amis|amigos|amici|freunden"
+)
+# For dessert, said after the food: "de postre", "als Nachtisch", "en dessert", "per dolce".
+_DESSERT = (
+    r"(?:for|as|zum|als|de|del|como|en|pour le|pour|au|per|come|di|a) (?:dessert|nachtisch"
+    r"|nachspeise|postre|dolce|dolcetto)"
+)
 # A unit after "about 6" makes it an amount ("about 6 oz"), not a time.
 _UNITS = "|".join(sorted({*MASS_UNITS, *HOUSEHOLD_UNITS}, key=len, reverse=True))
 WHEN_WHERE_RE = rx(
@@ -88,6 +105,7 @@ WHEN_WHERE_RE = rx(
     r"|in the (?:morning|afternoon|evening|night)|at night|late night|late at night"
     r"|on the (?:way|go|road|train|bus|plane)(?: (?:home|to work|to school|back))?"
     rf"|(?:at|from|in) (?:the |a |my |our |his |her |their |a friends |my friends )?(?:{_PLACES})"
+    rf"|{_AT_PLACE} (?:{_OTHER_PLACES})|{_DESSERT}"
 )
 
 

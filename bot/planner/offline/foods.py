@@ -14,7 +14,7 @@ from typing import Protocol
 
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens
-from bot.planner.reader.lookup import is_modifier
+from bot.planner.reader.lookup import is_modifier, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
 from bot.planner.reader.quantities import (
@@ -216,7 +216,9 @@ def _make_item(
     its item's first token) or after it: quantity -> lookup -> nutrients."""
     start = first  # "a glass of 2% milk", "a homemade brownie": modifiers go with the food
     while (
-        start > floor and not tokens.used[start - 1] and is_modifier(tokens.items[start - 1].text)
+        start > floor
+        and not tokens.used[start - 1]
+        and is_modifier(tokens.items[start - 1].text, tokens.items[start].text)
     ):
         start -= 1
     before: list[str] = []
@@ -247,6 +249,7 @@ def _make_item(
     ):
         quantity.count *= whole  # "a pizza", "half a pizza": whole ones, cut in slices
     figures = nutrients(food, quantity, measures)
+    end += served_on([t.text for t in tokens.items[end + 1 : end + 4] if t.kind == "word"])
     span = range(start - quantity.tokens, end + 1)
     item = None
     if figures is not None:

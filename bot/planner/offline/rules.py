@@ -32,9 +32,16 @@ _LB_WORDS = r"lb|lbs|pound|pounds|libra|libras"
 _ST_WORDS = r"st|stone|stones"
 _LINK = r"(?: (?:is|was|of|at|in|now|=|:|ist|war|es|fue|de|heute|today|hoy|around|about|ca))*"
 
+# What the scale says: "Waage sagt", "la balanza marca", "la balance indique".
+_SCALE_SAYS = (
+    r"(?:the |my |die |meine |la |mi |ma )?(?:scale|scales|waage|balanza|bascula|balance"
+    r"|bilancia|pese personne)(?: (?:says|said|shows|showed|reads|read|sagt|zeigt|zeigte|marca"
+    r"|dice|indica|indique|affiche|dit|segna|mostra|muestra))?"
+)
+_SCALE_SAYS_RE = rx(_SCALE_SAYS)
 _WEIGHT_KEYWORDS = (
     r"(?:my )?(?:body )?weight|weigh|weighed|weighing|weight in|i weigh|i weighed|im|i am"
-    r"|gewicht|wiege|ich wiege|gewogen|peso|pese|pesaba|peso hoy|scale|the scale says|waage"
+    rf"|gewicht|wiege|ich wiege|gewogen|peso|pese|pesaba|peso hoy|{_SCALE_SAYS}"
 )
 _WEIGHT_RE = rx(
     rf"(?:(?P<kw>{_WEIGHT_KEYWORDS}){_LINK} )?(?P<num>{NUM}) ?(?P<unit>{_KG_WORDS}|{_LB_WORDS}"
@@ -153,6 +160,8 @@ def find_weights(
             found.append(Found(span.start, unitless.kg))
             if unitless.ask and asks is not None:
                 asks.append(unitless.value)
+    for _match, span in tokens.matches(_SCALE_SAYS_RE) if found else ():
+        tokens.claim(span)  # "Waage sagt heute 78,3 kg": the date word between was read
     return found
 
 

@@ -26,6 +26,15 @@ DESCRIPTORS = frozenset(
     dunkin greggs tesco aldi lidl trader joes wholefoods kirkland
     """.split()
 )
+# What bread or a dish's base is made of: "whole wheat toast", "a turkey sandwich on rye".
+GRAINS = frozenset(
+    """
+    wheat grain wholewheat wholemeal wholegrain multigrain rye sourdough spelt vollkorn dinkel
+    roggen integral integrale complet
+    """.split()
+)
+# "on rye", "auf Vollkorn", "sur pain complet": what a food was served on, after it.
+_SERVED_ON = frozenset({"on", "auf", "sur", "su", "en"})
 
 _PERCENT_RE = re.compile(r"\d+(?:[.,]\d+)?%")
 
@@ -35,6 +44,18 @@ def is_percent(word: str) -> bool:
     return _PERCENT_RE.fullmatch(word) is not None
 
 
-def is_modifier(word: str) -> bool:
-    """Whether a folded word says how a food was made, what it is from, or a percentage."""
-    return word in DESCRIPTORS or is_percent(word)
+def is_modifier(word: str, following: str = "") -> bool:
+    """Whether a folded word says how a food was made, what it is from, or a percentage;
+    "whole" when the word `following` it is a grain ("whole wheat", "whole grain")."""
+    if word == "whole":
+        return following in GRAINS
+    return word in DESCRIPTORS or word in GRAINS or is_percent(word)
+
+
+def served_on(words: list[str]) -> int:
+    """How many of the words right after a food say what it was served on ("on rye",
+    "on whole wheat"): 0 when they say something else."""
+    if len(words) < 2 or words[0] not in _SERVED_ON:
+        return 0
+    grain = 2 if words[1] == "whole" and len(words) > 2 and words[2] in GRAINS else 1
+    return grain + 1 if words[grain] in GRAINS else 0

@@ -12,6 +12,7 @@ import pytest
 
 from bot.planner.base import PlanContext
 from bot.planner.offline.planner import plan_text
+from bot.planner.reader.lookup import is_modifier, served_on
 from bot.planner.reader.normalize import fold
 from bot.planner.reader.quantities import parse_prefix
 
@@ -164,3 +165,71 @@ def test_a_number_that_counts_something_else_is_no_sleep_rating() -> None:
     assert [a.entry.food for a in plan.actions if a.type == "nutrition.add_entry"] == [
         "Coffee, 2 cups (480 ml)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("word", "following", "modifier"),
+    [
+        ("whole", "wheat", True),
+        ("whole", "grain", True),
+        ("whole", "pizza", False),
+        ("rye", "", True),
+        ("sourdough", "toast", True),
+        ("vollkorn", "", True),
+        ("integrale", "", True),
+    ],
+)
+def test_what_bread_is_made_of_is_a_modifier(word: str, following: str, modifier: bool) -> None:
+    assert is_modifier(word, following) is modifier
+
+
+@pytest.mark.parametrize(
+    ("words", "length"),
+    [("on rye".split(), 2), ("on whole wheat bread".split(), 3), ("on the go".split(), 0)],
+)
+def test_what_a_food_was_served_on_is_read_after_it(words: list[str], length: int) -> None:
+    assert served_on(words) == length
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("a slice of whole wheat toast", ["Toast, 1 slice"]),
+        ("whole grain toast with butter", ["Toast with butter, 1 slice"]),
+        ("turkey sandwich on rye", ["Turkey sandwich, 1 sandwich (150 g)"]),
+        ("a ham sandwich on whole wheat", ["Ham sandwich, 1 sandwich"]),
+        ("una fetta di torta", ["Cake (torta), 1 slice"]),
+        ("une tranche de jambon", ["Ham (jambon), 1 slice"]),
+        ("cornetto e cappuccino al bar", ["Croissant (cornetto), 1 medium", "Cappuccino"]),
+        ("Mittag in der Kantine: Schnitzel", ["Schnitzel, 1 schnitzel"]),
+        ("un sandwich au bureau", ["Sandwich, 1 sandwich"]),
+        ("una ensalada en la oficina", ["Ensalada, 1 bowl"]),
+        ("una manzana de postre", ["Apple (manzana), 1 medium"]),
+        ("Apfelstrudel als Nachtisch", ["Apple pie (apfelstrudel)"]),
+        ("une pomme en dessert", ["Apple (pomme), 1 medium"]),
+        ("tiramisù per dolce", ["Tiramisu"]),
+    ],
+)
+def test_descriptors_places_and_dessert_are_read_and_never_foods(
+    text: str, names: list[str]
+) -> None:
+    found = [name for name, _kcal in _entries(text)]
+    assert len(found) == len(names), found
+    for name, expected in zip(found, names, strict=True):
+        assert name.startswith(expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Waage sagt heute 78,3 kg",
+        "the scale says 78.3 kg",
+        "la balanza marca 78,3 kg",
+        "la balance indique 78,3 kg",
+        "la bilancia dice 78,3 kg",
+    ],
+)
+def test_what_the_scale_says_is_the_weight(text: str) -> None:
+    plan = plan_text(text, CONTEXT)
+    assert plan.understood, plan
+    assert [(a.type, a.weight_kg) for a in plan.actions] == [("weight.log", 78.3)]
