@@ -39,6 +39,10 @@ SPLASH_ML = 30.0  # "coffee with oat milk": a splash, not the glass the table's 
 _SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")  # "Oatmeal (porridge)": the word said
 
 
+# What joins an amount to its food: "200 g de pollo" is pollo, not "de pollo".
+_OF = frozenset({"of", "de", "di", "d", "du", "del", "della", "dello"})
+
+
 def known_dish(tokens: Tokens, head: FoodItem, item: FoodItem, table: FoodTable) -> FoodItem | None:
     """ "salad with chicken": the chicken salad of the table ("burrito bowl w/ chicken": the
     chicken burrito bowl, no second chicken; for a generic head like "salad" its last word
@@ -48,8 +52,8 @@ def known_dish(tokens: Tokens, head: FoodItem, item: FoodItem, table: FoodTable)
         return None
     words = [tokens.items[i].text for i in range(item.first, item.last + 1)]
     base = [tokens.items[i].text for i in range(head.first, head.last + 1)]
-    while base and (base[0] in AMOUNT_WORDS or base[0] not in table.words):
-        base = base[1:]  # the food's words, not "a large" or "16 oz" before them
+    while base and (base[0] in AMOUNT_WORDS | _OF or base[0] not in table.words):
+        base = base[1:]  # the food's words, not "a large", "16 oz" or "200 g de" before them
     generic = len(base) < 2 or " ".join(base[-2:]) not in table.by_alias
     known = dish_of(table.by_alias, base, words, generic=generic)
     if known is None:

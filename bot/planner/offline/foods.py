@@ -8,7 +8,7 @@ and its figures are the nutrients step's (reader/nutrients.py).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -158,7 +158,7 @@ def _read_item(
         if i < skip_to:
             continue
         found = find(tokens, i, table)
-        if found is None:
+        if found is None or _cut_of(tokens, i, found[1], lambda k: find(tokens, k, table)):
             continue
         food, length = found
         made = _make_item(tokens, food, i, i + length - 1, item[0], refused, measures)
@@ -166,6 +166,19 @@ def _read_item(
             read.append(made)
         skip_to = i + length
     return read
+
+
+def _cut_of(tokens: Tokens, i: int, length: int, food_at: Callable[[int], object]) -> bool:
+    """ "filete de pollo", "filet de dinde", "fillet of salmon": the fillet of the food after
+    it, one item (a portion word), never a steak ("filete") beside the food."""
+    of = i + length
+    return (
+        length == 1
+        and HOUSEHOLD_UNITS.get(tokens.items[i].text) == "fillet"
+        and of + 1 < len(tokens)
+        and tokens.items[of].text in {"of", "de", "di", "du", "del", "della"}
+        and food_at(of + 1) is not None
+    )
 
 
 class AliasLookup(Protocol):

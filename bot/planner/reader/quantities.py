@@ -69,6 +69,7 @@ for _canonical, _words in (
     ("bar", "bar bars riegel barrita barritas"),
     ("bag", "bag bags packet packets tute bolsa bolsas"),
     ("square", "square squares"),
+    ("fillet", "fillet fillets filete filetes filet filets filetto filetti"),
     ("splash", "splash splashes dash drizzle"),
 ):
     for _word in _words.split():

@@ -233,3 +233,23 @@ def test_what_the_scale_says_is_the_weight(text: str) -> None:
     plan = plan_text(text, CONTEXT)
     assert plan.understood, plan
     assert [(a.type, a.weight_kg) for a in plan.actions] == [("weight.log", 78.3)]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("un filete de pollo con ensalada", "Chicken breast with ensalada, 1 fillet"),
+        ("un filet de dinde", "Turkey (dinde)"),
+        ("a fillet of salmon", "Salmon, 1 fillet"),
+        ("un filetto di merluzzo", "Cod, 1 fillet"),
+        ("2 filetes de pescado", "Cod, 2 fillets"),
+        ("200 g de pollo con ensalada", "Chicken breast (pollo) with ensalada, 200 g"),
+    ],
+)
+def test_a_fillet_of_a_food_is_one_item_of_that_food(text: str, name: str) -> None:
+    (found,) = _entries(text)
+    assert found[0].startswith(name)
+
+
+def test_a_fillet_alone_is_still_the_tables_steak() -> None:
+    assert [name for name, _kcal in _entries("un filete")] == ["Steak, 1 steak"]
