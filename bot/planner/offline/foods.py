@@ -241,14 +241,7 @@ def _make_item(
         j -= 1
     quantity = parse_prefix(before)
     food = _by_the_piece(tokens, food, first, last, quantity)
-    end = last
-    post = parse_postfix(tokens, last)
-    if post is not None and not quantity.explicit:
-        post[0].size, post[0].tokens = post[0].size or quantity.size, quantity.tokens
-        quantity, end = post[0], last + post[1]
-    elif post is not None and not quantity.unit and post[0].unit in {"bowl", "plate"}:
-        quantity.unit = post[0].unit  # "a quinoa bowl": the count before, the bowl after
-        end = last + post[1]
+    quantity, end = _with_postfix(tokens, last, quantity)
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
     whole = max(_WHOLE_IN_SLICES.get(tokens.items[k].text, 0.0) for k in range(first, last + 1))
@@ -273,6 +266,24 @@ def _make_item(
         tokens.claim(span)
         refused.append(span)
     return item
+
+
+def _with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quantity, int]:
+    """The quantity with what is said right after the food ("chicken 200 g", "a quinoa
+    bowl", "una birra media"), and the food's last token with it."""
+    post = parse_postfix(tokens, last)
+    if post is None:
+        return quantity, last
+    if not quantity.explicit:
+        post[0].size, post[0].tokens = post[0].size or quantity.size, quantity.tokens
+        return post[0], last + post[1]
+    if not quantity.unit and post[0].unit in {"bowl", "plate"}:
+        quantity.unit = post[0].unit  # "a quinoa bowl": the count before, the bowl after
+        return quantity, last + post[1]
+    if post[0].size and not post[0].unit and not quantity.size:
+        quantity.size = post[0].size  # "una birra media": the count before, the size after
+        return quantity, last + post[1]
+    return quantity, last
 
 
 def _by_the_piece(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> Food:

@@ -92,6 +92,9 @@ def nutrients(
     limit = MAX_GRAMS if amount.unit in MASS_UNITS else MAX_COUNT
     if not 0 < amount.count <= limit:
         return None
+    poured = _poured(row, amount)
+    if poured is not None:
+        return poured
     size_factor, unit_text, sized = _size(row, amount)
     name, grams, shown = _measure(row, amount, size_factor, unit_text, measures)
     if sized and (amount.unit in MASS_UNITS or amount.unit in HOUSEHOLD_ML):
@@ -102,6 +105,24 @@ def nutrients(
     if not 0 < grams <= MAX_GRAMS:
         return None
     return dataclasses.replace(of_grams(row, grams), name=name, amount=shown)
+
+
+# A beer asked for by its size is poured, in the glasses bars serve: a "piccola" or "kleines"
+# 0.2 l, a "media" 0.4 l (Italy), a "grande" or "großes" 0.5 l.
+_POURED_ML = {"Beer": {"small": 200.0, "medium": 400.0, "large": 500.0}}
+
+
+def _poured(row: Food, amount: Quantity) -> Nutrients | None:
+    """A drink served by the glass in sizes ("una birra media": 400 ml), or None."""
+    glasses = _POURED_ML.get(row.name, {})
+    label = SIZES[amount.size][0] if amount.size and not amount.unit else ""
+    if label not in glasses:
+        return None
+    ml = glasses[label] * amount.count
+    name = row.name if amount.count == 1 else row.plural
+    return dataclasses.replace(
+        of_grams(row, ml), name=name, amount=f"{fmt_amount(amount.count)} {label} ({round(ml)} ml)"
+    )
 
 
 def of_grams(row: Food, grams: float) -> Nutrients:

@@ -88,7 +88,12 @@ for _words, _label, _factor in (
         "small",
         0.7,
     ),
-    ("medium regular normal mittel mittlere mediano mediana moyen moyenne", "medium", 1.0),
+    (
+        "medium regular normal mittel mittlere mittleres mittlerer mittleren mediano mediana"
+        " moyen moyenne",
+        "medium",
+        1.0,
+    ),
     ("large big gross grosse grosser grossen grande grand grosso grossa", "large", 1.4),
     ("huge giant riesig enorme venti", "huge", 1.7),
     ("double doppelt doppelter doble", "double", 2.0),
@@ -99,7 +104,7 @@ for _words, _label, _factor in (
 
 NUMBER_WORDS: dict[str, float] = {}
 for _words, _value in (
-    ("a an one ein eine einen einem einer un una uno", 1.0),
+    ("a an one ein eine einen einem einer un une una uno", 1.0),
     ("two zwei dos couple deux due", 2.0),
     ("three drei tres trois tre", 3.0),
     ("four vier cuatro quatre quattro", 4.0),
@@ -240,6 +245,12 @@ def _read_quantity(words: list[str]) -> Quantity | None:
     return quantity
 
 
+# A size said after the food, as Italian, Spanish and French put it: "una birra media" is a
+# medium beer, where "media" before a food is a half ("media pizza").
+_SIZE_AFTER = {"media": "medium", "medio": "medium"}
+_NEXT_FOOD = frozenset({"and", "e", "et", "y", "und", "with", "con", "avec", "mit", "plus"})
+
+
 def parse_postfix(tokens: Tokens, last: int) -> tuple[Quantity, int] | None:
     """ "chicken breast 200 g", "coffee x2": a quantity right after the food."""
     after: list[str] = []
@@ -251,6 +262,9 @@ def parse_postfix(tokens: Tokens, last: int) -> tuple[Quantity, int] | None:
         j += 1
     if after and HOUSEHOLD_UNITS.get(after[0]) in {"bowl", "plate"}:
         return Quantity(unit=HOUSEHOLD_UNITS[after[0]], explicit=True), 1
+    size = _SIZE_AFTER.get(after[0], after[0]) if after else ""
+    if size in SIZES and (len(after) == 1 or after[1] in _NEXT_FOOD):
+        return Quantity(size=size), 1  # "una birra media", "un café moyen", "pizza grande"
     match = _POSTFIX_RE.match(" ".join(after))
     if match is None:
         return None

@@ -253,3 +253,46 @@ def test_a_fillet_of_a_food_is_one_item_of_that_food(text: str, name: str) -> No
 
 def test_a_fillet_alone_is_still_the_tables_steak() -> None:
     assert [name for name, _kcal in _entries("un filete")] == ["Steak, 1 steak"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kcal"),
+    [
+        ("una birra media", "Beer (birra), 1 medium (400 ml)", 172),
+        ("una birra piccola", "Beer (birra), 1 small (200 ml)", 86),
+        ("ein großes Bier", "Beer (bier), 1 large (500 ml)", 215),
+        ("ein mittleres Bier", "Beer (bier), 1 medium (400 ml)", 172),
+        ("a large beer", "Beer, 1 large (500 ml)", 215),
+        ("a beer", "Beer, 1 bottle (330 ml)", 142),
+    ],
+)
+def test_a_size_is_read_before_or_after_the_food(text: str, name: str, kcal: float) -> None:
+    (found,) = _entries(text)
+    assert found[0].startswith(name)
+    assert kcal == 0 or round(found[1]) == kcal
+
+
+def test_a_size_after_the_food_is_the_size_before_it() -> None:
+    assert _entries("una pizza grande") == _entries("a large pizza")
+    assert _entries("un café moyen") == _entries("un café")
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("pizza margherita", "1 pizza"),
+        ("una pizza margherita", "1 pizza"),
+        ("une pizza margherita", "1 pizza"),
+        ("eine Pizza Margherita", "1 pizza"),
+        ("a margherita pizza", "1 pizza"),
+        ("2 slices of pizza margherita", "2 slices"),
+        ("una fetta di pizza margherita", "1 slice"),
+    ],
+)
+def test_a_margherita_is_a_whole_pizza_in_every_language_unless_sliced(
+    text: str, amount: str
+) -> None:
+    ((name, kcal),) = _entries(text)
+    assert name.startswith("Margherita pizza")
+    assert amount in name
+    assert (790 if "pizza" in amount else 135 * int(amount[0]) * 2) == round(kcal)
