@@ -121,7 +121,41 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
                 continue
         joined[-1] = dish(head, _as_addition(tokens, head, item), "with" if with_word else "and")
         in_dish = True
-    return joined
+    return dish_amounts(tokens, joined)
+
+
+def dish_amounts(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
+    """ "pasta al pomodoro, 100 g di pasta": a later clause weighing a food the dish before
+    it is named by is how much went into that dish, not a second item. Only a dish said
+    without an amount takes it, and only from a weight of the very word in its name."""
+    kept: list[FoodItem] = []
+    for item in items:
+        base = _weighed_base(tokens, kept, item)
+        if base is None:
+            kept.append(item)
+            continue
+        word = tokens.items[item.last].raw
+        kept[base] = dataclasses.replace(
+            kept[base], amount=f"{kept[base].amount} ({item.amount} {word})", last=item.last
+        )
+    return kept
+
+
+def _weighed_base(tokens: Tokens, before: list[FoodItem], item: FoodItem) -> int | None:
+    """The index of the dish in `before` whose base `item` weighs, or None."""
+    words = [tokens.items[i].text for i in range(item.first, item.last + 1)]
+    if not item.explicit or len(words) < 3 or words[1] not in {"g", "gr", "grams", "gramm"}:
+        return None
+    if not (tokens.items[item.first].kind == "num" and set(words[2:-1]) <= _OF):
+        return None
+    for n in range(len(before) - 1, -1, -1):
+        dish_item = before[n]
+        named = {tokens.items[i].text for i in range(dish_item.first, dish_item.last + 1)}
+        commas = {tokens.items[i].text for i in range(dish_item.last + 1, item.first)}
+        dish_of_it = len(named) > 1 and dish_item.name != item.name  # not the food itself
+        if dish_of_it and words[-1] in named and not dish_item.explicit and "," in commas:
+            return n
+    return None
 
 
 def _said_with(tokens: Tokens, item: FoodItem) -> bool:

@@ -296,3 +296,34 @@ def test_a_margherita_is_a_whole_pizza_in_every_language_unless_sliced(
     assert name.startswith("Margherita pizza")
     assert amount in name
     assert (790 if "pizza" in amount else 135 * int(amount[0]) * 2) == round(kcal)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "pasta al pomodoro, 100 g di pasta",
+            [("Pasta with tomato sauce (pasta al pomodoro), 1 plate (350 g) (100 g pasta)", 450)],
+        ),
+        (
+            "pasta carbonara, 120 g of pasta",
+            [("Spaghetti carbonara (pasta carbonara), 1 plate (350 g) (120 g pasta)", 700)],
+        ),
+    ],
+)
+def test_a_later_weight_of_a_dishs_base_is_that_dishs_amount(
+    text: str, expected: list[tuple[str, float]]
+) -> None:
+    assert _entries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pasta al pomodoro e 100 g di pasta",  # no clause of its own: a second item
+        "rice and beans, 200 g rice",  # the food itself, not a dish of it
+        "spaghetti bolognese, 200 g of salad",  # not what the dish is made of
+    ],
+)
+def test_a_weight_of_something_else_stays_an_item_of_its_own(text: str) -> None:
+    assert any(name.endswith(", 200 g") or name.endswith(", 100 g") for name, _k in _entries(text))
