@@ -79,7 +79,7 @@ _AT_PLACE = (
     r"|dans le|dans la|en|en el|en la|a|sur|zu|chez)"
 )
 _OTHER_PLACES = (
-    "bar|kantine|mensa|buro|bureau|oficina|trabajo|travail|boulot|lavoro|ufficio|cantine"
+    "bar|kantine|mensa|bureau|oficina|trabajo|travail|boulot|lavoro|ufficio|cantine"
     "|cafeteria|restaurant|ristorante|restaurante|trattoria|pizzeria|casa|maison|hause"
     "|arbeit|schule|scuola|escuela|ecole|uni|universita|universidad|universite|bistro"
     "|bistrot|kneipe|imbiss|backerei|panaderia|boulangerie|panetteria|hotel|mercado|markt"
