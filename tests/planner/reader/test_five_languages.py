@@ -113,11 +113,11 @@ def test_an_elided_article_is_a_word_of_its_own(said: str, folded: str) -> None:
 @pytest.mark.parametrize(
     ("text", "names"),
     [
-        ("un'insalata mista", ["Ensalada mixta (insalata mista)"]),
+        ("un'insalata mista", ["Salad (insalata mista)"]),
         ("l'insalata", ["Salad (insalata), 1 bowl (200 g)"]),
         ("un bicchiere d'acqua", ["Water (acqua), 1 glass (250 ml)"]),
         ("dell'acqua e un'arancia", ["Water (acqua)", "Orange (arancia)"]),
-        ("j'ai mangé des flocons d'avoine", ["Oatmeal (flocons d'avoine)"]),
+        ("j'ai mangé des flocons d'avoine", ["Rolled oats (flocons d'avoine)"]),
         ("un verre d'eau et l'omelette", ["Water (eau)", "Omelette"]),
     ],
 )
