@@ -2,6 +2,9 @@
 
     python -m bench.meals [--limit N] [--file PATH]
 
+`--file tests/data/meals_usda_dev.jsonl` scores the development set: the same builder with
+another seed and none of the check's foods, the set to look at when changing the reader.
+
 Each meal's sentence ("a cup of 2% milk and 2 scrambled eggs") is planned the way
 `healthbot eval` plans a case (bot/ops/eval.py): an `OfflinePlanner`, a `PlanContext` from
 the meal's `now` and `timezone`, the plan checked by `sane`, and what would be written is the
@@ -112,7 +115,7 @@ def carbs_ok(got: float, want: float) -> bool:
     return abs(got - want) <= CARBS_BAND
 
 
-def score(meals: Sequence[Meal], reads: Sequence[Read]) -> dict[str, Any]:
+def score(meals: Sequence[Meal], reads: Sequence[Read], path: Path = MEALS) -> dict[str, Any]:
     """The shares (0..1) and times; the baseline answers the average of `meals`."""
     n = len(meals)
     mean_kcal = statistics.fmean(m.calories for m in meals)
@@ -120,6 +123,7 @@ def score(meals: Sequence[Meal], reads: Sequence[Read]) -> dict[str, Any]:
     logged = [(m, r) for m, r in zip(meals, reads, strict=True) if r.entries]
     times = [r.ms for r in reads]
     return {
+        "file": _shown(path),
         "meals": n,
         "coverage": len(logged) / n,
         "whole_meal": sum(r.entries >= m.foods for m, r in logged) / n,
@@ -144,14 +148,21 @@ def run(limit: int | None = None, path: Path = MEALS) -> dict[str, Any]:
     meals = load_meals(path, limit)
     if not meals:
         raise ValueError(f"{path}: no meals")
-    return score(meals, asyncio.run(read_meals(meals)))
+    return score(meals, asyncio.run(read_meals(meals)), path)
+
+
+def _shown(path: Path) -> str:
+    """`path` from the repository's root when it lies inside it."""
+    root = MEALS.parent.parent.parent
+    resolved = path.resolve()
+    return str(resolved.relative_to(root)) if resolved.is_relative_to(root) else str(path)
 
 
 def report(f: dict[str, Any]) -> str:
     median = f["median_abs_kcal_error_logged"]
     return "\n".join(
         [
-            f"offline planner on {f['meals']} USDA FNDDS meals (tests/data/meals_usda.jsonl):",
+            f"offline planner on {f['meals']} USDA FNDDS meals ({f['file']}):",
             f"  coverage (logged anything)     {f['coverage']:6.1%}",
             f"  whole meal (an entry per food) {f['whole_meal']:6.1%}",
             f"  calories within +-20%          {f['calories_within_20pct']:6.1%}"

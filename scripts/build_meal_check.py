@@ -1,6 +1,12 @@
 """Build tests/data/meals_usda.jsonl: meals written the way people type them, from FNDDS.
 
     python scripts/build_meal_check.py [--count 600] [--seed 20260] [--out PATH]
+        [--exclude PATH ...]
+
+`--exclude` names meal files (this script's output) whose foods are never drawn, so a set
+built with another seed and `--exclude tests/data/meals_usda.jsonl` shares no food, and so
+no meal or sentence, with the check: tests/data/meals_usda_dev.jsonl is built that way
+(`--seed 7 --exclude tests/data/meals_usda.jsonl --out tests/data/meals_usda_dev.jsonl`).
 
 Each meal is 1-3 foods drawn from data/usda/fndds_foods.csv, each with one of its household
 portions from data/usda/fndds_portions.csv (sometimes a few of it: "2 slices", "16 fl oz"),
@@ -303,12 +309,30 @@ def usable(portion: Portion) -> tuple[float, str] | None:
     return portion_unit(portion.text)
 
 
-def build(count: int, seed: int, data: Path = DATA) -> list[dict[str, object]]:
+def excluded(paths: list[Path]) -> tuple[set[str], set[str]]:
+    """The food codes and sentences of the meal files `paths`."""
+    codes: set[str] = set()
+    texts: set[str] = set()
+    for path in paths:
+        for line in path.read_text("utf-8").splitlines():
+            if line.strip():
+                meal = json.loads(line)
+                texts.add(meal["text"])
+                codes.update(str(f["food_code"]) for f in meal["foods"])
+    return codes, texts
+
+
+def build(
+    count: int, seed: int, data: Path = DATA, exclude: list[Path] | None = None
+) -> list[dict[str, object]]:
     foods, portions = load(data)
+    codes, texts = excluded(exclude or [])
     candidates = [
         f
         for f in foods
-        if not EXCLUDE.search(f.description) and any(usable(p) for p in portions.get(f.code, []))
+        if not EXCLUDE.search(f.description)
+        and f.code not in codes
+        and any(usable(p) for p in portions.get(f.code, []))
     ]
     heads = Counter(f.description.split(",")[0].lower() for f in candidates)
     weights = [1 / math.sqrt(heads[f.description.split(",")[0].lower()]) for f in candidates]
@@ -352,6 +376,8 @@ def build(count: int, seed: int, data: Path = DATA) -> list[dict[str, object]]:
         words = [str(i["words"]) for i in items]
         said = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
         prefix = rng.choices([p for p, _ in PREFIXES], weights=[w for _, w in PREFIXES])[0]
+        if prefix + said in texts:
+            continue
         meals.append(
             {
                 "id": f"usda-{len(meals) + 1:04d}",
@@ -374,8 +400,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20260)
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--exclude", type=Path, action="append", default=[], help="a meal file whose foods stay out"
+    )
     args = parser.parse_args()
-    meals = build(args.count, args.seed, args.data)
+    meals = build(args.count, args.seed, args.data, args.exclude)
     with args.out.open("w", encoding="utf-8", newline="\n") as handle:
         for meal in meals:
             handle.write(json.dumps(meal, ensure_ascii=False) + "\n")
