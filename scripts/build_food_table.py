@@ -32,6 +32,13 @@ use USDA's weight for this food. A drink (a food USDA portions in fluid ounces) 
 ml, converted with its own weight per fluid ounce. Figures are per portion, rounded as the
 curated tables are (kcal to the unit, macros to 0.1 g); rows whose energy the loader's check
 (4/4/9 kcal per g, alcohol only in a drink) would refuse are left out and counted.
+
+Every other household portion of a food is a *measure* of its row, written to
+survey_measures.csv (the row's first alias, the measure's words, grams or ml of one): "1 cup,
+chopped" is the row's "cup", "1 large or thick slice" its "large slice" and "thick slice",
+"1 miniature/slider" its "miniature" and "slider", "1 small pizza" of a pizza also its
+"small" (the measure names the food itself), "1 sandwich" of a sandwich its "each". A cup of
+lettuce and a cup of cream then weigh what USDA weighs them, not 240 g both.
 """
 
 from __future__ import annotations
@@ -54,6 +61,7 @@ sys.path.insert(0, str(ROOT))
 from bot.planner.offline.additions import DESCRIBING  # noqa: E402
 from bot.planner.offline.table import (  # noqa: E402
     COLUMNS,
+    MEASURE_COLUMNS,
     FoodTableError,
     _check,
     _other_words,
@@ -61,6 +69,7 @@ from bot.planner.offline.table import (  # noqa: E402
     build_table,
     food_of_row,
 )
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS  # noqa: E402
 
 SOURCE = "usda-fndds"
 # Words that name a food in USDA's list but mean something else in most messages.
@@ -312,11 +321,85 @@ def ml_per_gram(portions: list[tuple[str, float]]) -> float | None:
     return None
 
 
+_MEASURE_RE = re.compile(r"^(\d+ \d+/\d+|\d+/\d+|\d+(?:\.\d+)?) (.+)$")
+_NOT_A_MEASURE_RE = re.compile(
+    r"quantity not specified|guideline|cubic inch|surface inch|yields|^(fl oz|oz|g|gram)\b|"
+    r"calorie package|\bdry\b",
+    re.I,
+)
+_MEASURE_SIZES = frozenset(
+    "small medium large regular miniature mini extra-large jumbo thin thick individual".split()
+)
+
+
+def _amount(text: str) -> float:
+    if " " in text:
+        whole, frac = text.split()
+        return int(whole) + _amount(frac)
+    if "/" in text:
+        num, den = text.split("/")
+        return int(num) / int(den)
+    return float(text)
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses", "oes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def measure_names(phrase: str) -> list[str]:
+    """The words a portion's unit may be said in: "large or thick slice" -> "large slice",
+    "thick slice"; "miniature/slider" -> "miniature", "slider"; "tablespoon" -> "tbsp"."""
+    said = phrase.replace('"', "").lower()
+    alternatives = [a.strip() for a in re.split(r" or |/", said) if a.strip()]
+    if not alternatives:
+        return []
+    noun = alternatives[-1].split()[-1] if len(alternatives[-1].split()) > 1 else ""
+    names = []
+    for alternative in alternatives:
+        if noun and len(alternative.split()) == 1 and alternative in _MEASURE_SIZES:
+            alternative = f"{alternative} {noun}"
+        words = [HOUSEHOLD_UNITS.get(w, w) for w in alternative.split()]
+        names.append(" ".join(words))
+    return names
+
+
+def measures(
+    description: str, portions: list[tuple[str, float]], ml: float | None
+) -> dict[str, float]:
+    """A food's household portions as grams (ml for a drink) of one of each measure; the
+    first portion of a measure wins. A measure naming the food itself ("1 sandwich" of a
+    sandwich, "1 small pizza" of a pizza) is also its "each" or its plain size."""
+    food_words = {_singular(w) for w in re.findall(r"[a-z]+", description.lower())}
+    found: dict[str, float] = {}
+    for raw, grams in portions:
+        first = _BRACKET_RE.sub("", raw).split(",")[0].strip().lower()
+        match = _MEASURE_RE.match(first)
+        if match is None or grams <= 0 or _NOT_A_MEASURE_RE.search(match.group(2)):
+            continue
+        one = round(grams / _amount(match.group(1)) * (ml or 1.0), 1)
+        if one <= 0:
+            continue
+        for name in measure_names(match.group(2)):
+            words = name.split()
+            keys = [name]
+            if _singular(words[-1]) in food_words:
+                keys.append(" ".join(words[:-1]) or "each")
+            for key in keys:
+                found.setdefault(key, one)
+    return found
+
+
 def _fmt(value: float) -> str:
     return f"{value:g}"
 
 
-def build_rows(usda: Path, curated: set[str]) -> tuple[list[dict[str, str]], dict[str, int]]:
+def build_rows(
+    usda: Path, curated: set[str]
+) -> tuple[list[dict[str, str]], dict[str, int], list[dict[str, str]]]:
     foods = list(csv.DictReader((usda / "fndds_foods.csv").open(encoding="utf-8")))
     portions: dict[str, list[tuple[str, float]]] = defaultdict(list)
     for row in csv.DictReader((usda / "fndds_portions.csv").open(encoding="utf-8")):
@@ -365,6 +448,7 @@ def build_rows(usda: Path, curated: set[str]) -> tuple[list[dict[str, str]], dic
             if key not in owners or (cost, code) < owners[key]:
                 owners[key] = (cost, code)
     rows: list[dict[str, str]] = []
+    measured: list[dict[str, str]] = []
     for food, parsed, portion, ml in kept:
         code = food["food_code"]
         aliases = sorted(
@@ -382,8 +466,11 @@ def build_rows(usda: Path, curated: set[str]) -> tuple[list[dict[str, str]], dic
             counts["refused by the energy check"] += 1
             continue
         rows.append(row)
+        for key, grams in measures(food["description"], portions[code], ml).items():
+            measured.append({"alias": aliases[0], "measure": key, "grams": _fmt(grams)})
     counts["rows written"] = len(rows)
-    return rows, counts
+    counts["measures written"] = len(measured)
+    return rows, counts, measured
 
 
 def _curated_plural(key: str, curated: set[str]) -> bool:
@@ -440,13 +527,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--usda", type=Path, default=ROOT / "data" / "usda")
     parser.add_argument("--out", type=Path, default=ROOT / "bot" / "planner" / "data")
     args = parser.parse_args(argv)
-    rows, counts = build_rows(args.usda, curated_aliases(args.out))
+    rows, counts, measured = build_rows(args.usda, curated_aliases(args.out))
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
     (args.out / "survey_foods.csv").write_text(out.getvalue(), encoding="utf-8")
-    build_table([("survey_foods.csv", out.getvalue())])  # the loader's own checks
+    kept = io.StringIO()
+    writer = csv.DictWriter(kept, fieldnames=MEASURE_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(measured)
+    (args.out / "survey_measures.csv").write_text(kept.getvalue(), encoding="utf-8")
+    # the loader's own checks
+    build_table([("survey_foods.csv", out.getvalue())], measures=kept.getvalue())
     for key, value in counts.items():
         print(f"{key}: {value}")
     print(f"aliases: {sum(len(r['aliases'].split('|')) for r in rows)}")

@@ -4,8 +4,17 @@ rules on hand-made reads."""
 from __future__ import annotations
 
 import datetime as dt
+import json
+from pathlib import Path
 
 from bench.meals import MEALS, Meal, Read, load_meals, run, score
+
+DEV = MEALS.parent / "meals_usda_dev.jsonl"
+
+
+def _codes(path: Path) -> set[str]:
+    lines = path.read_text("utf-8").splitlines()
+    return {f["food_code"] for line in lines if line for f in json.loads(line)["foods"]}
 
 
 def test_the_scorer_runs_on_ten_meals() -> None:
@@ -29,6 +38,17 @@ def test_the_set_is_whole() -> None:
     assert len(meals) == 600
     assert len({m.id for m in meals}) == 600
     assert all(1 <= m.foods <= 3 and m.calories >= 50 and m.text for m in meals)
+
+
+def test_the_development_set_shares_no_food_with_the_check() -> None:
+    dev = load_meals(DEV)
+    assert len(dev) == 600
+    assert not _codes(DEV) & _codes(MEALS)
+    assert not {m.text for m in dev} & {m.text for m in load_meals(MEALS)}
+
+
+def test_the_scorer_names_the_file_it_read() -> None:
+    assert run(limit=2, path=DEV)["file"] == "tests/data/meals_usda_dev.jsonl"
 
 
 def test_bands_and_baseline() -> None:

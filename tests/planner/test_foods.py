@@ -97,6 +97,19 @@ def test_a_good_row_loads() -> None:
     assert table.by_alias["apple"].source == "usda-sr"
 
 
+def test_measures_reach_the_row_of_their_first_alias() -> None:
+    measures = "alias,measure,grams\napple,cup,125\napple,slice,14\n"
+    table = build_table(rows(APPLE), measures=measures)
+    assert table.by_alias["apples"].measure("cup") == 125
+    assert table.by_alias["apple"].measure("slice") == 14
+    assert table.by_alias["apple"].measure("bowl") is None
+
+
+def test_a_measure_without_a_weight_is_refused() -> None:
+    with pytest.raises(FoodTableError, match="weight"):
+        build_table(rows(APPLE), measures="alias,measure,grams\napple,cup,0\n")
+
+
 def test_an_alias_of_two_foods_is_refused_across_files() -> None:
     other = "Pie,,pie|apple,1 slice,125,slice,125,296,2.4,42.5,13.8,estimate"
     with pytest.raises(FoodTableError, match="'apple'"):

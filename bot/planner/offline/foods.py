@@ -252,6 +252,7 @@ def _make_item(
         and not quantity.unit
         and not sliced
         and food.unit_noun == "slice"
+        and food.measure("each") is None
     ):
         quantity.count *= whole  # "a pizza", "half a pizza": whole ones, cut in slices
     figures = nutrients(food, quantity, measures)

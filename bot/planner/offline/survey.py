@@ -25,15 +25,20 @@ from bot.planner.offline.text import Tokens
 from bot.planner.reader.lookup import is_modifier
 
 SURVEY_FILE = "survey_foods.csv"
+MEASURES_FILE = "survey_measures.csv"
 
 
 @functools.cache
 def survey_table() -> FoodTable | None:
-    """Read data/survey_foods.csv once; None when the file is absent."""
-    path = resources.files("bot.planner").joinpath("data").joinpath(SURVEY_FILE)
+    """Read data/survey_foods.csv once, each row with its measures from
+    data/survey_measures.csv (when present); None when the foods file is absent."""
+    data = resources.files("bot.planner").joinpath("data")
+    path = data.joinpath(SURVEY_FILE)
     if not path.is_file():
         return None
-    return build_table([(SURVEY_FILE, path.read_text("utf-8"))])
+    measures = data.joinpath(MEASURES_FILE)
+    text = measures.read_text("utf-8") if measures.is_file() else ""
+    return build_table([(SURVEY_FILE, path.read_text("utf-8"))], measures=text)
 
 
 def _forms(word: str, table: FoodTable) -> tuple[str, ...]:

@@ -36,6 +36,9 @@ COLUMNS = [
     *("name", "plural", "aliases", "portion", "portion_g", "unit", "unit_g"),
     *("kcal", "protein", "carbs", "fat", "source"),
 ]
+# A row's other household measures (survey_measures.csv): its first alias, the measure's
+# words ("cup", "large slice", "stick", "each"), and the grams (ml for a drink) of one.
+MEASURE_COLUMNS = ["alias", "measure", "grams"]
 # Where a row's figures come from; the keys are defined in planner/data/README.md.
 SOURCES = frozenset(
     {"usda-sr", "usda-fndds", "ciqual", "bls", "bedca", "crea", "vendor", "estimate"}
@@ -99,6 +102,13 @@ class Food:
     carbs: float
     fat: float
     source: str = ""
+    # (measure, grams of one): what one "cup", "stick" or "large slice" of it weighs, beside
+    # its portion and unit ("each" is one of the food itself, counted by its own name)
+    measures: tuple[tuple[str, float], ...] = dataclasses.field(default=(), compare=False)
+
+    def measure(self, name: str) -> float | None:
+        """The grams (ml for a drink) of one `name` of this food, when the table has them."""
+        return next((grams for said, grams in self.measures if said == name), None)
 
     @property
     def unit_noun(self) -> str:
@@ -202,8 +212,27 @@ def food_of_row(row: Mapping[str, str]) -> Food:
     )
 
 
-def build_table(files: Iterable[tuple[str, str]]) -> FoodTable:
-    """The table from (file name, CSV text) pairs; raises FoodTableError on a bad row."""
+def read_measures(text: str) -> dict[str, tuple[tuple[str, float], ...]]:
+    """A measures file (MEASURE_COLUMNS) as each alias's measures; FoodTableError when bad."""
+    reader = csv.DictReader(io.StringIO(text))
+    if reader.fieldnames != MEASURE_COLUMNS:
+        raise FoodTableError(f"measures: the header must be {','.join(MEASURE_COLUMNS)}")
+    found: dict[str, list[tuple[str, float]]] = {}
+    for line, row in enumerate(reader, start=2):
+        try:
+            grams = float(row["grams"])
+        except (TypeError, ValueError) as exc:
+            raise FoodTableError(f"measures:{line}: {exc}") from exc
+        if grams <= 0 or not row["measure"]:
+            raise FoodTableError(f"measures:{line}: a measure needs words and a weight")
+        found.setdefault(alias_key(row["alias"]), []).append((row["measure"], grams))
+    return {alias: tuple(pairs) for alias, pairs in found.items()}
+
+
+def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTable:
+    """The table from (file name, CSV text) pairs, and the text of a measures file for
+    their rows; raises FoodTableError on a bad row."""
+    measured = read_measures(measures) if measures else {}
     by_alias: dict[str, Food] = {}
     for file_name, text in files:
         reader = csv.DictReader(io.StringIO(text))
@@ -216,6 +245,9 @@ def build_table(files: Iterable[tuple[str, str]]) -> FoodTable:
             except (TypeError, ValueError) as exc:
                 raise FoodTableError(f"{where}: {exc}") from exc
             _check(food, where)
+            named = alias_key(row["aliases"].split("|")[0])
+            if named in measured:
+                food = dataclasses.replace(food, measures=measured[named])
             for alias in row["aliases"].split("|"):
                 key = alias_key(alias)
                 if not key:

@@ -95,6 +95,13 @@ def nutrients(
     poured = _poured(row, amount)
     if poured is not None:
         return poured
+    measured = _by_measure(row, amount)
+    if measured is not None:
+        grams, shown = measured
+        if not 0 < grams <= MAX_GRAMS:
+            return None
+        name = row.plural if amount.count > 1 and not amount.unit else row.name
+        return dataclasses.replace(of_grams(row, grams), name=name, amount=shown)
     size_factor, unit_text, sized = _size(row, amount)
     name, grams, shown = _measure(row, amount, size_factor, unit_text, measures)
     if sized and (amount.unit in MASS_UNITS or amount.unit in HOUSEHOLD_ML):
@@ -123,6 +130,33 @@ def _poured(row: Food, amount: Quantity) -> Nutrients | None:
     return dataclasses.replace(
         of_grams(row, ml), name=name, amount=f"{fmt_amount(amount.count)} {label} ({round(ml)} ml)"
     )
+
+
+def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
+    """The grams and amount text of a quantity said in one of the row's own measures ("a
+    cup" of lettuce, "a large slice", "a stick", "2 sandwiches": "each"), or None when the
+    table weighs none of them for this row (the general measures then apply)."""
+    if not row.measures or q.unit in MASS_UNITS:
+        return None
+    size = q.size
+    if q.unit:
+        keys = [f"{size} {q.unit}", q.unit] if size else [q.unit]
+    elif size:
+        keys = [size]
+    else:  # "2 gyro sandwiches": the food counted by its own name
+        keys = ["each"] if q.explicit else []
+    for key in keys:
+        one = row.measure(key)
+        if one is None:
+            continue
+        factor = SIZES[size][1] if size and key == q.unit else 1.0
+        grams = q.count * one * factor
+        said = key if key != "each" else ""
+        noun = plural_unit(said, q.count) if said else ""
+        measure = "ml" if "ml" in row.portion else "g"
+        shown = f"{fmt_amount(q.count)} {noun}".strip() + f" ({round(grams)} {measure})"
+        return grams, shown
+    return None
 
 
 def of_grams(row: Food, grams: float) -> Nutrients:

@@ -111,3 +111,50 @@ def test_the_planner_logs_the_figures_of_the_nutrients_step(
 def test_the_persons_energy_wins_for_the_item_it_follows(text: str, kcal: int) -> None:
     plan = plan_text(text, CONTEXT)
     assert [a.entry.calories for a in plan.actions] == [kcal]  # type: ignore[union-attr]
+
+
+def _measured(**measures: float) -> Food:
+    """A row counted in cups of 240 ml, with what other measures of it weigh."""
+    return Food(
+        name="Leaf salad",
+        plural="Leaf salads",
+        portion="1 serving (100 g)",
+        portion_g=100,
+        unit="cup",
+        unit_g=240,
+        kcal=20,
+        protein=1,
+        carbs=3,
+        fat=0.2,
+        source="estimate",
+        measures=tuple(measures.items()),
+    )
+
+
+def test_a_measure_the_row_weighs_beats_the_general_one() -> None:
+    light = _measured(cup=50)  # a cup of leaves weighs far less than a cup of water
+    figures = nutrients(light, Quantity(count=2, unit="cup", explicit=True))
+    assert figures is not None
+    assert figures.grams == 100
+    assert figures.kcal == pytest.approx(20)
+    assert figures.amount == "2 cups (100 g)"
+
+
+def test_a_sized_measure_of_the_row_and_a_plain_size() -> None:
+    row = _measured(slice=30, **{"large slice": 45, "small": 60})
+    large = nutrients(row, Quantity(unit="slice", size="large", explicit=True))
+    small = nutrients(row, Quantity(size="small"))
+    thin = nutrients(row, Quantity(unit="slice", size="small", explicit=True))
+    assert large is not None and small is not None and thin is not None
+    assert large.grams == 45  # the row's own large slice
+    assert small.grams == 60  # "a small one": the row's small
+    assert thin.grams == pytest.approx(30 * 0.7)  # no small slice: the slice, sized
+
+
+def test_a_count_of_the_food_itself_uses_its_each() -> None:
+    row = _measured(each=180)
+    two = nutrients(row, Quantity(count=2, explicit=True))
+    unsaid = nutrients(row, Quantity())
+    assert two is not None and unsaid is not None
+    assert (two.grams, two.name) == (360, "Leaf salads")
+    assert unsaid.grams == 100  # nothing said: the row's portion
