@@ -20,6 +20,7 @@ from bot.planner.reader.nutrients import Nutrients, nutrients, stated
 from bot.planner.reader.quantities import (
     HOUSEHOLD_UNITS,
     Quantity,
+    parse_measure,
     parse_postfix,
     parse_prefix,
 )
@@ -240,6 +241,8 @@ def _make_item(
         before.insert(0, tokens.items[j].text)
         j -= 1
     quantity = parse_prefix(before)
+    if food.measures and quantity.tokens < len(before):  # "a stick of", "a pouch of"
+        quantity = parse_measure(before, lambda said: food.measure(said) is not None) or quantity
     food = _by_the_piece(tokens, food, first, last, quantity)
     quantity, end = _with_postfix(tokens, last, quantity)
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):

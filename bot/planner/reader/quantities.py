@@ -12,7 +12,7 @@ name ("2% milk", "100% juice"), never a count: the tokenizer keeps it a word of 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bot.planner.offline.text import Tokens, number_value
@@ -218,6 +218,40 @@ def parse_prefix(words: list[str]) -> Quantity:
             quantity.tokens = len(candidate)
             return quantity
     return Quantity()
+
+
+def parse_measure(words: list[str], known: Callable[[str], bool]) -> Quantity | None:
+    """ "a stick of", "2 baby leaves of", "a large single serving bag of": a count of a
+    measure no list here holds but the food's own row weighs (`known` says which words it
+    does), read from the words right before the food; None when they say no such measure."""
+    if len(words) < 2 or words[-1] not in {"of", "de", "di"}:
+        return None
+    said = words[:-1]
+    for n in range(min(4, len(said)), 0, -1):
+        head, last = said[-n:-1], said[-1]
+        for form in dict.fromkeys([last, *_singulars(last)]):
+            phrase = " ".join([*head, HOUSEHOLD_UNITS.get(form, form)])
+            if not known(phrase):
+                continue
+            count = _read_quantity(said[:-n])
+            if count is None or count.unit or count.size:
+                continue
+            return Quantity(count.count, phrase, tokens=len(words), explicit=True)
+    return None
+
+
+def _singulars(word: str) -> list[str]:
+    """What an English plural may be the plural of: "leaves" -> "leaf", "berries" -> "berry"."""
+    forms = []
+    if word.endswith("ves"):
+        forms.append(word[:-3] + "f")
+    if word.endswith("ies"):
+        forms.append(word[:-3] + "y")
+    if word.endswith("es"):
+        forms.append(word[:-2])
+    if word.endswith("s") and not word.endswith("ss"):
+        forms.append(word[:-1])
+    return forms
 
 
 def _read_quantity(words: list[str]) -> Quantity | None:

@@ -10,7 +10,7 @@ import pytest
 
 from bot.planner.base import PlanContext
 from bot.planner.offline.planner import plan_text
-from bot.planner.reader.quantities import HOUSEHOLD_ML, MASS_UNITS, parse_prefix
+from bot.planner.reader.quantities import HOUSEHOLD_ML, MASS_UNITS, parse_measure, parse_prefix
 
 CONTEXT = PlanContext(
     now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("America/Chicago")),
@@ -152,3 +152,25 @@ def test_a_pint_and_a_fluid_ounce_are_those_of_where_the_person_lives(
     us = zone.startswith(("America/", "Pacific/"))
     kcal = beer.entry.calories  # type: ignore[attr-defined]
     assert (kcal < 220) if us else (kcal > 230)
+
+
+@pytest.mark.parametrize(
+    ("words", "count", "unit"),
+    [
+        ("a stick of", 1.0, "stick"),
+        ("2 baby leaves of", 2.0, "baby leaf"),
+        ("three wedges of", 3.0, "wedge"),
+        ("a large snack bag of", 1.0, "large snack bag"),
+    ],
+)
+def test_a_measure_only_the_foods_row_weighs(words: str, count: float, unit: str) -> None:
+    known = {"stick", "baby leaf", "wedge", "large snack bag"}
+    quantity = parse_measure(words.split(), known.__contains__)
+    assert quantity is not None
+    assert (quantity.count, quantity.unit, quantity.explicit) == (count, unit, True)
+    assert quantity.tokens == len(words.split())
+
+
+@pytest.mark.parametrize("words", ["a stick", "a twig of", "some stick of", "a large stick of"])
+def test_no_measure_without_of_a_known_one_or_a_count(words: str) -> None:
+    assert parse_measure(words.split(), {"stick"}.__contains__) is None
