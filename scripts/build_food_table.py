@@ -38,7 +38,9 @@ survey_measures.csv (the row's first alias, the measure's words, grams or ml of 
 chopped" is the row's "cup", "1 large or thick slice" its "large slice" and "thick slice",
 "1 miniature/slider" its "miniature" and "slider", "1 small pizza" of a pizza also its
 "small" (the measure names the food itself), "1 sandwich" of a sandwich its "each". A cup of
-lettuce and a cup of cream then weigh what USDA weighs them, not 240 g both.
+lettuce and a cup of cream then weigh what USDA weighs them, not 240 g both. A name the
+curated tables hold gets the cup, tablespoon and teaspoon of the survey food that drops the
+fewest words for it, in curated_measures.csv.
 """
 
 from __future__ import annotations
@@ -327,6 +329,10 @@ _NOT_A_MEASURE_RE = re.compile(
     r"calorie package|\bdry\b",
     re.I,
 )
+# The measures a curated row takes from its nearest survey food, when that is no drink: the
+# volumes a solid is weighed in ("a cup of cornbread" is not 240 g); its own unit and its
+# sizes stay the curated table's.
+CURATED_MEASURES = frozenset({"cup", "tbsp", "tsp"})
 _MEASURE_SIZES = frozenset(
     "small medium large regular miniature mini extra-large jumbo thin thick individual".split()
 )
@@ -399,7 +405,7 @@ def _fmt(value: float) -> str:
 
 def build_rows(
     usda: Path, curated: set[str]
-) -> tuple[list[dict[str, str]], dict[str, int], list[dict[str, str]]]:
+) -> tuple[list[dict[str, str]], dict[str, int], list[dict[str, str]], list[dict[str, str]]]:
     foods = list(csv.DictReader((usda / "fndds_foods.csv").open(encoding="utf-8")))
     portions: dict[str, list[tuple[str, float]]] = defaultdict(list)
     for row in csv.DictReader((usda / "fndds_portions.csv").open(encoding="utf-8")):
@@ -427,6 +433,7 @@ def build_rows(
         )
     # Each name goes to the row that drops the fewest words for it.
     owners: dict[str, tuple[float, str]] = {}
+    curated_owners: dict[str, tuple[float, str]] = {}  # a curated name's nearest survey food
     names: dict[str, dict[str, float]] = {}
     for food, parsed, _portion, _ml in kept:
         code = food["food_code"]
@@ -435,6 +442,8 @@ def build_rows(
             key = alias_key(name)
             whole = key == alias_key(food["description"])
             exact = cost < parsed.dropped - 0.75
+            if key in curated and (cost, code) < curated_owners.get(key, (math.inf, "")):
+                curated_owners[key] = (cost, code)
             if (
                 not _usable(key, other_words, exact, whole)
                 or key in curated
@@ -449,6 +458,7 @@ def build_rows(
                 owners[key] = (cost, code)
     rows: list[dict[str, str]] = []
     measured: list[dict[str, str]] = []
+    curated_measured: list[dict[str, str]] = []
     for food, parsed, portion, ml in kept:
         code = food["food_code"]
         aliases = sorted(
@@ -470,7 +480,16 @@ def build_rows(
             measured.append({"alias": aliases[0], "measure": key, "grams": _fmt(grams)})
     counts["rows written"] = len(rows)
     counts["measures written"] = len(measured)
-    return rows, counts, measured
+    by_code = {food["food_code"]: (food, ml) for food, _parsed, _portion, ml in kept}
+    for key, (_cost, code) in sorted(curated_owners.items()):
+        food, ml = by_code[code]
+        if ml is not None:  # a drink's cup is its volume already
+            continue
+        for measure, grams in measures(food["description"], portions[code], ml).items():
+            if measure in CURATED_MEASURES:
+                curated_measured.append({"alias": key, "measure": measure, "grams": _fmt(grams)})
+    counts["curated measures written"] = len(curated_measured)
+    return rows, counts, measured, curated_measured
 
 
 def _curated_plural(key: str, curated: set[str]) -> bool:
@@ -517,6 +536,14 @@ def _row(
     }
 
 
+def _measures_text(rows: list[dict[str, str]]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=MEASURE_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
 def curated_aliases(data: Path) -> set[str]:
     files = [(n, (data / n).read_text("utf-8")) for n in ("foods.csv", "dishes.csv")]
     return set(build_table(files).by_alias)
@@ -527,19 +554,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--usda", type=Path, default=ROOT / "data" / "usda")
     parser.add_argument("--out", type=Path, default=ROOT / "bot" / "planner" / "data")
     args = parser.parse_args(argv)
-    rows, counts, measured = build_rows(args.usda, curated_aliases(args.out))
+    rows, counts, measured, curated_measured = build_rows(args.usda, curated_aliases(args.out))
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
     (args.out / "survey_foods.csv").write_text(out.getvalue(), encoding="utf-8")
-    kept = io.StringIO()
-    writer = csv.DictWriter(kept, fieldnames=MEASURE_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(measured)
-    (args.out / "survey_measures.csv").write_text(kept.getvalue(), encoding="utf-8")
-    # the loader's own checks
-    build_table([("survey_foods.csv", out.getvalue())], measures=kept.getvalue())
+    kept = _measures_text(measured)
+    (args.out / "survey_measures.csv").write_text(kept, encoding="utf-8")
+    (args.out / "curated_measures.csv").write_text(_measures_text(curated_measured), "utf-8")
+    build_table([("survey_foods.csv", out.getvalue())], measures=kept)  # the loader's checks
     for key, value in counts.items():
         print(f"{key}: {value}")
     print(f"aliases: {sum(len(r['aliases'].split('|')) for r in rows)}")

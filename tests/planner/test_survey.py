@@ -108,6 +108,6 @@ def test_the_committed_file_is_what_the_script_writes(tmp_path: Path) -> None:
     for name in ("foods.csv", "dishes.csv"):
         (tmp_path / name).write_text((data / name).read_text("utf-8"), "utf-8")
     assert module.main(["--usda", str(ROOT / "data" / "usda"), "--out", str(tmp_path)]) == 0
-    for name in ("survey_foods.csv", "survey_measures.csv"):
+    for name in ("survey_foods.csv", "survey_measures.csv", "curated_measures.csv"):
         written = (tmp_path / name).read_text("utf-8")
         assert written == (data / name).read_text("utf-8"), name

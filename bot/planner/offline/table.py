@@ -32,6 +32,8 @@ from bot.planner.reader.segment import never_food_words
 
 # The files of the table, in planner/data; a missing one (dishes.csv) is skipped.
 FOOD_FILES = ("foods.csv", "dishes.csv")
+# The curated rows' measures (the cup, tablespoon and teaspoon of the nearest survey food).
+CURATED_MEASURES_FILE = "curated_measures.csv"
 COLUMNS = [
     *("name", "plural", "aliases", "portion", "portion_g", "unit", "unit_g"),
     *("kcal", "protein", "carbs", "fat", "source"),
@@ -245,9 +247,10 @@ def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTab
             except (TypeError, ValueError) as exc:
                 raise FoodTableError(f"{where}: {exc}") from exc
             _check(food, where)
-            named = alias_key(row["aliases"].split("|")[0])
-            if named in measured:
-                food = dataclasses.replace(food, measures=measured[named])
+            named = (alias_key(a) for a in row["aliases"].split("|"))
+            found = next((measured[a] for a in named if a in measured), None)
+            if found is not None:  # the first alias with measures gives them
+                food = dataclasses.replace(food, measures=found)
             for alias in row["aliases"].split("|"):
                 key = alias_key(alias)
                 if not key:
@@ -286,7 +289,8 @@ def food_table() -> FoodTable:
         for name in FOOD_FILES
         if data.joinpath(name).is_file()
     ]
-    return build_table(files)
+    measures = data.joinpath(CURATED_MEASURES_FILE)
+    return build_table(files, measures.read_text("utf-8") if measures.is_file() else "")
 
 
 def _plural_stems(word: str) -> tuple[list[str], list[str]]:

@@ -139,7 +139,9 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
     if not row.measures or q.unit in MASS_UNITS:
         return None
     size = q.size
-    if q.unit:
+    if q.unit and q.unit == row.unit_noun:  # "3 slices" of a row counted in slices
+        keys = [f"{size} {q.unit}"] if size else []  # its own unit, unless sized otherwise
+    elif q.unit:
         keys = [f"{size} {q.unit}", q.unit] if size else [q.unit]
     elif size:
         keys = [size]

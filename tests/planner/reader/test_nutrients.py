@@ -114,14 +114,14 @@ def test_the_persons_energy_wins_for_the_item_it_follows(text: str, kcal: int) -
 
 
 def _measured(**measures: float) -> Food:
-    """A row counted in cups of 240 ml, with what other measures of it weigh."""
+    """A row counted in leaves of 5 g, with what other measures of it weigh."""
     return Food(
         name="Leaf salad",
         plural="Leaf salads",
         portion="1 serving (100 g)",
         portion_g=100,
-        unit="cup",
-        unit_g=240,
+        unit="leaf",
+        unit_g=5,
         kcal=20,
         protein=1,
         carbs=3,
@@ -138,6 +138,22 @@ def test_a_measure_the_row_weighs_beats_the_general_one() -> None:
     assert figures.grams == 100
     assert figures.kcal == pytest.approx(20)
     assert figures.amount == "2 cups (100 g)"
+
+
+def test_the_rows_own_unit_keeps_its_weight() -> None:
+    row = _measured(leaf=9, **{"large leaf": 12})
+    three = nutrients(row, Quantity(count=3, unit="leaf", explicit=True))
+    large = nutrients(row, Quantity(count=1, unit="leaf", size="large", explicit=True))
+    assert three is not None and large is not None
+    assert three.grams == 15  # the row's unit, not the measure of the same name
+    assert large.grams == 12  # a size the row does not count: the measure says it
+
+
+def test_a_cup_of_a_curated_solid_is_weighed_not_poured() -> None:
+    cornbread = _row("cornbread")
+    cup = nutrients(cornbread, Quantity(count=1, unit="cup", explicit=True))
+    assert cup is not None
+    assert 60 < cup.grams < 150  # crumbled bread, far lighter than a cup of water
 
 
 def test_a_sized_measure_of_the_row_and_a_plain_size() -> None:
