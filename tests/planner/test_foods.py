@@ -458,3 +458,10 @@ def test_a_dish_the_table_names_has_its_own_figures(
 
 def test_a_night_at_the_club_is_no_sandwich() -> None:
     assert foods_of("went to the club") == []
+
+
+def test_a_food_named_as_the_portion_of_another_is_not_eaten_too() -> None:
+    # "roll" names bread rolls, but "a roll of X" is how much of X
+    assert names("3 rolls of sushi") == ["Sushi"]
+    assert foods_of("3 rolls of sushi") == ["Sushi, 3 pieces"]
+    assert names("bread rolls and sushi") == ["Bread roll", "Sushi"]

@@ -20,6 +20,7 @@ from bot.planner.reader.nutrients import Nutrients, nutrients, stated
 from bot.planner.reader.quantities import (
     HOUSEHOLD_UNITS,
     Quantity,
+    counted_of,
     parse_measure,
     parse_postfix,
     parse_prefix,
@@ -162,6 +163,8 @@ def _read_item(
         if found is None or _cut_of(tokens, i, found[1], lambda k: find(tokens, k, table)):
             continue
         food, length = found
+        if _portion_of_next(tokens, i + length, item, table, find):
+            continue  # "2 wedges of camembert": the wedges are how much of the cheese
         made = _make_item(tokens, food, i, i + length - 1, item[0], refused, measures)
         if made is not None:
             read.append(made)
@@ -180,6 +183,23 @@ def _cut_of(tokens: Tokens, i: int, length: int, food_at: Callable[[int], object
         and tokens.items[of].text in {"of", "de", "di", "du", "del", "della"}
         and food_at(of + 1) is not None
     )
+
+
+_OF = frozenset({"of", "de", "di"})
+
+
+def _portion_of_next(
+    tokens: Tokens, after: int, item: Sequence[int], table: FoodTable, find: AliasLookup
+) -> bool:
+    """Whether a food's name is followed by "of" and another food of the same item (after
+    modifiers): "a cocktail of beef hot dog", "3 rolls of chicken cordon bleu". The first
+    name then says how much of the second, which is the food eaten."""
+    if after >= len(tokens) or after not in item or tokens.items[after].text not in _OF:
+        return False
+    j = after + 1
+    while j in item and is_modifier(tokens.items[j].text):
+        j += 1
+    return j in item and find(tokens, j, table) is not None
 
 
 class AliasLookup(Protocol):
@@ -241,8 +261,12 @@ def _make_item(
         before.insert(0, tokens.items[j].text)
         j -= 1
     quantity = parse_prefix(before)
-    if food.measures and quantity.tokens < len(before):  # "a stick of", "a pouch of"
-        quantity = parse_measure(before, lambda said: food.measure(said) is not None) or quantity
+    if quantity.tokens < len(before) and before[-1] in _OF:  # "a stick of", "3 rolls of"
+        quantity = (
+            parse_measure(before, lambda said: food.measure(said) is not None)
+            or counted_of(before)
+            or quantity
+        )
     food = _by_the_piece(tokens, food, first, last, quantity)
     quantity, end = _with_postfix(tokens, last, quantity)
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):

@@ -240,6 +240,24 @@ def parse_measure(words: list[str], known: Callable[[str], bool]) -> Quantity | 
     return None
 
 
+# "a lot of", "a bit of": no count of anything
+_VAGUE = frozenset(
+    "lot lots bit bunch kind sort type rest load loads ton tons heap little few most".split()
+)
+
+
+def counted_of(words: list[str]) -> Quantity | None:
+    """ "3 rolls of", "a cocktail of": a count of some thing the food is measured in that no
+    list here nor the food's row weighs; the count is read as so many of the food, and the
+    words are taken as its quantity. None when the words hold no count before one noun."""
+    if len(words) < 3 or words[-1] not in {"of", "de", "di"} or words[-2] in _VAGUE:
+        return None
+    count = _read_quantity(words[:-2])
+    if count is None or count.unit:
+        return None
+    return Quantity(count.count, size=count.size, tokens=len(words), explicit=True)
+
+
 def _singulars(word: str) -> list[str]:
     """What an English plural may be the plural of: "leaves" -> "leaf", "berries" -> "berry"."""
     forms = []

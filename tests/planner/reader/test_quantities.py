@@ -10,7 +10,13 @@ import pytest
 
 from bot.planner.base import PlanContext
 from bot.planner.offline.planner import plan_text
-from bot.planner.reader.quantities import HOUSEHOLD_ML, MASS_UNITS, parse_measure, parse_prefix
+from bot.planner.reader.quantities import (
+    HOUSEHOLD_ML,
+    MASS_UNITS,
+    counted_of,
+    parse_measure,
+    parse_prefix,
+)
 
 CONTEXT = PlanContext(
     now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("America/Chicago")),
@@ -174,3 +180,19 @@ def test_a_measure_only_the_foods_row_weighs(words: str, count: float, unit: str
 @pytest.mark.parametrize("words", ["a stick", "a twig of", "some stick of", "a large stick of"])
 def test_no_measure_without_of_a_known_one_or_a_count(words: str) -> None:
     assert parse_measure(words.split(), {"stick"}.__contains__) is None
+
+
+@pytest.mark.parametrize(
+    ("words", "count", "size"),
+    [("3 rolls of", 3.0, ""), ("a cocktail of", 1.0, ""), ("2 large wraps of", 2.0, "large")],
+)
+def test_a_count_of_some_other_thing_counts_the_food(words: str, count: float, size: str) -> None:
+    quantity = counted_of(words.split())
+    assert quantity is not None
+    assert (quantity.count, quantity.size, quantity.explicit) == (count, size, True)
+    assert quantity.tokens == len(words.split())
+
+
+@pytest.mark.parametrize("words", ["a lot of", "a bit of", "rolls of", "3 rolls", "some rolls of"])
+def test_vague_words_and_missing_counts_are_no_count_of(words: str) -> None:
+    assert counted_of(words.split()) is None
