@@ -465,3 +465,8 @@ def test_a_food_named_as_the_portion_of_another_is_not_eaten_too() -> None:
     assert names("3 rolls of sushi") == ["Sushi"]
     assert foods_of("3 rolls of sushi") == ["Sushi, 3 pieces"]
     assert names("bread rolls and sushi") == ["Bread roll", "Sushi"]
+
+
+def test_a_plural_name_said_in_the_singular() -> None:
+    assert names("a butter cracker") == names("2 butter crackers")
+    assert len(names("a butter cracker")) == 1

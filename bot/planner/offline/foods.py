@@ -227,7 +227,8 @@ def longest_alias(
             if i + length > n or (free and not tokens.free(range(i, i + length))):
                 continue
             if all(
-                tokens.items[i + k].kind == "word" and part in table.forms(tokens.items[i + k].text)
+                tokens.items[i + k].kind == "word"
+                and _said_as(tokens.items[i + k].text, part, table)
                 for k, part in enumerate(parts[1:], start=1)
             ):
                 best = parts
@@ -235,6 +236,12 @@ def longest_alias(
     if best is None:
         return None
     return table.by_alias[" ".join(best)], len(best)
+
+
+def _said_as(word: str, part: str, table: FoodTable) -> bool:
+    """Whether a message's word says an alias's later word: as written, as its plural or
+    typo, or in the singular of a plural alias ("a butter cracker": "butter crackers")."""
+    return part in table.forms(word) or (len(word) >= 3 and part in (word + "s", word + "es"))
 
 
 def _make_item(
