@@ -44,9 +44,11 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest
 
-# The whole suite again with the bot's store on PostgreSQL (tests/replicas already ran on it).
+# Again with the bot's store on PostgreSQL: the tests that reach it (marked bot_store by
+# tests/fixtures/core.py, which fails any test that reaches it unmarked); no other test can
+# tell the two databases apart. tests/replicas already ran on PostgreSQL.
 pytest-postgres: $(STAMP)
-	HEALTHBOT_TEST_DB=postgresql $(BIN)/pytest --ignore=tests/replicas
+	HEALTHBOT_TEST_DB=postgresql $(BIN)/pytest -m bot_store --ignore=tests/replicas
 
 # The benchmarks' own extra (the floor bot's libraries), beside the test dependencies.
 BENCH_STAMP := $(VENV)/.installed-bench
