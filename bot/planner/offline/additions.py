@@ -136,7 +136,7 @@ def dish_amounts(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             continue
         word = tokens.items[item.last].raw
         kept[base] = dataclasses.replace(
-            kept[base], amount=f"{kept[base].amount} ({item.amount} {word})", last=item.last
+            kept[base], amount=_with_dry(kept[base].amount, f"{item.amount} {word}"), last=item.last
         )
     return kept
 
@@ -180,3 +180,11 @@ def _as_addition(tokens: Tokens, head: FoodItem, item: FoodItem) -> FoodItem:
     if item.grams <= ml:
         return item
     return item.scaled(ml / item.grams)
+
+
+def _with_dry(amount: str, dry: str) -> str:
+    """The dish's amount with what went into it: "1 plate (350 g; 100 g pasta)", or
+    "1 plate (100 g pasta)" when it said no weight."""
+    if amount.endswith(")"):
+        return f"{amount[:-1]}; {dry})"
+    return f"{amount} ({dry})"

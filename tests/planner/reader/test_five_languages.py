@@ -303,7 +303,7 @@ def test_a_margherita_is_a_whole_pizza_in_every_language_unless_sliced(
     [
         (
             "pasta al pomodoro, 100 g di pasta",
-            [("Pasta with tomato sauce (pasta al pomodoro), 1 plate (350 g) (100 g pasta)", 450)],
+            [("Pasta with tomato sauce (pasta al pomodoro), 1 plate (350 g; 100 g pasta)", 450)],
         ),
         (
             "pasta carbonara, 120 g of pasta",
