@@ -307,7 +307,7 @@ def test_a_margherita_is_a_whole_pizza_in_every_language_unless_sliced(
         ),
         (
             "pasta carbonara, 120 g of pasta",
-            [("Spaghetti carbonara (pasta carbonara), 1 plate (350 g) (120 g pasta)", 700)],
+            [("Spaghetti carbonara (pasta carbonara), 1 plate (350 g; 120 g pasta)", 700)],
         ),
     ],
 )
