@@ -19,13 +19,13 @@ RefKind = Literal["day", "last_night"]
 WEEKDAYS: dict[str, int] = {}
 for _index, _names in enumerate(
     (
-        "monday montag lunes",
-        "tuesday dienstag martes",
-        "wednesday mittwoch miercoles",
-        "thursday donnerstag jueves",
-        "friday freitag viernes",
-        "saturday samstag sonnabend sabado",
-        "sunday sonntag domingo",
+        "monday montag lunes lundi lunedi",
+        "tuesday dienstag martes mardi martedi",
+        "wednesday mittwoch miercoles mercredi mercoledi",
+        "thursday donnerstag jueves jeudi giovedi",
+        "friday freitag viernes vendredi venerdi",
+        "saturday samstag sonnabend sabado samedi sabato",
+        "sunday sonntag domingo dimanche domenica",
     )
 ):
     for _name in _names.split():
@@ -60,12 +60,19 @@ class DayRef:
 _WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 # Order matters: longer phrases first so "the day before yesterday" wins over "yesterday".
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (rx(r"(?:the )?day before yesterday|vorgestern|anteayer|antes de ayer"), "back2"),
+    (
+        rx(
+            r"(?:the )?day before yesterday|vorgestern|anteayer|antes de ayer|avant hier"
+            r"|(?:l ?)?altro ieri|altroieri"
+        ),
+        "back2",
+    ),
     (
         rx(
             r"(?:last|yesterday) (?:nights?|evenings?)|yesterday(?: at)? (?:night|evening)"
             r"|(?:gestern|letzte) (?:nacht|abend)|heute nacht|anoche|ayer (?:por la )?noche"
             r"|(?:for|at) dinner yesterday|overnight(?! oats?\b)"
+            r"|hier (?:au )?soir|ieri (?:sera|notte)"
         ),
         "last_night",
     ),
@@ -73,17 +80,26 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         rx(
             r"(?:yesterday|gestern|ayer)(?: (?:morning|afternoon|fruh|morgen|mittag|nachmittag"
             r"|por la manana|por la tarde|a mediodia))?"
+            # "yesterday's dinner" dates the meal; "after yesterday's run" is about the run
+            r"|yesterdays(?= (?:breakfast|brunch|lunch|dinner|supper|tea|snacks?|meals?)\b)"
+            # French "hier" is German "here": not before what only German says after it
+            r"|hier(?: (?:midi|matin|apres midi))?(?! (?:ist|sind|mein|meine|ein|eine|im|bei|zu))"
+            r"|ieri(?: (?:mattina|pomeriggio|a pranzo|a cena|a colazione))?"
         ),
         "back1",
     ),
     (rx(r"(one|two|three|four|five|six|a|\d) days? ago"), "ago"),
     (rx(r"vor (\d|einem|zwei|drei) tag(?:en)?"), "ago_de"),
     (rx(r"hace (\d|un|dos|tres) dias?"), "ago_es"),
-    (rx(rf"(?:on |last |am |el |this past |letzten )?({_WEEKDAY_ALT})"), "weekday"),
+    (
+        rx(rf"(?:on |last |am |el |this past |letzten )?({_WEEKDAY_ALT})(?: dernier| scorso)?"),
+        "weekday",
+    ),
     (
         rx(
             r"(?:this|earlier this) (?:morning|afternoon|evening)|(?:earlier )?today|tonight"
             r"|heute(?: (?:morgen|fruh|mittag|abend))?|hoy|esta (?:manana|tarde|noche)"
+            r"|aujourdhui|ce (?:matin|midi|soir)|oggi|stamattina|stamani|stasera"
             # "took it now": a time, so today; "weight now 80" keeps "now" for the weight
             r"|(?:just |right )?now(?! (?:\S*\d|at|is|ist|es))|jetzt(?! \S*\d)|ahora(?! \S*\d)"
         ),
