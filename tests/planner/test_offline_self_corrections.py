@@ -109,3 +109,37 @@ async def test_french_and_italian_ratings_are_read_and_corrected(
     assert len(p.actions) == 1 and isinstance(p.actions[0], CheckinUpsert), (p.actions, p.reply)
     checkin = p.actions[0]
     assert (checkin.mood, checkin.energy, checkin.sleep_quality) == (mood, energy, sleep)
+
+
+@pytest.mark.parametrize(
+    ("text", "settled"),
+    [
+        ("4 beers, anzi 5 😅", "5 beers"),
+        ("4 Bier, nee warte, 3", "3 Bier"),
+        ("Energie 2, ne doch eher 4", "Energie 4"),
+        ("3 toasts, non en fait un seul", "un toasts"),
+        ("had 2 cookies... ok it was 4 🙈", "had 4 cookies"),
+        ("80.4 kg... wait no 84.0 ugh", "84.0 kg"),
+        ("5 teas today, no 6 lol, all green", "6 teas today, all green"),
+    ],
+)
+def test_markers_in_a_row_and_afterthoughts_still_settle_the_amount(
+    text: str, settled: str
+) -> None:
+    assert settled_inline(text) == settled
+
+
+@pytest.mark.parametrize(
+    ("text", "calories"),
+    [
+        ("a large latte, no wait, small", (60, 150)),
+        ("zzq large fries, sorry small", (150, 300)),
+    ],
+)
+async def test_a_size_taken_back_is_replaced_even_beside_an_unread_word(
+    text: str, calories: tuple[int, int]
+) -> None:
+    p = await plan(text)
+    (entry,) = p.actions
+    assert isinstance(entry, NutritionAddEntry)
+    assert calories[0] <= entry.entry.calories <= calories[1]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry
 from bot.kernel.said import Notice
 from bot.planner.base import Plan
+from bot.planner.reader.quantities import SIZES
 
 # Words that take back what was just said. Longest first, so "no wait" is one marker.
 _REPLACE = (
@@ -72,6 +73,7 @@ _INLINE_MARKERS = sorted(
         "|mejor dicho|perdon|perdón|digo|quiero decir|o sea|no espera|espera|em"
         "|en fait|plutot|plutôt|pardon|je veux dire|non|euh|enfin|attends|ou plutot|ou plutôt"
         "|anzi|cioe|cioè|scusa|volevo dire|no aspetta|aspetta|o meglio|ehm"
+        "|ne|doch|eher|nee doch|ne doch|non en fait|ok|okay|it was|more like"
     ).split("|"),
     key=len,
     reverse=True,
@@ -80,15 +82,29 @@ _INLINE_NUMBER = (
     r"\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|funf"
     r"|fünf|sechs|dos|tres|cuatro|cinco|seis|deux|trois|quatre|cinq|due|tre|quattro|cinque"
 )
+# The settled amount may be a lone "one": "2 croissants, non en fait un seul", "nur eins".
+_SETTLED_ONE = r"un|une|uno|una|ein|eine|einen|eins"
+_MARKER_ALT = "|".join(map(re.escape, _INLINE_MARKERS))
+# Markers may come in a row ("nee, warte, 2", "non en fait un seul", "wait no") and after a
+# trailing-off "..." ("3 biscuits... ok it was 5").
 _INLINE_RE = re.compile(
     rf"(?<![\w.,])(?P<n1>{_INLINE_NUMBER})(?P<mid>[^\W\d_]*(?:[ '%/-]+[^\W\d_]+){{0,3}}?)"
-    rf"\s*[,;(\-–]?\s*(?<!\w)(?:{'|'.join(map(re.escape, _INLINE_MARKERS))})(?!\w)"
-    rf"\s*[,:!\-–]*\s*(?P<n2>{_INLINE_NUMBER})(?!\w*\d)(?P<tail>[^\W\d_]*)",
+    rf"\s*(?:[,;(\-–]|\.{{2,}}|…)?\s*(?<!\w)(?:{_MARKER_ALT})(?!\w)"
+    rf"(?:\s*[,:!\-–]*\s*(?<!\w)(?:{_MARKER_ALT})(?!\w))*"
+    rf"\s*[,:!\-–]*\s*(?P<n2>{_INLINE_NUMBER}|{_SETTLED_ONE})(?!\w*\d)(?P<tail>[^\W\d_]*)"
+    r"(?:\s+(?:seul|seule|solo|sola|only|nur))?",
+    re.IGNORECASE,
+)
+# What a person adds after the settled amount without meaning anything: "anzi 3 😅", "no 4
+# lol", "178.6 ugh". Taken out with the correction.
+_AFTERTHOUGHT_RE = re.compile(
+    r"^(?:\s*(?:lol|lmao|ugh|haha\w*|jaja\w*|mdr|xd|oops|sorry"
+    r"|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+)(?!\w))+",
     re.IGNORECASE,
 )
 # What may follow the settled amount: the end, a clause's end, or the next item.
 _INLINE_END_RE = re.compile(
-    r"\s*(?:[,;.!?)]|$|(?:and|und|y|e|et|plus|with|mit|con|avec|&)(?!\w))", re.IGNORECASE
+    r"\s*(?:[,;.!?()]|$|(?:and|und|y|e|et|plus|with|mit|con|avec|&)(?!\w))", re.IGNORECASE
 )
 
 
@@ -100,7 +116,7 @@ def settled_inline(text: str) -> str:
     at = 0
     while (match := _INLINE_RE.search(text, at)) is not None:
         mid, tail = match.group("mid"), match.group("tail")
-        rest = text[match.end() :]
+        rest = _AFTERTHOUGHT_RE.sub("", text[match.end() :])
         said_again = (
             mid.strip() and not tail and rest.lower().lstrip().startswith(mid.strip().lower())
         )
@@ -161,13 +177,20 @@ def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan
     if not before.strip(" ,.;:!-–(") or not after.strip(" ,.;:!-–)"):
         return None
     earlier = plan_part(before)
-    if not earlier.actions or not earlier.understood:
+    if not earlier.actions:
         return None
-    if re.fullmatch(_REMOVE, marker):
-        return _removed(earlier, plan_part(re.sub(r"^\s*(?:the|that|those)\s+", "", after)))
+    # A word left unread ("mcd large fries, sorry medium") still lets an amount or a size be
+    # settled: it is named back as the whole message's would be.
     bare = _BARE_NUMBER_RE.match(after)
     if bare is not None:
         return _with_number(before, bare.group("num"), plan_part)
+    size = _BARE_SIZE_RE.match(_AFTERTHOUGHT_RE.sub("", after.strip(" ,.;:!-–)")))
+    if size is not None:
+        return _with_size(before, size.group("size"), plan_part)
+    if not earlier.understood:
+        return None
+    if re.fullmatch(_REMOVE, marker):
+        return _removed(earlier, plan_part(re.sub(r"^\s*(?:the|that|those)\s+", "", after)))
     if re.fullmatch(_WEAK, marker):
         return None
     if re.match(r"\s*[,.]?\s*(?:with|w/?)\s", after, re.IGNORECASE):  # "..., sorry, with water"
@@ -187,7 +210,22 @@ def _with_number(before: str, number: str, plan_part: Callable[[str], Plan]) -> 
         return None
     rewritten = before[: match.start()] + number + before[match.end() :]
     plan = plan_part(rewritten)
-    return plan if plan.actions and plan.understood else None
+    return plan if plan.actions else None
+
+
+# "large fries, sorry medium": a size alone after the marker replaces the size said before.
+_SIZE_ALT = "|".join(sorted(SIZES, key=len, reverse=True))
+_BARE_SIZE_RE = re.compile(rf"^\s*(?:a\s+|an\s+)?(?P<size>{_SIZE_ALT})\s*(?:one)?\s*$", re.I)
+_LAST_SIZE_RE = re.compile(rf"\b(?:{_SIZE_ALT})\b(?!.*\b(?:{_SIZE_ALT})\b)", re.I | re.S)
+
+
+def _with_size(before: str, size: str, plan_part: Callable[[str], Plan]) -> Plan | None:
+    """ "large fries" corrected to "medium": the last size said before is the one replaced."""
+    match = _LAST_SIZE_RE.search(before)
+    if match is None:
+        return None
+    plan = plan_part(before[: match.start()] + size + before[match.end() :])
+    return plan if plan.actions else None
 
 
 def _replaced(earlier: list[Action], later: list[Action]) -> list[Action]:
