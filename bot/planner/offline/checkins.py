@@ -20,10 +20,10 @@ CheckinField = Literal["mood", "energy", "sleep_quality"]
 _SCALE = r"(?:/|out of|of|over|von|de|sobre|sur|su) ?(?:5|10)"
 _CHECKIN_KEYWORDS: dict[str, CheckinField] = {}
 for _field, _words in (
-    ("mood", "mood stimmung laune animo estado de animo humor humeur moral umore"),
-    ("energy", "energy energie energia energy level"),
-    ("sleep_quality", "sleep sleep quality slept schlaf schlafqualitat sueno dormi sommeil sonno"),
-):
+    ("mood", "mood stimmung laune animo humor humeur moral umore"),
+    ("energy", "energy energie energia"),
+    ("sleep_quality", "sleep slept schlaf schlafqualitat sueno dormi sommeil sonno"),
+):  # phrases of several words are added whole below: "de 5" alone is no mood
     for _kw in _words.split(" "):
         _CHECKIN_KEYWORDS[_kw] = _field  # type: ignore[assignment]
 _CHECKIN_KEYWORDS["sleep quality"] = "sleep_quality"
@@ -91,7 +91,8 @@ CHECKIN_PHRASES = _phrases(
         r"slept (?:really well|very well|so well|super well|great|amazing|amazingly"
         r"|like a baby|like a log|perfectly|fantastic|wonderfully)|great sleep|great nights? sleep"
         r"|sehr gut geschlafen|super geschlafen|wunderbar geschlafen|dormi muy bien|dormi genial"
-        r"|dormi de maravilla|excellent sleep",
+        r"|dormi de maravilla|excellent sleep|dormi re bien|(?:tres|super|trop) bien dormi"
+        r"|dormito benissimo|dormito (?:molto|super) bene",
     ),
     (
         "sleep_quality",
@@ -101,15 +102,19 @@ CHECKIN_PHRASES = _phrases(
         r"|sehr schlecht geschlafen|kaum geschlafen|nicht geschlafen|dormi fatal|dormi muy mal"
         r"|up all night|awake all night"
         r"|(?:couldnt|could not|cant|cannot) (?:fall asleep|get to sleep)"
-        r"|no dormi|apenas dormi|(?:terrible|awful|horrible|sleepless) night|terrible sleep",
+        r"|no dormi|apenas dormi|(?:terrible|awful|horrible|sleepless) night|terrible sleep"
+        r"|slept like (?:crap|shit|garbage|rubbish|hell)|he dormido fatal|dormido fatal"
+        r"|(?:tres|super) mal dormi|nuit blanche|dormito (?:malissimo|da schifo|malaccio)"
+        r"|beschissen geschlafen|miserabel geschlafen",
     ),
     (
         "sleep_quality",
         2,
-        r"slept (?:really |very |quite |pretty )?(?:badly|bad|poorly|poor|restlessly"
+        r"slept (?:really |very |v |so |quite |pretty )?(?:badly|bad|poorly|poor|restlessly"
         r"|not (?:so |too |very )?well)|didnt sleep (?:well|good|great|much)|(?:bad|poor) sleep"
         r"|(?:bad|rough|restless) night|sleep (?:was )?(?:bad|poor|not great|not good)"
         r"|schlecht geschlafen|unruhig geschlafen|dormi mal|he dormido mal|mal dormido"
+        r"|mies geschlafen|(?:pas (?:tres )?bien|mal) dormi|dormito male|dormito poco"
         r"|tossing and turning|tossed and turned|woke up (?:a lot|several times|many times"
         r"|multiple times|every hour|loads|too early|at \d+(?: ?am)?)|kept waking(?: up)?",
     ),
@@ -124,28 +129,33 @@ CHECKIN_PHRASES = _phrases(
         "sleep_quality",
         4,
         r"slept (?:well|good|nicely|pretty well|quite well)|good sleep|good nights sleep"
-        r"|sleep (?:was )?good|gut geschlafen|dormi bien|he dormido bien",
+        r"|sleep (?:was )?good|gut geschlafen|dormi bien|he dormido bien|bien dormi"
+        r"|dormito bene",
     ),
     (
         "energy",
         5,
         r"full of energy|tons of energy|super energetic|energy (?:is |was )?(?:great|very high"
         r"|amazing)|great energy|bursting with energy|lleno de energia|llena de energia"
-        r"|voller energie",
+        r"|voller energie|energia a (?:full|tope|mille)|plein d energie|pleine d energie",
     ),
     (
         "energy",
         1,
         r"exhausted|drained|wiped out|no energy|zero energy|energy (?:is |was )?(?:very low|zero)"
         r"|dead tired|erschopft|total kaputt|kaputt|agotado|agotada|sin energia"
-        r"|muerto de cansancio",
+        r"|muerto de cansancio|knackered|shattered|(?:estoy )?(?:muerto|muerta|reventado"
+        r"|reventada)|(?:je suis )?(?:epuise|epuisee|creve|crevee|brule|brulee)"
+        r"|stanchissimo|stanchissima|distrutto|distrutta|sfinito|sfinita|fix und fertig",
     ),
     (
         "energy",
         2,
         r"(?:very |really |so |a bit |quite |kind of )?(?:tired|sleepy|lethargic|sluggish|fatigued)"
         r"|low energy|energy (?:is |was |feels |: )?low|low on energy|mude|muede|schlapp|cansado"
-        r"|cansada|poca energia|wenig energie|energie (?:ist )?niedrig",
+        r"|cansada|poca energia|wenig energie|energie (?:ist )?niedrig"
+        r"|energy (?:is )?crash(?:ing|ed)?|energy (?:pretty |really |very |so )?low"
+        r"|fatigue|fatiguee|stanco|stanca",
     ),
     (
         "energy",
@@ -190,7 +200,8 @@ CHECKIN_PHRASES = _phrases(
         3,
         r"meh|so so|(?:okay|ok|average|normal) day|mood (?:is |was )?(?:ok|okay|fine|average"
         r"|neutral|meh)|feeling (?:ok|okay|fine|alright|so so)|(?:i feel|im|i am) (?:ok|okay|fine)"
-        r"|nothing special|normaler tag|geht so|mas o menos(?! \d)|dia normal",
+        r"|nothing special|normaler tag|geht so|mas o menos(?! \d)|dia normal|bof|so mittel"
+        r"|cosi cosi",
     ),
     (
         "mood",
