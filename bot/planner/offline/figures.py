@@ -17,9 +17,13 @@ ENERGY_RE = rx(
 # Energy that is not eaten: "burned 300 kcal", "2000 calories a day" (a goal, not a meal).
 NOT_EATEN_BEFORE = frozenset(
     "burn burned burnt want goal target limit aim budget under over verbrannt ziel queme"
-    " quemado".split()
+    " quemado bruciato bruciate brule".split()
 )
-_NOT_EATEN_AFTER = rx(r"a day|per day|daily|pro tag|am tag|al dia|por dia|left|remaining")
+_NOT_EATEN_AFTER = rx(
+    r"a day|per day|daily|pro tag|am tag|al dia|por dia|left|remaining"
+    # "420 cal burned": exercise, which the service does not track
+    r"|burned|burnt|verbrannt|quemadas?|quemados?|brulees?|bruciate|bruciati|active|activas?"
+)
 
 
 def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
@@ -50,6 +54,12 @@ _MACRO_WORDS = {
     "fat": "fat",
     "fats": "fat",
 }
+for _words, _field in (
+    ("eiweiss eiweis proteine proteina proteinas proteines", "protein"),
+    ("kohlenhydrate carboidrati carbohidratos hidratos glucides", "carbs"),
+    ("fett grassi grasas lipides", "fat"),
+):
+    _MACRO_WORDS.update(dict.fromkeys(_words.split(), _field))
 _MACRO_ALT = "|".join(sorted(_MACRO_WORDS, key=len, reverse=True))
 _MACRO_RE = rx(
     rf"(?P<num>{NUM}) ?(?:g|grams?|gr) (?:of )?(?P<macro>{_MACRO_ALT})"
