@@ -22,7 +22,9 @@ _NOT_EATEN_RE = rx(
     r"|planning(?: to| on)?|plan to|going to(?! (?:log|add|track))|gonna(?! (?:log|add|track))"
     r"|(?:will|ill)(?! (?:log|add|track))|should|shall|might|tomorrow|later(?! on)|next time"
     r"|resisted"
-    r"|avoided|skipped|skip|didnt|did not|dont|do not|never|going)"
+    r"|avoided|skipped|skip|didnt|did not|dont|do not|never|going"
+    r"|no (?:tome|comi|bebi|he (?:tomado|comido|bebido))|nai pas|n ai pas|pas mange|pas bu"
+    r"|non ho|weggelassen|verzichtet|nicht gegessen|nicht getrunken)"
 )
 _SKIPPED_MEAL_RE = rx(
     r"(?:no|skipped|skip|missed|without) (?:breakfast|brunch|lunch|dinner|supper|snacks?|meals?)"

@@ -27,7 +27,7 @@ FILLERS = (
     record please pls thanks thank you hi hello hey ok okay yes quick little bit like x
     another more extra today tonight earlier later after before
     kinda sorta kind sort lol lmao haha hehe btw fyi tbh imo omg ugh um uh oh well anyway
-    af asf ngl fr rn tho though smh welp
+    af asf ngl fr rn tho though smh welp instead stattdessen invece
     remembered did done popped pill pills capsule capsules tablet tablets softgel softgels
     ish oops whoops jsut umm hmm idk dunno gonna wanna yeah yep yup honestly sure ok okay
     nothing else specific few several lots lot loads plenty could can would

@@ -73,6 +73,12 @@ _CORRECTION_WORDS = frozenset(
     "actually instead meant correction correct wrong undo delete remove eigentlich"
     " stattdessen korrektur falsch loschen realidad corregir borrar".split()
 )
+# "skipped the beer, had a coke instead": what replaced a thing said not eaten in the same
+# message, which corrects nothing logged before.
+_INSTEAD_OF_SKIPPED_RE = re.compile(
+    r"\b(?:skipped|skip|didnt|did not|no|weggelassen|verzichtet|nicht|kein|keine)\b"
+    r".*\b(?:instead|stattdessen)\b"
+)
 # "that coffee was yesterday not today": an earlier entry's day, which only the app can move.
 _DAY_CORRECTION_RE = re.compile(
     r"\b(?:not|instead of) (?:today|yesterday|tonight|this morning|last night|on \w+day)\b"
@@ -155,7 +161,10 @@ def plan_text(text: str, context: PlanContext) -> Plan:
         if fixed is not None:  # "3 eggs, no wait 2": what the person settled on
             return fixed
     if (
-        any(t.text in _CORRECTION_WORDS for t in words)
+        (
+            any(t.text in _CORRECTION_WORDS for t in words)
+            and not _INSTEAD_OF_SKIPPED_RE.search(tokens.joined)
+        )
         or _DAY_CORRECTION_RE.search(tokens.joined)
         or _TAKE_BACK_RE.match(tokens.joined)
     ):
