@@ -39,3 +39,15 @@ async def test_what_was_skipped_is_not_logged_what_replaced_it_is(text: str, had
 
 async def test_instead_alone_still_corrects_an_earlier_message() -> None:
     assert await foods("had a tea instead") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ate 6 wings at like 1am don't judge", "3 donuts, don't ask", "2 slices of pizza, dont tell"],
+)
+async def test_a_dont_about_the_telling_leaves_the_food_logged(text: str) -> None:
+    assert len(await foods(text)) == 1
+
+
+async def test_a_dont_about_the_eating_still_logs_nothing() -> None:
+    assert await foods("don't eat bread anymore") == []

@@ -22,7 +22,9 @@ _NOT_EATEN_RE = rx(
     r"|planning(?: to| on)?|plan to|going to(?! (?:log|add|track))|gonna(?! (?:log|add|track))"
     r"|(?:will|ill)(?! (?:log|add|track))|should|shall|might|tomorrow|later(?! on)|next time"
     r"|resisted"
-    r"|avoided|skipped|skip|didnt|did not|dont|do not|never|going"
+    r"|avoided|skipped|skip|didnt|did not|never|going"
+    # "don't judge", "don't ask": said about the telling, not the eating
+    r"|(?:dont|do not)(?! (?:judge|ask|tell|laugh|worry|care|know|remember|mind|blame|hate))"
     r"|no (?:tome|comi|bebi|he (?:tomado|comido|bebido))|nai pas|n ai pas|pas mange|pas bu"
     r"|non ho|weggelassen|verzichtet|nicht gegessen|nicht getrunken)"
 )
