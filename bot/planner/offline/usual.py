@@ -40,6 +40,16 @@ MEALS: dict[str, Meal] = {
     "supper": "dinner",
     "abendessen": "dinner",
     "cena": "dinner",
+    "colazione": "breakfast",
+    "pranzo": "lunch",
+    "almuerzo": "lunch",
+    "comida": "lunch",
+    "midi": "lunch",
+    "soir": "dinner",
+    "diner": "dinner",
+    "abendbrot": "dinner",
+    "petit dej": "breakfast",
+    "petit dejeuner": "breakfast",
 }
 # When each meal ends, in hours into its day (the last runs until the day ends).
 LUNCH_FROM, DINNER_FROM = 11, 16
@@ -61,6 +71,17 @@ _SAME_MEAL = re.compile(
     rf" (?:for|at) (?P<meal3>{_MEAL}){_TAIL}"
     rf"|(?:repeat|log|add) (?P<day4>{_DAYS}) (?P<meal4>{_MEAL}){_TAIL}"
     rf"|{_LEAD}(?P<day5>{_DAYS}) (?P<meal5>{_MEAL}) again{_TAIL}"
+)
+# "zum Frühstück wie gestern", "pareil que hier midi", "lo mismo que ayer en el almuerzo",
+# "stesso pranzo di ieri", "solita colazione di ieri": yesterday's meal, said the other ways.
+_YESTERDAY = r"gestern|ayer|hier|ieri"
+_LIKE = r"wie|como|comme|come|pareil que|pareil qu|lo mismo que|igual que|meme que|uguale a"
+_AT = r"(?:(?:zum|zu|am|a|al|el|en el|para el|au|le|pour le|per|a|di|de|du) )?"
+_SAME_MEAL_ELSEWHERE = re.compile(
+    rf"(?:{_AT}(?P<meal>{_MEAL}) )?(?:{_LIKE}) (?:{_YESTERDAY})(?: {_AT}(?P<meal2>{_MEAL}))?"
+    rf"|(?:lo |la |le |il |das |den |die )?(?:mismo|misma|stesso|stessa|meme|gleiche|gleichen"
+    rf"|solito|solita|habituel|habituelle) (?P<meal3>{_MEAL}) (?:de|di|d|qu|wie|von|que) ?"
+    rf"(?:{_YESTERDAY})"
 )
 _USUAL = r"(?:usual|regular)"
 _USUAL_MEAL = re.compile(
@@ -125,6 +146,10 @@ def find_repeat(text: str, today: dt.date) -> Repeat | None:
         source = _source_day("yesterday" if day in {"yesterdays", "last nights"} else day, today)
         phrase = f"the same {meal} as {_when(source, today)}"
         return _from_day(source, today, phrase, meal=meal)
+    if (found := _SAME_MEAL_ELSEWHERE.fullmatch(said)) and (named := _first(found, "meal")):
+        same = MEALS[named]
+        source = _source_day(None, today)
+        return _from_day(source, today, f"the same {same} as yesterday", meal=same)
     if found := _USUAL_MEAL.fullmatch(said):
         meal = MEALS[_first(found, "meal")]
         source = _source_day(None, today)
