@@ -64,6 +64,13 @@ async def test_a_so_so_mood(text: str) -> None:
     assert (await ratings(text))["mood"] == 3
 
 
+async def test_a_creme_brulee_is_no_tiredness() -> None:
+    plan = await OfflinePlanner().plan(
+        "une crème brûlée", PlanContext(now=NOW, timezone="Europe/Paris")
+    )
+    assert not [a for a in plan.actions if isinstance(a, CheckinUpsert)]
+
+
 async def test_a_number_said_with_energy_wins_over_a_tiredness_word() -> None:
     assert (await ratings("energia 3, stanchissima"))["energy"] == 3
 

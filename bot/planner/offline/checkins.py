@@ -145,7 +145,8 @@ CHECKIN_PHRASES = _phrases(
         r"exhausted|drained|wiped out|no energy|zero energy|energy (?:is |was )?(?:very low|zero)"
         r"|dead tired|erschopft|total kaputt|kaputt|agotado|agotada|sin energia"
         r"|muerto de cansancio|knackered|shattered|(?:estoy )?(?:muerto|muerta|reventado"
-        r"|reventada)|(?:je suis )?(?:epuise|epuisee|creve|crevee|brule|brulee)"
+        # "brûlée" alone is a crème brûlée: only "je suis brûlée" is tiredness
+        r"|reventada)|(?:je suis )?(?:epuise|epuisee|creve|crevee)|(?:je )?suis brulee?"
         r"|stanchissimo|stanchissima|distrutto|distrutta|sfinito|sfinita|fix und fertig",
     ),
     (
