@@ -46,3 +46,8 @@ async def test_protein_named_in_other_languages_is_the_items(text: str) -> None:
 )
 async def test_energy_burned_is_never_a_food(text: str) -> None:
     assert await foods(text) == []
+
+
+async def test_a_foreign_macro_word_before_grams_names_the_food() -> None:
+    (entry,) = await foods("batido de proteínas 25g prot 140kcal")
+    assert entry.entry.calories == 140 and entry.entry.protein == 25

@@ -54,6 +54,7 @@ _MACRO_WORDS = {
     "fat": "fat",
     "fats": "fat",
 }
+_ENGLISH_MACROS = frozenset(_MACRO_WORDS)
 for _words, _field in (
     ("eiweiss eiweis proteine proteina proteinas proteines", "protein"),
     ("kohlenhydrate carboidrati carbohidratos hidratos glucides", "carbs"),
@@ -61,9 +62,12 @@ for _words, _field in (
 ):
     _MACRO_WORDS.update(dict.fromkeys(_words.split(), _field))
 _MACRO_ALT = "|".join(sorted(_MACRO_WORDS, key=len, reverse=True))
+# Before its grams only an English word names a macro: in "batido de proteinas 25g prot" the
+# Spanish word names the shake.
+_MACRO_BEFORE = "|".join(sorted(_ENGLISH_MACROS, key=len, reverse=True))
 _MACRO_RE = rx(
     rf"(?P<num>{NUM}) ?(?:g|grams?|gr) (?:of )?(?P<macro>{_MACRO_ALT})"
-    rf"|(?P<macro2>{_MACRO_ALT}) (?P<num2>{NUM}) ?(?:g|grams?|gr)\b"
+    rf"|(?P<macro2>{_MACRO_BEFORE}) (?P<num2>{NUM}) ?(?:g|grams?|gr)\b"
     rf"|(?P<num3>{NUM}) ?(?P<letter>p|c|f)"
 )
 _MACRO_LETTERS = {"p": "protein", "c": "carbs", "f": "fat"}
