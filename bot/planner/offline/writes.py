@@ -26,28 +26,10 @@ from bot.agent_api.actions import (
     WeightLog,
     WeightSetGoal,
 )
-from bot.kernel.plausibility import (
-    MAX_GOAL_GRAMS,
-    MAX_GOAL_KCAL,
-    MAX_KG,
-    MAX_STATED_KCAL,
-    MIN_GOAL_KCAL,
-    MIN_KG,
-)
 from bot.kernel.said import (
-    AmountLimit,
-    EnergyLimit,
-    ExerciseNotTracked,
-    GoalRange,
-    Limit,
     Notice,
-    NotTaken,
-    OutOfRange,
-    RatingScale,
-    Unplaced,
-    WeightRange,
 )
-from bot.planner.base import CHECKIN_SCALE, Plan
+from bot.planner.base import Plan
 from bot.planner.offline.additions import join_with
 from bot.planner.offline.checkins import CheckinField, find_checkins, find_sleep_hours
 from bot.planner.offline.clauses import Clauses, date_clauses, not_eaten_clauses
@@ -64,6 +46,7 @@ from bot.planner.offline.feelings import (
 from bot.planner.offline.figures import find_macros
 from bot.planner.offline.fillers import ALL_DAY_RE, FILLERS, OR_SO_RE, TIME_RE, claim_when_where
 from bot.planner.offline.foods import FoodItem
+from bot.planner.offline.held import logged_plan, unknown_phrases
 from bot.planner.offline.meals import (
     alias_at,
     find_meal_foods,
@@ -83,7 +66,6 @@ from bot.planner.offline.text import Found, Tokens
 from bot.planner.offline.unitless import first_weight, lone_weight, near_last_weight
 from bot.planner.offline.unknown import settle_unknown_words
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
-from bot.planner.reader.nutrients import MAX_COUNT, MAX_GRAMS
 from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import Clause
 
@@ -280,9 +262,9 @@ def _plan(r: _Reading, today: dt.date) -> Plan:
             actions.append(SupplementMarkTaken(date=key[0], name=key[1]))
     text, tokens = r.text, r.tokens
     skipped_meal = any(not spans for spans in r.not_eaten.values())
-    if (r.skipped_food or skipped_meal) and not actions and not _unknown_phrases(text, tokens):
+    if (r.skipped_food or skipped_meal) and not actions and not unknown_phrases(text, tokens):
         return Plan(said=[Notice.NOT_EATEN])
-    plan = _logged(text, tokens, actions, r.refused, r.not_taken, r.exercise)
+    plan = logged_plan(text, tokens, actions, r.refused, r.not_taken, r.exercise)
     if r.unsure and plan.actions:
         plan.unit_question = r.unsure[0]
     return plan
@@ -303,55 +285,6 @@ def _feeling_words(tokens: Tokens) -> list[int]:
         if not as_food:
             feelings.append(i)
     return feelings
-
-
-def _logged(
-    text: str,
-    tokens: Tokens,
-    actions: list[Action],
-    refused: list[tuple[range, RangeKind | Literal["amount"]]],
-    not_taken: list[str],
-    exercise: list[str],
-) -> Plan:
-    """The plan once every rule has run: its actions, unless a number was refused or words
-    were left over; supplements said not taken and exercise are answered in words."""
-    unknown = _unknown_phrases(text, tokens)
-    if refused:
-        allowed = [
-            (tokens.raw_between(span.start, span.stop - 1, text), _allowed(kind))
-            for span, kind in sorted(refused, key=lambda r: r[0].start)
-        ]
-        # The rest may hang on the refused number ("banana 99999 kcal"): save none of it.
-        return Plan(understood=False, said=[OutOfRange(tuple(allowed), tuple(unknown))])
-    if not actions and not unknown and not_taken:
-        return Plan(said=[NotTaken(tuple(not_taken))])
-    if not actions and not unknown and exercise:
-        return Plan(said=[ExerciseNotTracked(tuple(exercise))])  # said plainly, no write
-    if unknown or not actions:
-        plan = Plan(
-            actions=actions,
-            understood=False,
-            said=[Unplaced(tuple(unknown), bool(actions))],
-        )
-    else:
-        plan = Plan(actions=actions)
-    if exercise:
-        plan.said.append(ExerciseNotTracked(tuple(exercise)))
-        plan.understood = False  # a model may make more of it; without one, this is said
-    return plan
-
-
-def _allowed(kind: RangeKind | Literal["amount"]) -> Limit:
-    """What the rules accept for one kind of number."""
-    if kind == "rating":
-        return RatingScale(CHECKIN_SCALE[1])
-    if kind == "weight":
-        return WeightRange(MIN_KG, MAX_KG)
-    if kind == "energy":
-        return EnergyLimit(MAX_STATED_KCAL)
-    if kind == "goal":
-        return GoalRange(MIN_GOAL_KCAL, MAX_GOAL_KCAL, MAX_GOAL_GRAMS, MIN_KG, MAX_KG)
-    return AmountLimit(MAX_COUNT, MAX_GRAMS)
 
 
 def _entry(item: FoodItem, day: dt.date) -> NutritionAddEntry:
@@ -392,20 +325,3 @@ def _checkin_actions(
         )
         for day, fields in ratings.items()
     ]
-
-
-def _unknown_phrases(text: str, tokens: Tokens) -> list[str]:
-    """Runs of unclaimed, meaningful tokens, quoted from the original text."""
-    phrases: list[str] = []
-    run: list[int] = []
-    for i, token in enumerate(tokens.items):
-        meaningful = not tokens.used[i] and token.kind != "punct" and token.text not in FILLERS
-        if meaningful:
-            run.append(i)
-            continue
-        if run and (tokens.used[i] or token.kind == "punct" or token.text in FILLERS):
-            phrases.append(tokens.raw_between(run[0], run[-1], text))
-            run = []
-    if run:
-        phrases.append(tokens.raw_between(run[0], run[-1], text))
-    return list(dict.fromkeys(phrases))
