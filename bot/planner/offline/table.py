@@ -18,6 +18,7 @@ import csv
 import dataclasses
 import functools
 import io
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -196,45 +197,66 @@ def _check(food: Food, where: str) -> None:
     )
 
 
-def food_of_row(row: Mapping[str, str]) -> Food:
+def food_of_row(row: Mapping[str, str], numbers: dict[str, float] | None = None) -> Food:
     """A row of a table file (see COLUMNS) as a Food; a figure that is no number raises
-    ValueError, a missing one TypeError."""
+    ValueError, a missing one TypeError. `numbers` (figure text -> float) lets the rows of
+    a table share one float per figure, and the words its rows repeat (portion, unit,
+    source) are interned: thousands of rows hold a few hundred of each."""
+    seen = {} if numbers is None else numbers
     return Food(
         name=row["name"],
         plural=row["plural"] or row["name"],
-        portion=row["portion"],
-        portion_g=float(row["portion_g"]),
-        unit=row["unit"],
-        unit_g=float(row["unit_g"] or row["portion_g"]),
-        kcal=float(row["kcal"]),
-        protein=float(row["protein"]),
-        carbs=float(row["carbs"]),
-        fat=float(row["fat"]),
-        source=(row["source"] or "").strip(),
+        portion=sys.intern(row["portion"]),
+        portion_g=_number(row["portion_g"], seen),
+        unit=sys.intern(row["unit"]),
+        unit_g=_number(row["unit_g"] or row["portion_g"], seen),
+        kcal=_number(row["kcal"], seen),
+        protein=_number(row["protein"], seen),
+        carbs=_number(row["carbs"], seen),
+        fat=_number(row["fat"], seen),
+        source=sys.intern((row["source"] or "").strip()),
     )
 
 
-def read_measures(text: str) -> dict[str, tuple[tuple[str, float], ...]]:
-    """A measures file (MEASURE_COLUMNS) as each alias's measures; FoodTableError when bad."""
+def _number(text: str, seen: dict[str, float]) -> float:
+    """The float a figure's text reads as, one object per text (ValueError when it is no
+    number, TypeError when it is missing)."""
+    found = seen.get(text)
+    if found is None:
+        found = seen[text] = float(text)
+    return found
+
+
+def read_measures(
+    text: str, numbers: dict[str, float] | None = None
+) -> dict[str, tuple[tuple[str, float], ...]]:
+    """A measures file (MEASURE_COLUMNS) as each alias's measures; FoodTableError when bad.
+    Equal measures, and equal lists of them, are one object (`numbers` as for `food_of_row`):
+    thousands of rows repeat "cup" and "tbsp" at a few thousand weights."""
+    seen = {} if numbers is None else numbers
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames != MEASURE_COLUMNS:
         raise FoodTableError(f"measures: the header must be {','.join(MEASURE_COLUMNS)}")
     found: dict[str, list[tuple[str, float]]] = {}
+    pairs: dict[tuple[str, float], tuple[str, float]] = {}
     for line, row in enumerate(reader, start=2):
         try:
-            grams = float(row["grams"])
+            grams = _number(row["grams"], seen)
         except (TypeError, ValueError) as exc:
             raise FoodTableError(f"measures:{line}: {exc}") from exc
         if grams <= 0 or not row["measure"]:
             raise FoodTableError(f"measures:{line}: a measure needs words and a weight")
-        found.setdefault(alias_key(row["alias"]), []).append((row["measure"], grams))
-    return {alias: tuple(pairs) for alias, pairs in found.items()}
+        pair = (sys.intern(row["measure"]), grams)
+        found.setdefault(alias_key(row["alias"]), []).append(pairs.setdefault(pair, pair))
+    lists: dict[tuple[tuple[str, float], ...], tuple[tuple[str, float], ...]] = {}
+    return {alias: lists.setdefault(tuple(ps), tuple(ps)) for alias, ps in found.items()}
 
 
 def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTable:
     """The table from (file name, CSV text) pairs, and the text of a measures file for
     their rows; raises FoodTableError on a bad row."""
-    measured = read_measures(measures) if measures else {}
+    numbers: dict[str, float] = {}
+    measured = read_measures(measures, numbers) if measures else {}
     by_alias: dict[str, Food] = {}
     for file_name, text in files:
         reader = csv.DictReader(io.StringIO(text))
@@ -243,7 +265,7 @@ def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTab
         for line, row in enumerate(reader, start=2):
             where = f"{file_name}:{line} ({row['name']})"
             try:
-                food = food_of_row(row)
+                food = food_of_row(row, numbers)
             except (TypeError, ValueError) as exc:
                 raise FoodTableError(f"{where}: {exc}") from exc
             _check(food, where)
