@@ -17,9 +17,8 @@ from __future__ import annotations
 import csv
 import dataclasses
 import functools
-import io
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 
@@ -234,7 +233,7 @@ def read_measures(
     Equal measures, and equal lists of them, are one object (`numbers` as for `food_of_row`):
     thousands of rows repeat "cup" and "tbsp" at a few thousand weights."""
     seen = {} if numbers is None else numbers
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(_lines(text))
     if reader.fieldnames != MEASURE_COLUMNS:
         raise FoodTableError(f"measures: the header must be {','.join(MEASURE_COLUMNS)}")
     found: dict[str, list[tuple[str, float]]] = {}
@@ -252,6 +251,17 @@ def read_measures(
     return {alias: lists.setdefault(tuple(ps), tuple(ps)) for alias, ps in found.items()}
 
 
+def _lines(text: str) -> Iterator[str]:
+    """The lines of a file's text, each with its newline, one at a time. (A StringIO of the
+    text would hold it again, four bytes a character, while the rows are read: memory the
+    process keeps, scattered among the rows it kept.)"""
+    start, end = 0, len(text)
+    while start < end:
+        stop = text.find("\n", start) + 1 or end
+        yield text[start:stop]
+        start = stop
+
+
 def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTable:
     """The table from (file name, CSV text) pairs, and the text of a measures file for
     their rows; raises FoodTableError on a bad row."""
@@ -259,7 +269,7 @@ def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTab
     measured = read_measures(measures, numbers) if measures else {}
     by_alias: dict[str, Food] = {}
     for file_name, text in files:
-        reader = csv.DictReader(io.StringIO(text))
+        reader = csv.DictReader(_lines(text))
         if reader.fieldnames != COLUMNS:
             raise FoodTableError(f"{file_name}: the header must be {','.join(COLUMNS)}")
         for line, row in enumerate(reader, start=2):
