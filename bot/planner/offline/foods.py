@@ -218,24 +218,22 @@ def longest_alias(
     if (free and tokens.used[i]) or tokens.items[i].kind != "word":
         return None
     n = len(tokens)
-    best: tuple[str, ...] | None = None
+    best, best_length = "", 0
     for first in table.forms(tokens.items[i].text):
-        for parts in table.by_first.get(first, ()):
-            length = len(parts)
-            if best is not None and length <= len(best):
+        for alias in table.by_first.get(first, ()):
+            length = alias.count(" ") + 1
+            if length <= best_length:
                 break
             if i + length > n or (free and not tokens.free(range(i, i + length))):
                 continue
             if all(
                 tokens.items[i + k].kind == "word"
                 and _said_as(tokens.items[i + k].text, part, table)
-                for k, part in enumerate(parts[1:], start=1)
+                for k, part in enumerate(alias.split(" ")[1:], start=1)
             ):
-                best = parts
+                best, best_length = alias, length
                 break
-    if best is None:
-        return None
-    return table.by_alias[" ".join(best)], len(best)
+    return (table.by_alias[best], best_length) if best else None
 
 
 def _said_as(word: str, part: str, table: FoodTable) -> bool:

@@ -63,8 +63,8 @@ def survey_alias(
         return None
     n = len(tokens)
     for first in _forms(tokens.items[i].text, table):
-        for parts in table.by_first.get(first, ()):  # longest first
-            length = len(parts)
+        for alias in table.by_first.get(first, ()):  # the most words first
+            length = alias.count(" ") + 1
             if length <= longer_than:
                 break
             if i + length > n or (free and not tokens.free(range(i, i + length))):
@@ -72,9 +72,9 @@ def survey_alias(
             if all(
                 tokens.items[i + k].kind == "word"
                 and part in _forms(tokens.items[i + k].text, table)
-                for k, part in enumerate(parts[1:], start=1)
+                for k, part in enumerate(alias.split(" ")[1:], start=1)
             ):
-                return table.by_alias[" ".join(parts)], length
+                return table.by_alias[alias], length
     return None
 
 

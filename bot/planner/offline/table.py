@@ -148,7 +148,7 @@ class FoodTable:
     by_alias: dict[str, Food]
     max_words: int
     words: frozenset[str]
-    by_first: dict[str, tuple[tuple[str, ...], ...]]  # longest first
+    by_first: dict[str, tuple[str, ...]]  # the aliases by first word, the most words first
     by_letter: dict[tuple[str, int], tuple[str, ...]]  # alias words by first letter, length
 
     # How each word of the messages seen so far reads (`forms`); emptied when it grows past
@@ -198,9 +198,8 @@ def _check(food: Food, where: str) -> None:
 
 def food_of_row(row: Mapping[str, str], numbers: dict[str, float] | None = None) -> Food:
     """A row of a table file (see COLUMNS) as a Food; a figure that is no number raises
-    ValueError, a missing one TypeError. `numbers` (figure text -> float) lets the rows of
-    a table share one float per figure, and the words its rows repeat (portion, unit,
-    source) are interned: thousands of rows hold a few hundred of each."""
+    ValueError, a missing one TypeError. Rows share one float per figure text (`numbers`)
+    and one string per portion, unit and source: thousands of rows have a few hundred."""
     seen = {} if numbers is None else numbers
     return Food(
         name=row["name"],
@@ -252,9 +251,8 @@ def read_measures(
 
 
 def _lines(text: str) -> Iterator[str]:
-    """The lines of a file's text, each with its newline, one at a time. (A StringIO of the
-    text would hold it again, four bytes a character, while the rows are read: memory the
-    process keeps, scattered among the rows it kept.)"""
+    """The lines of a file's text, each with its newline, one at a time (a StringIO would
+    copy the text at four bytes a character, memory left scattered among the rows kept)."""
     start, end = 0, len(text)
     while start < end:
         stop = text.find("\n", start) + 1 or end
@@ -291,23 +289,26 @@ def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTab
                 if other is not None and other is not food:
                     raise FoodTableError(f"{where}: alias {key!r} is {other.name!r}'s too")
                 by_alias[key] = food
-    # One string per word, shared by every alias that has it: the table stays resident in
-    # every bot process, and ten thousand aliases repeat a few thousand words.
-    canon: dict[str, str] = {}
-    first: dict[str, list[tuple[str, ...]]] = {}
+    return _indexed(by_alias)
+
+
+def _indexed(by_alias: dict[str, Food]) -> FoodTable:
+    """The table of these aliases, each one string in both indexes, each word one string
+    (an alias of one word is that word): the table stays resident in every bot process."""
+    canon = {alias: alias for alias in by_alias if " " not in alias}
+    first: dict[str, list[str]] = {}
     for alias in by_alias:
-        parts = tuple(canon.setdefault(w, w) for w in alias.split())
-        first.setdefault(parts[0], []).append(parts)
-    words = frozenset(canon)
+        words = [canon.setdefault(w, w) for w in alias.split(" ")]
+        first.setdefault(words[0], []).append(alias)
     by_letter: dict[tuple[str, int], list[str]] = {}
-    for word in words:
+    for word in canon:
         if len(word) >= TYPO_MIN_LETTERS and word.isalpha():
             by_letter.setdefault((word[0], len(word)), []).append(word)
     return FoodTable(
         by_alias,
-        max(len(a.split()) for a in by_alias),
-        words,
-        {w: tuple(sorted(v, key=len, reverse=True)) for w, v in first.items()},
+        max(alias.count(" ") + 1 for alias in by_alias),
+        frozenset(canon),
+        {w: tuple(sorted(v, key=lambda a: a.count(" "), reverse=True)) for w, v in first.items()},
         {k: tuple(sorted(v)) for k, v in by_letter.items()},
     )
 
