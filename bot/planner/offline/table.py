@@ -18,13 +18,14 @@ import csv
 import dataclasses
 import functools
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from bot.planner.offline.compact import number, text_lines
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.text import normalize
@@ -205,24 +206,15 @@ def food_of_row(row: Mapping[str, str], numbers: dict[str, float] | None = None)
         name=row["name"],
         plural=row["plural"] or row["name"],
         portion=sys.intern(row["portion"]),
-        portion_g=_number(row["portion_g"], seen),
+        portion_g=number(row["portion_g"], seen),
         unit=sys.intern(row["unit"]),
-        unit_g=_number(row["unit_g"] or row["portion_g"], seen),
-        kcal=_number(row["kcal"], seen),
-        protein=_number(row["protein"], seen),
-        carbs=_number(row["carbs"], seen),
-        fat=_number(row["fat"], seen),
+        unit_g=number(row["unit_g"] or row["portion_g"], seen),
+        kcal=number(row["kcal"], seen),
+        protein=number(row["protein"], seen),
+        carbs=number(row["carbs"], seen),
+        fat=number(row["fat"], seen),
         source=sys.intern((row["source"] or "").strip()),
     )
-
-
-def _number(text: str, seen: dict[str, float]) -> float:
-    """The float a figure's text reads as, one object per text (ValueError when it is no
-    number, TypeError when it is missing)."""
-    found = seen.get(text)
-    if found is None:
-        found = seen[text] = float(text)
-    return found
 
 
 def read_measures(
@@ -232,14 +224,14 @@ def read_measures(
     Equal measures, and equal lists of them, are one object (`numbers` as for `food_of_row`):
     thousands of rows repeat "cup" and "tbsp" at a few thousand weights."""
     seen = {} if numbers is None else numbers
-    reader = csv.DictReader(_lines(text))
+    reader = csv.DictReader(text_lines(text))
     if reader.fieldnames != MEASURE_COLUMNS:
         raise FoodTableError(f"measures: the header must be {','.join(MEASURE_COLUMNS)}")
     found: dict[str, list[tuple[str, float]]] = {}
     pairs: dict[tuple[str, float], tuple[str, float]] = {}
     for line, row in enumerate(reader, start=2):
         try:
-            grams = _number(row["grams"], seen)
+            grams = number(row["grams"], seen)
         except (TypeError, ValueError) as exc:
             raise FoodTableError(f"measures:{line}: {exc}") from exc
         if grams <= 0 or not row["measure"]:
@@ -250,16 +242,6 @@ def read_measures(
     return {alias: lists.setdefault(tuple(ps), tuple(ps)) for alias, ps in found.items()}
 
 
-def _lines(text: str) -> Iterator[str]:
-    """The lines of a file's text, each with its newline, one at a time (a StringIO would
-    copy the text at four bytes a character, memory left scattered among the rows kept)."""
-    start, end = 0, len(text)
-    while start < end:
-        stop = text.find("\n", start) + 1 or end
-        yield text[start:stop]
-        start = stop
-
-
 def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTable:
     """The table from (file name, CSV text) pairs, and the text of a measures file for
     their rows; raises FoodTableError on a bad row."""
@@ -267,7 +249,7 @@ def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTab
     measured = read_measures(measures, numbers) if measures else {}
     by_alias: dict[str, Food] = {}
     for file_name, text in files:
-        reader = csv.DictReader(_lines(text))
+        reader = csv.DictReader(text_lines(text))
         if reader.fieldnames != COLUMNS:
             raise FoodTableError(f"{file_name}: the header must be {','.join(COLUMNS)}")
         for line, row in enumerate(reader, start=2):
