@@ -197,10 +197,15 @@ def _check(food: Food, where: str) -> None:
     )
 
 
-def food_of_row(row: Mapping[str, str], numbers: dict[str, float] | None = None) -> Food:
-    """A row of a table file (see COLUMNS) as a Food; a figure that is no number raises
-    ValueError, a missing one TypeError. Rows share one float per figure text (`numbers`)
-    and one string per portion, unit and source: thousands of rows have a few hundred."""
+def food_of_row(
+    row: Mapping[str, str],
+    numbers: dict[str, float] | None = None,
+    measures: tuple[tuple[str, float], ...] = (),
+) -> Food:
+    """A row of a table file (see COLUMNS) as a Food with these `measures`; a figure that
+    is no number raises ValueError, a missing one TypeError. Rows share one float per
+    figure text (`numbers`) and one string per portion, unit and source: thousands of rows
+    have a few hundred."""
     seen = {} if numbers is None else numbers
     return Food(
         name=row["name"],
@@ -214,6 +219,7 @@ def food_of_row(row: Mapping[str, str], numbers: dict[str, float] | None = None)
         carbs=number(row["carbs"], seen),
         fat=number(row["fat"], seen),
         source=sys.intern((row["source"] or "").strip()),
+        measures=measures,
     )
 
 
@@ -254,17 +260,15 @@ def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTab
             raise FoodTableError(f"{file_name}: the header must be {','.join(COLUMNS)}")
         for line, row in enumerate(reader, start=2):
             where = f"{file_name}:{line} ({row['name']})"
+            keys = [alias_key(alias) for alias in row["aliases"].split("|")]
+            # the first alias with measures gives them
+            found = next((measured[key] for key in keys if key in measured), ())
             try:
-                food = food_of_row(row, numbers)
+                food = food_of_row(row, numbers, found)
             except (TypeError, ValueError) as exc:
                 raise FoodTableError(f"{where}: {exc}") from exc
             _check(food, where)
-            named = (alias_key(a) for a in row["aliases"].split("|"))
-            found = next((measured[a] for a in named if a in measured), None)
-            if found is not None:  # the first alias with measures gives them
-                food = dataclasses.replace(food, measures=found)
-            for alias in row["aliases"].split("|"):
-                key = alias_key(alias)
+            for key in keys:
                 if not key:
                     raise FoodTableError(f"{where}: an empty alias")
                 other = by_alias.get(key)
