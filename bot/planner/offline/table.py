@@ -30,6 +30,7 @@ from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.text import normalize
 from bot.planner.reader.segment import never_food_words
+from bot.planner.reader.typos import is_slip
 
 # The files of the table, in planner/data; a missing one (dishes.csv) is skipped.
 FOOD_FILES = ("foods.csv", "dishes.csv")
@@ -374,6 +375,7 @@ def _tolerant_word(table: FoodTable, text: str) -> str | None:
     found = process.extract(
         text, candidates, scorer=Levenshtein.distance, score_cutoff=edits, limit=2
     )
+    found = [f for f in found if f[1] > 1 or is_slip(text, str(f[0]))]  # not "panera"
     if not found:
         return None
     best = str(found[0][0])
