@@ -44,6 +44,7 @@ from bot.planner.offline.feelings import (
     hold_foods_named_by_a_feeling,
 )
 from bot.planner.offline.figures import find_macros
+from bot.planner.offline.sources import claim_sources
 from bot.planner.offline.fillers import ALL_DAY_RE, FILLERS, OR_SO_RE, TIME_RE, claim_when_where
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.held import logged_plan, unknown_phrases
@@ -107,6 +108,7 @@ def log_plan(
     """The actions of a logging message, or a reply naming what could not be placed.
     `last_kg` (the person's last weight) decides the unit of a weight said without one,
     `measures` (where they live) the size of a pint or a fluid ounce."""
+    claim_sources(tokens)  # "app says 640": the number is the food's
     segmented = read_clauses(tokens)
     _claim_all(tokens, TIME_RE)  # "at 8", "um 12 Uhr": when, never an amount
     clauses = date_clauses(tokens, segmented, today)

@@ -1,0 +1,32 @@
+"""Where a person's own figure comes from: "app says 640", "their calculator said 785",
+"d'après l'appli", "laut App", "según la app", "secondo l'app".
+
+The words are read as the figure's source and nothing else, so the number beside them stays
+the food's and no word of them becomes a food ("appli" is no apple).
+"""
+
+from __future__ import annotations
+
+from bot.planner.offline.dates import rx
+from bot.planner.offline.text import Tokens
+
+# What a figure is read from, in the five languages.
+_THINGS = (
+    "app|apps|appli|application|calculator|calc|tracker|label|website|site|menu|myfitnesspal"
+    "|mfp|packet|package|pack|box|wrapper|etikett|packung|verpackung|etiquette|paquet"
+    "|etiqueta|paquete|envase|etichetta|confezione|pacchetto"
+)
+_WHOSE = r"(?:(?:the|their|my|its|his|her|die|der|das|la|le|l|el|lo|il|mi|ma|mon|meine) )?"
+SOURCE_RE = rx(
+    rf"(?:according to |per |as per |says |said )?{_WHOSE}(?:{_THINGS})"
+    r"(?: (?:says|said|say|shows|showed|reckons|claims|gives|gave|puts it at|has it at|sagt"
+    r"|zeigt|dice|dit|indique|affiche|marca|pone))"
+    rf"|(?:according to|as per|d apres|dapres|selon|laut|segun|secondo|stando a|per) {_WHOSE}"
+    rf"(?:{_THINGS})"
+)
+
+
+def claim_sources(tokens: Tokens) -> None:
+    """Claim the words naming where a figure was read."""
+    for _match, span in tokens.matches(SOURCE_RE):
+        tokens.claim(span)
