@@ -44,7 +44,6 @@ from bot.planner.offline.feelings import (
     hold_foods_named_by_a_feeling,
 )
 from bot.planner.offline.figures import find_macros
-from bot.planner.offline.sources import claim_sources
 from bot.planner.offline.fillers import ALL_DAY_RE, FILLERS, OR_SO_RE, TIME_RE, claim_when_where
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.held import logged_plan, unknown_phrases
@@ -61,6 +60,7 @@ from bot.planner.offline.rules import (
     find_weight_goals,
     find_weights,
 )
+from bot.planner.offline.sources import claim_sources
 from bot.planner.offline.stated import apply_energies, apply_macros
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Found, Tokens
