@@ -60,6 +60,7 @@ from bot.planner.offline.rules import (
     find_weight_goals,
     find_weights,
 )
+from bot.planner.offline.same import one_per_thing
 from bot.planner.offline.sources import claim_sources
 from bot.planner.offline.stated import apply_energies, apply_macros
 from bot.planner.offline.table import food_table
@@ -159,6 +160,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     foods = join_with(
         tokens, find_meal_foods(r.text, tokens, r.refused_foods, segmented, r.measures)
     )
+    foods = one_per_thing(r.text, tokens, foods)
     tokens.release(held)
     foods = _eaten(r, foods)
     for i in feeling_words:
