@@ -25,6 +25,7 @@ from typing import Any, Literal
 from bot.agent_api.actions import Entry, NutritionAddEntry
 from bot.planner.base import Plan, ReadRequest, Repeat
 from bot.planner.offline.dates import WEEKDAYS
+from bot.planner.offline.table import food_table
 from bot.planner.offline.text import normalize
 
 Meal = Literal["breakfast", "lunch", "dinner"]
@@ -101,6 +102,11 @@ _AGAIN = re.compile(
     rf"{_LEAD}(?:(?:the )?same(?: thing| meal| again| as before)*|that again|it again|again"
     rf"|one more|another one|ditto|repeat(?: that| last meal| my last meal)?){_TAIL}"
 )
+# "flat white again", the food and nothing else: today's last entry of it, when the words
+# name a food ("I had oatmeal again" tells of eating it, and is logged as said).
+_FOOD_AGAIN = re.compile(
+    rf"(?:(?:a|an|my) )?(?P<food>{_FOOD_WORD}(?: {_FOOD_WORD}){{0,2}}) again{_TAIL}"
+)
 _SERVINGS = r"a|an|one|two|three|half a|half|\d+(?:\.\d+)?"
 _RECIPE = re.compile(
     rf"{_LEAD}(?:(?P<n>{_SERVINGS}) )?(?:servings?|portions?|bowls?|plates?|helpings?"
@@ -168,6 +174,8 @@ def find_repeat(text: str, today: dt.date) -> Repeat | None:
             recipe=name,
             servings=servings,
         )
+    if (found := _FOOD_AGAIN.fullmatch(said)) and found["food"] in food_table().by_alias:
+        return _from_day(today, today, f"{found['food']} again", food=found["food"])
     if found := _USUAL_FOOD.fullmatch(said):
         food = found["food"].strip()
         source = _source_day(None, today)
