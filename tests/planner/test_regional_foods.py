@@ -27,3 +27,9 @@ def test_local_names_find_their_food(alias: str, name: str) -> None:
 def test_a_barbecue_sausage_weighs_more_than_a_breakfast_link() -> None:
     table = food_table()
     assert table.by_alias["snag"].portion_g > table.by_alias["sausage"].portion_g
+
+
+@pytest.mark.parametrize("said", ["agua de jamaica", "agua de tamarindo"])
+def test_an_agua_fresca_is_its_fruit_drink_not_water(said: str) -> None:
+    food = food_table().by_alias[said]
+    assert food.name != "Water" and food.kcal > 50
