@@ -4,7 +4,7 @@ A short word one letter off a food's word is as often another word of the langua
 a bakery, is one letter from "panela"; "platazo", a big plate, one from "platano"; "curro",
 work, one from "churro"). A slip is read only when it is the kind a hand makes: a letter
 struck twice ("bananna"), a letter left out of a word of six letters or more ("chiken") or
-one that was doubled ("chees"), a key beside the right one ("chickrn"), or one vowel for
+one of a doubled pair ("cofee"), a key beside the right one ("chickrn"), or one vowel for
 another ("tomatu"). Words two edits apart are long enough to be left to the table's own
 test.
 """
