@@ -106,6 +106,9 @@ WHEN_WHERE_RE = rx(
     r"|on the (?:way|go|road|train|bus|plane)(?: (?:home|to work|to school|back))?"
     rf"|(?:at|from|in) (?:the |a |my |our |his |her |their |a friends |my friends )?(?:{_PLACES})"
     rf"|{_AT_PLACE} (?:{_OTHER_PLACES})|{_DESSERT}"
+    # A café as where, only after a word of place: "au café", "im Café" ("un café" is a drink)
+    r"|(?:au|al|im|in the|at the|at a|in a|in einem|dans un) (?:cafe|caffe|cafeteria)"
+    r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
 )
 
 

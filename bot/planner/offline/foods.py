@@ -14,6 +14,7 @@ from typing import Protocol
 
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens
+from bot.planner.offline.volumes import glass_before, volume_after
 from bot.planner.reader.lookup import is_modifier, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
@@ -273,8 +274,11 @@ def _make_item(
             or counted_of(before)
             or quantity
         )
+    quantity = glass_before(before, food) or quantity
     food = _by_the_piece(tokens, food, first, last, quantity)
-    quantity, end = _with_postfix(tokens, last, quantity)
+    quantity, end = volume_after(tokens, last, food, quantity) or _with_postfix(
+        tokens, last, quantity
+    )
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
     whole = max(_WHOLE_IN_SLICES.get(tokens.items[k].text, 0.0) for k in range(first, last + 1))

@@ -1,0 +1,74 @@
+"""How much of a drink, said the way bars and shops say it rather than in a unit.
+
+A bare number after "de"/"of" is the drink's millilitres when it is one a bottle or cup
+holds ("una coca de 600", "a coke of 500"); of a food it stays what the other rules make of
+it ("un filete de 200" is grams). A glass named by its size is its volume: "ein Seidl Bier"
+(0.3 l), "eine Maß" (1 l), "2 Halbe Helles" (0.5 l each), "a schooner of beer" (425 ml),
+"a pot" or "a middy" (285 ml). "Halbe", "pot" and "Maß" mean something else before a food
+("eine halbe Pizza", "a pot of yogurt"), so they are a glass of beer, wine or cider only.
+"""
+
+from __future__ import annotations
+
+from bot.planner.offline.table import Food
+from bot.planner.offline.text import Tokens, number_value
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS, Quantity, parse_prefix
+
+_OF = frozenset({"de", "of", "di", "du", "da", "von"})
+# Millilitres a drink is sold in: below is a count or a time, above no one glass.
+_MIN_ML, _MAX_ML = 150.0, 2000.0
+
+# A glass named by its size -> its millilitres, and whether only an alcoholic drink is it.
+_GLASSES: dict[str, tuple[float, bool]] = {
+    "schooner": (425.0, False),
+    "schooners": (425.0, False),
+    "middy": (285.0, False),
+    "middies": (285.0, False),
+    "seidl": (300.0, False),
+    "seidel": (300.0, False),
+    "pot": (285.0, True),
+    "pots": (285.0, True),
+    "halbe": (500.0, True),
+    "halben": (500.0, True),
+    "halbes": (500.0, True),
+    "mass": (1000.0, True),
+}
+
+
+def is_drink(food: Food) -> bool:
+    """Whether the table measures the food in millilitres."""
+    return "ml" in food.portion
+
+
+def volume_after(
+    tokens: Tokens, last: int, food: Food, said: Quantity
+) -> tuple[Quantity, int] | None:
+    """ "una coca de 600": the drink's millilitres after it, with its last token; None when
+    the food is no drink, a unit was said, or the number is no volume of a drink."""
+    j = last + 1
+    if not is_drink(food) or said.unit or j + 1 >= len(tokens):
+        return None
+    if tokens.used[j] or tokens.used[j + 1] or tokens.items[j].text not in _OF:
+        return None
+    value = number_value(tokens.items[j + 1].text)
+    if value is None or not _MIN_ML <= value <= _MAX_ML:
+        return None
+    if j + 2 < len(tokens) and tokens.items[j + 2].text in {*MASS_UNITS, *HOUSEHOLD_UNITS}:
+        return None
+    amount = Quantity(said.count * value, "ml", said.size, said.tokens, explicit=True)
+    return amount, j + 1
+
+
+def glass_before(before: list[str], food: Food) -> Quantity | None:
+    """ "2 Halbe", "a schooner of": so many glasses of a named size right before a drink,
+    in millilitres; None when the words name no such glass."""
+    words = before[:-1] if before and before[-1] in _OF else before
+    if not words or words[-1] not in _GLASSES or not is_drink(food):
+        return None
+    ml, alcoholic = _GLASSES[words[-1]]
+    if alcoholic and food.alcohol_g <= 0:
+        return None
+    count = parse_prefix(words[:-1])
+    if count.tokens != len(words) - 1 or count.unit or count.size:
+        return None
+    return Quantity(count.count * ml, "ml", tokens=len(before), explicit=True)

@@ -1,0 +1,42 @@
+"""A café or a shop named as where something was had is no food eaten."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.agent_api.actions import NutritionAddEntry
+from bot.planner.base import PlanContext
+from bot.planner.offline.planner import OfflinePlanner
+
+NOW = dt.datetime(2026, 11, 22, 20, 15, tzinfo=ZoneInfo("Europe/London"))
+
+
+async def foods(text: str) -> list[str]:
+    plan = await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/London"))
+    return [a.entry.food.lower() for a in plan.actions if isinstance(a, NutritionAddEntry)]
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("deux bières au café", "beer"),
+        ("ein Stück Kuchen im Café", "cake"),
+        ("una cerveza al café", "beer"),
+        ("a muffin at the cafe", "muffin"),
+        ("une poutine chez la banquise", "poutine"),
+    ],
+)
+async def test_the_place_is_no_coffee(text: str, food: str) -> None:
+    got = await foods(text)
+    assert len(got) == 1, got
+    assert food in got[0]
+
+
+@pytest.mark.parametrize("text", ["un café au lait", "un café al bar", "ein Kaffee im Büro"])
+async def test_a_coffee_before_the_place_is_still_had(text: str) -> None:
+    got = await foods(text)
+    assert len(got) == 1, got
+    assert "coffee" in got[0]
