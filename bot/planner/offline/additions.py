@@ -4,7 +4,9 @@
 drink added without an amount is a splash in a drink and a pour over cereal, never the
 table's full glass. Something with a real portion of its own after "and" ("... and a
 banana") stays an item of its own. "salad with chicken" is the table's chicken salad when it
-has one (reader/composition.py): the chicken is never counted twice.
+has one (reader/composition.py): the chicken is never counted twice. A drink had beside a
+food ("croissant avec un café") stays an item of its own, and a flavour said after a
+smoothie or yogurt ("aux fraises", "alla fragola") is part of it.
 """
 
 from __future__ import annotations
@@ -101,6 +103,10 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
         between = [tokens.items[i].text for i in gap]
         words = [w for w in between if w != "/" and w not in DESCRIBING]
         free = tokens.free(gap)
+        if free and flavour_of(head, item, words):
+            tokens.claim(gap)  # "un smoothie aux fraises": the fruit is what it tastes of
+            joined[-1] = dataclasses.replace(head, last=item.last)
+            continue
         with_word = bool(words) and words[0] in WITH and set(words[1:]) <= _ARTICLES
         and_word = in_dish and len(words) == 1 and words[0] in _AND
         if not free or not (with_word or (and_word and _small(head, item))):
@@ -119,6 +125,10 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
                 joined[-1] = known
                 in_dish = True
                 continue
+        if with_word and served_alone(head, item):
+            joined.append(item)  # "croissant avec un café": the coffee is had beside it
+            in_dish = False
+            continue
         joined[-1] = dish(head, _as_addition(tokens, head, item), "with" if with_word else "and")
         in_dish = True
     return dish_amounts(tokens, joined)
@@ -156,6 +166,36 @@ def _weighed_base(tokens: Tokens, before: list[FoodItem], item: FoodItem) -> int
         if dish_of_it and words[-1] in named and not dish_item.explicit and "," in commas:
             return n
     return None
+
+
+# A drink had beside a food, never poured into it: what a food is "with" and stays an item.
+_DRINKS_ALONE_RE = re.compile(
+    r"\b(?:coffee|espresso|cortado|cappuccino|latte|macchiato|americano|flat white|tea|beer"
+    r"|wine|cola|soft drink|soda|lemonade|smoothie|hot chocolate|cocoa|milkshake|cider)\b"
+)
+_NOT_ALONE_RE = re.compile(r"\b(?:lemon|lime)\b")  # "fish with lemon juice": an ingredient
+
+
+def served_alone(head: FoodItem, item: FoodItem) -> bool:
+    """Whether a food is "with" a drink had beside it ("2 medialunas con un cortado", "Kuchen
+    mit einem Kaffee"), not one that goes into it ("cereal with milk", "coffee with milk")."""
+    name = _SAID_AFTER_NAME_RE.sub("", item.name).lower()
+    if head.liquid or not item.liquid or _NOT_ALONE_RE.search(name):
+        return False
+    return bool(_DRINKS_ALONE_RE.search(name) or name.endswith("juice"))
+
+
+# What a drink or a yogurt tastes of, said after it: "aux fraises", "alla fragola", "a la fresa".
+_FLAVOUR_WORDS = frozenset({"aux", "au", "alla", "alle", "allo", "al", "a la", "gusto", "al gusto"})
+_FLAVOURED_RE = re.compile(r"\b(?:smoothie|yogh?urt|milkshake|shake|ice cream|gelato|kefir|lassi)")
+
+
+def flavour_of(head: FoodItem, item: FoodItem, words: list[str]) -> bool:
+    """Whether `item` is only the flavour of a smoothie, shake, yogurt or ice cream before
+    it ("un smoothie aux fraises", "yogurt alla fragola"), never a portion of its own."""
+    if item.explicit or item.liquid or " ".join(words) not in _FLAVOUR_WORDS:
+        return False
+    return bool(_FLAVOURED_RE.search(_SAID_AFTER_NAME_RE.sub("", head.name).lower()))
 
 
 def _said_with(tokens: Tokens, item: FoodItem) -> bool:
