@@ -40,3 +40,12 @@ async def test_a_coffee_before_the_place_is_still_had(text: str) -> None:
     got = await foods(text)
     assert len(got) == 1, got
     assert "coffee" in got[0]
+
+
+@pytest.mark.parametrize(
+    "text", ["deux bières (jupiler) au café", "une jupiler", "2 stella artois"]
+)
+async def test_a_belgian_lager_by_its_brand_is_a_beer(text: str) -> None:
+    got = await foods(text)
+    assert len(got) == 1, got
+    assert "beer" in got[0]
