@@ -126,6 +126,7 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
                 in_dish = True
                 continue
         if with_word and served_alone(head, item):
+            tokens.claim(gap)  # the "with" joins two things had together, and is read
             joined.append(item)  # "croissant avec un café": the coffee is had beside it
             in_dish = False
             continue

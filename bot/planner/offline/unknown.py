@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.quantities import AMOUNT_WORDS
+from bot.planner.reader.segment import never_food_words
 
 # Holders whose dish keeps its figures whatever it is flavoured with: "tonkotsu ramen".
 _FLAVOURED = frozenset(
@@ -73,7 +74,8 @@ def settle_unknown_words(
         counted = tokens.items[item.first].kind == "num" or (
             tokens.items[item.first].text in AMOUNT_WORDS
         )
-        if (head in _FLAVOURED or head.endswith("burger")) and not counted:
+        flavour = tokens.items[before].text not in never_food_words()  # "what about a muffin"
+        if (head in _FLAVOURED or head.endswith("burger")) and not counted and flavour:
             # "tonkotsu ramen"; not "ordered a pizza": a flavour is said right before the food
             first = before
             while first > 0 and unknown(first - 1) and before - first < 2:
