@@ -242,9 +242,10 @@ def _rating(number: str, scale: str | None) -> int | None:
 # service rates sleep 1-5 and keeps no hours, and hours say little of how well one slept, so
 # they are kept in the day's notes as said, never read as a rating ("slept 8": 8 of 5).
 _HOURS = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-# "dormi 7 ore", "j'ai dormi 6 heures", "dormí 5 horas", "nur 5 Stunden geschlafen".
-_SLEPT_OTHER = r"dormi|dormito|ho dormito|j ai dormi|jai dormi|dormí|he dormido|dormido"
-_HEDGES_OTHER = r"solo|soltanto|nur|etwa|circa|ca|seulement|environ|à peine|apenas|unas|como|tipo"
+# "dormi 7 ore", "j'ai dormi 6 heures", "dormí 5 horas", "nur 5 Stunden geschlafen": matched
+# against the folded tokens, so written without accents ("dormí" is "dormi").
+_SLEPT_OTHER = r"dormi|dormito|ho dormito|j ai dormi|jai dormi|he dormido|dormido"
+_HEDGES_OTHER = r"solo|soltanto|nur|etwa|circa|ca|seulement|environ|a peine|apenas|unas|como|tipo"
 _HOUR_WORDS = r"hours?|hrs?|h|stunden|std|horas?|ore|heures?"
 _SLEEP_HOURS_RE = rx(
     rf"(?:slept|sleep|got|had|only got|only had|{_SLEPT_OTHER})(?: (?:like|about|around|only"
