@@ -19,7 +19,7 @@ from bot.kernel.plausibility import (
     MIN_GOAL_KCAL,
     MIN_KG,
 )
-from bot.planner.offline.checkins import CHECKIN_NUMBER_RE, CHECKIN_PHRASES
+from bot.planner.offline.checkins import CHECKIN_NUMBER_RE, CHECKIN_PHRASES, SLEEP_HOURS_RE
 from bot.planner.offline.dates import rx
 from bot.planner.offline.figures import ENERGY_RE, NOT_EATEN_BEFORE
 from bot.planner.offline.text import NUM, Found, Tokens, normalize, tokenize
@@ -334,6 +334,7 @@ def normalized_phrase_words() -> frozenset[str]:
         _WEIGHT_GOAL_RE.pattern,
         _NUTRITION_GOAL_RE.pattern,
         CHECKIN_NUMBER_RE.pattern,
+        SLEEP_HOURS_RE.pattern,
         _TOOK_UNKNOWN_RE.pattern,
         *(p.pattern for p, _f, _v in CHECKIN_PHRASES),
         *(normalize(a) for a in SUPPLEMENTS.values()),

@@ -137,8 +137,9 @@ def _read_other_areas(r: _Reading) -> None:
     r.weight_goals = find_weight_goals(r.tokens)
     r.nutrition_goals = find_nutrition_goals(r.tokens)
     r.weights = find_weights(r.tokens, r.last_kg, r.unsure)
-    r.slept_hours = find_sleep_hours(r.text, r.tokens)  # "slept 8 hours": a note, not a rating
-    r.checkins = find_checkins(r.tokens)
+    # "slept 8 hours": a note; "slept 4 hours" a poor night too, unless said otherwise
+    r.slept_hours, short_night = find_sleep_hours(r.text, r.tokens)
+    r.checkins = find_checkins(r.tokens) + short_night
     r.supplements = find_supplements(r.tokens, r.clauses.clause_of, r.not_taken)
 
 
