@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Literal
 
 from bot.planner.offline.dates import rx
+from bot.planner.offline.said_ratings import CheckinField, find_said_ratings
 from bot.planner.offline.text import Found, Tokens, number_value
-
-CheckinField = Literal["mood", "energy", "sleep_quality"]
 
 _SCALE = r"(?:/|out of|of|over|von|de|sobre|sur|su) ?(?:5|10)"
 _CHECKIN_KEYWORDS: dict[str, CheckinField] = {}
@@ -317,6 +315,7 @@ def find_checkins(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
         if rating is not None:
             tokens.claim(span)
             found.append(Found(span.start, (_CHECKIN_KEYWORDS[match.group("kw")], rating)))
+    found.extend(find_said_ratings(tokens))  # "Laune gut", "not feeling great"
     for pattern, field, value in CHECKIN_PHRASES:
         for _match, span in tokens.matches(pattern):
             if span.start > 0 and tokens.items[span.start - 1].text in NEGATIONS:

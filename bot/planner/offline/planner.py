@@ -38,6 +38,7 @@ from bot.planner.offline.questions import (
     reads_for,
 )
 from bot.planner.offline.rules import normalized_phrase_words
+from bot.planner.offline.said_ratings import said_rating_words
 from bot.planner.offline.table import STOP_WORDS, food_table
 from bot.planner.offline.text import Tokens, odd_numbers, tokenize
 from bot.planner.offline.usual import repeat_plan
@@ -326,12 +327,13 @@ def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     its own stricter measure: "piazza" is no pizza)."""
     words = set(normalized_phrase_words()) | FILLERS
     words |= set(WEEKDAYS) | set(MASS_UNITS) | set(HOUSEHOLD_UNITS) | set(SIZES)
-    words |= set(NUMBER_WORDS) | function_words("fr", "it")
+    words |= set(NUMBER_WORDS) | function_words("fr", "it") | said_rating_words()
     for kind_words in _CHITCHAT.values():
         words |= kind_words
     buckets: dict[str, list[str]] = {}
-    # French and Italian function words are known, never a repair: "anoche" is no "anche".
-    for word in words - function_words("fr", "it"):
+    # French and Italian function words are known, never a repair: "anoche" is no "anche";
+    # nor the words of how one feels, many a common word ("prima", "media", "fort").
+    for word in words - function_words("fr", "it") - said_rating_words():
         if len(word) >= 4:
             buckets.setdefault(word[0], []).append(word)
     known = frozenset(words | food_table().words)

@@ -1,0 +1,145 @@
+"""How a check-in is said in words, in the five languages: what it is about, maybe a negation
+or a degree, and a word of how it was.
+
+"Laune gut", "mood not great", "feeling pretty good", "je me sens pas bien", "no me siento muy
+bien", "umore basso", "nicht so gut drauf", "dormito non benissimo": the subject gives the field
+(mood, energy or sleep), the word its place on the 1-5 scale; "very" takes it one step further
+from the middle, a negation turns it ("not good": 2, "not bad": 3). A message that is nothing
+but how it was ("not great today", "no muy bien hoy", "pas terrible aujourd'hui") is the mood.
+Written against normalised tokens (lower case, no accents, no apostrophes).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Literal
+
+from bot.planner.offline.dates import rx
+from bot.planner.offline.text import Found, Tokens
+
+CheckinField = Literal["mood", "energy", "sleep_quality"]
+
+# The words of how it was, by the rating they give when said plainly.
+_QUALITY_WORDS: dict[int, str] = {
+    5: "great amazing fantastic awesome excellent wonderful brilliant superb perfect top super"
+    " toll prima klasse hervorragend ausgezeichnet fantastisch wunderbar bestens genial"
+    " excelente estupendo estupenda fantastico fantastica buenisimo buenisima excellente"
+    " parfait parfaite formidable geniale ottimo ottima benissimo splendido splendida eccellente",
+    4: "good well happy high positive better gut besser hoch bien bueno buena alto alta mejor"
+    " bon bonne haut haute mieux fort bene buono buona meglio positivo positiva positif",
+    3: "ok okay alright fine average normal medium moderate decent meh mittel mittelmassig"
+    " regular moyen moyenne correct correcte bof normale medio media discreto discreta",
+    2: "bad low poor down rough crap crappy lousy worse schlecht mies niedrig tief mau"
+    " schlechter mal malo mala bajo baja peor mauvais mauvaise bas basse pire male cattivo"
+    " cattiva basso bassa giu peggio scarso scarsa",
+    1: "terrible awful horrible dreadful atrocious shit shitty schrecklich furchtbar katastrophal"
+    " beschissen grauenhaft fatal pesimo pesima nul nulle catastrophique pessimo pessima"
+    " malissimo orribile terribile",
+}
+_QUALITY_PHRASES = {"so so": 3, "geht so": 3, "so mittel": 3, "mas o menos": 3, "asi asi": 3}
+_QUALITY_PHRASES |= {"cosi cosi": 3, "comme ci comme ca": 3, "uno schifo": 1}
+QUALITY: dict[str, int] = {w: v for v, words in _QUALITY_WORDS.items() for w in words.split()}
+QUALITY |= _QUALITY_PHRASES
+# "well" and "gut" after a bare "sleep" / "Schlaf" wish a good night: said of the sleep only
+# with a verb, a degree or a negation between ("sleep was good", "Schlaf nicht so gut").
+_WISHES = frozenset({"well", "gut", "bien", "bene"})
+
+_MOOD = "mood|stimmung|laune|animo|estado de animo|humor|humeur|moral|umore"
+_ENERGY = "energy level|energy|energielevel|energie|energia"
+_SLEEP = "sleep quality|sleep|schlaf|schlafqualitat|sueno|sommeil|sonno"
+_FEEL = (
+    r"(?:i |im |i am |was |am )?(?:feel|feeling|felt|feels)|(?:ich )?fuhle? mich|mir gehts?"
+    r"|mir geht es|es geht mir|me siento|me senti|me sentia|estoy|je (?:ne )?me sens|me sens"
+    r"|je (?:ne )?me sentais|ca va|ca (?:ne )?va|je vais|mi sento|mi sentivo|sto"
+)
+_SLEPT = r"slept|dormi|he dormido|dormido|dormito|ho dormito"
+_BETWEEN = (
+    r"is|was|has been|been|feels|ist|war|es|esta|estaba|fue|est|etait|e|era|stato|stata"
+    r"|today|tonight|heute|hoy|aujourdhui|oggi|right now|now|jetzt|ahora|maintenant|ora"
+)
+_NEGATION = r"not|dont|didnt|doesnt|isnt|wasnt|aint|nicht|kein|keine|pas|non|no|ne|nunca|never|nie"
+_NOT_THAT = r"(?: (?:that|too|all that|so|tan|si|cosi|sehr|so richtig|wirklich))?"
+_INTENSE = (
+    r"very|really|so|super|extremely|incredibly|totally|sehr|richtig|echt|total|voll|muy|re"
+    r"|tan|tres|vraiment|trop|molto|davvero|proprio|veramente|tanto|v"
+)
+_HEDGE = (
+    r"pretty|quite|fairly|rather|kinda|kind of|sorta|sort of|a bit|a little|somewhat|much"
+    r"|a lot|way|ziemlich|recht|eher|etwas|ein bisschen|ein wenig|viel|bastante|algo|un poco"
+    r"|mucho|assez|plutot|un peu|beaucoup|abbastanza|piuttosto|un po|molto piu"
+)
+_QUALITIES = "|".join(sorted(QUALITY, key=len, reverse=True))
+_HOW = (
+    rf"(?:(?P<neg2>{_NEGATION}){_NOT_THAT} )?(?:(?P<intense>{_INTENSE}) |(?:{_HEDGE}) )?"
+    rf"(?P<quality>{_QUALITIES})"
+)
+_SUBJECT = rf"(?P<mood>{_MOOD}|{_FEEL})|(?P<energy>{_ENERGY})|(?P<sleep>{_SLEEP}|{_SLEPT})"
+SAID_RATING_RE = rx(
+    rf"(?:(?P<neg1>{_NEGATION}) )?(?:{_SUBJECT})(?P<between>(?: (?:{_BETWEEN})){{0,2}})"
+    rf" {_HOW}"
+)
+# German says how before the word it is about: "gut drauf", "nicht so gut geschlafen".
+SAID_BEFORE_RE = rx(rf"{_HOW} (?:(?P<mood>drauf|gelaunt)|(?P<sleep>geschlafen))")
+# A message of how it was and nothing else is the mood: "not great today", "no muy bien hoy".
+_DAY = r"today|heute|hoy|aujourdhui|oggi|right now|atm"
+SAID_ALONE = (
+    re.compile(rf"^{_HOW}(?: (?P<day>{_DAY}))?(?: [.!?,])*$"),
+    re.compile(rf"^(?P<day>{_DAY}) {_HOW}(?: [.!?,])*$"),
+)
+
+
+@functools.cache
+def said_rating_words() -> frozenset[str]:
+    """The words these patterns read: known to the typo repair, never a repair's target."""
+    sources = (SAID_RATING_RE.pattern, SAID_BEFORE_RE.pattern)
+    return frozenset(w for s in sources for w in re.findall(r"[a-z]{3,}", s))
+
+
+def _value(match: re.Match[str]) -> int:
+    """The rating of a match: the quality word's, a step further for "very", turned by a
+    negation ("not good": 2, "not bad": 3, French "pas terrible": 2)."""
+    quality = match.group("quality")
+    value = QUALITY[quality]
+    negation = match.groupdict().get("neg1") or match.group("neg2")
+    if negation:
+        if negation == "pas" and quality == "terrible":
+            return 2
+        return 3 if value <= 2 else 2
+    if match.group("intense") and value != 3:
+        return 5 if value > 3 else 1
+    return value
+
+
+def _field(match: re.Match[str]) -> CheckinField:
+    groups = match.groupdict()
+    if groups.get("energy"):
+        return "energy"
+    if groups.get("sleep"):
+        return "sleep_quality"
+    return "mood"
+
+
+def _a_wish(match: re.Match[str]) -> bool:
+    """ "sleep well", "Schlaf gut": a good night wished, not a sleep rated."""
+    groups = match.groupdict()
+    plain = not (groups.get("between") or groups.get("neg2") or groups.get("intense"))
+    return bool(groups.get("sleep")) and plain and match.group("quality") in _WISHES
+
+
+def find_said_ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
+    """Check-in ratings said as how it was ("Laune gut", "not feeling great"), claimed."""
+    found: list[Found[tuple[CheckinField, int]]] = []
+    for pattern in (SAID_RATING_RE, SAID_BEFORE_RE):
+        for match, span in tokens.matches(pattern):
+            if pattern is SAID_RATING_RE and _a_wish(match):
+                continue
+            tokens.claim(span)
+            found.append(Found(span.start, (_field(match), _value(match))))
+    if not found:
+        for pattern in SAID_ALONE:
+            alone = pattern.match(tokens.joined)
+            if alone is not None and (alone.group("neg2") or alone.group("day")):
+                tokens.claim(range(len(tokens)))  # the day words too: it is the mood's day
+                return [Found(0, ("mood", _value(alone)))]
+    return found
