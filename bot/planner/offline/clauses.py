@@ -28,8 +28,25 @@ _NOT_EATEN_RE = rx(
     r"|no (?:tome|comi|bebi|he (?:tomado|comido|bebido))|nai pas|n ai pas|pas mange|pas bu"
     r"|non ho|weggelassen|verzichtet|nicht gegessen|nicht getrunken)"
 )
+# A meal not had, in the five languages: "skipped lunch", "didn't have any snacks", "kein
+# Frühstück", "Mittagessen ausgelassen", "sin desayuno", "me salté la comida", "pas de dessert",
+# "niente pranzo", "ho saltato la colazione".
+_MEALS = (
+    r"breakfast|brunch|lunch|dinner|supper|snacks?|meals?|desserts?|fruhstuck|fruehstueck"
+    r"|mittagessen|abendessen|abendbrot|nachtisch|desayuno|almuerzo|comida|cena|merienda|postre"
+    r"|petit dej|petit dejeuner|dejeuner|diner|gouter|souper|colazione|pranzo|merenda|spuntino"
+    r"|dolce"
+)
+_SKIPPING = (
+    r"no|skipped|skip|skipping|missed|without|didnt (?:have|eat)|did not (?:have|eat)|never had"
+    r"|kein|keine|keinen|ohne|sin|nada de|me salte|salte|me saltee|pas de|pas d|sans|niente"
+    r"|senza|saltato|ho saltato|salto"
+)
+_ARTICLE = r"(?:(?:any|the|my|a|das|den|mein|meinen|el|la|mi|le|mon|ma|il|lo|la mia) )?"
 _SKIPPED_MEAL_RE = rx(
-    r"(?:no|skipped|skip|missed|without) (?:breakfast|brunch|lunch|dinner|supper|snacks?|meals?)"
+    rf"(?:{_SKIPPING}) {_ARTICLE}(?:{_MEALS})"
+    rf"|(?:{_MEALS}) (?:skipped|ausgelassen|ausgefallen|saltato|saltata|salte)"
+    r"|no (?:desayune|almorce|cene|meriende)"
 )
 # A refusal that reaches back over the whole sentence ("pizza but I didn't have any").
 _NONE_RE = rx(r"didnt (?:have|eat|touch|get) (?:any|it|one|some)|none for me|not for me")

@@ -43,6 +43,14 @@ FEELINGS = frozenset(
     hungry starving famished peckish
     """.split()
 )
+# Read, never noted: hunger is why one eats, not how one is, and pride in oneself ("proud of
+# myself") speaks of the log, not of the day.
+_NOT_NOTED = frozenset("hungry starving famished peckish proud".split())
+# A feeling said to be absent ("wasn't hungry", "no headache today") is no symptom.
+_ABSENT_BEFORE = frozenset(
+    "not no never wasnt isnt arent werent dont didnt without nicht kein keine nie ohne nunca"
+    " sin pas sans non senza".split()
+)
 # A symptom in English that is a food in French ("pain": bread), read as the food beside the
 # French words it is eaten with: "du pain", "une tranche de pain", "pain et beurre".
 FOOD_IN_FRENCH = frozenset({"pain"})
@@ -111,9 +119,20 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
         span = _trimmed(tokens, _phrase_around(tokens, i))
         tokens.claim(span)
         covered.update(span)
+        said = [
+            j for j in span if j not in eaten and (j in seeds or tokens.items[j].text in FEELINGS)
+        ]
+        if not any(_noted(tokens, j) for j in said):
+            continue  # "skipped breakfast, wasn't hungry": read, no note
         last = _time_after(tokens, span.stop - 1)  # "woke up at 3am": the time is kept
         found.append(Found(span.start, tokens.raw_between(span.start, last, text)))
     return found
+
+
+def _noted(tokens: Tokens, i: int) -> bool:
+    """Whether the feeling at `i` is worth the day's notes: present, and about how one is."""
+    absent = i > 0 and tokens.items[i - 1].text in _ABSENT_BEFORE
+    return not absent and tokens.items[i].text not in _NOT_NOTED
 
 
 # A time of day right after a feeling, already read as a time: part of what the note says.

@@ -24,10 +24,11 @@ FILLERS = (
     ate eaten eat eating drank drink drinking drunk got grabbed ordered made cooked enjoyed finished
     was were is it its that this there breakfast brekkie lunch dinner supper snack snacks meal
     meals brunch dessert morning afternoon evening am pm oclock log logged add added track
-    record please pls thanks thank you hi hello hey ok okay yes quick little bit like x
+    record checkin please pls thanks thank you hi hello hey ok okay yes quick little bit like x
     another more extra today tonight earlier later after before
     kinda sorta kind sort lol lmao haha hehe btw fyi tbh imo omg ugh um uh oh well anyway
     af asf ngl fr rn tho though smh welp instead stattdessen invece
+    nur juste seulement solo soltanto solamente
     remembered did done popped pill pills capsule capsules tablet tablets softgel softgels
     ish oops whoops jsut umm hmm idk dunno gonna wanna yeah yep yup honestly sure ok okay
     nothing else specific few several lots lot loads plenty could can would
@@ -105,7 +106,8 @@ WHEN_WHERE_RE = rx(
     r"|in the (?:morning|afternoon|evening|night)|at night|late night|late at night"
     r"|on the (?:way|go|road|train|bus|plane)(?: (?:home|to work|to school|back))?"
     rf"|(?:at|from|in) (?:the |a |my |our |his |her |their |a friends |my friends )?(?:{_PLACES})"
-    rf"|{_AT_PLACE} (?:{_OTHER_PLACES})|{_DESSERT}"
+    # "pas de dessert", "nada de postre": a dessert not had, read with its negation
+    rf"|{_AT_PLACE} (?:{_OTHER_PLACES})|(?<!pas )(?<!nada )(?<!sans )(?<!sin ){_DESSERT}"
     # A café as where, only after a word of place: "au café", "im Café" ("un café" is a drink)
     r"|(?:au|al|im|in the|at the|at a|in a|in einem|dans un) (?:cafe|caffe|cafeteria)"
     r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
