@@ -93,3 +93,34 @@ async def test_a_feeling_beside_a_meal_is_rated_and_the_meal_logged() -> None:
 async def test_wishes_and_small_talk_rate_nothing(text: str) -> None:
     plan = await _plan(text)
     assert not any(isinstance(a, CheckinUpsert) for a in plan.actions)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("umore a terra", {"mood": 1}),
+        ("energía a tope hoy", {"energy": 5}),
+        ("l'humeur au top", {"mood": 5}),
+        ("my mood's pretty good", {"mood": 4}),
+        ("mood is like a 3 today", {"mood": 3}),
+        ("sleep was maybe a 2", {"sleep_quality": 2}),
+    ],
+)
+async def test_ratings_said_with_the_small_words_people_put_between(
+    text: str, expected: dict[str, int]
+) -> None:
+    assert await _ratings(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "energy"),
+    [
+        ("totally wrecked after work", 1),
+        ("keine Energie heute", 1),
+        ("zero energia oggi", 1),
+        ("je n'ai pas d'énergie", 1),
+        ("a bit groggy this morning", 2),
+    ],
+)
+async def test_no_energy_said_in_words(text: str, energy: int) -> None:
+    assert (await _ratings(text)).get("energy") == energy

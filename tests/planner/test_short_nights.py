@@ -55,3 +55,26 @@ def test_how_short_a_night_is() -> None:
     assert short_night_rating(4.5) == 2
     assert short_night_rating(5) is None
     assert short_night_rating(9) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "hours", "rating"),
+    [
+        ("slept badly, only about 3 hours", "3 hours", 2),
+        ("barely slept, maybe 2 hrs", "2 hrs", 1),
+        ("mal dormi, à peine 4 heures", "4 heures", 2),
+    ],
+)
+async def test_hours_said_a_little_after_the_sleep_are_its_hours(
+    text: str, hours: str, rating: int
+) -> None:
+    checkin = await _checkin(text)
+    assert checkin.notes is not None and hours in checkin.notes
+    assert checkin.sleep_quality == rating
+
+
+async def test_hours_far_from_any_sleep_are_not_sleep() -> None:
+    plan = await OfflinePlanner().plan(
+        "hiked maybe 3 hours", PlanContext(now=NOW, timezone="Europe/Berlin")
+    )
+    assert not any(isinstance(a, CheckinUpsert) for a in plan.actions)

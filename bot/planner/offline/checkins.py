@@ -29,7 +29,8 @@ _CHECKIN_KEYWORDS["estado de animo"] = "mood"
 _CHECKIN_KEYWORDS["energy level"] = "energy"
 CHECKIN_NUMBER_RE = rx(
     rf"(?P<kw>{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))})"
-    rf"(?: (?:is|was|=|:|at|level|today|heute|hoy|ist|war|fue|es|rating|score|about))*"
+    rf"(?: (?:is|was|=|:|at|level|today|heute|hoy|ist|war|fue|es|rating|score|about|like|a"
+    rf"|maybe|around|probably))*"
     rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?"
 )
 # A sleep word and, further on in its sentence, the rating it was given: "slept kinda meh,
@@ -101,7 +102,7 @@ CHECKIN_PHRASES = _phrases(
         r"|up all night|awake all night"
         r"|(?:couldnt|could not|cant|cannot) (?:fall asleep|get to sleep)"
         r"|no dormi|apenas dormi|(?:terrible|awful|horrible|sleepless) night|terrible sleep"
-        r"|slept like (?:crap|shit|garbage|rubbish|hell)|he dormido fatal|dormido fatal"
+        r"|slept like (?:shit|hell)|he dormido fatal|dormido fatal"
         r"|(?:tres|super) mal dormi|nuit blanche|dormito (?:malissimo|da schifo|malaccio)"
         r"|beschissen geschlafen|miserabel geschlafen",
     ),
@@ -113,7 +114,8 @@ CHECKIN_PHRASES = _phrases(
         r"|(?:bad|rough|restless) night|sleep (?:was )?(?:bad|poor|not great|not good)"
         r"|schlecht geschlafen|unruhig geschlafen|dormi mal|he dormido mal|mal dormido"
         r"|mies geschlafen|(?:pas (?:tres )?bien|mal) dormi|dormito male|dormito poco"
-        r"|tossing and turning|tossed and turned|woke up (?:a lot|several times|many times"
+        r"|slept like (?:crap|garbage|rubbish)|tossing and turning|tossed and turned"
+        r"|woke up (?:a lot|several times|many times"
         r"|multiple times|every hour|loads|too early|at \d+(?: ?am)?)|kept waking(?: up)?",
     ),
     (
@@ -141,7 +143,9 @@ CHECKIN_PHRASES = _phrases(
         "energy",
         1,
         r"exhausted|drained|wiped out|no energy|zero energy|energy (?:is |was )?(?:very low|zero)"
-        r"|dead tired|erschopft|total kaputt|kaputt|agotado|agotada|sin energia"
+        r"|dead tired|wrecked|erschopft|total kaputt|kaputt|agotado|agotada|sin energia"
+        r"|pas d energie(?: du tout)?|keine energie|null energie|nessuna energia|senza energia"
+        r"|zero energia"
         r"|muerto de cansancio|knackered|shattered|(?:estoy )?(?:muerto|muerta|reventado"
         # "brûlée" alone is a crème brûlée: only "je suis brûlée" is tiredness
         r"|reventada)|(?:je suis )?(?:epuise|epuisee|creve|crevee)|(?:je )?suis brulee?"
@@ -150,7 +154,8 @@ CHECKIN_PHRASES = _phrases(
     (
         "energy",
         2,
-        r"(?:very |really |so |a bit |quite |kind of )?(?:tired|sleepy|lethargic|sluggish|fatigued)"
+        r"(?:very |really |so |a bit |quite |kind of )?(?:tired|sleepy|lethargic|sluggish|fatigued"
+        r"|groggy)"
         r"|low energy|energy (?:is |was |feels |: )?low|low on energy|mude|muede|schlapp|cansado"
         r"|cansada|poca energia|wenig energie|energie (?:ist )?niedrig"
         r"|energy (?:is )?crash(?:ing|ed)?|energy (?:pretty |really |very |so )?low"
@@ -251,11 +256,25 @@ SLEEP_HOURS_RE = rx(
     rf"|just|maybe|barely|almost|nearly|over|under|for|a good|a solid|roughly|approx|ca|a|an"
     rf"|{_HEDGES_OTHER}))*"
     rf" (?P<hours>{_HOURS})(?P<half> and a half)?(?: (?:or so|ish))? ?(?:{_HOUR_WORDS})"
-    rf"(?: (?:of )?sleep)?(?: (?:or so|ish|last night|tonight))?"
+    rf"(?: (?:of )?sleep)?(?: (?:or so|ish|last night|tonight|total|max|tops))?"
     rf"|(?P<hours2>{_HOURS}) ?(?:hours?|hrs?|h) (?:of )?sleep"
     rf"|(?:(?:{_HEDGES_OTHER}) )?(?P<hours3>{_HOURS}) ?(?:stunden|std|h) (?:geschlafen|schlaf)"
     rf"|(?P<hours4>{_HOURS}) ?(?:ore|heures|horas) (?:di sonno|de sommeil|de sueño|de sueno)"
 )
+
+
+# Hours said a little after the sleep they are of: "slept like crap, maybe 5 hrs".
+_HOURS_AFTER_SLEEP_RE = rx(
+    rf"(?:(?:maybe|about|around|like|only|barely|just|roughly|approx|{_HEDGES_OTHER}|forse|quasi)"
+    rf" )+(?P<hours>{_HOURS})(?P<half> and a half)? ?(?:{_HOUR_WORDS})"
+    rf"(?: (?:total|max|tops|or so|ish))?"
+)
+_SLEEP_TOKENS = frozenset(_SLEEP_WORDS.split("|"))
+_SLEEP_BEFORE = 8  # tokens: the same sentence, near enough to be about the sleep
+
+
+def _after_sleep(tokens: Tokens, start: int) -> bool:
+    return any(t.text in _SLEEP_TOKENS for t in tokens.items[max(0, start - _SLEEP_BEFORE) : start])
 
 
 _HOUR_NUMBERS = {
@@ -277,12 +296,18 @@ def short_night_rating(hours: float) -> int | None:
     return 1 if hours < _VERY_SHORT_NIGHT_BELOW else 2
 
 
+def _short_night(match: re.Match[str]) -> int | None:
+    hours = _hours_said(match)
+    return short_night_rating(hours) if hours is not None else None
+
+
 def _hours_said(match: re.Match[str]) -> float | None:
-    said = next(match.group(g) for g in ("hours", "hours2", "hours3", "hours4") if match.group(g))
+    groups = match.groupdict()
+    said = next(groups[g] for g in ("hours", "hours2", "hours3", "hours4") if groups.get(g))
     value = _HOUR_NUMBERS.get(said) or number_value(said)
     if value is None:
         return None
-    return value + 0.5 if match.group("half") else value
+    return value + 0.5 if groups.get("half") else value
 
 
 def find_sleep_hours(
@@ -292,13 +317,15 @@ def find_sleep_hours(
     and the sleep rating of a short night ("slept maybe 4 hours": 2)."""
     found: list[Found[str]] = []
     rated: list[Found[tuple[CheckinField, int]]] = []
-    for match, span in tokens.matches(SLEEP_HOURS_RE):
-        tokens.claim(span)
-        found.append(Found(span.start, tokens.raw_between(span.start, span.stop - 1, text)))
-        hours = _hours_said(match)
-        rating = short_night_rating(hours) if hours is not None else None
-        if rating is not None:
-            rated.append(Found(span.start, ("sleep_quality", rating)))
+    for pattern in (SLEEP_HOURS_RE, _HOURS_AFTER_SLEEP_RE):
+        for match, span in tokens.matches(pattern):
+            if pattern is _HOURS_AFTER_SLEEP_RE and not _after_sleep(tokens, span.start):
+                continue
+            tokens.claim(span)
+            found.append(Found(span.start, tokens.raw_between(span.start, span.stop - 1, text)))
+            rating = _short_night(match)
+            if rating is not None:
+                rated.append(Found(span.start, ("sleep_quality", rating)))
     return found, rated
 
 
