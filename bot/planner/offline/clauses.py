@@ -21,7 +21,7 @@ _NOT_EATEN_RE = rx(
     r"(?:i )?(?:want|wanna|wanted|craving|crave|craved|thinking about|thinking of|dreaming of"
     r"|planning(?: to| on)?|plan to|going to(?! (?:log|add|track))|gonna(?! (?:log|add|track))"
     r"|(?:will|ill)(?! (?:log|add|track))|should|shall|might|tomorrow|later(?! on)|next time"
-    r"|resisted"
+    r"|resisted|not (?:eating|having|drinking|ordering|getting)|wont|will not"
     r"|avoided|skipped|skip|didnt|did not|never|going"
     # "don't judge", "don't ask": said about the telling, not the eating
     r"|(?:dont|do not)(?! (?:judge|ask|tell|laugh|worry|care|know|remember|mind|blame|hate))"

@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from bot.planner.offline.foods import FoodItem, find_foods
+from bot.planner.offline.negated import not_negated
 from bot.planner.offline.survey import survey_table, tiered_alias
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Token, Tokens, number_value, word_key
@@ -182,7 +183,7 @@ def find_meal_foods(
             for i in find_foods(tokens, positions, refused, alias_at, measures)
         ]
         found = _bowls(text, tokens, found)
-        return _not_vehicles(tokens, read_before, _not_negated(tokens, found))
+        return _not_vehicles(tokens, read_before, not_negated(tokens, found))
     hidden = {k for c in compounds for k in range(c.first, c.holder)}
     keep = [k for k in range(len(tokens)) if k not in hidden]
     at = {k: n for n, k in enumerate(keep)}
@@ -205,7 +206,7 @@ def find_meal_foods(
             item = _as_said(tokens, item)
         result.append(_true_amount(item))
     result = _bowls(text, tokens, result)
-    return _not_vehicles(tokens, read_before, _not_negated(tokens, result))
+    return _not_vehicles(tokens, read_before, not_negated(tokens, result))
 
 
 def _items_in_view(
@@ -257,22 +258,6 @@ def _not_vehicles(tokens: Tokens, read_before: list[bool], items: list[FoodItem]
         packed = bool(kept) and kept[-1].last == j - 1 and item.liquid and item.kcal < 20
         if after_supplement or packed:
             tokens.claim(range(j, item.last + 1))
-            continue
-        kept.append(item)
-    return kept
-
-
-_NEGATIONS = frozenset({"no", "without", "minus", "skipped", "ohne", "kein", "keine", "sin"})
-
-
-def _not_negated(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
-    """ "cheeseburger, no fries", "coffee without sugar": what was not eaten is read, not
-    logged."""
-    kept = []
-    for item in items:
-        before = item.first - 1
-        if before >= 0 and tokens.items[before].text in _NEGATIONS and not tokens.used[before]:
-            tokens.claim(range(before, before + 1))
             continue
         kept.append(item)
     return kept
