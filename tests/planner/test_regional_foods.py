@@ -17,7 +17,7 @@ from bot.planner.offline.table import food_table
         ("cuppa", "Tea with milk"),
         ("tinnies", "Beer"),
         ("snags", "BBQ sausage"),
-        ("tranci di pizza", "Pizza"),
+        ("tranci di pizza", "Pizza al taglio"),
     ],
 )
 def test_local_names_find_their_food(alias: str, name: str) -> None:
