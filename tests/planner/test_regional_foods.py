@@ -13,7 +13,7 @@ from bot.planner.offline.table import food_table
         ("bbq shapes", "Shapes crackers"),
         ("frosted flakes", "Frosted flakes"),
         ("kanda poha", "Poha"),
-        ("medialunas de manteca", "Medialuna"),
+        ("medialunas de manteca", "Argentine croissant"),
         ("cuppa", "Tea with milk"),
         ("tinnies", "Beer"),
         ("snags", "BBQ sausage"),
