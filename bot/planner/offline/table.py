@@ -80,7 +80,7 @@ STOP_WORDS = frozenset(
     abend abends arbeit danke etwas gestern heute immer kasse kuche kueche langer morgen
     morgens nacht nicht noch reise schicken schon sehr viele wieder woche
     ahora antes ayer bueno buena cansado despues gracias hasta jabon luego manana mucho noche
-    perro perros poco quiso siempre tarda tarde todavia
+    perro perros poco quiso siempre tarda tarde todavia cancha canchas pesado pesada
     apres aujourdhui beaucoup bien demain encore hier merci nuit toujours
     ancora domani gelata grazie molto notte oggi pasti pasto sempre sera torto
     """.split()

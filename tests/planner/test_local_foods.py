@@ -1,0 +1,211 @@
+"""What people in each country call what they eat and drink: local names, slang, chains and
+brands find their own food, at a figure near what that food has, and never a food whose name
+is only a letter or two away."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from bot.agent_api.actions import NutritionAddEntry
+from bot.planner.base import PlanContext
+from bot.planner.offline.planner import plan_text
+
+
+def logged(text: str) -> list[tuple[str, float]]:
+    """(food, kcal) of each entry the offline planner would log for a message."""
+    plan = plan_text(text, PlanContext(now=dt.datetime(2026, 11, 22, 12, 0), timezone="UTC"))
+    return [
+        (a.entry.food, a.entry.calories or 0.0)
+        for a in plan.actions
+        if isinstance(a, NutritionAddEntry)
+    ]
+
+
+def one(text: str) -> tuple[str, float]:
+    entries = logged(text)
+    assert len(entries) == 1, entries
+    return entries[0]
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        # beers by brand, light beers by theirs
+        ("two coors lights", "light", 150, 260),
+        ("a michelob ultra after golf", "light", 70, 130),
+        ("3 pints of carling", "beer", 500, 900),
+        ("una estrella galicia bien fría", "beer", 100, 200),
+        ("un leffe en terrasse", "belgian", 180, 300),
+        ("a duvel", "belgian", 180, 300),
+        ("ein glas rotwein", "wine", 90, 160),
+        ("deux verres de blanc", "wine", 180, 320),
+        ("un bicchiere di rosso a cena", "wine", 90, 160),
+        ("a glass of strongbow", "cider", 80, 300),
+    ],
+)
+def test_beer_and_wine_by_the_names_ordered_at_the_bar(
+    said: str, word: str, low: float, high: float
+) -> None:
+    food, kcal = one(said)
+    assert word in food.lower() and low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("a cup of chai with my breakfast", "chai", 50, 120),
+        ("2 cutting chai", "chai", 100, 240),
+        ("one filter kaapi", "filter coffee", 60, 130),
+        ("a short black", "espresso", 0, 10),
+        ("ein kleiner Brauner", "cortado", 20, 60),
+        ("a greek frappe this morning", "frapp", 60, 140),
+        ("a dunkin coolatta", "coolatta", 250, 450),
+        ("un carajillo con los amigos", "carajillo", 50, 110),
+        ("un caffè corretto", "carajillo", 50, 110),
+    ],
+)
+def test_coffee_and_tea_as_each_country_makes_them(
+    said: str, word: str, low: float, high: float
+) -> None:
+    food, kcal = one(said)
+    assert word in food.lower() and low <= kcal <= high
+
+
+def test_a_chai_latte_at_a_coffee_shop_is_still_the_big_sweet_one() -> None:
+    _, kcal = one("grande chai tea latte")
+    assert kcal > 200
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("a costco dog", "costco", 500, 650),
+        ("grabbed a footlong", "footlong", 650, 950),
+        ("bag of takis", "takis", 120, 180),
+        ("2 packets of quavers", "quavers", 150, 200),
+        ("a bag of scampi fries at the pub", "scampi fries", 110, 160),
+        ("4 jaffa cakes", "jaffa", 150, 220),
+        ("2 chocolate hobnobs with a cuppa", "hobnob", 100, 170),
+        ("a custard cream", "custard cream", 40, 75),
+        ("a rich tea", "rich tea", 30, 50),
+        ("3 parle g", "parle", 60, 110),
+        ("a bowl of lucky charms", "cereal", 120, 200),
+        ("a quest bar", "quest", 170, 230),
+    ],
+)
+def test_snacks_and_chains_by_their_own_names(
+    said: str, word: str, low: float, high: float
+) -> None:
+    food, kcal = logged(said)[0]
+    assert word in food.lower() and low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("2 Schinkenbrote zum Abendbrot", "ham", 300, 480),
+        ("ein Wurstbrot", "sausage", 180, 320),
+        ("zwei Weißwürste mit süßem Senf", "weißw", 300, 500),
+        ("eine Bockwurst", "bockwurst", 220, 320),
+        ("ein Franzbrötchen", "franzbr", 280, 380),
+        ("Erdäpfelsalat als Beilage", "potato", 150, 260),
+        ("ein Laugencroissant", "laugencroissant", 250, 330),
+        ("une tartine le matin", "jam", 180, 280),
+        ("des boulets à la liégeoise", "meatballs", 450, 700),
+        ("une religieuse au café", "religieuse", 250, 350),
+        ("une queue de castor", "beavertail", 400, 600),
+        ("un cornetto alla crema", "cornetto", 280, 380),
+        ("un trancio di pizza al volo", "pizza", 250, 420),
+        ("2 supplì", "suppl", 380, 520),
+        ("una napolitana de chocolate", "pain au chocolat", 220, 320),
+        ("3 magdalenas", "magdalena", 380, 520),
+        ("una porra con el café", "porra", 180, 280),
+        ("un sándwich de miga", "miga", 180, 280),
+        ("un lomito completo", "lomito", 600, 900),
+        ("2 vada pav", "vada pav", 480, 680),
+        ("a plate of pani puri", "pani puri", 200, 320),
+        ("3 pooris", "puri", 240, 360),
+        ("3 laddus", "ladoo", 450, 650),
+        ("a chicken parmi and a pint", "parmi", 900, 1300),
+        ("a bacon sarnie", "bacon", 350, 500),
+        ("two yorkshire puddings", "yorkshire", 150, 260),
+        ("one lamington", "lamington", 180, 260),
+    ],
+)
+def test_dishes_and_bakery_by_their_local_names(
+    said: str, word: str, low: float, high: float
+) -> None:
+    food, kcal = logged(said)[0]
+    assert word in food.lower() and low <= kcal <= high
+
+
+def test_idli_is_counted_one_by_one_beside_its_sambar() -> None:
+    entries = logged("3 idlis and a bowl of sambhar")
+    idli, sambar = entries
+    assert "idli" in idli[0].lower() and 130 <= idli[1] <= 220
+    assert "sambar" in sambar[0].lower()
+
+
+@pytest.mark.parametrize(
+    ("said", "not_this"),
+    [
+        ("unas sabritas", "sofritas"),
+        ("un canelé", "spices"),
+        ("un montadito de lomo", "cheese"),
+        ("a cervelat", "beer"),
+        ("una coppa di granita", "granola"),
+        ("nimbu pani", "bread"),
+        ("bhel puri", "potato"),
+        ("un carajillo", "caramel"),
+        ("a dunkin coolatta", "schnitzel"),
+        ("un corretto", "goat"),
+    ],
+)
+def test_a_local_name_is_no_typo_of_another_food(said: str, not_this: str) -> None:
+    assert all(not_this not in food.lower() for food, _ in logged(said))
+
+
+def test_a_football_ground_is_no_pastry() -> None:
+    foods = [food for food, _ in logged("un choripán en la cancha")]
+    assert len(foods) == 1 and foods[0].startswith("Choripán")
+
+
+def test_a_choucroute_in_france_is_the_dish_not_the_cabbage() -> None:
+    _, kcal = one("une choucroute")
+    assert kcal > 500
+
+
+def test_a_uk_flapjack_is_an_oat_bar_and_a_medialuna_a_croissant() -> None:
+    assert "oat" in one("a flapjack")[0].lower()
+    assert "croissant" in one("3 medialunas de manteca")[0].lower()
+
+
+def test_weighing_oneself_in_spanish_logs_no_fish() -> None:
+    assert logged("me he pesado esta mañana: 68,5 kg") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("a boerie roll", "boerewors", 350, 550),
+        ("3 puff puffs", "puff", 250, 350),
+        ("a plate of party jollof", "jollof", 400, 600),
+        ("two castle lagers", "beer", 250, 350),
+        ("2 pandebonos", "pandebono", 280, 400),
+        ("4 sopapillas", "sopaipilla", 600, 760),
+        ("a servo pie", "meat pie", 380, 520),
+        ("a sausage sizzle", "sausage", 250, 350),
+        ("a malta guinness", "malt", 120, 250),
+        ("una caguama", "caguama", 400, 600),
+        ("ein Weißbier", "wheat beer", 180, 280),
+        ("bhindi masala", "bhindi", 100, 200),
+        ("aloo sabzi", "sabzi", 100, 200),
+    ],
+)
+def test_staples_further_afield_by_their_own_names(
+    said: str, word: str, low: float, high: float
+) -> None:
+    food, kcal = one(said)
+    assert word in food.lower() and low <= kcal <= high
