@@ -209,3 +209,52 @@ def test_staples_further_afield_by_their_own_names(
 ) -> None:
     food, kcal = one(said)
     assert word in food.lower() and low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "a turkey sandwich from wawa",
+        "2 slices of pepperoni pizza from the costco",
+        "ein Fischbrötchen von Nordsee",
+        "a meat pie from the servo",
+        "a muffin at woolies",
+    ],
+)
+def test_the_chain_a_food_came_from_is_read_with_it(said: str) -> None:
+    plan = plan_text(said, PlanContext(now=dt.datetime(2026, 11, 22, 12, 0), timezone="UTC"))
+    assert plan.understood and len(logged(said)) == 1
+
+
+def test_a_word_after_from_that_is_no_chain_is_not_swallowed() -> None:
+    plan = plan_text(
+        "a muffin from the zorblax", PlanContext(now=dt.datetime(2026, 11, 22), timezone="UTC")
+    )
+    assert not plan.understood
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("an oreo blizzard", "blizzard", 450, 700),
+        ("two krispy kremes", "krispy", 330, 430),
+        ("3 olive garden breadsticks", "breadstick", 360, 480),
+        ("a handful of aloo bhujia", "bhujia", 130, 210),
+        ("2 kachoris", "kachori", 420, 580),
+        ("ein Backfisch", "backfisch", 350, 500),
+        ("3 tacos de suadero", "tacos", 420, 600),
+        ("una tlayuda", "tlayuda", 650, 950),
+        ("2 molletes", "mollete", 500, 700),
+        ("une galette saucisse", "galette", 430, 620),
+        ("un café gourmand", "gourmand", 280, 420),
+        ("una frittatina di pasta", "frittatina", 320, 480),
+        ("a tuna mayo sarnie", "tuna", 330, 500),
+        ("un sandwich jambon fromage", "ham and cheese", 300, 460),
+        ("un diabolo menthe", "diabolo", 80, 140),
+    ],
+)
+def test_chain_items_street_food_and_cafe_orders(
+    said: str, word: str, low: float, high: float
+) -> None:
+    food, kcal = one(said)
+    assert word in food.lower() and low <= kcal <= high

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-DESCRIPTORS = frozenset(
+_HOW_MADE = frozenset(
     """
     grilled roasted roast baked boiled steamed toasted fried poached scrambled sauteed smoked
     braised stewed raw mashed sliced chopped diced shredded crispy creamy spicy plain salted
@@ -22,10 +22,18 @@ DESCRIPTORS = frozenset(
     casero casera asado asada frito frita hervido hervida fresco fresca
     selbstgemacht hausgemacht gebraten gegrillt gekocht frisch
     fatto casa grigliato grigliata arrosto fritto fritta bollito fresco fresca
-    starbucks mcdonalds mcds maccas kfc pret costa chipotle nandos subway wendys dominos
-    dunkin greggs tesco aldi lidl trader joes wholefoods kirkland
     """.split()
 )
+# Chains and shops a food came from: "a costco hot dog", "iced coffee from dunkin".
+CHAINS = frozenset(
+    """
+    starbucks mcdonalds mcds maccas kfc pret costa chipotle nandos subway wendys dominos
+    dunkin greggs tesco aldi lidl trader joes wholefoods kirkland costco timmies nordsee itsu
+    waitrose sainsburys asda morrisons woolies woolworths coles mercadona carrefour rewe edeka
+    oxxo walmart wawa sheetz centra wetherspoons servo bunnings
+    """.split()
+)
+DESCRIPTORS = _HOW_MADE | CHAINS
 # What bread or a dish's base is made of: "whole wheat toast", "a turkey sandwich on rye".
 GRAINS = frozenset(
     """
@@ -35,6 +43,8 @@ GRAINS = frozenset(
 )
 # "on rye", "auf Vollkorn", "sur pain complet": what a food was served on, after it.
 _SERVED_ON = frozenset({"on", "auf", "sur", "su", "en"})
+# "from costco", "at the servo", "von Nordsee": which chain or shop it came from, after it.
+_FROM = frozenset({"from", "at", "von", "bei", "de", "da", "chez"})
 
 _PERCENT_RE = re.compile(r"\d+(?:[.,]\d+)?%")
 
@@ -54,7 +64,11 @@ def is_modifier(word: str, following: str = "") -> bool:
 
 def served_on(words: list[str]) -> int:
     """How many of the words right after a food say what it was served on ("on rye",
-    "on whole wheat"): 0 when they say something else."""
+    "on whole wheat") or the chain or shop it came from ("from costco", "from the
+    wawa"): 0 when they say something else."""
+    if len(words) >= 2 and words[0] in _FROM:
+        chain = 2 if words[1] == "the" and len(words) > 2 else 1
+        return chain + 1 if words[chain] in CHAINS else 0
     if len(words) < 2 or words[0] not in _SERVED_ON:
         return 0
     grain = 2 if words[1] == "whole" and len(words) > 2 and words[2] in GRAINS else 1
