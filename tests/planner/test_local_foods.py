@@ -258,3 +258,21 @@ def test_chain_items_street_food_and_cafe_orders(
 ) -> None:
     food, kcal = one(said)
     assert word in food.lower() and low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("said", "not_this"),
+    [
+        ("black coffee, it was bitter", "beer"),
+        ("chips with malt vinegar", "malt drink"),
+        ("a latte, I switched from dairy milk to oat milk", "chocolate"),
+        ("un yaourt grec", "kebab"),
+        ("a mixture of nuts and raisins", "bhujia"),
+        ("2 uova al tegamino e una fetta di pane", "merendina"),
+        ("una pizza con i miei ragazzi, baci", "perugina"),
+        ("un trancio di salmone", "pizza"),
+        ("a cup of tea with Stella", "beer"),
+    ],
+)
+def test_an_everyday_word_is_no_brand(said: str, not_this: str) -> None:
+    assert all(not_this not in food.lower() for food, _ in logged(said))
