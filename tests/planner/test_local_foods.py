@@ -276,3 +276,29 @@ def test_chain_items_street_food_and_cafe_orders(
 )
 def test_an_everyday_word_is_no_brand(said: str, not_this: str) -> None:
     assert all(not_this not in food.lower() for food, _ in logged(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("una ración de callos", "callos", 350, 550),
+        ("una ración de rabo de toro", "rabo", 450, 750),
+        ("un flamenquín", "flamenqu", 500, 800),
+        ("una crema de calabacín", "cream soup", 100, 220),
+        ("tinga de pollo", "tinga", 220, 380),
+        ("cochinita pibil", "cochinita", 350, 550),
+        ("una empanada gallega", "gallega", 320, 520),
+        ("un bo bun", "bo bun", 450, 750),
+        ("scaloppine al marsala", "scaloppine", 300, 460),
+        ("insalata di riso", "riso", 380, 580),
+        ("ein Schnitzelbrötchen", "schnitzel", 450, 650),
+        ("eine Käsekrainer", "krainer", 300, 460),
+        ("Buchteln mit Vanillesauce", "buchteln", 380, 580),
+        ("a slice of engadiner nusstorte", "nusstorte", 300, 460),
+    ],
+)
+def test_home_and_restaurant_dishes_by_their_local_names(
+    said: str, word: str, low: float, high: float
+) -> None:
+    food, kcal = logged(said)[0]
+    assert word in food.lower() and low <= kcal <= high
