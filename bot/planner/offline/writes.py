@@ -69,7 +69,7 @@ from bot.planner.offline.unitless import first_weight, lone_weight, near_last_we
 from bot.planner.offline.unknown import settle_unknown_words
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.quantities import AMOUNT_WORDS
-from bot.planner.reader.segment import Clause
+from bot.planner.reader.segment import TEA_MEAL_RE, Clause
 
 
 @dataclass
@@ -148,6 +148,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     nutrients; offline/meals.py), item by item of its clauses; then what the person stated
     about them wins (stated.py)."""
     tokens = r.tokens
+    _claim_all(tokens, TEA_MEAL_RE)  # "beans on toast for tea": the meal, not a drink
     r.not_eaten = not_eaten_clauses(tokens, r.clauses)
     # Stated macros are held first, so "(25g protein)" is no 25 g portion of the food before.
     macros = find_macros(tokens)

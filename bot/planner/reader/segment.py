@@ -82,6 +82,10 @@ _MEAL_RE = re.compile(
     + r")(?![\w'])"
 )
 
+# In British English "tea" after "for" is the evening meal ("beans on toast for tea"); a cup
+# of tea is never had "for tea". Not a meal word: "tea" alone stays a drink.
+TEA_MEAL_RE = re.compile(r"(?<![\w'])(?:for|at) (?:my |our |the )?(?P<meal>tea)(?![\w'])")
+
 
 @functools.cache
 def filler_words() -> frozenset[str]:
@@ -181,8 +185,9 @@ def _meal(
     for i in inner:
         at.extend([i] * (len(words[i]) + 1))
         joined += words[i] + " "
-    for found in _MEAL_RE.finditer(joined):
-        taken = set(at[found.start() : found.end()])
-        if not taken & set(names):
-            return MEAL_WORDS[found.group("meal")], taken
+    for pattern, meals in ((_MEAL_RE, MEAL_WORDS), (TEA_MEAL_RE, {"tea": "dinner"})):
+        for found in pattern.finditer(joined):
+            taken = set(at[found.start() : found.end()])
+            if not taken & set(names):
+                return meals[found.group("meal")], taken
     return None, set()
