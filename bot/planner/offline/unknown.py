@@ -3,7 +3,10 @@
 "beef pho", "penne carbonara": a food straight before an unknown word is most likely part of a
 dish the table lacks, so it is not logged and the reply names the whole. A flavour said
 before a dish that keeps its figures whatever it is flavoured with is part of its name
-("tonkotsu ramen"); before a dish it defines ("caprese salad") the food is not logged.
+("tonkotsu ramen"); before a dish it defines ("caprese salad") the food is not logged. A
+drink is never the first word of such a dish: "chai yaar" is chai and a word of talk. A food
+before "sauce" is eaten with it ("frites sauce andalouse"); one after it names the sauce
+("boulets sauce lapin") and is not logged.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ _FLAVOURED = frozenset(
 )
 # Holders that say little without the word before them: "caprese salad", "california roll".
 _GENERIC = frozenset("salad salads roll rolls wrap wraps bowl bowls".split())
+# A food named after "sauce" is what the sauce is made of or named for ("boulets sauce
+# lapin"), never a portion of it: the sauce the table lacks is named back, nothing logged.
+_SAUCE = frozenset("sauce sauces salsa sosse sose sugo".split())
 
 
 def settle_unknown_words(
@@ -60,7 +66,7 @@ def settle_unknown_words(
                 dataclasses.replace(named, amount="1 serving", protein=0.0, carbs=0.0, fat=0.0)
             )
             continue
-        if after < len(tokens) and unknown(after):
+        if after < len(tokens) and unknown(after) and not _eaten_beside(tokens, item, unknown):
             tokens.release(range(item.first, item.last + 1))
             continue
         before = item.first - 1
@@ -68,7 +74,7 @@ def settle_unknown_words(
             kept.append(item)
             continue
         head = tokens.items[item.last].text
-        if head in _GENERIC:
+        if head in _GENERIC or tokens.items[before].text in _SAUCE:
             tokens.release(range(item.first, item.last + 1))
             continue
         counted = tokens.items[item.first].kind == "num" or (
@@ -86,3 +92,17 @@ def settle_unknown_words(
             item = dataclasses.replace(item, name=name, first=first)
         kept.append(item)
     return kept
+
+
+def _eaten_beside(tokens: Tokens, item: FoodItem, unknown: Callable[[int], bool]) -> bool:
+    """Whether the unknown words after a food are no dish it is part of: a sauce ("frites
+    sauce andalouse"), or a word or two closing the clause after a drink, which is never the
+    first word of a dish ("1 samosa and chai yaar", "a coffee bro")."""
+    if tokens.items[item.last + 1].text in _SAUCE:
+        return True
+    if not item.liquid:
+        return False
+    end = item.last + 1
+    while end < len(tokens) and unknown(end) and end - item.last <= 2:
+        end += 1
+    return end == len(tokens) or tokens.items[end].kind == "punct"
