@@ -237,7 +237,7 @@ CHECKS: dict[int, Callable[[Step], None]] = {
     8: lambda s: day_total(s, PROTEIN),
     # German, Berlin
     9: lambda s: weight(s, 78.3),
-    10: lambda s: foods(s, ("roll", 300, 560), ("coffee", 10, 70)),
+    10: lambda s: foods(s, ("roll", 250, 400), ("cheese", 60, 200), ("coffee", 10, 70)),
     11: lambda s: checkin(s, mood=3, energy=2, sleep=2, note="Stress"),
     12: lambda s: took(s, "Magnesium"),
     13: lambda s: message_total(s, 600, 1050),
@@ -249,7 +249,9 @@ CHECKS: dict[int, Callable[[Step], None]] = {
     18: lambda s: foods(s, ("coffee", 25, 130), ("tomat", 90, 260)),
     19: lambda s: checkin(s, mood=4, energy=3, sleep=4),
     20: lambda s: took(s, "Omega-3"),
-    21: lambda s: foods(s, ("lentil", 150, 350), ("chicken", 180, 450), ("apple", 60, 110)),
+    21: lambda s: foods(
+        s, ("lentil", 150, 350), ("chicken", 180, 300), ("ensalada", 100, 250), ("apple", 60, 110)
+    ),
     22: lambda s: foods(s, ("bocadillo", 450, 450)),
     23: lambda s: foods(s, ("omelette", 240, 420), ("beer", 60, 130)),
     24: lambda s: day_total(s, KCAL),

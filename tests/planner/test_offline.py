@@ -334,7 +334,7 @@ async def test_overnight_oats_are_a_food_eaten_today() -> None:
 @pytest.mark.parametrize(
     ("text", "foods"),
     [
-        ("Haferflocken mit Banane zum Frühstück", ["Rolled oats (haferflocken) with banana"]),
+        ("Haferflocken mit Banane zum Frühstück", ["Rolled oats (haferflocken)", "Banana"]),
         ("2 Eier und ein Kaffee", ["Eggs (eier)", "Coffee (kaffee)"]),
         ("ayer comí dos huevos y una manzana", ["Eggs (huevos)", "Apple (manzana)"]),
         ("café con leche y un plátano", ["Coffee with milk (café con leche)", "Banana (plátano)"]),
@@ -344,7 +344,7 @@ async def test_overnight_oats_are_a_food_eaten_today() -> None:
             "une crème brûlée et un porridge d'avoine",
             ["Crème brûlée", "Oatmeal (porridge d'avoine)"],
         ),
-        ("zwei Brötchen mit Käse", ["Bread rolls (brötchen) with cheese"]),
+        ("zwei Brötchen mit Käse", ["Bread rolls (brötchen)", "Cheese (käse)"]),
         ("had a chiken sandwhich and a bannana", ["Chicken sandwich", "Banana"]),  # typos
         ("capucino and a crossiant", ["Cappuccino", "Croissant"]),
     ],

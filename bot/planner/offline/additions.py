@@ -14,6 +14,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from bot.planner.offline.beside import ON_IN, food_of_its_own, on_bread
+from bot.planner.offline.fillings import filled_with, fills
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.table import FoodTable, food_table
 from bot.planner.offline.text import Tokens
@@ -93,6 +95,7 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
     table = food_table()
     joined: list[FoodItem] = []
     in_dish = False  # the last item is a dish still taking additions after "and"
+    filling = False  # the last item is a dish whose filling is named after it
     for item in items:
         head = joined[-1] if joined else None
         if head is None:
@@ -107,32 +110,67 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             tokens.claim(gap)  # "un smoothie aux fraises": the fruit is what it tastes of
             joined[-1] = dataclasses.replace(head, last=item.last)
             continue
+        more = filling and len(words) == 1 and words[0] in _AND  # "... de jamón y queso"
+        filling = free and (more or fills(tokens, head, words))
+        if filling:
+            tokens.claim(gap)  # "tacos de pollo", "un bocadillo de jamón y queso"
+            joined[-1] = filled_with(tokens, head, item)
+            continue
         with_word = bool(words) and words[0] in WITH and set(words[1:]) <= _ARTICLES
         and_word = in_dish and len(words) == 1 and words[0] in _AND
+        if free and on_bread(head, item, words, _counted(tokens, item)):
+            tokens.claim(gap)  # "2 sausages in bread", "Bratwurst im Brötchen": one item
+            joined[-1] = dish(head, item, ON_IN[words[0]])
+            in_dish = False
+            continue
         if not free or not (with_word or (and_word and _small(head, item))):
             joined.append(item)
             in_dish = _said_with(tokens, item)
             continue
         tokens.claim(gap)
-        said = between + [tokens.items[i].text for i in range(item.first, item.last + 1)]
-        if "side" in said or "sides" in said:  # "with a side salad": two items
-            joined.append(item)
-            in_dish = False
-            continue
-        if with_word:
-            known = known_dish(tokens, head, item, table)
-            if known is not None:
-                joined[-1] = known
-                in_dish = True
-                continue
-        if with_word and served_alone(head, item):
-            tokens.claim(gap)  # the "with" joins two things had together, and is read
-            joined.append(item)  # "croissant avec un café": the coffee is had beside it
-            in_dish = False
-            continue
-        joined[-1] = dish(head, _as_addition(tokens, head, item), "with" if with_word else "and")
-        in_dish = True
+        merged = _joined(tokens, head, item, between, words, table)
+        in_dish = merged is not None and merged.first == head.first
+        if in_dish and merged is not None:
+            joined[-1] = merged
+        else:  # "with a side salad", "salmon with rice": two items
+            joined.append(merged or item)
     return dish_amounts(tokens, joined)
+
+
+def _joined(
+    tokens: Tokens,
+    head: FoodItem,
+    item: FoodItem,
+    between: list[str],
+    words: list[str],
+    table: FoodTable,
+) -> FoodItem | None:
+    """`head` with `item` it was said with (`between` the words between them, `words` those
+    that join them); None when `item` is an item of its own ("with a side salad", a drink had
+    beside a food: "croissant avec un café"); `item` marked as added to `head` when it is a
+    food of its own eaten with it ("salmon with rice")."""
+    with_word = words[0] in WITH
+    said = between + [tokens.items[i].text for i in range(item.first, item.last + 1)]
+    if "side" in said or "sides" in said:
+        return None
+    if _already_in(head, item):  # "jacket potato w/ beans": the dish has its beans
+        return dataclasses.replace(head, last=item.last)
+    if with_word:
+        known = known_dish(tokens, head, item, table)
+        if known is not None:
+            return known
+        if served_alone(head, item):
+            return None
+        if food_of_its_own(head, item, said):  # still what the head is had with: a figure
+            return dataclasses.replace(item, added=True)  # stated for both is for both
+    return dish(head, _as_addition(tokens, head, item), "with" if with_word else "and")
+
+
+def _already_in(head: FoodItem, item: FoodItem) -> bool:
+    """Whether the table's name of the dish says it comes with `item` ("Jacket potato with
+    beans and cheese"): then naming it again adds nothing."""
+    _, with_, what = head.name.lower().partition(" with ")
+    return bool(with_) and _SAID_AFTER_NAME_RE.sub("", item.name).lower() in what
 
 
 def dish_amounts(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
@@ -197,6 +235,15 @@ def flavour_of(head: FoodItem, item: FoodItem, words: list[str]) -> bool:
     if item.explicit or item.liquid or " ".join(words) not in _FLAVOUR_WORDS:
         return False
     return bool(_FLAVOURED_RE.search(_SAID_AFTER_NAME_RE.sub("", head.name).lower()))
+
+
+_ONE = frozenset({"a", "an", "un", "une", "ein", "eine", "einem", "einer", "uno", "una"})
+
+
+def _counted(tokens: Tokens, item: FoodItem) -> bool:
+    """Whether the item starts with how many of it there were ("2 slices", "two"), not "a"."""
+    first = tokens.items[item.first]
+    return first.kind == "num" or (first.text in AMOUNT_WORDS and first.text not in _ONE)
 
 
 def _said_with(tokens: Tokens, item: FoodItem) -> bool:

@@ -15,6 +15,7 @@ from typing import Protocol
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens
 from bot.planner.offline.volumes import glass_before, volume_after
+from bot.planner.reader.composition import FILLED
 from bot.planner.reader.lookup import is_modifier, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
@@ -198,6 +199,8 @@ def _portion_of_next(
     name then says how much of the second, which is the food eaten."""
     if after >= len(tokens) or after not in item or tokens.items[after].text not in _OF:
         return False
+    if tokens.items[after - 1].text in FILLED:
+        return False  # "2 tacos de pollo": tacos filled with chicken (reader/composition.py)
     j = after + 1
     while j in item and is_modifier(tokens.items[j].text):
         j += 1
@@ -268,7 +271,8 @@ def _make_item(
         before.insert(0, tokens.items[j].text)
         j -= 1
     quantity = parse_prefix(before)
-    if quantity.tokens < len(before) and before[-1] in _OF:  # "a stick of", "3 rolls of"
+    filled = len(before) > 1 and before[-2] in FILLED  # "2 tacos de pollo": tacos, filled
+    if quantity.tokens < len(before) and before[-1] in _OF and not filled:  # "3 rolls of"
         quantity = (
             parse_measure(before, lambda said: food.measure(said) is not None)
             or counted_of(before)

@@ -51,7 +51,7 @@ SHELLS = frozenset(
 _PAIRED_FILLINGS = frozenset(
     """
     sandwich sandwiches sub wrap burrito taco tacos quesadilla omelette omelet toastie panini
-    pizza
+    pizza roll rolls bun buns bagel bagels baguette croissant
     """.split()
 )
 _AND = CONJUNCTIONS

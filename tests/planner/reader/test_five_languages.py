@@ -238,17 +238,22 @@ def test_what_the_scale_says_is_the_weight(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("un filete de pollo con ensalada", "Chicken breast with ensalada, 1 fillet"),
+        ("un filete de pollo", "Chicken breast, 1 fillet"),
         ("un filet de dinde", "Turkey (dinde)"),
         ("a fillet of salmon", "Salmon, 1 fillet"),
         ("un filetto di merluzzo", "Cod, 1 fillet"),
         ("2 filetes de pescado", "Cod, 2 fillets"),
-        ("200 g de pollo con ensalada", "Chicken breast (pollo) with ensalada, 200 g"),
+        ("200 g de pollo", "Chicken breast (pollo), 200 g"),
     ],
 )
 def test_a_fillet_of_a_food_is_one_item_of_that_food(text: str, name: str) -> None:
     (found,) = _entries(text)
     assert found[0].startswith(name)
+
+
+def test_a_fillet_with_a_salad_is_the_fillet_and_the_salad() -> None:
+    names = [name for name, _kcal in _entries("un filete de pollo con ensalada")]
+    assert names[0] == "Chicken breast, 1 fillet" and "1 bowl" in names[1], names
 
 
 def test_a_fillet_alone_is_still_the_tables_steak() -> None:

@@ -1,0 +1,126 @@
+"""Two foods eaten together, each a food of its own, are two entries; what tops a food or goes
+into a mixed dish stays part of it; a food named again in brackets with its amount is one."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.agent_api.actions import NutritionAddEntry
+from bot.planner.base import PlanContext
+from bot.planner.offline.planner import OfflinePlanner
+
+NOW = dt.datetime(2026, 11, 22, 13, 15, tzinfo=ZoneInfo("Europe/Berlin"))
+
+
+async def entries(text: str) -> list[tuple[str, float]]:
+    plan = await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/Berlin"))
+    return [
+        (a.entry.food.lower(), a.entry.calories or 0.0)
+        for a in plan.actions
+        if isinstance(a, NutritionAddEntry)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "second"),
+    [
+        ("grilled chicken with mashed potatoes", "chicken", "mashed"),
+        ("Bratwurst mit Pommes", "sausage", "fries"),
+        ("merluza con patatas fritas", "merluza", "fries"),
+        ("un steak avec des frites", "steak", "fries"),
+        ("cotoletta con patate", "cotoletta", "potato"),
+        ("a bowl of dal with 2 naan", "dal", "naan"),
+        ("lentil soup with bread", "soup", "bread"),
+        ("3 rotis with chicken curry", "chapati", "curry"),
+        ("porridge with a banana", "porridge", "banana"),
+        ("2 Scheiben Toast mit einer Scheibe Gouda", "toast", "cheese"),
+    ],
+)
+async def test_a_food_of_its_own_is_its_own_entry(text: str, first: str, second: str) -> None:
+    got = await entries(text)
+    assert len(got) == 2, got
+    assert first in got[0][0] and second in got[1][0], got
+    assert " with " not in got[0][0], got
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("toast with butter", "toast"),
+        ("pancakes with maple syrup", "pancake"),
+        ("bagel with cream cheese", "bagel"),
+        ("Nudeln mit Pesto", "pasta"),
+        ("caesar salad with chicken", "salad"),
+        ("burrito bowl with extra rice", "burrito"),
+        ("ramen with an egg", "ramen"),
+        ("a smoothie with banana and oats", "smoothie"),
+    ],
+)
+async def test_what_tops_or_fills_a_dish_stays_part_of_it(text: str, food: str) -> None:
+    got = await entries(text)
+    assert len(got) == 1, got
+    assert food in got[0][0], got
+
+
+async def test_an_amount_for_each_part_is_two_entries() -> None:
+    got = await entries("1 slice of toast with 2 tbsp of hummus")
+    assert len(got) == 2, got
+    assert "toast" in got[0][0] and "hummus" in got[1][0], got
+
+
+async def test_a_dish_named_with_what_it_comes_with_counts_it_once() -> None:
+    got = await entries("jacket potato with beans and cheese")
+    alone = await entries("jacket potato")
+    assert len(got) == 1, got
+    assert got[0][1] == alone[0][1], (got, alone)
+
+
+@pytest.mark.parametrize(
+    ("text", "dish", "not_logged"),
+    [
+        ("2 tacos de carnitas y una cerveza", "tacos de carnitas", "pork"),
+        ("tres tacos de pollo", "tacos de pollo", "chicken"),
+        ("une crêpe au jambon", "crêpe au jambon", "ham"),
+        ("una piadina al tonno", "piadina al tonno", "tuna"),
+        ("una quesadilla de flor de calabaza", "quesadilla de flor de calabaza", "pumpkin"),
+    ],
+)
+async def test_a_filling_named_after_its_dish_is_part_of_it(
+    text: str, dish: str, not_logged: str
+) -> None:
+    got = await entries(text)
+    assert dish in got[0][0], got
+    assert not any(not_logged in name for name, _kcal in got), got
+
+
+async def test_tacos_filled_with_chicken_are_counted_as_tacos() -> None:
+    got = await entries("dos tacos de pollo")
+    tacos = await entries("dos tacos")
+    assert len(got) == 1 and got[0][1] == tacos[0][1], (got, tacos)
+
+
+@pytest.mark.parametrize(
+    "text", ["a bacon and egg roll", "sausage and egg bagel", "ham and cheese baguette"]
+)
+async def test_two_fillings_of_a_roll_are_one_filled_roll(text: str) -> None:
+    got = await entries(text)
+    assert len(got) == 1, got
+    assert got[0][1] > 200, got
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [("2 Würstchen im Brötchen", 280, 450), ("a sausage in a bread roll", 200, 350)],
+)
+async def test_what_is_served_in_bread_is_one_sandwich(text: str, low: float, high: float) -> None:
+    got = await entries(text)
+    assert len(got) == 1, got
+    assert low <= got[0][1] <= high, got
+
+
+async def test_what_is_on_toast_stays_two_foods() -> None:
+    got = await entries("2 poached eggs on toast")
+    assert len(got) == 2, got
