@@ -60,7 +60,7 @@ from bot.planner.offline.rules import (
     find_weight_goals,
     find_weights,
 )
-from bot.planner.offline.same import one_per_thing
+from bot.planner.offline.same import amount_in_brackets, one_per_thing
 from bot.planner.offline.sources import claim_sources
 from bot.planner.offline.stated import apply_energies, apply_macros
 from bot.planner.offline.table import food_table
@@ -159,9 +159,8 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     feeling_words = [i for i in _feeling_words(tokens) if not tokens.used[i]]
     for i in feeling_words:
         tokens.claim(range(i, i + 1))
-    foods = join_with(
-        tokens, find_meal_foods(r.text, tokens, r.refused_foods, segmented, r.measures)
-    )
+    foods = find_meal_foods(r.text, tokens, r.refused_foods, segmented, r.measures)
+    foods = join_with(tokens, amount_in_brackets(r.text, tokens, foods))
     foods = one_per_thing(r.text, tokens, foods)
     tokens.release(held)
     foods = _eaten(r, foods)
