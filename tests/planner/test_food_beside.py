@@ -124,3 +124,29 @@ async def test_what_is_served_in_bread_is_one_sandwich(text: str, low: float, hi
 async def test_what_is_on_toast_stays_two_foods() -> None:
     got = await entries("2 poached eggs on toast")
     assert len(got) == 2, got
+
+
+@pytest.mark.parametrize(
+    ("text", "dish"),
+    [
+        ("un panino con la mortadella", "panino"),
+        ("una piadina prosciutto e mozzarella", "piadina"),
+        ("un bocadillo con el jamón", "bocadillo"),
+    ],
+)
+async def test_what_a_filled_dish_is_with_is_its_filling(text: str, dish: str) -> None:
+    got = await entries(text)
+    assert len(got) == 1 and dish in got[0][0], got
+
+
+async def test_a_filled_dish_before_a_filling_the_table_lacks_is_still_logged() -> None:
+    got = await entries("una piadina crudo e squacquerone")
+    assert len(got) == 1 and "piadina" in got[0][0] and got[0][1] > 400, got
+
+
+@pytest.mark.parametrize(
+    "text", ["enchiladas con un huevo frito", "Spinat mit einem Spiegelei", "toast with an egg"]
+)
+async def test_an_egg_beside_a_dish_is_its_own_entry(text: str) -> None:
+    got = await entries(text)
+    assert len(got) == 2 and "egg" in got[1][0], got

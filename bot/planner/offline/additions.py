@@ -15,7 +15,7 @@ import dataclasses
 import re
 
 from bot.planner.offline.beside import ON_IN, food_of_its_own, on_bread
-from bot.planner.offline.fillings import filled_with, fills
+from bot.planner.offline.fillings import filled_dish, filled_with, fills
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.table import FoodTable, food_table
 from bot.planner.offline.text import Tokens
@@ -27,7 +27,12 @@ _AND = CONJUNCTIONS
 WITH = frozenset({"with", "w", "mit", "con", "avec"})
 POUR_ML = 120.0  # milk over cereal or oats: half a cup, not a splash and not a glass
 _SPLASH_UNITS = frozenset({"splash", "dash", "drop", "drizzle"})
-_ARTICLES = frozenset({"a", "an", "the", "some", "my", "extra", "side", "sides", "of"})
+_ARTICLES = frozenset(
+    """
+    a an the some my extra side sides of la el il le lo los las les der die das den dem ein
+    eine einem einer einen un una une uno du des
+    """.split()
+)
 # How a food is made or served: read as part of it ("a poached egg", "grilled chicken").
 DESCRIBING = frozenset(
     """
@@ -161,8 +166,9 @@ def _joined(
             return known
         if served_alone(head, item):
             return None
-        if food_of_its_own(head, item, said):  # still what the head is had with: a figure
-            return dataclasses.replace(item, added=True)  # stated for both is for both
+        if food_of_its_own(head, item, said) and not filled_dish(tokens, head):
+            # still what the head is had with: a figure stated after both is for both
+            return dataclasses.replace(item, added=True)
     return dish(head, _as_addition(tokens, head, item), "with" if with_word else "and")
 
 

@@ -29,7 +29,7 @@ _SIDE_RE = re.compile(
 )
 # How a topping or a condiment is measured: a spoon of it is no food of its own.
 _TOPPING_RE = re.compile(r"\b(?:tbsp|tsp|tbsps|tsps|pat|spoon|dollop|drizzle|splash|dash)\b")
-_OWN_KCAL = 80.0  # less than this, at its usual portion, is a topping ("ham", "feta", "jam")
+_OWN_KCAL = 70.0  # less than this, at its usual portion, is a topping ("ham", "jam"); an egg is not
 _EXTRA = frozenset({"extra", "more", "added", "double"})
 _SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")
 

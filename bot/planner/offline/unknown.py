@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection
 
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.text import Tokens
+from bot.planner.reader.composition import FILLED
 from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import never_food_words
 
@@ -96,10 +97,10 @@ def settle_unknown_words(
 
 def _eaten_beside(tokens: Tokens, item: FoodItem, unknown: Callable[[int], bool]) -> bool:
     """Whether the unknown words after a food are no dish it is part of: a sauce ("frites
-    sauce andalouse"), or a word or two closing the clause after a drink, which is never the
-    first word of a dish ("1 samosa and chai yaar", "a coffee bro")."""
-    if tokens.items[item.last + 1].text in _SAUCE:
-        return True
+    sauce andalouse"), the filling of a filled dish, or a word or two closing the clause
+    after a drink, which is never the first word of a dish ("chai yaar", "a coffee bro")."""
+    if tokens.items[item.last + 1].text in _SAUCE or tokens.items[item.last].text in FILLED:
+        return True  # a filled dish and what it is filled with: "piadina crudo e squacquerone"
     if not item.liquid:
         return False
     end = item.last + 1
