@@ -247,6 +247,12 @@ def _said_as(word: str, part: str, table: FoodTable) -> bool:
     return part in table.forms(word) or (len(word) >= 3 and part in (word + "s", word + "es"))
 
 
+def _measured_of(before: list[str]) -> bool:
+    """Whether the words before a food end in a measure of it and "of" ("3 rolls of"); not
+    a dish filled with it ("2 tacos de pollo": tacos, reader/composition.py)."""
+    return before[-1] in _OF and not (len(before) > 1 and before[-2] in FILLED)
+
+
 def _make_item(
     tokens: Tokens,
     food: Food,
@@ -271,8 +277,7 @@ def _make_item(
         before.insert(0, tokens.items[j].text)
         j -= 1
     quantity = parse_prefix(before)
-    filled = len(before) > 1 and before[-2] in FILLED  # "2 tacos de pollo": tacos, filled
-    if quantity.tokens < len(before) and before[-1] in _OF and not filled:  # "3 rolls of"
+    if quantity.tokens < len(before) and _measured_of(before):  # "a stick of", "3 rolls of"
         quantity = (
             parse_measure(before, lambda said: food.measure(said) is not None)
             or counted_of(before)
