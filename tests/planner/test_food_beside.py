@@ -150,3 +150,15 @@ async def test_a_filled_dish_before_a_filling_the_table_lacks_is_still_logged() 
 async def test_an_egg_beside_a_dish_is_its_own_entry(text: str) -> None:
     got = await entries(text)
     assert len(got) == 2 and "egg" in got[1][0], got
+
+
+@pytest.mark.parametrize(
+    ("text", "not_logged"),
+    [("rice and coconut chutney", "coconut,"), ("toast with apricot jam", "apricot")],
+)
+async def test_a_food_named_before_a_chutney_or_jam_is_its_flavour(
+    text: str, not_logged: str
+) -> None:
+    got = await entries(text)
+    assert not any(name.startswith(not_logged) for name, _kcal in got), got
+    assert sum(kcal for _name, kcal in got) < 600, got

@@ -37,7 +37,7 @@ HOLDERS = frozenset(
     salads soup soups stew curry risotto noodles ramen pasta smoothie smoothies shake shakes
     milkshake latte lattes yogurt yoghurt pancakes pancake waffle waffles muffin muffins cake
     cakes pie pies tart cookie cookies bread skewers kebab kebabs nuggets dumplings sushi
-    oatmeal porridge bowl pudding
+    oatmeal porridge bowl pudding chutney dip jam
     """.split()
 )
 # Holders whose table row is the shell alone: the filling's figures are added to it.
