@@ -29,6 +29,9 @@ async def foods(text: str) -> list[str]:
         ("pancakes with a coffee", "pancake", "coffee"),
         ("un cornetto con cappuccino", "croissant", "cappuccino"),
         ("toast with orange juice", "toast", "orange juice"),
+        ("Zwieback mit einem Rooibos", "rusk", "rooibos"),
+        ("medialunas con yerba mate", "medialuna", "mate"),
+        ("a muffin with a kombucha", "muffin", "kombucha"),
     ],
 )
 async def test_a_drink_beside_a_food_is_its_own_entry(text: str, first: str, second: str) -> None:

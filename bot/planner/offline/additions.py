@@ -216,7 +216,8 @@ def _weighed_base(tokens: Tokens, before: list[FoodItem], item: FoodItem) -> int
 # A drink had beside a food, never poured into it: what a food is "with" and stays an item.
 _DRINKS_ALONE_RE = re.compile(
     r"\b(?:coffee|espresso|cortado|cappuccino|latte|macchiato|americano|flat white|tea|beer"
-    r"|wine|cola|soft drink|soda|lemonade|smoothie|hot chocolate|cocoa|milkshake|cider)\b"
+    r"|wine|cola|soft drink|soda|lemonade|smoothie|hot chocolate|cocoa|milkshake|cider"
+    r"|rooibos|kombucha|mate|energy drink|prosecco|champagne|spritz)\b"
 )
 _NOT_ALONE_RE = re.compile(r"\b(?:lemon|lime)\b")  # "fish with lemon juice": an ingredient
 
