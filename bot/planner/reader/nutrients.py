@@ -143,6 +143,7 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
         keys = [f"{size} {q.unit}"] if size else []  # its own unit, unless sized otherwise
     elif q.unit:
         keys = [f"{size} {q.unit}", q.unit] if size else [q.unit]
+        keys += [_CUT_AS[q.unit]] if q.unit in _CUT_AS else []  # a slice of it is its piece
     elif size:
         keys = [size]
     else:  # "2 gyro sandwiches": the food counted by its own name
@@ -153,7 +154,7 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
             continue
         factor = SIZES[size][1] if size and key == q.unit else 1.0
         grams = q.count * one * factor
-        said = key if key != "each" else ""
+        said = q.unit if key == _CUT_AS.get(q.unit) else key if key != "each" else ""
         noun = plural_unit(said, q.count) if said else ""
         measure = "ml" if "ml" in row.portion else "g"
         shown = f"{fmt_amount(q.count)} {noun}".strip() + f" ({round(grams)} {measure})"
@@ -233,12 +234,17 @@ def _sized_amount(row: Food, q: Quantity, size: str, grams: float) -> str:
     return f"{fmt_amount(q.count)} {size}{held} ({round(grams)} {measure})"
 
 
+# A slice and a piece of a food cut in either are one cut ("a slice of pizza", "2 Stück
+# Pizza", "a piece of cake"): where the row weighs only one of them, the other is it.
+_CUT_AS = {"slice": "piece", "piece": "slice"}
+
+
 def _counts_units(row: Food, q: Quantity) -> bool:
     """Whether the quantity counts the row's own unit ("2 eggs", "3 slices of bread")."""
     if not row.unit:
         return False
-    if q.unit:
-        return q.unit == row.unit_noun
+    if q.unit:  # "2 Stück Pizza": the pieces of a food cut in slices are its slices
+        return q.unit == row.unit_noun or _CUT_AS.get(q.unit) == row.unit_noun
     return q.explicit or (bool(q.size) and row.unit_noun in SIZES)
 
 

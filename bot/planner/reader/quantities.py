@@ -45,7 +45,7 @@ for _canonical, _words in (
     (
         "slice",
         "slice slices scheibe scheiben rebanada rebanadas loncha lonchas"
-        " tranche tranches fetta fette",
+        " tranche tranches fetta fette trancio tranci",
     ),
     (
         "piece",
