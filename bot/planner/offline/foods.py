@@ -330,6 +330,9 @@ def _with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quanti
     if post[0].unit in MASS_UNITS and quantity.count == 1 and quantity.unit not in MASS_UNITS:
         post[0].tokens = quantity.tokens  # "a coke 500 ml", "a large glass of wine 250ml":
         return post[0], last + post[1]  # the one said is that much
+    if post[0].whole and not quantity.unit:
+        quantity.whole = True  # "una pizza intera": the count before, all of it after
+        return quantity, last + post[1]
     if post[0].size and not post[0].unit and not quantity.size:
         quantity.size = post[0].size  # "una birra media": the count before, the size after
         return quantity, last + post[1]

@@ -20,6 +20,7 @@ from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.quantities import (
     HOUSEHOLD_G,
     HOUSEHOLD_ML,
+    HOUSEHOLD_UNITS,
     MASS_UNITS,
     SIZES,
     Quantity,
@@ -92,7 +93,7 @@ def nutrients(
     limit = MAX_GRAMS if amount.unit in MASS_UNITS else MAX_COUNT
     if not 0 < amount.count <= limit:
         return None
-    poured = _poured(row, amount)
+    poured = _poured(row, amount) or _whole_ones(row, amount)
     if poured is not None:
         return poured
     measured = _by_measure(row, amount)
@@ -130,6 +131,34 @@ def _poured(row: Food, amount: Quantity) -> Nutrients | None:
     return dataclasses.replace(
         of_grams(row, ml), name=name, amount=f"{fmt_amount(amount.count)} {label} ({round(ml)} ml)"
     )
+
+
+# A portion that is part of one thing ("1/2 pizza (175 g)", "1/2 fruit", "1/4 chicken"):
+# what a bare name means, while "a frozen pizza" or "2 pomegranates" count whole ones.
+_PART_PORTION_RE = re.compile(r"^(?P<part>1/2|1/3|1/4) (?P<noun>[a-z]+)\b")
+
+
+def _whole_ones(row: Food, q: Quantity) -> Nutrients | None:
+    """A count of a food whose portion is a part of one ("a frozen pizza": the whole pizza,
+    two of the half-pizza portions), or None when the portion is no part of one thing."""
+    if not (q.explicit or q.whole) or q.unit or q.size or row.unit:
+        return None
+    match = _PART_PORTION_RE.match(row.portion)
+    if match is None:
+        return None
+    noun = match.group("noun")
+    if noun in MASS_UNITS or noun in HOUSEHOLD_UNITS or noun in _MEASURE_NOUNS:
+        return None
+    grams = q.count * row.portion_g / (number_value(match.group("part")) or 1.0)
+    if not 0 < grams <= MAX_GRAMS:
+        return None
+    measure = "ml" if "ml" in row.portion else "g"
+    shown = f"{fmt_amount(q.count)} {plural_unit(noun, q.count)} ({round(grams)} {measure})"
+    name = row.plural if q.count > 1 else row.name
+    return dataclasses.replace(of_grams(row, grams), name=name, amount=shown)
+
+
+_MEASURE_NOUNS = frozenset("cup cups rack tbsp tsp medium large small".split())
 
 
 def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:

@@ -120,6 +120,21 @@ for _words, _value in (
     for _word in _words.split():
         NUMBER_WORDS[_word] = _value
 
+# "half of a pizza", "die Hälfte einer Pizza", "la mitad de una", "la moitié d'une", "metà
+# della", "a quarter of a": a part of one, its article read with it.
+FRACTIONS = {"half": 0.5, "halfte": 0.5, "mitad": 0.5, "moitie": 0.5, "meta": 0.5}
+FRACTIONS.update(dict.fromkeys("quarter viertel cuarto quarto".split(), 0.25))
+_PART_OF = (
+    r"(?:(?:an?|one|die|ein|la|el|un|une|uno|una) )?(?:{words})"
+    r"(?: (?:of|von|de|d|di|del|della|du))?"
+    r"(?: (?:an?|one|the|einer|eines|einem|der|des|dem|un|une|una|uno|la|el|l|le|il|lo))?"
+)
+# "a whole pizza", "pizza margherita intera", "una pizza entera": all of one, not a portion.
+WHOLE_WORDS = frozenset(
+    "whole entire ganz ganze ganzen ganzer ganzes entero entera entier entiere intero intera"
+    " completa".split()
+)
+
 # The words that say a number is a guess ("about 6 oz", "ungefähr 200 g", "unos 200 g",
 # "environ 300 kcal", "tipo 120 kcal"), folded, apostrophes dropped: read with the number.
 APPROXIMATELY = (
@@ -129,7 +144,9 @@ APPROXIMATELY = (
 ).split("|")
 
 # Every word that says how much: known, even where it was not read as a quantity.
-AMOUNT_WORDS = frozenset([*MASS_UNITS, *HOUSEHOLD_UNITS, *SIZES, *NUMBER_WORDS, "whole"])
+AMOUNT_WORDS = frozenset(
+    [*MASS_UNITS, *HOUSEHOLD_UNITS, *SIZES, *NUMBER_WORDS, *FRACTIONS, *WHOLE_WORDS]
+)
 
 _NOT_NOUNS = frozenset({"small", "medium", "large", "regular", "half", "whole"})
 
@@ -164,10 +181,11 @@ def _alt(words: Iterable[str]) -> str:
 _OF = "(?:of the|of an|of a|of|de la|del|de|di|d|du|della|dello|delle|dei|degli|dell)"
 _QTY_RE = re.compile(
     rf"(?:(?:(?:{_alt(APPROXIMATELY)}) )?"  # "about 6 oz", "ungefähr 200 g": a guess is read
-    rf"(?P<qty>\d+ (?:to |or )?\d+(?= )|(?:{_NUM})(?: \d+/\d+)?|(?:an? )?half(?: an?)?"
+    rf"(?P<qty>\d+ (?:to |or )?\d+(?= )|(?:{_NUM})(?: \d+/\d+)?"
+    rf"|{_PART_OF.format(words=_alt(FRACTIONS))}"
     rf"|a couple(?: of)?|{_alt(NUMBER_WORDS)})(?: x)? )?"
     rf"(?:(?:more|extra) )?(?:of (?:those|these|them|the) )?"  # "2 more of those cokes"
-    rf"(?:(?:whole|entire|full) )?"  # "a whole bag of chips"
+    rf"(?:(?P<whole>{_alt(WHOLE_WORDS)}|full) )?"  # "a whole bag of chips"
     rf"(?:(?P<size1>{_alt(SIZES)}) )?"
     rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) (?:{_OF} )?)?"
     rf"(?:(?P<size2>{_alt(SIZES)}) )?"
@@ -191,8 +209,9 @@ def _quantity_value(text: str) -> float | None:
                 return None
             total += value
         return total
-    if "half" in parts:
-        return 0.5
+    fraction = next((FRACTIONS[p] for p in parts if p in FRACTIONS), None)
+    if fraction is not None:
+        return fraction
     if parts[0] == "a" and len(parts) > 1 and parts[1] == "couple":
         return 2.0
     return NUMBER_WORDS.get(parts[0]) if len(parts) == 1 else None
@@ -207,6 +226,7 @@ class Quantity:
     size: str = ""
     tokens: int = 0  # how many tokens before the food it used
     explicit: bool = False
+    whole: bool = False  # "a whole pizza", "pizza intera": all of one, not a portion of it
 
 
 def parse_prefix(words: list[str]) -> Quantity:
@@ -288,6 +308,7 @@ def _read_quantity(words: list[str]) -> Quantity | None:
     if len(sizes) > 1:
         return None
     quantity.size = sizes[0] if sizes else ""
+    quantity.whole = match.group("whole") in WHOLE_WORDS
     unit = match.group("unit")
     if unit in {"l", "g"} and not match.group("qty"):
         return None  # "l'insalata", not a litre of it: a unit of one letter follows a number
@@ -315,8 +336,11 @@ def parse_postfix(tokens: Tokens, last: int) -> tuple[Quantity, int] | None:
     if after and HOUSEHOLD_UNITS.get(after[0]) in {"bowl", "plate"}:
         return Quantity(unit=HOUSEHOLD_UNITS[after[0]], explicit=True), 1
     size = _SIZE_AFTER.get(after[0], after[0]) if after else ""
-    if size in SIZES and (len(after) == 1 or after[1] in _NEXT_FOOD):
+    alone = len(after) == 1 or (len(after) > 1 and after[1] in _NEXT_FOOD)
+    if size in SIZES and alone:
         return Quantity(size=size), 1  # "una birra media", "un café moyen", "pizza grande"
+    if size in WHOLE_WORDS and alone:
+        return Quantity(explicit=True, whole=True), 1  # "pizza margherita intera"
     match = _POSTFIX_RE.match(" ".join(after))
     if match is None:
         return None
