@@ -18,6 +18,7 @@ from bot.planner.offline.table import Food
 from bot.planner.offline.text import number_value
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.quantities import (
+    CAN_OF_FOOD_G,
     HOUSEHOLD_G,
     HOUSEHOLD_ML,
     HOUSEHOLD_UNITS,
@@ -241,6 +242,10 @@ def _measure(
         shown = f"{fmt_amount(q.count)} {plural_unit(unit_text, q.count)}"
         return name, q.count * row.unit_g * size_factor, _counted_measure(shown, q.count)
     noun = plural_unit(q.unit, q.count)
+    if q.unit == "can" and _eaten(row):  # "a tin of soup", "a can of chili": a 400 g tin
+        grams = q.count * CAN_OF_FOOD_G * size_factor
+        measure = "ml" if "ml" in row.portion else "g"
+        return name, grams, f"{fmt_amount(q.count)} {noun} ({round(grams)} {measure})"
     if q.unit in HOUSEHOLD_ML:
         grams = q.count * HOUSEHOLD_ML[q.unit] * size_factor
         return name, grams, f"{fmt_amount(q.count)} {noun} ({round(grams / size_factor)} ml)"
@@ -254,6 +259,12 @@ def _measure(
     if q.unit in {"bowl", "plate"} and row.unit_noun != q.unit:  # the portion it holds
         shown = f"{fmt_amount(q.count)} {noun} ({shown})"
     return name, q.count * row.portion_g * size_factor, shown
+
+
+def _eaten(row: Food) -> bool:
+    """Whether the food is eaten rather than drunk: weighed in grams, or served in a bowl or
+    on a plate (a soup measured in ml)."""
+    return "ml" not in row.portion or row.portion.split(" ")[1:2] in (["bowl"], ["plate"])
 
 
 def _sized_amount(row: Food, q: Quantity, size: str, grams: float) -> str:

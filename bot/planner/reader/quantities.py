@@ -51,7 +51,11 @@ for _canonical, _words in (
         "piece",
         "piece pieces stuck stucke stueck trozo trozos pedazo pedazos morceau morceaux pezzo pezzi",
     ),
-    ("can", "can cans dose dosen lata latas canette canettes lattina lattine"),
+    (
+        "can",
+        "can cans tin tins dose dosen lata latas canette canettes lattina lattine"
+        " scatoletta scatolette",
+    ),
     (
         "bottle",
         "bottle bottles flasche flaschen botella botellas bouteille bouteilles bottiglia bottiglie",
@@ -80,6 +84,9 @@ HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 
 HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0})
 # ... and these are measures of weight: a handful of grapes, berries or nuts is about 40 g.
 HOUSEHOLD_G = {"handful": 40.0}
+# A can of a food eaten, not drunk (soup, beans, tomatoes, chili): a 400 g tin, as sold in
+# Europe (US cans hold 15 oz, 425 g); a can of a drink is the 330 ml above.
+CAN_OF_FOOD_G = 400.0
 
 SIZES: dict[str, tuple[str, float]] = {}
 for _words, _label, _factor in (
