@@ -194,6 +194,7 @@ _QTY_RE = re.compile(
     rf"(?:(?:more|extra) )?(?:of (?:those|these|them|the) )?"  # "2 more of those cokes"
     rf"(?:(?P<whole>{_alt(WHOLE_WORDS)}|full) )?"  # "a whole bag of chips"
     rf"(?:(?P<size1>{_alt(SIZES)}) )?"
+    rf"(?:(?P<each>{_NUM}) (?P<each_unit>{_alt(MASS_UNITS)}) (?=(?:{_alt(HOUSEHOLD_UNITS)}) ))?"
     rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) (?:{_OF} )?)?"
     rf"(?:(?P<size2>{_alt(SIZES)}) )?"
 )
@@ -322,6 +323,9 @@ def _read_quantity(words: list[str]) -> Quantity | None:
     if unit:
         quantity.unit = unit if unit in MASS_UNITS else HOUSEHOLD_UNITS[unit]
         quantity.explicit = True
+    each = number_value(match.group("each") or "")
+    if each:  # "a 20 oz bottle of", "2 330 ml cans of": so many of that much each
+        quantity.count, quantity.unit = quantity.count * each, match.group("each_unit")
     return quantity
 
 
