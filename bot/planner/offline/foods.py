@@ -20,6 +20,7 @@ from bot.planner.reader.lookup import is_modifier, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
 from bot.planner.reader.quantities import (
+    AMOUNT_WORDS,
     HOUSEHOLD_UNITS,
     MASS_UNITS,
     Quantity,
@@ -28,6 +29,7 @@ from bot.planner.reader.quantities import (
     parse_postfix,
     parse_prefix,
 )
+from bot.planner.reader.segment import never_food_words
 
 
 @dataclass
@@ -276,31 +278,17 @@ def _make_item(
     while j >= floor and start - j <= 6 and not tokens.used[j] and tokens.items[j].kind != "punct":
         before.insert(0, tokens.items[j].text)
         j -= 1
-    quantity = parse_prefix(before)
-    if quantity.tokens < len(before) and _measured_of(before):  # "a stick of", "3 rolls of"
-        quantity = (
-            parse_measure(before, lambda said: food.measure(said) is not None)
-            or counted_of(before)
-            or quantity
-        )
-    quantity = glass_before(before, food) or quantity
+    quantity, gap = _said_before(before, food)
+    if gap:  # "a tin of heinz tomato soup": the words between are the food's, not the tin's
+        tokens.claim(range(start - gap - quantity.tokens, start - gap))
+        quantity.tokens = 0
     food = _by_the_piece(tokens, food, first, last, quantity)
     quantity, end = volume_after(tokens, last, food, quantity) or _with_postfix(
         tokens, last, quantity
     )
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
-    whole = max(_WHOLE_IN_SLICES.get(tokens.items[k].text, 0.0) for k in range(first, last + 1))
-    sliced = any(tokens.items[k].text in HOUSEHOLD_UNITS for k in range(first, last + 1))
-    if (
-        whole
-        and quantity.explicit
-        and not quantity.unit
-        and not sliced
-        and food.unit_noun == "slice"
-        and food.measure("each") is None
-    ):
-        quantity.count *= whole  # "a pizza", "half a pizza": whole ones, cut in slices
+    quantity.count *= _whole_in_slices(tokens, food, first, last, quantity)
     figures = nutrients(food, quantity, measures)
     end += served_on([t.text for t in tokens.items[end + 1 : end + 4] if t.kind == "word"])
     span = range(start - quantity.tokens, end + 1)
@@ -313,6 +301,50 @@ def _make_item(
         tokens.claim(span)
         refused.append(span)
     return item
+
+
+def _said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
+    """The quantity said in the words `before` a food, and how many words nothing reads lie
+    between it and the food ("a tin of heinz tomato soup": one, the brand's)."""
+    quantity = parse_prefix(before)
+    if quantity.tokens < len(before) and _measured_of(before):  # "a stick of", "3 rolls of"
+        quantity = (
+            parse_measure(before, lambda said: food.measure(said) is not None)
+            or counted_of(before)
+            or quantity
+        )
+    quantity = glass_before(before, food) or quantity
+    if quantity.tokens < len(before):
+        for gap in (1, 2):
+            said, between = before[:-gap], before[-gap:]
+            if len(said) < 2 or said[-1] not in _OF or not all(map(_unread, between)):
+                continue
+            measured = parse_prefix(said)
+            if measured.tokens > 1 and measured.unit:
+                return measured, gap
+    return quantity, 0
+
+
+def _unread(word: str) -> bool:
+    """Whether a word is none the quantities or the sentence read: a brand, a qualifier."""
+    return word.isalpha() and word not in AMOUNT_WORDS and word not in never_food_words()
+
+
+def _whole_in_slices(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> float:
+    """How many of the table's slices one of the food is when it is counted whole ("a pizza",
+    "half a pizza", "una pizza intera"); 1 when it is counted otherwise."""
+    whole = max(_WHOLE_IN_SLICES.get(tokens.items[k].text, 0.0) for k in range(first, last + 1))
+    sliced = any(tokens.items[k].text in HOUSEHOLD_UNITS for k in range(first, last + 1))
+    if (
+        whole
+        and q.explicit
+        and not q.unit
+        and not sliced
+        and food.unit_noun == "slice"
+        and food.measure("each") is None
+    ):
+        return whole
+    return 1.0
 
 
 def _with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quantity, int]:
