@@ -179,7 +179,7 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
     else:  # "2 gyro sandwiches": the food counted by its own name
         keys = ["each"] if q.explicit else []
     for key in keys:
-        one = row.measure(key)
+        one = row.measure(key) if key not in _BY_THE_CUP else _by_the_cup(row, key)
         if one is None:
             continue
         factor = SIZES[size][1] if size and key == q.unit else 1.0
@@ -190,6 +190,19 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
         shown = f"{fmt_amount(q.count)} {noun}".strip() + f" ({round(grams)} {measure})"
         return grams, shown
     return None
+
+
+# Bowls and mugs of a food the table weighs by the cup: "2 katori rice" is rice as a cup of
+# it weighs, not 300 g of water.
+_BY_THE_CUP = frozenset({"katori", "mug"})
+
+
+def _by_the_cup(row: Food, unit: str) -> float | None:
+    """The grams of one `unit` of a solid food the table weighs by the cup, or None."""
+    cup = row.measure("cup") or (row.unit_g if row.unit_noun == "cup" else None)
+    if cup is None or "ml" in row.portion:
+        return None
+    return cup * HOUSEHOLD_ML[unit] / HOUSEHOLD_ML["cup"]
 
 
 def of_grams(row: Food, grams: float) -> Nutrients:

@@ -41,6 +41,7 @@ for _canonical, _words in (
     ("mug", "mug mugs"),
     ("glass", "glass glasses glas glaser vaso vasos copa copas verre verres bicchiere bicchieri"),
     ("bowl", "bowl bowls schussel schale bol bols cuenco ciotola ciotole scodella"),
+    ("katori", "katori katoris"),
     ("plate", "plate plates teller plato platos assiette assiettes piatto piatti"),
     (
         "slice",
@@ -82,6 +83,7 @@ for _canonical, _words in (
 # When the food's own unit is something else, these household units are measures of volume.
 HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 44.0}
 HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0})
+HOUSEHOLD_ML["katori"] = 150.0  # the small bowl dal, sabzi and curd are served in
 # ... and these are measures of weight: a handful of grapes, berries or nuts is about 40 g.
 HOUSEHOLD_G = {"handful": 40.0}
 # A can of a food eaten, not drunk (soup, beans, tomatoes, chili): a 400 g tin, as sold in
