@@ -113,7 +113,7 @@ for _words, _label, _factor in (
 
 NUMBER_WORDS: dict[str, float] = {}
 for _words, _value in (
-    ("a an one ein eine einen einem einer un une una uno", 1.0),
+    ("a an one ein eine einen einem einer ne nen un une una uno", 1.0),  # "ne Pizza": eine
     ("two zwei dos couple deux due", 2.0),
     ("three drei tres trois tre", 3.0),
     ("four vier cuatro quatre quattro", 4.0),
