@@ -34,6 +34,8 @@ _ASKING = re.compile(
     r"|im schnitt|durchschnitt\w*|insgesamt|promedio|en total|moyenne|en moyenne|au total"
     r"|in media|in totale|la media|de media)\b"
 )
+# "une poutine moyenne", "deux frites moyennes": the size of what is counted, no average.
+_SIZE_MOYENNE = re.compile(r"\b(?:un|une|des|\d+|deux|trois) (?:\w+ ){1,2}moyennes?\b")
 _NUTRITION_FOCUS = {
     "calories": "calories calorie kcal cal cals kalorien calorias energy",
     "protein": "protein proteins eiweiss proteina proteinas proteines proteine",
@@ -125,7 +127,8 @@ def looks_like_question(text: str, tokens: Tokens) -> bool:
     if any(t.kind == "num" for t in Tokens(tokenize(unperiod)).items):
         return False  # "protein last 30 days": the 30 is the period's, not an amount
     # a period and no amount ("weight this month", "calories in november"): asked about
-    return "?" in text or bool(_ASKING.search(tokens.joined)) or unperiod != tokens.joined
+    asking = _ASKING.search(_SIZE_MOYENNE.sub(" ", tokens.joined))
+    return "?" in text or bool(asking) or unperiod != tokens.joined
 
 
 def read_question(tokens: Tokens, today: dt.date) -> Question:
