@@ -6,6 +6,8 @@ it ("un filete de 200" is grams). A glass named by its size is its volume: "ein 
 (0.3 l), "eine Maß" (1 l), "2 Halbe Helles" (0.5 l each), "a schooner of beer" (425 ml),
 "a pot" or "a middy" (285 ml). "Halbe", "pot" and "Maß" mean something else before a food
 ("eine halbe Pizza", "a pot of yogurt"), so they are a glass of beer, wine or cider only.
+A bare fraction after a drink is litres, as menus list them: "ne Apfelschorle 0,5" is half
+a litre.
 """
 
 from __future__ import annotations
@@ -46,8 +48,12 @@ def volume_after(
     """ "una coca de 600": the drink's millilitres after it, with its last token; None when
     the food is no drink, a unit was said, or the number is no volume of a drink."""
     j = last + 1
-    if not is_drink(food) or said.unit or j + 1 >= len(tokens):
+    if not is_drink(food) or said.unit:
         return None
+    if j + 1 >= len(tokens):
+        return _litres_after(tokens, last, said)
+    if tokens.items[j].kind == "num":
+        return _litres_after(tokens, last, said)
     if tokens.used[j] or tokens.used[j + 1] or tokens.items[j].text not in _OF:
         return None
     value = number_value(tokens.items[j + 1].text)
@@ -57,6 +63,21 @@ def volume_after(
         return None
     amount = Quantity(said.count * value, "ml", said.size, said.tokens, explicit=True)
     return amount, j + 1
+
+
+def _litres_after(tokens: Tokens, last: int, said: Quantity) -> tuple[Quantity, int] | None:
+    """ "ne Apfelschorle 0,5", "ein Spezi 0,33", "una birra 0.4": a bare fraction after a
+    drink is the litres of the bottle or glass, as a menu lists it; None for anything else."""
+    j = last + 1
+    if j >= len(tokens) or tokens.used[j] or tokens.items[j].kind != "num":
+        return None
+    value = number_value(tokens.items[j].text)
+    if value is None or not _MIN_ML <= value * 1000 <= _MAX_ML or value == int(value):
+        return None
+    if j + 1 < len(tokens) and tokens.items[j + 1].text in {*MASS_UNITS, *HOUSEHOLD_UNITS}:
+        return None
+    amount = Quantity(said.count * value * 1000, "ml", said.size, said.tokens, explicit=True)
+    return amount, j
 
 
 def glass_before(before: list[str], food: Food) -> Quantity | None:
