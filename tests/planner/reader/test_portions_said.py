@@ -1,0 +1,194 @@
+"""How much of a food, as people say it: cuts, parts and wholes, tins, sized containers,
+litres after a drink and small bowls, in five languages."""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+
+import pytest
+
+from bot.planner.base import PlanContext
+from bot.planner.offline.planner import plan_text
+from bot.planner.reader.quantities import parse_prefix
+
+CONTEXT = PlanContext(
+    now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("Europe/Berlin")),
+    timezone="Europe/Berlin",
+)
+
+
+def _entries(text: str) -> list[tuple[str, float]]:
+    plan = plan_text(text, CONTEXT)
+    return [
+        (a.entry.food, a.entry.calories or 0.0)
+        for a in plan.actions
+        if a.type == "nutrition.add_entry"
+    ]
+
+
+def _one(text: str) -> tuple[str, float]:
+    entries = _entries(text)
+    assert len(entries) == 1, (text, entries)
+    return entries[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("one slice of veggie pizza", 200, 420),  # the row weighs a piece, not a slice
+        ("3 Stück Pizza", 700, 1000),  # the pieces of a pizza are its slices
+        ("dos trozos de pizza", 450, 700),
+        ("deux morceaux de pizza", 450, 700),
+        ("tre pezzi di pizza", 700, 1000),
+        ("un trancio di pizza", 200, 350),
+        ("quattro tranci di pizza", 1000, 1300),
+    ],
+)
+def test_a_piece_or_slice_of_a_pizza_is_one_slice_never_a_whole_one(
+    text: str, low: float, high: float
+) -> None:
+    _food, kcal = _one(text)
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("half of a pizza", 450, 700),
+        ("die Hälfte einer Pizza", 450, 700),
+        ("la mitad de una pizza", 450, 700),
+        ("la moitié d'une pizza", 450, 700),
+        ("metà della pizza", 450, 700),
+        ("a quarter of a pizza", 200, 350),
+        ("half of the frozen pizza", 350, 500),
+    ],
+)
+def test_a_part_of_one_is_that_part_of_the_whole(text: str, low: float, high: float) -> None:
+    _food, kcal = _one(text)
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("words", "count"),
+    [
+        ("half of a", 0.5),
+        ("die halfte einer", 0.5),
+        ("la mitad de una", 0.5),
+        ("la moitie d une", 0.5),
+        ("un quarto di", 0.25),
+        ("a quarter of a", 0.25),
+    ],
+)
+def test_the_words_for_a_part_read_as_a_count(words: str, count: float) -> None:
+    quantity = parse_prefix(words.split())
+    assert quantity.count == count and quantity.explicit
+    assert quantity.tokens == len(words.split())
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("una pizza diavola intera", 850, 1200),  # counted as one, still the whole of it
+        ("pizza capricciosa entera", 800, 1100),
+        ("eine ganze Tiefkühlpizza", 700, 1000),
+        ("a whole frozen pizza", 700, 1000),
+        ("une pizza entière", 900, 1300),
+    ],
+)
+def test_whole_before_or_after_the_dish_is_all_of_it(text: str, low: float, high: float) -> None:
+    _food, kcal = _one(text)
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("eine Tiefkühlpizza", 700, 1000),  # its portion is half of one; one is the whole
+        ("2 frozen pizzas", 1500, 2000),
+        ("a pomegranate", 180, 300),
+        ("frozen pizza", 350, 500),  # no count: the table's portion
+    ],
+)
+def test_a_count_of_a_food_portioned_in_halves_counts_whole_ones(
+    text: str, low: float, high: float
+) -> None:
+    _food, kcal = _one(text)
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "measure"),
+    [
+        ("a can of chili", "400 g"),
+        ("a tin of baked beans", "400 g"),
+        ("eine Dose Suppe", "400 ml"),
+        ("a tin of campbells tomato soup", "400 ml"),  # a brand between the tin and the soup
+        ("a can of coke", "330 ml"),  # a can of a drink is the drink's can
+        ("una lata de cerveza", "330 ml"),
+    ],
+)
+def test_a_tin_of_a_food_is_a_400_g_tin_and_a_can_of_a_drink_stays_330_ml(
+    text: str, measure: str
+) -> None:
+    food, _kcal = _one(text)
+    assert measure in food
+
+
+@pytest.mark.parametrize(
+    ("text", "measure"),
+    [
+        ("a 20 oz bottle of coke", "591 ml"),
+        ("2 330ml cans of beer", "660 ml"),
+        ("a 45g packet of crisps", "45 g"),
+        ("a 100 g bar of chocolate", "100 g"),
+    ],
+)
+def test_a_measure_said_before_its_container_is_how_much_it_holds(text: str, measure: str) -> None:
+    food, _kcal = _one(text)
+    assert measure in food
+
+
+@pytest.mark.parametrize(
+    ("text", "measure"),
+    [
+        ("ein Radler 0,5", "500 ml"),
+        ("2 Bier 0,5", "1000 ml"),
+        ("una birra 0,4", "400 ml"),
+        ("a coke 1.5", "1500 ml"),
+    ],
+)
+def test_a_bare_fraction_after_a_drink_is_its_litres(text: str, measure: str) -> None:
+    food, _kcal = _one(text)
+    assert measure in food
+
+
+def test_a_whole_number_after_a_drink_is_no_litres() -> None:
+    entries = _entries("a coke 2")
+    assert all("2000 ml" not in food for food, _kcal in entries)
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("2 katori rice", 180, 330),  # a small bowl, weighed as the rice's cup weighs
+        ("1 katori dal", 100, 200),
+    ],
+)
+def test_a_katori_is_a_small_bowl(text: str, low: float, high: float) -> None:
+    _food, kcal = _one(text)
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["une salade moyenne", "des frites moyennes", "deux frites moyennes"],
+)
+def test_a_size_after_a_dish_is_no_question_about_an_average(text: str) -> None:
+    plan = plan_text(text, CONTEXT)
+    assert [a for a in plan.actions if a.type == "nutrition.add_entry"], text
+
+
+def test_an_average_asked_in_french_is_still_a_question() -> None:
+    plan = plan_text("calories en moyenne cette semaine", CONTEXT)
+    assert not [a for a in plan.actions if a.type == "nutrition.add_entry"]
