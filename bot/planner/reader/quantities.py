@@ -188,11 +188,20 @@ def _alt(words: Iterable[str]) -> str:
 
 
 _OF = "(?:of the|of an|of a|of|de la|del|de|di|d|du|della|dello|delle|dei|degli|dell)"
+# "a couple of", "ein paar", "un par de", "un paio di": two.
+_PAIR = ("couple", "paar", "par", "paio")
+# "one and a half", "1 and a half", "eineinhalb", "anderthalb", "uno y medio", "un et demi",
+# "uno e mezzo": one and a half.
+_AND_A_HALF = (
+    r"(?:one|1|an?|uno?|una|une) (?:and|y|et|e) (?:a )?(?:half|medio|media|demi|demie|mezzo|mezza)"
+    r"|eineinhalb|anderthalb"
+)
 _QTY_RE = re.compile(
     rf"(?:(?:(?:{_alt(APPROXIMATELY)}) )?"  # "about 6 oz", "ungefähr 200 g": a guess is read
     rf"(?P<qty>\d+ (?:to |or )?\d+(?= )|(?:{_NUM})(?: \d+/\d+)?"
     rf"|{_PART_OF.format(words=_alt(FRACTIONS))}"
-    rf"|a couple(?: of)?|{_alt(NUMBER_WORDS)})(?: x)? )?"
+    rf"|{_AND_A_HALF}|(?:a|ein|un|una) (?:{_alt(_PAIR)})(?: of| de| di)?|{_alt(NUMBER_WORDS)})"
+    rf"(?: x)? )?"
     rf"(?:(?:more|extra) )?(?:of (?:those|these|them|the) )?"  # "2 more of those cokes"
     rf"(?:(?P<whole>{_alt(WHOLE_WORDS)}|full) )?"  # "a whole bag of chips"
     rf"(?:(?P<size1>{_alt(SIZES)}) )?"
@@ -211,6 +220,8 @@ def _quantity_value(text: str) -> float | None:
     whole = [p for p in parts if p not in {"to", "or"}]
     if len(whole) == 2 and all(p.isdigit() for p in whole) and int(whole[0]) < int(whole[1]):
         return (int(whole[0]) + int(whole[1])) / 2  # "2-3 crackers": between, the middle
+    if re.fullmatch(_AND_A_HALF, text):
+        return 1.5
     if parts[0][0].isdigit():
         total = 0.0
         for part in parts:
@@ -222,7 +233,7 @@ def _quantity_value(text: str) -> float | None:
     fraction = next((FRACTIONS[p] for p in parts if p in FRACTIONS), None)
     if fraction is not None:
         return fraction
-    if parts[0] == "a" and len(parts) > 1 and parts[1] == "couple":
+    if len(parts) > 1 and parts[1] in _PAIR:
         return 2.0
     return NUMBER_WORDS.get(parts[0]) if len(parts) == 1 else None
 

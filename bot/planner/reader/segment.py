@@ -169,12 +169,24 @@ def _clause(words: Sequence[str], span: range, names: Collection[int], sentence:
         if i in taken or words[i] == ":":
             continue
         if words[i] in CONJUNCTIONS or words[i] == "+":
-            if i not in names:
+            if i not in names and not _and_a_half(words, i):
                 items.append(())
                 continue
         items[-1] = (*items[-1], i)
     kept = tuple(item for item in items if item)
     return Clause(tuple(tuple(words[i] for i in item) for item in kept), meal, kept, span, sentence)
+
+
+# "one and a half cups", "un et demi croissant", "uno y medio": a count, not two items.
+_ONE = frozenset({"one", "1", "a", "an", "un", "uno", "una", "une"})
+_HALF = frozenset({"half", "medio", "media", "demi", "demie", "mezzo", "mezza"})
+
+
+def _and_a_half(words: Sequence[str], i: int) -> bool:
+    """Whether the "and" at `i` joins a half to a one ("one and a half")."""
+    after = list(words[i + 1 : i + 3])
+    half = after[:1] if after[:1] != ["a"] else after[1:2]
+    return i > 0 and words[i - 1] in _ONE and bool(half) and half[0] in _HALF
 
 
 def _meal(
