@@ -297,7 +297,10 @@ def _counts_units(row: Food, q: Quantity) -> bool:
     if not row.unit:
         return False
     if q.unit:  # "2 Stück Pizza": the pieces of a food cut in slices are its slices
-        return q.unit == row.unit_noun or _CUT_AS.get(q.unit) == row.unit_noun
+        noun = row.unit.split(" ")[-1]  # "a small portion of fries": the row's "medium serving"
+        return row.unit_noun in (q.unit, _CUT_AS.get(q.unit)) or (
+            q.unit == HOUSEHOLD_UNITS.get(noun) and row.unit_noun in SIZES
+        )
     return q.explicit or (bool(q.size) and row.unit_noun in SIZES)
 
 

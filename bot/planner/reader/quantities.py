@@ -169,10 +169,13 @@ def fmt_amount(value: float) -> str:
 
 
 def plural_unit(unit: str, count: float) -> str:
-    """ "cup cooked" -> "cups cooked" when counting more than one; sizes stay as they are."""
+    """ "cup cooked" -> "cups cooked", "medium serving" -> "medium servings" when counting
+    more than one; sizes stay as they are."""
     if abs(count - 1) < 1e-9 or count < 1 or not unit:
         return unit
     head, _, rest = unit.partition(" ")
+    if head in _NOT_NOUNS and rest in HOUSEHOLD_UNITS:  # "2 medium servings"
+        return f"{head} {plural_unit(rest, count)}"
     if head in _NOT_NOUNS or (head.endswith("s") and not head.endswith("ss")):
         return unit
     head = head + ("es" if head.endswith(("sh", "ch", "x", "ss")) else "s")
@@ -206,7 +209,8 @@ _QTY_RE = re.compile(
     rf"(?:(?P<whole>{_alt(WHOLE_WORDS)}|full) )?"  # "a whole bag of chips"
     rf"(?:(?P<size1>{_alt(SIZES)}) )?"
     rf"(?:(?P<each>{_NUM}) (?P<each_unit>{_alt(MASS_UNITS)}) (?=(?:{_alt(HOUSEHOLD_UNITS)}) ))?"
-    rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) (?:{_OF} )?)?"
+    rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) "
+    rf"(?:(?P<size3>{_alt(SIZES)}) (?={_OF} ))?(?:{_OF} )?)?"  # "una porción pequeña de"
     rf"(?:(?P<size2>{_alt(SIZES)}) )?"
 )
 _POSTFIX_RE = re.compile(rf"^(?:x ?(?P<times>\d+)|(?P<num>{_NUM}) ?(?P<unit>[a-z]+))(?: |$)")
@@ -325,7 +329,7 @@ def _read_quantity(words: list[str]) -> Quantity | None:
         if value is None:
             return None
         quantity.count, quantity.explicit = value, True
-    sizes = [w for w in (match.group("size1"), match.group("size2")) if w]
+    sizes = [w for w in (match.group("size1"), match.group("size2"), match.group("size3")) if w]
     if len(sizes) > 1:
         return None
     quantity.size = sizes[0] if sizes else ""
