@@ -18,7 +18,7 @@ from bot.planner.offline.table import Food
 from bot.planner.offline.text import number_value
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.quantities import (
-    CAN_OF_FOOD_G,
+    EATEN_CONTAINER_G,
     HOUSEHOLD_G,
     HOUSEHOLD_ML,
     HOUSEHOLD_UNITS,
@@ -255,8 +255,8 @@ def _measure(
         shown = f"{fmt_amount(q.count)} {plural_unit(unit_text, q.count)}"
         return name, q.count * row.unit_g * size_factor, _counted_measure(shown, q.count)
     noun = plural_unit(q.unit, q.count)
-    if q.unit == "can" and _eaten(row):  # "a tin of soup", "a can of chili": a 400 g tin
-        grams = q.count * CAN_OF_FOOD_G * size_factor
+    if q.unit in EATEN_CONTAINER_G and _eaten(row):  # "a tin of soup", "a pot of yogurt"
+        grams = q.count * EATEN_CONTAINER_G[q.unit] * size_factor
         measure = "ml" if "ml" in row.portion else "g"
         return name, grams, f"{fmt_amount(q.count)} {noun} ({round(grams)} {measure})"
     if q.unit in HOUSEHOLD_ML:
@@ -288,8 +288,9 @@ def _sized_amount(row: Food, q: Quantity, size: str, grams: float) -> str:
 
 
 # A slice and a piece of a food cut in either are one cut ("a slice of pizza", "2 Stück
-# Pizza", "a piece of cake"): where the row weighs only one of them, the other is it.
-_CUT_AS = {"slice": "piece", "piece": "slice"}
+# Pizza", "a piece of cake"), and a pot of yogurt its container: where the row weighs only
+# one of them, the other is it.
+_CUT_AS = {"slice": "piece", "piece": "slice", "pot": "container"}
 
 
 def _counts_units(row: Food, q: Quantity) -> bool:

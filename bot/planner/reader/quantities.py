@@ -37,7 +37,7 @@ for _words, _label, _grams in (
 # Household units -> canonical noun; a count of them means units, portions or grams.
 HOUSEHOLD_UNITS: dict[str, str] = {}
 for _canonical, _words in (
-    ("cup", "cup cups tasse tassen becher taza tazas tazza tazze"),
+    ("cup", "cup cups tasse tassen taza tazas tazza tazze"),
     ("mug", "mug mugs"),
     ("glass", "glass glasses glas glaser vaso vasos copa copas verre verres bicchiere bicchieri"),
     ("bowl", "bowl bowls schussel schale bol bols cuenco ciotola ciotole scodella"),
@@ -72,7 +72,12 @@ for _canonical, _words in (
     ("scoop", "scoop scoops kugel kugeln bola bolas"),
     ("shot", "shot shots chupito chupitos"),
     ("bar", "bar bars riegel barrita barritas"),
-    ("bag", "bag bags packet packets tute bolsa bolsas"),
+    (
+        "bag",
+        "bag bags packet packets pack packs tute tuten packung packungen bolsa bolsas paquete"
+        " paquetes paquet paquets sachet sachets pacchetto pacchetti",
+    ),
+    ("pot", "pot pots pottle becher vasetto vasetti tarrina tarrinas"),
     ("square", "square squares"),
     ("fillet", "fillet fillets filete filetes filet filets filetto filetti"),
     ("splash", "splash splashes dash drizzle"),
@@ -86,9 +91,11 @@ HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0
 HOUSEHOLD_ML["katori"] = 150.0  # the small bowl dal, sabzi and curd are served in
 # ... and these are measures of weight: a handful of grapes, berries or nuts is about 40 g.
 HOUSEHOLD_G = {"handful": 40.0}
-# A can of a food eaten, not drunk (soup, beans, tomatoes, chili): a 400 g tin, as sold in
-# Europe (US cans hold 15 oz, 425 g); a can of a drink is the 330 ml above.
-CAN_OF_FOOD_G = 400.0
+HOUSEHOLD_ML["pot"] = 300.0  # "ein Becher Kaffee": a mug's worth
+# Containers of a food eaten, not drunk: a can of soup, beans or chili is a 400 g tin, as
+# sold in Europe (US cans hold 15 oz, 425 g); a pot of yogurt, quark or pudding 150 g. Of
+# a drink they are the millilitres above.
+EATEN_CONTAINER_G = {"can": 400.0, "pot": 150.0}
 
 SIZES: dict[str, tuple[str, float]] = {}
 for _words, _label, _factor in (
