@@ -192,3 +192,74 @@ def test_a_size_after_a_dish_is_no_question_about_an_average(text: str) -> None:
 def test_an_average_asked_in_french_is_still_a_question() -> None:
     plan = plan_text("calories en moyenne cette semaine", CONTEXT)
     assert not [a for a in plan.actions if a.type == "nutrition.add_entry"]
+
+
+@pytest.mark.parametrize(
+    ("text", "measure"),
+    [
+        ("one and a half cups of rice", "1.5 cups"),
+        ("1 and a half bagels", "1.5"),
+        ("eineinhalb Brötchen", "1.5"),
+        ("anderthalb Brötchen", "1.5"),
+        ("uno y medio bocadillo", "1.5"),
+        ("un et demi croissant", "1.5"),
+    ],
+)
+def test_one_and_a_half_is_one_count_not_two_foods(text: str, measure: str) -> None:
+    food, _kcal = _one(text)
+    assert measure in food
+
+
+@pytest.mark.parametrize(
+    "text", ["a couple of eggs", "ein paar Eier", "un par de huevos", "un paio di uova"]
+)
+def test_a_couple_is_two_in_every_language(text: str) -> None:
+    food, _kcal = _one(text)
+    assert "2 " in food
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("una porción pequeña de papas fritas", 200, 300),  # the size after the portion word
+        ("una porzione grande di patatine", 450, 600),
+        ("eine kleine Portion Pommes", 200, 300),
+        ("a large portion of fries", 450, 600),
+    ],
+)
+def test_a_sized_portion_is_that_size_wherever_the_size_stands(
+    text: str, low: float, high: float
+) -> None:
+    _food, kcal = _one(text)
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("a pot of yogurt", 60, 130),  # a 150 g pot, not a 245 g cup
+        ("ein Becher Joghurt", 60, 130),
+        ("un vasetto di yogurt", 60, 130),
+        ("a pot of greek yogurt", 100, 160),  # the row's own container
+    ],
+)
+def test_a_pot_of_yogurt_is_a_pot(text: str, low: float, high: float) -> None:
+    _food, kcal = _one(text)
+    assert low <= kcal <= high
+
+
+def test_a_mug_of_coffee_said_becher_is_still_a_drink() -> None:
+    food, _kcal = _one("ein Becher Kaffee")
+    assert "ml" in food
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("ne Pizza", 900, 1300),  # a pizza, counted whole, not the table's two slices
+        ("ne Tiefkühlpizza und nen Kaffee", 700, 1000),
+    ],
+)
+def test_chat_german_ne_and_nen_count_one(text: str, low: float, high: float) -> None:
+    kcal = sum(kcal for _food, kcal in _entries(text))
+    assert low <= kcal <= high
