@@ -24,6 +24,8 @@ from bot.planner.reader.quantities import (
     HOUSEHOLD_UNITS,
     MASS_UNITS,
     SIZES,
+    WINE_ALCOHOL_G_PER_ML,
+    WINE_BOTTLE_ML,
     Quantity,
     fmt_amount,
     plural_unit,
@@ -260,7 +262,8 @@ def _measure(
         measure = "ml" if "ml" in row.portion else "g"
         return name, grams, f"{fmt_amount(q.count)} {noun} ({round(grams)} {measure})"
     if q.unit in HOUSEHOLD_ML:
-        grams = q.count * HOUSEHOLD_ML[q.unit] * size_factor
+        wine = q.unit == "bottle" and row.alcohol_g > WINE_ALCOHOL_G_PER_ML * row.portion_g
+        grams = q.count * (WINE_BOTTLE_ML if wine else HOUSEHOLD_ML[q.unit]) * size_factor
         return name, grams, f"{fmt_amount(q.count)} {noun} ({round(grams / size_factor)} ml)"
     if q.unit in HOUSEHOLD_G and "ml" not in row.portion:
         grams = q.count * HOUSEHOLD_G[q.unit] * size_factor

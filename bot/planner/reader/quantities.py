@@ -92,6 +92,9 @@ HOUSEHOLD_ML["katori"] = 150.0  # the small bowl dal, sabzi and curd are served 
 # ... and these are measures of weight: a handful of grapes, berries or nuts is about 40 g.
 HOUSEHOLD_G = {"handful": 40.0}
 HOUSEHOLD_ML["pot"] = 300.0  # "ein Becher Kaffee": a mug's worth
+# A bottle of wine or spirits (a drink of more than 0.07 g alcohol a ml, about 9 % vol) is
+# the 750 ml bottle they are sold in, not the 500 ml of water or soda.
+WINE_BOTTLE_ML, WINE_ALCOHOL_G_PER_ML = 750.0, 0.07
 # Containers of a food eaten, not drunk: a can of soup, beans or chili is a 400 g tin, as
 # sold in Europe (US cans hold 15 oz, 425 g); a pot of yogurt, quark or pudding 150 g. Of
 # a drink they are the millilitres above.
