@@ -30,6 +30,7 @@ from bot.planner.reader.quantities import (
     parse_prefix,
 )
 from bot.planner.reader.segment import never_food_words
+from bot.planner.reader.shared import shared_by
 
 
 @dataclass
@@ -279,6 +280,7 @@ def _make_item(
         before.insert(0, tokens.items[j].text)
         j -= 1
     quantity, gap = _said_before(before, food)
+    said_from = start - gap - quantity.tokens  # the first word of the amount
     if gap:  # "a tin of heinz tomato soup": the words between are the food's, not the tin's
         tokens.claim(range(start - gap - quantity.tokens, start - gap))
         quantity.tokens = 0
@@ -289,14 +291,19 @@ def _make_item(
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
     quantity.count *= _whole_in_slices(tokens, food, first, last, quantity)
-    figures = nutrients(food, quantity, measures)
     end += served_on([t.text for t in tokens.items[end + 1 : end + 4] if t.kind == "word"])
+    people, sharing = shared_by(tokens, said_from - 1, end + 1)  # "we shared a pizza"
+    quantity.count /= people
+    end = max([end, *(said.stop - 1 for said in sharing)])  # "eine Pizza zu zweit"
+    figures = nutrients(food, quantity, measures)
     span = range(start - quantity.tokens, end + 1)
     item = None
     if figures is not None:
         item = FoodItem.of(figures, span.start, end, explicit=quantity.explicit)
         item.served = quantity.unit in {"bowl", "plate"}
         tokens.claim(span)
+        for said in sharing:
+            tokens.claim(said)
     elif quantity.explicit and refused is not None:
         tokens.claim(span)
         refused.append(span)

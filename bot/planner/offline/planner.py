@@ -48,6 +48,7 @@ from bot.planner.reader.measures import Measures, measures_in
 from bot.planner.reader.normalize import emoji_words, normalize
 from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS, NUMBER_WORDS, SIZES
 from bot.planner.reader.segment import function_words
+from bot.planner.reader.shared import SHARING_WORDS
 
 MAX_CHARS = 1000
 
@@ -329,6 +330,7 @@ def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     words = set(normalized_phrase_words()) | FILLERS
     words |= set(WEEKDAYS) | set(MASS_UNITS) | set(HOUSEHOLD_UNITS) | set(SIZES)
     words |= set(NUMBER_WORDS) | function_words("fr", "it") | said_rating_words() | NEGATIONS
+    words |= SHARING_WORDS
     for kind_words in _CHITCHAT.values():
         words |= kind_words
     buckets: dict[str, list[str]] = {}
