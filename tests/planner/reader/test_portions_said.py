@@ -263,3 +263,48 @@ def test_a_mug_of_coffee_said_becher_is_still_a_drink() -> None:
 def test_chat_german_ne_and_nen_count_one(text: str, low: float, high: float) -> None:
     kcal = sum(kcal for _food, kcal in _entries(text))
     assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("we shared a large pizza", 700, 900),  # half of the large one
+        ("eine Pizza zu zweit", 450, 700),
+        ("una pizza in due", 450, 700),
+        ("une pizza à deux", 450, 700),
+        ("una pizza a medias", 450, 700),
+        ("haben uns eine Pizza geteilt", 450, 700),
+        ("a pizza between the three of us", 300, 450),
+    ],
+)
+def test_a_food_shared_is_the_persons_part_of_it(text: str, low: float, high: float) -> None:
+    kcal = sum(kcal for _food, kcal in _entries(text))
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("split peas", "1/2 cup cooked"),  # the table's portion, not half of it
+        ("a banana split", "1 dish"),
+        ("un café deux croissants", "2 medium"),
+    ],
+)
+def test_no_sharing_where_the_words_say_none(text: str, amount: str) -> None:
+    assert any(food.endswith(amount) for food, _kcal in _entries(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "measure"),
+    [
+        ("a bottle of red wine", "750 ml"),
+        ("eine Flasche Sekt", "750 ml"),
+        ("una bottiglia di prosecco", "750 ml"),
+        ("we split a bottle of white wine", "375 ml"),
+        ("a bottle of beer", "330 ml"),  # a beer bottle is a beer's
+        ("a bottle of water", "500 ml"),
+    ],
+)
+def test_a_bottle_of_wine_is_the_750_ml_it_is_sold_in(text: str, measure: str) -> None:
+    food, _kcal = _one(text)
+    assert measure in food
