@@ -7,7 +7,8 @@ it ("un filete de 200" is grams). A glass named by its size is its volume: "ein 
 "a pot" or "a middy" (285 ml). "Halbe", "pot" and "Maß" mean something else before a food
 ("eine halbe Pizza", "a pot of yogurt"), so they are a glass of beer, wine or cider only.
 A bare fraction after a drink is litres, as menus list them: "ne Apfelschorle 0,5" is half
-a litre.
+a litre; wine and beer are poured by the part of a litre ("ein Viertel Wein", "un quarto di
+vino": 250 ml) and sold in the bottle a part names ("un tercio": 333 ml).
 """
 
 from __future__ import annotations
@@ -34,7 +35,29 @@ _GLASSES: dict[str, tuple[float, bool]] = {
     "halben": (500.0, True),
     "halbes": (500.0, True),
     "mass": (1000.0, True),
+    # The part of a litre wine and beer are poured by: "ein Viertel Wein", "ein Achterl",
+    # "un quarto di vino", "un quart de vin" (250 ml, 125 ml); "un tercio" or "un quinto" of
+    # beer is its 330 or 200 ml bottle; "una jarra", "un pichet" a half-litre jug.
+    "viertel": (250.0, False),
+    "vierterl": (250.0, False),
+    "viertele": (250.0, False),
+    "achtel": (125.0, False),
+    "achterl": (125.0, False),
+    "quarto": (250.0, False),
+    "cuarto": (250.0, False),
+    "quart": (250.0, False),
+    "tercio": (333.0, True),
+    "tercios": (333.0, True),
+    "quinto": (200.0, True),
+    "quintos": (200.0, True),
+    "jarra": (500.0, True),
+    "jarras": (500.0, True),
+    "pichet": (500.0, True),
+    # the US quart: "a quart of milk", "2 quarts of water"
+    "quarts": (946.0, False),
 }
+# "a quart", "one quart", "1 quart": the English quart, where "un quart" is a quarter litre.
+_US_QUART_ML, _ENGLISH_ONE = 946.0, frozenset({"a", "one", "1"})
 
 
 def is_drink(food: Food) -> bool:
@@ -87,6 +110,8 @@ def glass_before(before: list[str], food: Food) -> Quantity | None:
     if not words or words[-1] not in _GLASSES or not is_drink(food):
         return None
     ml, alcoholic = _GLASSES[words[-1]]
+    if words[-1] == "quart" and words[:-1] and words[-2] in _ENGLISH_ONE:
+        ml = _US_QUART_ML
     if alcoholic and food.alcohol_g <= 0:
         return None
     count = parse_prefix(words[:-1])
