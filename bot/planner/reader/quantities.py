@@ -16,6 +16,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bot.planner.offline.text import Tokens, number_value
+from bot.planner.reader.parts import (
+    AND_A_HALF,
+    FRACTIONS,
+    PAIR,
+    PART_OF,
+    THIRD_OF,
+    THIRDS,
+    WHOLE_WORDS,
+)
 
 # Grams (millilitres for drinks) per mass or volume unit.
 MASS_UNITS: dict[str, tuple[str, float]] = {}
@@ -139,21 +148,6 @@ for _words, _value in (
     for _word in _words.split():
         NUMBER_WORDS[_word] = _value
 
-# "half of a pizza", "die Hälfte einer Pizza", "la mitad de una", "la moitié d'une", "metà
-# della", "a quarter of a": a part of one, its article read with it.
-FRACTIONS = {"half": 0.5, "halfte": 0.5, "mitad": 0.5, "moitie": 0.5, "meta": 0.5}
-FRACTIONS.update(dict.fromkeys("quarter viertel cuarto quarto".split(), 0.25))
-_PART_OF = (
-    r"(?:(?:an?|one|die|ein|la|el|un|une|uno|una) )?(?:{words})"
-    r"(?: (?:of|von|de|d|di|del|della|du))?"
-    r"(?: (?:an?|one|the|einer|eines|einem|der|des|dem|un|une|una|uno|la|el|l|le|il|lo))?"
-)
-# "a whole pizza", "pizza margherita intera", "una pizza entera": all of one, not a portion.
-WHOLE_WORDS = frozenset(
-    "whole entire ganz ganze ganzen ganzer ganzes entero entera entier entiere intero intera"
-    " completa".split()
-)
-
 # The words that say a number is a guess ("about 6 oz", "ungefähr 200 g", "unos 200 g",
 # "environ 300 kcal", "tipo 120 kcal"), folded, apostrophes dropped: read with the number.
 APPROXIMATELY = (
@@ -164,7 +158,7 @@ APPROXIMATELY = (
 
 # Every word that says how much: known, even where it was not read as a quantity.
 AMOUNT_WORDS = frozenset(
-    [*MASS_UNITS, *HOUSEHOLD_UNITS, *SIZES, *NUMBER_WORDS, *FRACTIONS, *WHOLE_WORDS]
+    [*MASS_UNITS, *HOUSEHOLD_UNITS, *SIZES, *NUMBER_WORDS, *FRACTIONS, *THIRDS, *WHOLE_WORDS]
 )
 
 _NOT_NOUNS = frozenset({"small", "medium", "large", "regular", "half", "whole"})
@@ -201,19 +195,12 @@ def _alt(words: Iterable[str]) -> str:
 
 
 _OF = "(?:of the|of an|of a|of|de la|del|de|di|d|du|della|dello|delle|dei|degli|dell)"
-# "a couple of", "ein paar", "un par de", "un paio di": two.
-_PAIR = ("couple", "paar", "par", "paio")
-# "one and a half", "1 and a half", "eineinhalb", "anderthalb", "uno y medio", "un et demi",
-# "uno e mezzo": one and a half.
-_AND_A_HALF = (
-    r"(?:one|1|an?|uno?|una|une) (?:and|y|et|e) (?:a )?(?:half|medio|media|demi|demie|mezzo|mezza)"
-    r"|eineinhalb|anderthalb"
-)
 _QTY_RE = re.compile(
     rf"(?:(?:(?:{_alt(APPROXIMATELY)}) )?"  # "about 6 oz", "ungefähr 200 g": a guess is read
     rf"(?P<qty>\d+ (?:to |or )?\d+(?= )|(?:{_NUM})(?: \d+/\d+)?"
-    rf"|{_PART_OF.format(words=_alt(FRACTIONS))}"
-    rf"|{_AND_A_HALF}|(?:a|ein|un|una) (?:{_alt(_PAIR)})(?: of| de| di)?|{_alt(NUMBER_WORDS)})"
+    rf"|{PART_OF.format(words=_alt(FRACTIONS))}"
+    rf"|{THIRD_OF}"
+    rf"|{AND_A_HALF}|(?:a|ein|un|una) (?:{_alt(PAIR)})(?: of| de| di)?|{_alt(NUMBER_WORDS)})"
     rf"(?: x)? )?"
     rf"(?:(?:more|extra) )?(?:of (?:those|these|them|the) )?"  # "2 more of those cokes"
     rf"(?:(?P<whole>{_alt(WHOLE_WORDS)}|full) )?"  # "a whole bag of chips"
@@ -234,7 +221,7 @@ def _quantity_value(text: str) -> float | None:
     whole = [p for p in parts if p not in {"to", "or"}]
     if len(whole) == 2 and all(p.isdigit() for p in whole) and int(whole[0]) < int(whole[1]):
         return (int(whole[0]) + int(whole[1])) / 2  # "2-3 crackers": between, the middle
-    if re.fullmatch(_AND_A_HALF, text):
+    if re.fullmatch(AND_A_HALF, text):
         return 1.5
     if parts[0][0].isdigit():
         total = 0.0
@@ -244,10 +231,12 @@ def _quantity_value(text: str) -> float | None:
                 return None
             total += value
         return total
+    if THIRDS.intersection(parts):
+        return 1 / 3
     fraction = next((FRACTIONS[p] for p in parts if p in FRACTIONS), None)
     if fraction is not None:
         return fraction
-    if len(parts) > 1 and parts[1] in _PAIR:
+    if len(parts) > 1 and parts[1] in PAIR:
         return 2.0
     return NUMBER_WORDS.get(parts[0]) if len(parts) == 1 else None
 

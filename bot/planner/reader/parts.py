@@ -1,0 +1,39 @@
+"""The words for a part of one, all of one, a pair and one and a half, in English, German,
+Spanish, French and Italian (folded: lower case, no accents). `reader/quantities.py` reads
+them before a food: "half of a pizza", "die Hälfte einer Pizza", "a third of a pizza", "a
+whole pizza", "un par de", "one and a half cups".
+"""
+
+from __future__ import annotations
+
+# "half of a pizza", "die Hälfte einer Pizza", "la mitad de una", "la moitié d'une", "metà
+# della", "a quarter of a": a part of one, its article read with it.
+FRACTIONS = {"half": 0.5, "halfte": 0.5, "mitad": 0.5, "moitie": 0.5, "meta": 0.5}
+FRACTIONS.update(dict.fromkeys("quarter viertel cuarto quarto".split(), 0.25))
+# A third only with its "of" ("a third of a pizza", "un tiers de la tarte"): "my third coffee"
+# counts coffees.
+THIRDS = frozenset("third drittel tiers terzo tercio".split())
+ARTICLE = r"(?:an?|one|the|einer|eines|einem|der|des|dem|un|une|una|uno|la|el|l|le|il|lo)"
+PART_OF = (
+    r"(?:(?:an?|one|die|ein|la|el|un|une|uno|una) )?(?:{words})"
+    r"(?: (?:of|von|de|d|di|del|della|du))?"
+    rf"(?: {ARTICLE})?"
+)
+THIRD_OF = (
+    rf"(?:(?:an?|one|ein|un|une|uno|una) )?(?:{'|'.join(sorted(THIRDS))})"
+    rf" (?:of|von|de|d|di|del|della|dello|du|der|des|einer|eines)(?: {ARTICLE})?"
+)
+# "a whole pizza", "pizza margherita intera", "una pizza entera": all of one, not a portion.
+WHOLE_WORDS = frozenset(
+    "whole entire ganz ganze ganzen ganzer ganzes entero entera entier entiere intero intera"
+    " completa".split()
+)
+
+# "a couple of", "ein paar", "un par de", "un paio di": two.
+PAIR = ("couple", "paar", "par", "paio")
+# "one and a half", "1 and a half", "eineinhalb", "anderthalb", "uno y medio", "un et demi",
+# "uno e mezzo": one and a half.
+AND_A_HALF = (
+    r"(?:one|1|an?|uno?|una|une) (?:and|y|et|e) (?:a )?(?:half|medio|media|demi|demie|mezzo|mezza)"
+    r"|eineinhalb|anderthalb"
+)
