@@ -308,3 +308,41 @@ def test_no_sharing_where_the_words_say_none(text: str, amount: str) -> None:
 def test_a_bottle_of_wine_is_the_750_ml_it_is_sold_in(text: str, measure: str) -> None:
     food, _kcal = _one(text)
     assert measure in food
+
+
+@pytest.mark.parametrize(
+    ("text", "measure"),
+    [
+        ("zwei Viertel Rotwein", "500 ml"),  # poured by the quarter litre
+        ("ein Achterl Weißwein", "125 ml"),
+        ("un quarto di vino bianco", "250 ml"),
+        ("un quart de vin rouge", "250 ml"),
+        ("dos tercios de cerveza", "666 ml"),
+        ("a quart of orange juice", "946 ml"),  # the US quart
+    ],
+)
+def test_wine_and_beer_poured_by_a_part_of_a_litre(text: str, measure: str) -> None:
+    food, _kcal = _one(text)
+    assert measure in food
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("a third of a pizza", 300, 450),
+        ("ein Drittel einer Pizza", 300, 450),
+        ("un tiers de la pizza", 300, 450),
+        ("un quarto di pizza", 200, 350),  # a quarter of a food is no quarter litre
+    ],
+)
+def test_a_third_of_a_food(text: str, low: float, high: float) -> None:
+    _food, kcal = _one(text)
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"), [("my third coffee", "1 cup"), ("il terzo caffè", "1 cup")]
+)
+def test_a_third_without_of_is_an_ordinal(text: str, amount: str) -> None:
+    food, _kcal = _one(text)
+    assert amount in food
