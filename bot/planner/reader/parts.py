@@ -31,9 +31,19 @@ WHOLE_WORDS = frozenset(
 
 # "a couple of", "ein paar", "un par de", "un paio di": two.
 PAIR = ("couple", "paar", "par", "paio")
-# "one and a half", "1 and a half", "eineinhalb", "anderthalb", "uno y medio", "un et demi",
-# "uno e mezzo": one and a half.
+# "one and a half", "2 and a half", "eineinhalb", "zweieinhalb", "anderthalb", "uno y medio",
+# "deux et demi", "due e mezzo": a count and a half.
+_COUNTED = {
+    1: "one 1 a an un uno una une ein",
+    2: "two 2 zwei dos deux due",
+    3: "three 3 drei tres trois tre",
+    4: "four 4 vier cuatro quatre quattro",
+}
+AND_A_HALF_OF = {w: float(n) for n, words in _COUNTED.items() for w in words.split()}
+AND_A_HALF_OF.update({"anderthalb": 1.0, "eineinhalb": 1.0, "zweieinhalb": 2.0})
+AND_A_HALF_OF.update({"dreieinhalb": 3.0, "viereinhalb": 4.0})
 AND_A_HALF = (
-    r"(?:one|1|an?|uno?|una|une) (?:and|y|et|e) (?:a )?(?:half|medio|media|demi|demie|mezzo|mezza)"
-    r"|eineinhalb|anderthalb"
+    rf"(?:{'|'.join(w for w in AND_A_HALF_OF if not w.endswith('halb'))})"
+    r" (?:and|y|et|e|und) (?:a )?(?:half|medio|media|demi|demie|mezzo|mezza|halb)"
+    rf"|{'|'.join(w for w in AND_A_HALF_OF if w.endswith('halb'))}"
 )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.reader.parts import (
     AND_A_HALF,
+    AND_A_HALF_OF,
     FRACTIONS,
     PAIR,
     PART_OF,
@@ -221,8 +222,8 @@ def _quantity_value(text: str) -> float | None:
     whole = [p for p in parts if p not in {"to", "or"}]
     if len(whole) == 2 and all(p.isdigit() for p in whole) and int(whole[0]) < int(whole[1]):
         return (int(whole[0]) + int(whole[1])) / 2  # "2-3 crackers": between, the middle
-    if re.fullmatch(AND_A_HALF, text):
-        return 1.5
+    if re.fullmatch(AND_A_HALF, text):  # "2 and a half", "zweieinhalb"
+        return AND_A_HALF_OF[parts[0]] + 0.5
     if parts[0][0].isdigit():
         total = 0.0
         for part in parts:

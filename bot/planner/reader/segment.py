@@ -177,8 +177,10 @@ def _clause(words: Sequence[str], span: range, names: Collection[int], sentence:
     return Clause(tuple(tuple(words[i] for i in item) for item in kept), meal, kept, span, sentence)
 
 
-# "one and a half cups", "un et demi croissant", "uno y medio": a count, not two items.
-_ONE = frozenset({"one", "1", "a", "an", "un", "uno", "una", "une"})
+# "one and a half cups", "2 and a half", "un et demi croissant": a count, not two items.
+_ONE = frozenset(
+    "one 1 a an un uno una une two 2 dos deux due three 3 tres trois tre four 4".split()
+)
 _HALF = frozenset({"half", "medio", "media", "demi", "demie", "mezzo", "mezza"})
 
 

@@ -203,6 +203,9 @@ def test_an_average_asked_in_french_is_still_a_question() -> None:
         ("anderthalb Brötchen", "1.5"),
         ("uno y medio bocadillo", "1.5"),
         ("un et demi croissant", "1.5"),
+        ("2 and a half cups of rice", "2.5 cups"),
+        ("zweieinhalb Brötchen", "2.5"),
+        ("deux et demi croissants", "2.5"),
     ],
 )
 def test_one_and_a_half_is_one_count_not_two_foods(text: str, measure: str) -> None:
