@@ -113,17 +113,23 @@ EATEN_CONTAINER_G = {"can": 400.0, "pot": 150.0}
 SIZES: dict[str, tuple[str, float]] = {}
 for _words, _label, _factor in (
     (
-        "small klein kleine kleiner kleinen pequeno pequena petit petite piccolo piccola",
+        "small tiny klein kleine kleiner kleinen kleines pequeno pequena pequenos pequenas petit"
+        " petite petits petites piccolo piccola piccoli piccole",
         "small",
         0.7,
     ),
     (
         "medium regular normal mittel mittlere mittleres mittlerer mittleren mediano mediana"
-        " moyen moyenne",
+        " moyen moyenne moyens moyennes medianos medianas",
         "medium",
         1.0,
     ),
-    ("large big gross grosse grosser grossen grande grand grosso grossa", "large", 1.4),
+    (
+        "large big gross grosse grosser grossen grosses grande grandes gran grand grands gros"
+        " grosso grossa grossi grosse grandi",
+        "large",
+        1.4,
+    ),
     ("huge giant riesig enorme venti", "huge", 1.7),
     ("double doppelt doppelter doble", "double", 2.0),
     ("triple", "triple", 3.0),

@@ -349,3 +349,18 @@ def test_a_third_of_a_food(text: str, low: float, high: float) -> None:
 def test_a_third_without_of_is_an_ordinal(text: str, amount: str) -> None:
     food, _kcal = _one(text)
     assert amount in food
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("un gran plato de pasta", 550, 700),  # the Spanish "gran" before a noun is large
+        ("un gros morceau de gâteau", 380, 460),
+        ("a tiny piece of cake", 180, 240),
+        ("due birre piccole", 150, 200),  # plural sizes after the drink
+        ("dos cervezas grandes", 400, 460),
+    ],
+)
+def test_sizes_in_their_other_forms(text: str, low: float, high: float) -> None:
+    _food, kcal = _one(text)
+    assert low <= kcal <= high
