@@ -1,7 +1,9 @@
 """Step 3, quantities: the words for how much, and the quantity read around a food.
 
 "2", "200 g", "a bowl of", "half an", "a large", "2-3" (the middle), "1/2" before a food,
-"200 g" or "x2" after it. Units, containers, sizes and number words are in English, German,
+"200 g" or "x2" after it; a part or all of one ("half of a", "a third of a", "a whole", "una
+pizza intera": reader/parts.py), "one and a half", and a measure said before its container
+("a 20 oz bottle of"). Units, containers, sizes and number words are in English, German,
 Spanish, French and Italian, written folded (lower case, no accents). A unit's measure is
 the one `pint` gives (tests/planner/reader/test_quantities.py holds every one to it): "fl oz"
 is a volume, "oz" a weight (of a drink, the fluid ounce it means). A percentage is part of a
