@@ -168,7 +168,7 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
     """The grams and amount text of a quantity said in one of the row's own measures ("a
     cup" of lettuce, "a large slice", "a stick", "2 sandwiches": "each"), or None when the
     table weighs none of them for this row (the general measures then apply)."""
-    if not row.measures or q.unit in MASS_UNITS:
+    if q.unit in MASS_UNITS or not (row.measures or q.unit in _CUT_AS or q.unit in _BY_THE_CUP):
         return None
     size = q.size
     if q.unit and q.unit == row.unit_noun:  # "3 slices" of a row counted in slices
@@ -181,7 +181,7 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
     else:  # "2 gyro sandwiches": the food counted by its own name
         keys = ["each"] if q.explicit else []
     for key in keys:
-        one = row.measure(key) if key not in _BY_THE_CUP else _by_the_cup(row, key)
+        one = _own_measure(row, key)
         if one is None:
             continue
         factor = SIZES[size][1] if size and key == q.unit else 1.0
@@ -197,6 +197,20 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
 # Bowls and mugs of a food the table weighs by the cup: "2 katori rice" is rice as a cup of
 # it weighs, not 300 g of water.
 _BY_THE_CUP = frozenset({"katori", "mug"})
+
+
+# "1 roll (8 pieces 220 g)": the pieces a portion is cut in.
+_PIECES_RE = re.compile(r"\b(?P<n>\d+) pieces\b")
+
+
+def _own_measure(row: Food, key: str) -> float | None:
+    """The grams of one `key` of the row: its own measure, a katori or mug as its cup weighs,
+    a piece of a portion said to be cut in pieces ("california roll (8 pieces)")."""
+    if key in _BY_THE_CUP:
+        return _by_the_cup(row, key)
+    one = row.measure(key)
+    pieces = _PIECES_RE.search(row.portion) if one is None and key == "piece" else None
+    return row.portion_g / int(pieces.group("n")) if pieces else one
 
 
 def _by_the_cup(row: Food, unit: str) -> float | None:
