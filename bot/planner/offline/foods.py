@@ -366,9 +366,9 @@ def _with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quanti
     if not quantity.unit and post[0].unit in {"bowl", "plate"}:
         quantity.unit = post[0].unit  # "a quinoa bowl": the count before, the bowl after
         return quantity, last + post[1]
-    if post[0].unit in MASS_UNITS and quantity.count == 1 and quantity.unit not in MASS_UNITS:
-        post[0].tokens = quantity.tokens  # "a coke 500 ml", "a large glass of wine 250ml":
-        return post[0], last + post[1]  # the one said is that much
+    if post[0].unit and quantity.count == 1 and quantity.unit not in MASS_UNITS:
+        post[0].tokens = quantity.tokens  # "a coke 500 ml", "a large glass of wine 250ml",
+        return post[0], last + post[1]  # "a pizza (2 slices)": the one said is that much
     if post[0].whole and not quantity.unit:
         quantity.whole = True  # "una pizza intera": the count before, all of it after
         return quantity, last + post[1]

@@ -391,4 +391,7 @@ def parse_postfix(tokens: Tokens, last: int) -> tuple[Quantity, int] | None:
         return Quantity(count=value, explicit=True), used
     if unit in MASS_UNITS:
         return Quantity(count=value, unit=unit, explicit=True), used
+    rest = after[used:]
+    if unit in HOUSEHOLD_UNITS and (not rest or rest[0] in _NEXT_FOOD):  # "rice (2 cups)"
+        return Quantity(count=value, unit=HOUSEHOLD_UNITS[unit], explicit=True), used
     return None

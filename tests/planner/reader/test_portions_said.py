@@ -364,3 +364,34 @@ def test_a_third_without_of_is_an_ordinal(text: str, amount: str) -> None:
 def test_sizes_in_their_other_forms(text: str, low: float, high: float) -> None:
     _food, kcal = _one(text)
     assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("rice (2 cups)", "2 cups"),  # a count of a measure after the food, in brackets or not
+        ("spaghetti 2 plates", "2 plates"),
+        ("a pizza (3 slices)", "3 slices"),
+        ("coffee 2 cups and a croissant", "2 cups"),
+    ],
+)
+def test_a_count_of_a_measure_after_the_food_is_its_amount(text: str, amount: str) -> None:
+    assert any(amount in food for food, _kcal in _entries(text))
+
+
+def test_a_count_after_a_food_before_another_food_is_that_foods() -> None:
+    entries = _entries("eggs 2 slices of toast")
+    assert any(food.startswith("Toast") and "2 slices" in food for food, _kcal in entries)
+    assert all(not (food.startswith("Egg") and "slice" in food) for food, _kcal in entries)
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("spicy tuna roll (4 pieces)", 130, 190),  # half the roll its portion cuts in 8
+        ("a salmon roll 4 pieces", 110, 160),  # two thirds of a roll of 6
+    ],
+)
+def test_pieces_of_a_portion_cut_in_pieces(text: str, low: float, high: float) -> None:
+    _food, kcal = _one(text)
+    assert low <= kcal <= high
