@@ -302,3 +302,19 @@ def test_home_and_restaurant_dishes_by_their_local_names(
 ) -> None:
     food, kcal = logged(said)[0]
     assert word in food.lower() and low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "merluza a la plancha con ensalada",
+        "un petto di pollo alla griglia",
+        "salmone al forno",
+        "eine Bratwurst vom Grill",
+        "filet de cabillaud au four",
+        "chicken off the grill",
+    ],
+)
+def test_how_a_food_was_cooked_said_after_it_is_read_with_it(said: str) -> None:
+    plan = plan_text(said, PlanContext(now=dt.datetime(2026, 11, 22, 12, 0), timezone="UTC"))
+    assert plan.understood and logged(said)

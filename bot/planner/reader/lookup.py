@@ -45,6 +45,15 @@ GRAINS = frozenset(
 _SERVED_ON = frozenset({"on", "auf", "sur", "su", "en"})
 # "from costco", "at the servo", "von Nordsee": which chain or shop it came from, after it.
 _FROM = frozenset({"from", "at", "von", "bei", "de", "da", "chez"})
+# How it was cooked, said after it: "merluza a la plancha", "pollo al forno", "vom Grill".
+_COOKED_AFTER = frozenset(
+    tuple(phrase.split())
+    for phrase in (
+        "a la plancha|a la parrilla|a la brasa|a la romana|al horno|al vapor|al ajillo"
+        "|al forno|al vapore|alla griglia|alla piastra|ai ferri|in padella|vom grill"
+        "|aus dem ofen|au four|a la vapeur|a la poele|on the grill|off the grill|on the bbq"
+    ).split("|")
+)
 
 _PERCENT_RE = re.compile(r"\d+(?:[.,]\d+)?%")
 
@@ -65,7 +74,11 @@ def is_modifier(word: str, following: str = "") -> bool:
 def served_on(words: list[str]) -> int:
     """How many of the words right after a food say what it was served on ("on rye",
     "on whole wheat") or the chain or shop it came from ("from costco", "from the
-    wawa"): 0 when they say something else."""
+    wawa") or how it was cooked ("a la plancha", "al forno"): 0 when they say something
+    else."""
+    cooked = next((len(p) for p in (words[:3], words[:2]) if tuple(p) in _COOKED_AFTER), 0)
+    if cooked:
+        return cooked
     if len(words) >= 2 and words[0] in _FROM:
         chain = 2 if words[1] == "the" and len(words) > 2 else 1
         return chain + 1 if words[chain] in CHAINS else 0
