@@ -290,7 +290,7 @@ def test_an_everyday_word_is_no_brand(said: str, not_this: str) -> None:
         ("una empanada gallega", "gallega", 320, 520),
         ("un bo bun", "bo bun", 450, 750),
         ("scaloppine al marsala", "scaloppine", 300, 460),
-        ("insalata di riso", "riso", 380, 580),
+        ("una ensalada de arroz", "rice salad", 380, 580),
         ("ein Schnitzelbrötchen", "schnitzel", 450, 650),
         ("eine Käsekrainer", "krainer", 300, 460),
         ("Buchteln mit Vanillesauce", "buchteln", 380, 580),
