@@ -318,3 +318,25 @@ def test_home_and_restaurant_dishes_by_their_local_names(
 def test_how_a_food_was_cooked_said_after_it_is_read_with_it(said: str) -> None:
     plan = plan_text(said, PlanContext(now=dt.datetime(2026, 11, 22, 12, 0), timezone="UTC"))
     assert plan.understood and logged(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("a chicken spice bag", "spice bag", 800, 1200),
+        ("3 poppadoms", "poppadom", 160, 230),
+        ("a jeera rice", "pilau", 320, 480),
+        ("2 yorkies", "yorkie", 420, 560),
+        ("a lion bar", "lion", 170, 230),
+        ("a toasted special", "toasted special", 380, 520),
+        ("a can of dark fruits", "cider", 100, 300),
+        ("a curry chip", "curry chips", 550, 750),
+        ("an oat so simple pot", "porridge", 180, 260),
+        ("a g and slimline tonic", "tonic", 0, 10),
+    ],
+)
+def test_uk_and_irish_takeaway_and_sweet_shop_names(
+    said: str, word: str, low: float, high: float
+) -> None:
+    entries = [(food, kcal) for food, kcal in logged(said) if word in food.lower()]
+    assert entries and low <= entries[0][1] <= high
