@@ -340,3 +340,21 @@ def test_uk_and_irish_takeaway_and_sweet_shop_names(
 ) -> None:
     entries = [(food, kcal) for food, kcal in logged(said) if word in food.lower()]
     assert entries and low <= entries[0][1] <= high
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("two dollar slices", "new york", 500, 700),
+        ("a sausage kolache", "kolache", 150, 260),
+        ("3 spam musubis", "musubi", 850, 1150),
+        ("6 pieces of lumpia", "lumpia", 450, 650),
+        ("a mango dragonfruit refresher", "refresher", 70, 140),
+        ("3 malasadas", "malasada", 750, 1000),
+        ("a venti nitro cold brew", "coffee", 0, 15),
+        ("a plate of red beans and rice", "red beans", 350, 550),
+    ],
+)
+def test_us_regional_and_coffee_shop_names(said: str, word: str, low: float, high: float) -> None:
+    food, kcal = one(said)
+    assert word in food.lower() and low <= kcal <= high
