@@ -358,3 +358,20 @@ def test_uk_and_irish_takeaway_and_sweet_shop_names(
 def test_us_regional_and_coffee_shop_names(said: str, word: str, low: float, high: float) -> None:
     food, kcal = one(said)
     assert word in food.lower() and low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("un jambon-beurre", "ham", 400, 600),
+        ("pan tumaca para desayunar", "toast", 200, 320),
+        ("3 caguamas", "beer", 1200, 1700),
+        ("tramezzino tonno e carciofi", "tuna", 220, 340),
+        ("a slice of banana bread from the cafe", "banana bread", 280, 420),
+    ],
+)
+def test_local_dish_names_show_what_the_dish_is(
+    said: str, word: str, low: float, high: float
+) -> None:
+    food, kcal = logged(said)[0]
+    assert word in food.lower() and low <= kcal <= high
