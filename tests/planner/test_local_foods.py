@@ -375,3 +375,29 @@ def test_local_dish_names_show_what_the_dish_is(
 ) -> None:
     food, kcal = logged(said)[0]
     assert word in food.lower() and low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("2 plain dosas", "dosa", 280, 400),
+        ("an onion uttapam", "uttapam", 200, 300),
+        ("a bowl of khichdi", "khichdi", 280, 400),
+        ("2 rasgullas", "rasgulla", 150, 240),
+        ("a piece of kaju katli", "sweets", 100, 160),
+        ("a matka kulfi", "kulfi", 130, 200),
+        ("a bowl of dahi", "yogurt", 100, 200),
+        ("veg manchurian", "manchurian", 350, 550),
+        ("a golden gaytime", "gaytime", 200, 300),
+        ("a caramello koala", "koala", 60, 90),
+        ("a pot of vb", "beer", 80, 300),
+        ("a completo chileno", "completo", 500, 700),
+        ("2 temaki", "hand roll", 330, 470),
+        ("poutine with extra cheese curds", "poutine", 700, 1000),
+    ],
+)
+def test_indian_australian_and_chilean_everyday_names(
+    said: str, word: str, low: float, high: float
+) -> None:
+    food, kcal = logged(said)[0]
+    assert word in food.lower() and low <= kcal <= high
