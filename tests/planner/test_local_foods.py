@@ -401,3 +401,23 @@ def test_indian_australian_and_chilean_everyday_names(
 ) -> None:
     food, kcal = logged(said)[0]
     assert word in food.lower() and low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("une part de fraisier", "fraisier", 280, 420),
+        ("des oeufs à la neige", "flottante", 220, 340),
+        ("un kinder egg", "kinder", 90, 130),
+        ("des rillettes sur du pain", "rillettes", 90, 150),
+        ("une bavette à l'échalote", "bavette", 260, 400),
+        ("un ti punch", "punch", 90, 150),
+        ("une boréale", "beer", 100, 200),
+        ("une barre tendre", "granola", 90, 150),
+        ("des pâtes aux fruits de mer", "seafood pasta", 450, 700),
+        ("des moelleux au chocolat", "lava cake", 400, 1000),
+    ],
+)
+def test_french_belgian_and_quebec_names(said: str, word: str, low: float, high: float) -> None:
+    food, kcal = logged(said)[0]
+    assert word in food.lower() and low <= kcal <= high
