@@ -421,3 +421,26 @@ def test_indian_australian_and_chilean_everyday_names(
 def test_french_belgian_and_quebec_names(said: str, word: str, low: float, high: float) -> None:
     food, kcal = logged(said)[0]
     assert word in food.lower() and low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("un lágrima", "lágrima", 60, 120),
+        ("3 tequeños", "tequeños", 250, 350),
+        ("unos patacones", "patacones", 250, 350),
+        ("un chaufa de pollo", "chaufa", 550, 750),
+        ("2 salteñas", "salteña", 650, 900),
+        ("un chivito al plato", "chivito", 800, 1100),
+        ("un vaso de pulque", "pulque", 100, 200),
+        ("2 bolillos", "bolillo", 380, 500),
+        ("eine Fassbrause", "fassbrause", 70, 130),
+        ("ein Softeis", "soft serve", 180, 280),
+        ("ein Schäufele mit Kloß", "schäufele", 650, 950),
+    ],
+)
+def test_latin_american_and_german_regional_names(
+    said: str, word: str, low: float, high: float
+) -> None:
+    food, kcal = logged(said)[0]
+    assert word in food.lower() and low <= kcal <= high
