@@ -444,3 +444,25 @@ def test_latin_american_and_german_regional_names(
 ) -> None:
     food, kcal = logged(said)[0]
     assert word in food.lower() and low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "un zumo de naranja natural",
+        "una cerveza bien fría",
+        "una tarta de queso casera",
+        "un gâteau au chocolat fait maison",
+        "una torta fatta in casa",
+    ],
+)
+def test_made_at_home_or_served_cold_said_after_the_food_is_read_with_it(said: str) -> None:
+    plan = plan_text(said, PlanContext(now=dt.datetime(2026, 11, 22, 12, 0), timezone="UTC"))
+    assert plan.understood and len(logged(said)) == 1
+
+
+def test_a_cold_word_after_a_comma_stays_with_the_next_food() -> None:
+    assert [food.split(",")[0] for food, _ in logged("coffee, iced tea")] == [
+        "Coffee",
+        "Iced tea",
+    ]

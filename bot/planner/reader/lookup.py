@@ -52,6 +52,11 @@ _COOKED_AFTER = frozenset(
         "a la plancha|a la parrilla|a la brasa|a la romana|al horno|al vapor|al ajillo"
         "|al forno|al vapore|alla griglia|alla piastra|ai ferri|in padella|vom grill"
         "|aus dem ofen|au four|a la vapeur|a la poele|on the grill|off the grill|on the bbq"
+        # and, said after it as Spanish, French and Italian say it, made at home or served
+        # cold: "flan casero", "tarte maison", "zumo natural exprimido", "chela bien fría"
+        "|casero|casera|caseros|caseras|hecho en casa|hecha en casa|maison|fait maison"
+        "|fatto in casa|fatta in casa|natural|exprimido|exprimida|bien fria|bien frio"
+        "|bien frias|bien frios|fria|frio|frias|frios"
     ).split("|")
 )
 
@@ -76,7 +81,9 @@ def served_on(words: list[str]) -> int:
     "on whole wheat") or the chain or shop it came from ("from costco", "from the
     wawa") or how it was cooked ("a la plancha", "al forno"): 0 when they say something
     else."""
-    cooked = next((len(p) for p in (words[:3], words[:2]) if tuple(p) in _COOKED_AFTER), 0)
+    cooked = next(
+        (len(p) for p in (words[:3], words[:2], words[:1]) if tuple(p) in _COOKED_AFTER), 0
+    )
     if cooked:
         return cooked
     if len(words) >= 2 and words[0] in _FROM:
