@@ -466,3 +466,19 @@ def test_a_cold_word_after_a_comma_stays_with_the_next_food() -> None:
         "Coffee",
         "Iced tea",
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("un bicchiere di latte", "milk", 120, 180),
+        ("un panino alla mortadella", "mortadella", 350, 500),
+        ("2 bollos de leche", "bun", 380, 500),
+        ("un cappuccino e un pasticcino", "pastry", 200, 320),
+    ],
+)
+def test_italian_and_spanish_words_that_mean_something_else_in_english(
+    said: str, word: str, low: float, high: float
+) -> None:
+    entries = [(food, kcal) for food, kcal in logged(said) if word in food.lower()]
+    assert entries and low <= entries[0][1] <= high
