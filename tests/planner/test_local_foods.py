@@ -471,7 +471,7 @@ def test_a_cold_word_after_a_comma_stays_with_the_next_food() -> None:
 @pytest.mark.parametrize(
     ("said", "word", "low", "high"),
     [
-        ("un bicchiere di latte", "milk", 120, 180),
+        ("un latte caldo", "milk", 120, 180),
         ("un panino alla mortadella", "mortadella", 350, 500),
         ("2 bollos de leche", "bun", 380, 500),
         ("un cappuccino e un pasticcino", "pastry", 200, 320),
