@@ -482,3 +482,27 @@ def test_italian_and_spanish_words_that_mean_something_else_in_english(
 ) -> None:
     entries = [(food, kcal) for food, kcal in logged(said) if word in food.lower()]
     assert entries and low <= entries[0][1] <= high
+
+
+@pytest.mark.parametrize(
+    ("said", "word", "low", "high"),
+    [
+        ("2 Knoppers", "knoppers", 240, 310),
+        ("eine Capri-Sonne", "juice", 60, 130),
+        ("eine Müllermilch", "chocolate milk", 150, 300),
+        ("3 toffifee", "toffifee", 110, 150),
+        ("un phoskitos", "snack cake", 150, 250),
+        ("un kinder brioss", "brioss", 90, 130),
+        ("2 danoninos", "petits suisses", 100, 160),
+        ("a corny bar", "granola", 90, 150),
+    ],
+)
+def test_supermarket_brands_of_germany_spain_france_and_italy(
+    said: str, word: str, low: float, high: float
+) -> None:
+    food, kcal = logged(said)[0]
+    assert word in food.lower() and low <= kcal <= high
+
+
+def test_a_corny_joke_is_no_cereal_bar() -> None:
+    assert all("granola" not in food.lower() for food, _ in logged("a corny joke and a coffee"))
