@@ -506,3 +506,8 @@ def test_supermarket_brands_of_germany_spain_france_and_italy(
 
 def test_a_corny_joke_is_no_cereal_bar() -> None:
     assert all("granola" not in food.lower() for food, _ in logged("a corny joke and a coffee"))
+
+
+def test_picking_up_food_logs_no_biscuit_bar() -> None:
+    assert all("pick up" not in food.lower() for food, _ in logged("picked up a sandwich"))
+    assert all("pick up" not in food.lower() for food, _ in logged("pick up a sandwich"))
