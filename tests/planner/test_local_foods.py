@@ -511,3 +511,22 @@ def test_a_corny_joke_is_no_cereal_bar() -> None:
 def test_picking_up_food_logs_no_biscuit_bar() -> None:
     assert all("pick up" not in food.lower() for food, _ in logged("picked up a sandwich"))
     assert all("pick up" not in food.lower() for food, _ in logged("pick up a sandwich"))
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("ein Jever", "beer"),
+        ("2 Stiegl", "beer"),
+        ("una Alhambra", "beer"),
+        ("una Nastro Azzurro", "beer"),
+        ("une Grimbergen", "belgian"),
+        ("un Cynar", "amaro"),
+    ],
+)
+def test_regional_beers_and_bitters_by_brand(said: str, word: str) -> None:
+    assert word in one(said)[0].lower()
+
+
+def test_absolut_in_german_is_no_vodka() -> None:
+    assert all("vodka" not in food.lower() for food, _ in logged("die Pizza war absolut lecker"))
