@@ -12,24 +12,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.planner.offline.amount_before import OF, said_before
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens
-from bot.planner.offline.volumes import glass_before, volume_after
+from bot.planner.offline.volumes import volume_after
 from bot.planner.reader.composition import FILLED
 from bot.planner.reader.lookup import is_modifier, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
 from bot.planner.reader.quantities import (
-    AMOUNT_WORDS,
     HOUSEHOLD_UNITS,
     MASS_UNITS,
     Quantity,
-    counted_of,
-    parse_measure,
     parse_postfix,
-    parse_prefix,
 )
-from bot.planner.reader.segment import never_food_words
 from bot.planner.reader.shared import shared_by
 
 
@@ -191,16 +187,13 @@ def _cut_of(tokens: Tokens, i: int, length: int, food_at: Callable[[int], object
     )
 
 
-_OF = frozenset({"of", "de", "di"})
-
-
 def _portion_of_next(
     tokens: Tokens, after: int, item: Sequence[int], table: FoodTable, find: AliasLookup
 ) -> bool:
     """Whether a food's name is followed by "of" and another food of the same item (after
     modifiers): "a cocktail of beef hot dog", "3 rolls of chicken cordon bleu". The first
     name then says how much of the second, which is the food eaten."""
-    if after >= len(tokens) or after not in item or tokens.items[after].text not in _OF:
+    if after >= len(tokens) or after not in item or tokens.items[after].text not in OF:
         return False
     if tokens.items[after - 1].text in FILLED:
         return False  # "2 tacos de pollo": tacos filled with chicken (reader/composition.py)
@@ -250,12 +243,6 @@ def _said_as(word: str, part: str, table: FoodTable) -> bool:
     return part in table.forms(word) or (len(word) >= 3 and part in (word + "s", word + "es"))
 
 
-def _measured_of(before: list[str]) -> bool:
-    """Whether the words before a food end in a measure of it and "of" ("3 rolls of"); not
-    a dish filled with it ("2 tacos de pollo": tacos, reader/composition.py)."""
-    return before[-1] in _OF and not (len(before) > 1 and before[-2] in FILLED)
-
-
 def _make_item(
     tokens: Tokens,
     food: Food,
@@ -279,7 +266,7 @@ def _make_item(
     while j >= floor and start - j <= 6 and not tokens.used[j] and tokens.items[j].kind != "punct":
         before.insert(0, tokens.items[j].text)
         j -= 1
-    quantity, gap = _said_before(before, food)
+    quantity, gap = said_before(before, food)
     said_from = start - gap - quantity.tokens  # the first word of the amount
     if gap:  # "a tin of heinz tomato soup": the words between are the food's, not the tin's
         tokens.claim(range(start - gap - quantity.tokens, start - gap))
@@ -308,33 +295,6 @@ def _make_item(
         tokens.claim(span)
         refused.append(span)
     return item
-
-
-def _said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
-    """The quantity said in the words `before` a food, and how many words nothing reads lie
-    between it and the food ("a tin of heinz tomato soup": one, the brand's)."""
-    quantity = parse_prefix(before)
-    if quantity.tokens < len(before) and _measured_of(before):  # "a stick of", "3 rolls of"
-        quantity = (
-            parse_measure(before, lambda said: food.measure(said) is not None)
-            or counted_of(before)
-            or quantity
-        )
-    quantity = glass_before(before, food) or quantity
-    if quantity.tokens < len(before):
-        for gap in (1, 2):
-            said, between = before[:-gap], before[-gap:]
-            if len(said) < 2 or said[-1] not in _OF or not all(map(_unread, between)):
-                continue
-            measured = parse_prefix(said)
-            if measured.tokens > 1 and measured.unit:
-                return measured, gap
-    return quantity, 0
-
-
-def _unread(word: str) -> bool:
-    """Whether a word is none the quantities or the sentence read: a brand, a qualifier."""
-    return word.isalpha() and word not in AMOUNT_WORDS and word not in never_food_words()
 
 
 def _whole_in_slices(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> float:

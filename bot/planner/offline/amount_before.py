@@ -1,0 +1,52 @@
+"""The amount said before a food: "2", "a bowl of", "a stick of", "3 rolls of", and a
+measure with a brand or qualifier between it and the food ("a tin of heinz tomato soup")."""
+
+from __future__ import annotations
+
+from bot.planner.offline.table import Food
+from bot.planner.offline.volumes import glass_before
+from bot.planner.reader.composition import FILLED
+from bot.planner.reader.quantities import (
+    AMOUNT_WORDS,
+    Quantity,
+    counted_of,
+    parse_measure,
+    parse_prefix,
+)
+from bot.planner.reader.segment import never_food_words
+
+# The words that say "of" between a measure and its food.
+OF = frozenset({"of", "de", "di"})
+
+
+def _measured_of(before: list[str]) -> bool:
+    """Whether the words before a food end in a measure of it and "of" ("3 rolls of"); not
+    a dish filled with it ("2 tacos de pollo": tacos, reader/composition.py)."""
+    return before[-1] in OF and not (len(before) > 1 and before[-2] in FILLED)
+
+
+def said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
+    """The quantity said in the words `before` a food, and how many words nothing reads lie
+    between it and the food ("a tin of heinz tomato soup": one, the brand's)."""
+    quantity = parse_prefix(before)
+    if quantity.tokens < len(before) and _measured_of(before):  # "a stick of", "3 rolls of"
+        quantity = (
+            parse_measure(before, lambda said: food.measure(said) is not None)
+            or counted_of(before)
+            or quantity
+        )
+    quantity = glass_before(before, food) or quantity
+    if quantity.tokens < len(before):
+        for gap in (1, 2):
+            said, between = before[:-gap], before[-gap:]
+            if len(said) < 2 or said[-1] not in OF or not all(map(_unread, between)):
+                continue
+            measured = parse_prefix(said)
+            if measured.tokens > 1 and measured.unit:
+                return measured, gap
+    return quantity, 0
+
+
+def _unread(word: str) -> bool:
+    """Whether a word is none the quantities or the sentence read: a brand, a qualifier."""
+    return word.isalpha() and word not in AMOUNT_WORDS and word not in never_food_words()
