@@ -67,7 +67,14 @@ def faces_as_ratings(text: str) -> str:
     return _FACE_RE.sub(lambda m: f"{m['kw']} {_FACE_RATINGS[m['face']]}", text)
 
 
-NEGATIONS = frozenset({"not", "no", "never", "nicht", "kein", "keine", "nie", "nunca", "didnt"})
+NEGATIONS = frozenset(
+    {"not", "no", "never", "nicht", "kein", "keine", "nie", "nunca", "didnt", "pas", "non"}
+)
+# Between a negation and the word it turns: "not tired", "je ne suis pas fatigué", "no estoy
+# cansado", "non sono stanco", "bin nicht müde".
+_COPULAS = frozenset("im am feel feeling estoy sono suis bin".split())
+_DEGREES = frozenset("very really so a quite kind that too".split())
+_AT_ALL = rx(r"at all|whatsoever|du tout|para nada|per niente|uberhaupt nicht|gar nicht")
 
 
 # A hedge between "slept" and how: "slept kinda badly" is how "slept badly" is often written.
@@ -343,13 +350,45 @@ def find_checkins(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
             tokens.claim(span)
             found.append(Found(span.start, (_CHECKIN_KEYWORDS[match.group("kw")], rating)))
     found.extend(find_said_ratings(tokens))  # "Laune gut", "not feeling great"
-    for pattern, field, value in CHECKIN_PHRASES:
-        for _match, span in tokens.matches(pattern):
-            if span.start > 0 and tokens.items[span.start - 1].text in NEGATIONS:
-                continue
-            tokens.claim(span)
-            found.append(Found(span.start, (field, value)))
+    found.extend(_phrase_ratings(tokens))
     if found:
         for _match, span in tokens.matches(_CHECKIN_FILLERS):
             tokens.claim(span)
+    return found
+
+
+def _negation_at(tokens: Tokens, start: int) -> int | None:
+    """The index of the negation that turns the phrase at `start`, or None."""
+    for back in (1, 2):
+        at = start - back
+        if at < 0 or (back == 2 and tokens.items[start - 1].text not in _COPULAS | _DEGREES):
+            return None
+        if tokens.items[at].text in NEGATIONS:
+            return at
+    return None
+
+
+def _phrase_ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
+    """The check-in phrases; one right after a negation is left alone, but tiredness denied is
+    energy ("not tired at all": 4, "not so tired", "not exhausted": 3)."""
+    found: list[Found[tuple[CheckinField, int]]] = []
+    for pattern, field, value in CHECKIN_PHRASES:
+        for _match, span in tokens.matches(pattern):
+            negation = _negation_at(tokens, span.start)
+            if negation is not None:
+                if field != "energy" or value > 2:
+                    continue
+                hedged = {
+                    tokens.items[i].text for i in range(negation + 1, span.start + 1)
+                } & _DEGREES
+                value_said = 3 if hedged or value == 1 else 4
+                copula = negation > 0 and tokens.items[negation - 1].text in _COPULAS
+                tokens.claim(range(negation - copula, span.stop))
+                found.append(Found(negation, (field, value_said)))
+                for _after, rest in tokens.matches(_AT_ALL):
+                    if rest.start == span.stop:
+                        tokens.claim(rest)
+                continue
+            tokens.claim(span)
+            found.append(Found(span.start, (field, value)))
     return found
