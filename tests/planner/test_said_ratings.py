@@ -124,3 +124,27 @@ async def test_ratings_said_with_the_small_words_people_put_between(
 )
 async def test_no_energy_said_in_words(text: str, energy: int) -> None:
     assert (await _ratings(text)).get("energy") == energy
+
+
+@pytest.mark.parametrize(
+    ("text", "energy"),
+    [
+        ("not tired at all today", 4),
+        ("bin heute gar nicht müde", 4),
+        ("non sono stanca", 4),
+        ("je ne suis pas fatiguée", 4),
+        ("not that tired", 3),
+        ("not exhausted", 3),
+    ],
+)
+async def test_tiredness_denied_is_energy(text: str, energy: int) -> None:
+    assert await _ratings(text) == {"energy": energy}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["huevos estrellados con tortilla", "Schnitzel paniert mit Pommes", "verdure grigliate"],
+)
+async def test_how_a_food_was_cooked_is_no_feeling(text: str) -> None:
+    plan = await _plan(text)
+    assert not any(isinstance(a, CheckinUpsert) for a in plan.actions)

@@ -40,6 +40,8 @@ FILLERS = (
     cold hot warm leftover leftovers homemade fresh
     poached scrambled fried grilled roasted roast baked boiled steamed toasted sauteed raw
     mashed sliced chopped diced spicy plain crispy creamy salted unsalted smoked side sides
+    estrellado estrellados estrellada hervido horneado guisado empanizado gratinado bollito
+    grigliato lesso gratinato poele gebraten gegrillt paniert gedunstet gebacken pochiert
     ich habe hab hatte gegessen getrunken essen trinken und mit zum zur dem den der die das
     fruhstuck fruehstueck mittag mittagessen abendessen abendbrot noch auch dazu bitte danke
     etwas bisschen war ist es gab um uhr als nach heute frueh fruh gerade eben
