@@ -26,6 +26,13 @@ QUESTION_STARTERS = frozenset(
 # no question.
 _VERB_STARTERS = frozenset("did do have".split())
 _ASKED = frozenset("i you u we my it that this there ive im he she they your".split())
+# Verbs that open a yes-no question, asked when the message ends in "?" even with a number in
+# it: "es sano comer 3 huevos?", "posso mangiare 2 pizze?", "kann ich 3 Eier essen?" ("es
+# gipfeli", Swiss for "a croissant", has no "?").
+_ASKING_VERBS = frozenset(
+    "is are can could should would es puedo puede deberia debo posso puoi dovrei devo kann"
+    " darf soll sollte ist sind est peut puis devrais dois".split()
+)
 # Words that ask without a question word ("avg mood this week", "protein so far today"): a
 # question when the message states no number.
 _ASKING = re.compile(
@@ -119,6 +126,8 @@ def looks_like_question(text: str, tokens: Tokens) -> bool:
     """A question word first, or a "?" on a message that states no number: "idk maybe 300g of
     rice?" is a hedged log, "calories yesterday?" a question."""
     words = [t.text for t in tokens.items if t.kind == "word"]
+    if "¿" in text or (words and words[0] in _ASKING_VERBS and text.rstrip().endswith("?")):
+        return True  # "¿...?" is asked in Spanish, whatever it holds
     if words and words[0] in _VERB_STARTERS and (len(words) < 2 or words[1] not in _ASKED):
         words = words[1:]  # "did a 30 minute walk", "have a coffee": not asked
     elif words and words[0] in QUESTION_STARTERS:
