@@ -219,7 +219,9 @@ CHECKIN_PHRASES = _phrases(
         4,
         r"good day|(?:feeling|feel|felt) (?:good|well|happy)|happy|good mood|in a good mood"
         r"|mood (?:is |was )?good|content|relaxed|calm|positive|guter tag|gute laune|gut gelaunt"
-        r"|glucklich|entspannt|buen dia|feliz|contento|contenta|de buen humor|me siento bien"
+        # "buen día" alone greets, in much of Latin America; "fue un buen día" is the mood
+        r"|glucklich|entspannt|(?:un|fue|es) buen dia|feliz|contento|contenta|de buen humor"
+        r"|me siento bien"
         r"|relajado|relajada|mir gehts? gut|mir geht es gut|es geht mir gut|nice day",
     ),
 )
@@ -368,12 +370,23 @@ def _negation_at(tokens: Tokens, start: int) -> int | None:
     return None
 
 
+_WISHES = frozenset({"have a", "enjoy your", "wish you", "wish you a", "enjoy the"})
+
+
+def _wished(tokens: Tokens, start: int) -> bool:
+    """ "have a good day", "enjoy your weekend": a wish to someone else, not how one's day was."""
+    before = [t.text for t in tokens.items[max(0, start - 2) : start]]
+    return " ".join(before) in _WISHES or " ".join(before[-1:]) in _WISHES
+
+
 def _phrase_ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
     """The check-in phrases; one right after a negation is left alone, but tiredness denied is
     energy ("not tired at all": 4, "not so tired", "not exhausted": 3)."""
     found: list[Found[tuple[CheckinField, int]]] = []
     for pattern, field, value in CHECKIN_PHRASES:
         for _match, span in tokens.matches(pattern):
+            if _wished(tokens, span.start):
+                continue
             negation = _negation_at(tokens, span.start)
             if negation is not None:
                 if field != "energy" or value > 2:

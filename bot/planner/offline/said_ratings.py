@@ -47,6 +47,7 @@ QUALITY |= _QUALITY_PHRASES
 # with a verb, a degree or a negation between ("sleep was good", "Schlaf nicht so gut").
 _WISHES = frozenset({"well", "gut", "bien", "bene"})
 
+_THANKS = frozenset("thanks thank thx ty gracias merci grazie danke".split())
 _MOOD = "mood|moods|stimmung|laune|animo|estado de animo|humor|humeur|moral|umore"
 _ENERGY = "energy level|energy|energielevel|energie|energia"
 _SLEEP = "sleep quality|sleep|schlaf|schlafqualitat|sueno|sommeil|sonno"
@@ -129,12 +130,24 @@ def _a_wish(match: re.Match[str]) -> bool:
     return bool(groups.get("sleep")) and plain and match.group("quality") in _WISHES
 
 
+def _a_polite_reply(tokens: Tokens, match: re.Match[str], span: range) -> bool:
+    """ "I'm fine, thanks", "ça va bien merci": how one is, said back to be polite."""
+    felt = match.groupdict().get("mood")
+    if not felt or felt in _MOOD.split("|"):
+        return False  # "mood good, thanks" is a check-in
+    after = [t.text for t in tokens.items[span.stop : span.stop + 2] if t.kind != "punct"]
+    return bool(after) and after[0] in _THANKS
+
+
 def find_said_ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
     """Check-in ratings said as how it was ("Laune gut", "not feeling great"), claimed."""
     found: list[Found[tuple[CheckinField, int]]] = []
     for pattern in (SAID_RATING_RE, SAID_BEFORE_RE):
         for match, span in tokens.matches(pattern):
             if pattern is SAID_RATING_RE and _a_wish(match):
+                continue
+            if _a_polite_reply(tokens, match, span):
+                tokens.claim(span)  # "estoy bien, gracias": a polite reply, not a check-in
                 continue
             tokens.claim(span)
             found.append(Found(span.start, (_field(match), _value(match))))
