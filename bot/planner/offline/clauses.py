@@ -22,6 +22,9 @@ _NOT_EATEN_RE = rx(
     r"|planning(?: to| on)?|plan to|going to(?! (?:log|add|track))|gonna(?! (?:log|add|track))"
     r"|(?:will|ill)(?! (?:log|add|track))|should|shall|might|tomorrow|later(?! on)|next time"
     r"|resisted|not (?:eating|having|drinking|ordering|getting)|wont|will not"
+    # a craving in the five languages: "feel like pizza", "Lust auf", "ganas de", "envie de"
+    r"|(?:feel|feeling) like|in the mood for|fancy|fancying|lust auf|hunger auf|appetit auf"
+    r"|heisshunger auf|ganas de|antojo de|envie d|envie de|voglia di"
     r"|avoided|skipped|skip|didnt|did not|never|going"
     # "don't judge", "don't ask": said about the telling, not the eating
     r"|(?:dont|do not)(?! (?:judge|ask|tell|laugh|worry|care|know|remember|mind|blame|hate))"
