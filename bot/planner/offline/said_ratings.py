@@ -43,6 +43,7 @@ _QUALITY_PHRASES |= {"cosi cosi": 3, "comme ci comme ca": 3, "uno schifo": 1}
 _QUALITY_PHRASES |= {"a terra": 1, "a pezzi": 1, "a mille": 5, "a tope": 5, "al top": 5}
 QUALITY: dict[str, int] = {w: v for v, words in _QUALITY_WORDS.items() for w in words.split()}
 QUALITY |= _QUALITY_PHRASES
+_QUALITY_FIRST = frozenset(q.split()[0] for q in QUALITY)
 # "well" and "gut" after a bare "sleep" / "Schlaf" wish a good night: said of the sleep only
 # with a verb, a degree or a negation between ("sleep was good", "Schlaf nicht so gut").
 _WISHES = frozenset({"well", "gut", "bien", "bene"})
@@ -142,6 +143,8 @@ def _a_polite_reply(tokens: Tokens, match: re.Match[str], span: range) -> bool:
 def find_said_ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
     """Check-in ratings said as how it was ("Laune gut", "not feeling great"), claimed."""
     found: list[Found[tuple[CheckinField, int]]] = []
+    if not any(t.text in _QUALITY_FIRST for t in tokens.items):
+        return found  # no word of how it was: most messages, read at once
     for pattern in (SAID_RATING_RE, SAID_BEFORE_RE):
         for match, span in tokens.matches(pattern):
             if pattern is SAID_RATING_RE and _a_wish(match):
