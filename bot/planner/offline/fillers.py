@@ -113,13 +113,19 @@ WHEN_WHERE_RE = rx(
     # A café as where, only after a word of place: "au café", "im Café" ("un café" is a drink)
     r"|(?:au|al|im|in the|at the|at a|in a|in einem|dans un) (?:cafe|caffe|cafeteria)"
     r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
+    # How it was cooked, in several words: read beside the food, never a food of its own
+    r"|(?P<cooked>over (?:easy|medium|hard|well)|sunny side up|sunny side|soft boiled"
+    r"|hard boiled|medium rare|well done|al dente|a la plancha|a la parrilla|al vapor"
+    r"|alla griglia|al vapore|au four|a la vapeur|bien cuit|a point|vuelta y vuelta)"
 )
 
 
 def claim_when_where(tokens: Tokens, starts_food: Callable[[int], bool]) -> None:
-    """Claim when and where something was eaten; "about 6" before a food ("about 6 eggs") is
-    how many, left to the foods."""
+    """Claim when and where something was eaten, and how it was cooked; "about 6" before a
+    food ("about 6 eggs") is how many, left to the foods."""
     for match, span in tokens.matches(WHEN_WHERE_RE):
+        if match.group("cooked") and starts_food(span.start):
+            continue  # "hard boiled egg" is a food of the table's
         if not (match.group("hour") and span.stop < len(tokens) and starts_food(span.stop)):
             tokens.claim(span)
 
