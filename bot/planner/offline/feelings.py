@@ -41,6 +41,16 @@ FEELINGS = frozenset(
     insomniac jetlag jetlagged itchy sneezy runny congestion sinus sinuses allergy
     calm relaxed grateful excited motivated productive proud focus distracted unmotivated
     hungry starving famished peckish
+    kopfschmerzen kopfweh bauchschmerzen bauchweh magenschmerzen halsschmerzen ubelkeit
+    schwindelig schwindlig fieber husten erkaltet erkaltung schnupfen migrane krank sodbrennen
+    durchfall verstopft geblaht krampfe regelschmerzen gestresst angstlich nervos traurig
+    nauseas mareado mareada fiebre tos resfriado resfriada resaca acidez diarrea estrenido
+    estrenida hinchado hinchada gripe enfermo enferma nervioso nerviosa ansioso ansiosa
+    estresado estresada
+    nausee nauseeuse vertiges fievre toux enrhume enrhumee rhume migraine malade ballonne
+    ballonnee stresse stressee angoisse angoissee crampes
+    febbre tosse raffreddato raffreddata raffreddore influenza emicrania malato malata gonfio
+    gonfia stressato stressata ansiosa sbornia crampi nausea
     """.split()
 )
 # Read, never noted: hunger is why one eats, not how one is, and pride in oneself ("proud of
@@ -76,6 +86,10 @@ _FEELING_PHRASES = rx(
     r"|terrible|horrible|lousy|drained|meh|sluggish|heavy|full|stuffed|ill)"
     r"|coming down with|under the weather|run down|burnt out|burned out|brain fog"
     r"|(?:a |the )?cold coming|caught a cold|have a cold|got a cold|a bad cold"
+    # an ache in the other languages: "dolor de cabeza", "mal de tête", "mal di testa"
+    r"|dolor de (?:cabeza|estomago|barriga|tripa|garganta|espalda|muelas)|me duele"
+    r"|mal (?:de|a la|au|aux) (?:tete|ventre|gorge|dos|estomac|dents)"
+    r"|mal di (?:testa|pancia|gola|stomaco|schiena|denti)|gueule de bois"
 )
 # What the service has no place for: said plainly, not "couldn't place".
 EXERCISE = frozenset(
@@ -130,6 +144,7 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
         if not any(_noted(tokens, j) for j in said):
             continue  # "skipped breakfast, wasn't hungry": read, no note
         last = _time_after(tokens, span.stop - 1)  # "woke up at 3am": the time is kept
+        last = _since_when(tokens, last)  # "headache since yesterday": so is the day
         found.append(Found(span.start, tokens.raw_between(span.start, last, text)))
     return found
 
@@ -156,6 +171,23 @@ def _time_after(tokens: Tokens, last: int) -> int:
         ):
             return stop - 1
     return last
+
+
+_SINCE = frozenset("since seit desde depuis da dal dalla dallo".split())
+
+
+def _since_when(tokens: Tokens, last: int) -> int:
+    """The index of the last word of the day a feeling is said to have lasted since ("since
+    yesterday", "seit heute morgen", "desde ayer"), read as a date already; else `last`."""
+    if tokens.items[last].text not in _SINCE:
+        return last
+    end = last
+    while end + 1 < len(tokens) and end - last < 3:
+        after = tokens.items[end + 1]
+        if after.kind == "punct" or after.text in _JOINERS:
+            break
+        end += 1
+    return end
 
 
 _JOINERS = frozenset("and a an the with but also then so plus".split())

@@ -29,6 +29,7 @@ from bot.planner.offline.answers import answer
 from bot.planner.offline.checkins import faces_as_ratings
 from bot.planner.offline.corrections import amended, corrected
 from bot.planner.offline.dates import WEEKDAYS, find_day_refs, rx
+from bot.planner.offline.feelings import FEELINGS
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.meals import find_meal_foods
 from bot.planner.offline.negated import NEGATIONS
@@ -329,14 +330,14 @@ def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     its own stricter measure: "piazza" is no pizza)."""
     words = set(normalized_phrase_words()) | FILLERS
     words |= set(WEEKDAYS) | set(MASS_UNITS) | set(HOUSEHOLD_UNITS) | set(SIZES)
-    words |= set(NUMBER_WORDS) | function_words("fr", "it") | said_rating_words() | NEGATIONS
-    words |= SHARING_WORDS
+    known_only = said_rating_words() | NEGATIONS | FEELINGS  # never a repair's target
+    words |= set(NUMBER_WORDS) | function_words("fr", "it") | known_only | SHARING_WORDS
     for kind_words in _CHITCHAT.values():
         words |= kind_words
     buckets: dict[str, list[str]] = {}
     # French and Italian function words are known, never a repair: "anoche" is no "anche";
     # nor the words of how one feels, many a common word ("prima", "media", "fort").
-    for word in words - function_words("fr", "it") - said_rating_words() - NEGATIONS:
+    for word in words - function_words("fr", "it") - known_only:
         if len(word) >= 4:
             buckets.setdefault(word[0], []).append(word)
     known = frozenset(words | food_table().words)

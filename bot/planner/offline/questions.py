@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from bot.planner.base import ReadRequest
 from bot.planner.offline.dates import find_day_refs
+from bot.planner.offline.feelings import FEELINGS
 from bot.planner.offline.periods import average_span, find_span, without_period
 from bot.planner.offline.rules import SUPPLEMENTS
 from bot.planner.offline.text import Tokens, normalize, tokenize
@@ -135,9 +136,11 @@ def looks_like_question(text: str, tokens: Tokens) -> bool:
     unperiod = without_period(tokens.joined)
     if any(t.kind == "num" for t in Tokens(tokenize(unperiod)).items):
         return False  # "protein last 30 days": the 30 is the period's, not an amount
-    # a period and no amount ("weight this month", "calories in november"): asked about
-    asking = _ASKING.search(_SIZE_MOYENNE.sub(" ", tokens.joined))
-    return "?" in text or bool(asking) or unperiod != tokens.joined
+    if "?" in text or _ASKING.search(_SIZE_MOYENNE.sub(" ", tokens.joined)):
+        return True
+    # a period and no amount ("weight this month", "calories in november"): asked about; a
+    # symptom since when ("headache since yesterday", "fiebre desde ayer") is told
+    return unperiod != tokens.joined and not any(w in FEELINGS for w in words)
 
 
 def read_question(tokens: Tokens, today: dt.date) -> Question:
