@@ -22,6 +22,8 @@ from tests.planner.test_offline import plan
         ("had 🍕", "A slice of pizza?", ["Pizza, 1 slice"]),
         ("🥗 for lunch", "A salad?", ["Salad"]),
         ("lunch: 🍣🍣🍣", "3 x sushi?", ["Sushi, 3 pieces"]),
+        ("🍩🍩 lol", "2 x donut?", ["Donut"]),
+        ("☕️🥐 haha", "A coffee and a croissant?", ["Coffee", "Croissant"]),
     ],
 )
 async def test_food_emoji_are_offered_not_written(text: str, asked: str, foods: list[str]) -> None:

@@ -152,8 +152,9 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     if _INJECTION_RE.search(tokens.joined):
         return Plan(said=[Notice.INJECTION])
     chitchat = _chitchat_kind([t.text for t in words])
-    if chitchat is not None:
-        return Plan(said=[chitchat])
+    if chitchat is not None:  # "🍕🍕 lol": the emoji offered, as alone
+        offered = _emoji_offer(text, context) if chitchat is Notice.ACK else None
+        return offered or Plan(said=[chitchat])
     repeat = repeat_plan(text, context.today)  # "the usual": bot/planner/offline/usual.py
     if repeat is not None:
         return repeat
