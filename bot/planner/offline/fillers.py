@@ -29,6 +29,7 @@ FILLERS = (
     kinda sorta kind sort lol lmao haha hehe btw fyi tbh imo omg ugh um uh oh well anyway
     af asf ngl fr rn tho though smh welp instead stattdessen invece
     nur juste seulement solo soltanto solamente
+    bonjour bonsoir salut coucou buongiorno buonasera salve servus moin hallo merci grazie
     remembered did done popped pill pills capsule capsules tablet tablets softgel softgels
     ish oops whoops jsut umm hmm idk dunno gonna wanna yeah yep yup honestly sure ok okay
     nothing else specific few several lots lot loads plenty could can would

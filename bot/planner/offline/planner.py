@@ -27,6 +27,7 @@ from bot.planner.base import Plan, PlanContext, ReadResult
 from bot.planner.markup import without_markup
 from bot.planner.offline.answers import answer
 from bot.planner.offline.checkins import faces_as_ratings
+from bot.planner.offline.chitchat import CHITCHAT, chitchat_kind
 from bot.planner.offline.corrections import amended, corrected
 from bot.planner.offline.dates import WEEKDAYS, find_day_refs, rx
 from bot.planner.offline.feelings import FEELINGS
@@ -95,24 +96,6 @@ _TAKE_BACK_RE = re.compile(
     r"|can u)\s*[,.!]*\s+)*(?:scratch|cancel|take back|take off|remove|delete|undo|make that"
     r"|make it|change (?:that|it) to)\b"
 )
-_CHITCHAT: dict[Notice, frozenset[str]] = {
-    Notice.HELP: frozenset("help hilfe ayuda what can you do who are start commands".split()),
-    Notice.HOW_ARE_YOU: frozenset(
-        "how are you u r doing whats up wie gehts geht es dir que tal".split()
-    ),
-    Notice.THANKS: frozenset(
-        "thanks thank thx ty danke gracias cheers merci vielen dank muchas".split()
-    ),
-    Notice.BYE: frozenset("bye goodbye ciao tschuss tschuess adios night gn see later".split()),
-    Notice.GREETING: frozenset(
-        "hi hello hey hiya yo hallo hola servus moin good morning evening afternoon buenos dias"
-        " guten morgen tag abend buenas noches tardes there bot".split()
-    ),
-    Notice.ACK: frozenset(
-        "ok okay cool nice great awesome perfect lol haha yes yeah sure alright"
-        " got it fine good very much so a lot wow k kk np".split()
-    ),
-}
 
 
 class OfflinePlanner:
@@ -151,7 +134,7 @@ def plan_text(text: str, context: PlanContext) -> Plan:
         return Plan(understood=False, said=[Notice.ONLY_EMOJI])
     if _INJECTION_RE.search(tokens.joined):
         return Plan(said=[Notice.INJECTION])
-    chitchat = _chitchat_kind([t.text for t in words])
+    chitchat = chitchat_kind([t.text for t in words])
     if chitchat is not None:  # "🍕🍕 lol": the emoji offered, as alone
         offered = _emoji_offer(text, context) if chitchat is Notice.ACK else None
         return offered or Plan(said=[chitchat])
@@ -313,17 +296,6 @@ def _log_part(text: str, context: PlanContext) -> Plan:
     )
 
 
-def _chitchat_kind(words: list[str]) -> Notice | None:
-    """The kind of small talk when every word is small talk ("thanks!", "good morning")."""
-    vocabulary = frozenset().union(*_CHITCHAT.values())
-    if not all(w in vocabulary for w in words):
-        return None
-    for kind in (Notice.HELP, Notice.THANKS, Notice.BYE, Notice.HOW_ARE_YOU, Notice.GREETING):
-        if any(w in _CHITCHAT[kind] for w in words):
-            return kind
-    return Notice.ACK
-
-
 @functools.cache
 def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     """Every word some rule knows, and the words of the rules other than the food table
@@ -333,7 +305,7 @@ def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     words |= set(WEEKDAYS) | set(MASS_UNITS) | set(HOUSEHOLD_UNITS) | set(SIZES)
     known_only = said_rating_words() | NEGATIONS | FEELINGS  # never a repair's target
     words |= set(NUMBER_WORDS) | function_words("fr", "it") | known_only | SHARING_WORDS
-    for kind_words in _CHITCHAT.values():
+    for kind_words in CHITCHAT.values():
         words |= kind_words
     buckets: dict[str, list[str]] = {}
     # French and Italian function words are known, never a repair: "anoche" is no "anche";
