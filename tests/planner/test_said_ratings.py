@@ -148,3 +148,19 @@ async def test_tiredness_denied_is_energy(text: str, energy: int) -> None:
 async def test_how_a_food_was_cooked_is_no_feeling(text: str) -> None:
     plan = await _plan(text)
     assert not any(isinstance(a, CheckinUpsert) for a in plan.actions)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("énergie : basse, humeur : correcte", {"energy": 2, "mood": 3}),
+        ("de mauvaise humeur ce matin", {"mood": 2}),
+        ("oggi di buon umore", {"mood": 4}),
+        ("morale a zero", {"mood": 1}),
+        ("energía al máximo", {"energy": 5}),
+        ("he dormido poco", {"sleep_quality": 2}),
+        ("slept very little", {"sleep_quality": 2}),
+    ],
+)
+async def test_more_ways_of_saying_how_it_was(text: str, expected: dict[str, int]) -> None:
+    assert await _ratings(text) == expected

@@ -121,6 +121,7 @@ CHECKIN_PHRASES = _phrases(
         r"|(?:bad|rough|restless) night|sleep (?:was )?(?:bad|poor|not great|not good)"
         r"|schlecht geschlafen|unruhig geschlafen|dormi mal|he dormido mal|mal dormido"
         r"|mies geschlafen|(?:pas (?:tres )?bien|mal) dormi|dormito male|dormito poco"
+        r"|(?:he )?dormi(?:do)? poco|peu dormi|wenig geschlafen|slept (?:very )?little"
         r"|slept like (?:crap|garbage|rubbish)|tossing and turning|tossed and turned"
         r"|woke up (?:a lot|several times|many times"
         r"|multiple times|every hour|loads|too early|at \d+(?: ?am)?)|kept waking(?: up)?",
@@ -204,7 +205,8 @@ CHECKIN_PHRASES = _phrases(
         r"|frustrated|upset|angry|lonely|worried|nervous)|stressful day|low mood|bad mood"
         r"|mood (?:is |was )?(?:low|bad)|feeling (?:low|down|bad|off)|feel (?:low|down|bad)"
         r"|gestresst|traurig|schlechter tag|schlecht gelaunt|schlechte laune|angstlich"
-        r"|estresado|estresada|triste|ansioso|ansiosa|mal dia|de mal humor|agobiado|agobiada",
+        r"|estresado|estresada|triste|ansioso|ansiosa|mal dia|de mal humor|agobiado|agobiada"
+        r"|de mauvaise humeur|di cattivo umore|di malumore",
     ),
     (
         "mood",
@@ -221,7 +223,7 @@ CHECKIN_PHRASES = _phrases(
         r"|mood (?:is |was )?good|content|relaxed|calm|positive|guter tag|gute laune|gut gelaunt"
         # "buen día" alone greets, in much of Latin America; "fue un buen día" is the mood
         r"|glucklich|entspannt|(?:un|fue|es) buen dia|feliz|contento|contenta|de buen humor"
-        r"|me siento bien"
+        r"|me siento bien|de bonne humeur|di buon umore|bien luned[oa]"
         r"|relajado|relajada|mir gehts? gut|mir geht es gut|es geht mir gut|nice day",
     ),
 )

@@ -41,6 +41,7 @@ _QUALITY_PHRASES = {"so so": 3, "geht so": 3, "so mittel": 3, "mas o menos": 3, 
 _QUALITY_PHRASES |= {"cosi cosi": 3, "comme ci comme ca": 3, "uno schifo": 1}
 # Italian and Spanish say it as a place: "energia a terra" (on the floor), "a tope" (full).
 _QUALITY_PHRASES |= {"a terra": 1, "a pezzi": 1, "a mille": 5, "a tope": 5, "al top": 5}
+_QUALITY_PHRASES |= {"au plus bas": 1, "a zero": 1, "au max": 5, "al massimo": 5, "al maximo": 5}
 QUALITY: dict[str, int] = {w: v for v, words in _QUALITY_WORDS.items() for w in words.split()}
 QUALITY |= _QUALITY_PHRASES
 _QUALITY_FIRST = frozenset(q.split()[0] for q in QUALITY)
@@ -49,7 +50,7 @@ _QUALITY_FIRST = frozenset(q.split()[0] for q in QUALITY)
 _WISHES = frozenset({"well", "gut", "bien", "bene"})
 
 _THANKS = frozenset("thanks thank thx ty gracias merci grazie danke".split())
-_MOOD = "mood|moods|stimmung|laune|animo|estado de animo|humor|humeur|moral|umore"
+_MOOD = "mood|moods|stimmung|laune|animo|estado de animo|humor|humeur|moral|morale|umore"
 _ENERGY = "energy level|energy|energielevel|energie|energia"
 _SLEEP = "sleep quality|sleep|schlaf|schlafqualitat|sueno|sommeil|sonno"
 _FEEL = (
@@ -59,7 +60,7 @@ _FEEL = (
 )
 _SLEPT = r"slept|dormi|he dormido|dormido|dormito|ho dormito"
 _BETWEEN = (
-    r"is|was|has been|been|feels|ist|war|es|esta|estaba|fue|est|etait|e|era|stato|stata"
+    r":|=|is|was|has been|been|feels|ist|war|es|esta|estaba|fue|est|etait|e|era|stato|stata"
     r"|au|today|tonight|heute|hoy|aujourdhui|oggi|right now|now|jetzt|ahora|maintenant|ora"
 )
 _NEGATION = r"not|dont|didnt|doesnt|isnt|wasnt|aint|nicht|kein|keine|pas|non|no|ne|nunca|never|nie"
