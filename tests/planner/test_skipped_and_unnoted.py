@@ -74,3 +74,17 @@ async def test_a_symptom_beside_hunger_is_still_noted() -> None:
     p = await _plan("not hungry and a bad headache")
     [checkin] = [a for a in p.actions if isinstance(a, CheckinUpsert)]
     assert checkin.notes is not None and "headache" in checkin.notes
+
+
+@pytest.mark.parametrize(
+    ("text", "logged"),
+    [
+        ("so sick of oatmeal", 0),
+        ("tired of chicken every day, had a burrito", 1),
+        ("fed up with salads, ordered a pizza", 1),
+    ],
+)
+async def test_weary_of_a_food_is_no_meal_and_no_symptom(text: str, logged: int) -> None:
+    p = await _plan(text)
+    assert not any(isinstance(a, CheckinUpsert) for a in p.actions)
+    assert len([a for a in p.actions if isinstance(a, NutritionAddEntry)]) == logged

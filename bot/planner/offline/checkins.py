@@ -162,8 +162,8 @@ CHECKIN_PHRASES = _phrases(
     (
         "energy",
         2,
-        r"(?:very |really |so |a bit |quite |kind of )?(?:tired|sleepy|lethargic|sluggish|fatigued"
-        r"|groggy)"
+        r"(?:very |really |so |a bit |quite |kind of )?(?:tired(?! of)|sleepy|lethargic"
+        r"|sluggish|fatigued|groggy)"
         r"|low energy|energy (?:is |was |feels |: )?low|low on energy|mude|muede|schlapp|cansado"
         r"|cansada|poca energia|wenig energie|energie (?:ist )?niedrig"
         r"|energy (?:is )?crash(?:ing|ed)?|energy (?:pretty |really |very |so )?low"

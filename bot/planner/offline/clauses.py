@@ -25,6 +25,8 @@ _NOT_EATEN_RE = rx(
     # a craving in the five languages: "feel like pizza", "Lust auf", "ganas de", "envie de"
     r"|(?:feel|feeling) like|in the mood for|fancy|fancying|lust auf|hunger auf|appetit auf"
     r"|heisshunger auf|ganas de|antojo de|envie d|envie de|voglia di"
+    # weary of a food, not eating it: "sick of salad", "so tired of chicken"
+    r"|(?:sick|tired|bored) of|fed up with"
     r"|avoided|skipped|skip|didnt|did not|never|going"
     # "don't judge", "don't ask": said about the telling, not the eating
     r"|(?:dont|do not)(?! (?:judge|ask|tell|laugh|worry|care|know|remember|mind|blame|hate))"

@@ -152,7 +152,8 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
 def _noted(tokens: Tokens, i: int) -> bool:
     """Whether the feeling at `i` is worth the day's notes: present, and about how one is."""
     absent = i > 0 and tokens.items[i - 1].text in _ABSENT_BEFORE
-    return not absent and tokens.items[i].text not in _NOT_NOTED
+    weary = i + 1 < len(tokens) and tokens.items[i + 1].text == "of"  # "sick of salad"
+    return not absent and not weary and tokens.items[i].text not in _NOT_NOTED
 
 
 # A time of day right after a feeling, already read as a time: part of what the note says.
