@@ -11,8 +11,8 @@ import pytest
 
 from bot.agent_api.actions import CheckinUpsert
 from bot.planner.base import PlanContext
-from bot.planner.offline.checkins import short_night_rating
 from bot.planner.offline.planner import OfflinePlanner
+from bot.planner.offline.sleep_hours import short_night_rating
 
 NOW = dt.datetime(2026, 11, 22, 9, 0, tzinfo=ZoneInfo("Europe/Berlin"))
 

@@ -37,10 +37,10 @@ CHECKIN_NUMBER_RE = rx(
 # maybe a 3", "he dormido bien, un 4", "bien dormi, je dirais 4/5", "dormito male, 2 su 5".
 # The rating ends its clause ("slept badly, 2 coffees" gives none), and no other check-in
 # word stands between ("slept badly, mood 3" is the mood's).
-_SLEEP_WORDS = "slept|sleep|schlaf|geschlafen|sueno|dormi|dormido|dormito|dormii|sommeil|sonno"
-_ANY_KEYWORD = "|".join(sorted({*_CHECKIN_KEYWORDS, *_SLEEP_WORDS.split("|")}, key=len)[::-1])
+SLEEP_WORDS = "slept|sleep|schlaf|geschlafen|sueno|dormi|dormido|dormito|dormii|sommeil|sonno"
+_ANY_KEYWORD = "|".join(sorted({*_CHECKIN_KEYWORDS, *SLEEP_WORDS.split("|")}, key=len)[::-1])
 SLEEP_RATING_RE = rx(
-    rf"(?P<kw>{_SLEEP_WORDS})(?: (?!(?:{_ANY_KEYWORD})(?!\S))[^\s\d.;!?]+){{0,6}}"
+    rf"(?P<kw>{SLEEP_WORDS})(?: (?!(?:{_ANY_KEYWORD})(?!\S))[^\s\d.;!?]+){{0,6}}"
     rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?(?= [.;!?,]|$)"
 )
 
@@ -250,94 +250,6 @@ def _rating(number: str, scale: str | None) -> int | None:
     if top == 5 and 1 <= value <= 5:
         return int(value)
     return None
-
-
-# How long someone slept ("slept like 6 hrs", "got 7.5 hours of sleep", "8h sleep"): the
-# service rates sleep 1-5 and keeps no hours, so they are kept in the day's notes as said and
-# never read as a rating ("slept 8": 8 of 5). A usual night says little of how well one slept;
-# a short one says it was poor (`short_night_rating`).
-_HOURS = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-# "dormi 7 ore", "j'ai dormi 6 heures", "dormí 5 horas", "nur 5 Stunden geschlafen": matched
-# against the folded tokens, so written without accents ("dormí" is "dormi").
-_SLEPT_OTHER = r"dormi|dormito|ho dormito|j ai dormi|jai dormi|he dormido|dormido"
-_HEDGES_OTHER = r"solo|soltanto|nur|etwa|circa|ca|seulement|environ|a peine|apenas|unas|como|tipo"
-_HOUR_WORDS = r"hours?|hrs?|h|stunden|std|horas?|ore|heures?"
-SLEEP_HOURS_RE = rx(
-    rf"(?:slept|sleep|got|had|only got|only had|{_SLEPT_OTHER})(?: (?:like|about|around|only"
-    rf"|just|maybe|barely|almost|nearly|over|under|for|a good|a solid|roughly|approx|ca|a|an"
-    rf"|{_HEDGES_OTHER}))*"
-    rf" (?P<hours>{_HOURS})(?P<half> and a half)?(?: (?:or so|ish))? ?(?:{_HOUR_WORDS})"
-    rf"(?: (?:of )?sleep)?(?: (?:or so|ish|last night|tonight|total|max|tops))?"
-    rf"|(?P<hours2>{_HOURS}) ?(?:hours?|hrs?|h) (?:of )?sleep"
-    rf"|(?:(?:{_HEDGES_OTHER}) )?(?P<hours3>{_HOURS}) ?(?:stunden|std|h) (?:geschlafen|schlaf)"
-    rf"|(?P<hours4>{_HOURS}) ?(?:ore|heures|horas) (?:di sonno|de sommeil|de sueño|de sueno)"
-)
-
-
-# Hours said a little after the sleep they are of: "slept like crap, maybe 5 hrs".
-_HOURS_AFTER_SLEEP_RE = rx(
-    rf"(?:(?:maybe|about|around|like|only|barely|just|roughly|approx|{_HEDGES_OTHER}|forse|quasi)"
-    rf" )+(?P<hours>{_HOURS})(?P<half> and a half)? ?(?:{_HOUR_WORDS})"
-    rf"(?: (?:total|max|tops|or so|ish))?"
-)
-_SLEEP_TOKENS = frozenset(_SLEEP_WORDS.split("|"))
-_SLEEP_BEFORE = 8  # tokens: the same sentence, near enough to be about the sleep
-
-
-def _after_sleep(tokens: Tokens, start: int) -> bool:
-    return any(t.text in _SLEEP_TOKENS for t in tokens.items[max(0, start - _SLEEP_BEFORE) : start])
-
-
-_HOUR_NUMBERS = {
-    word: float(n)
-    for n, word in enumerate(
-        "one two three four five six seven eight nine ten eleven twelve".split(), start=1
-    )
-}
-# Under five hours is a short night for nearly everyone: a poor one, and under three a very
-# poor one. Longer nights are not rated: eight hours can be slept well or badly.
-_SHORT_NIGHT_BELOW = 5.0
-_VERY_SHORT_NIGHT_BELOW = 3.0
-
-
-def short_night_rating(hours: float) -> int | None:
-    """The sleep rating a night of `hours` says by itself: 1 or 2 for a short night, else None."""
-    if hours <= 0 or hours >= _SHORT_NIGHT_BELOW:
-        return None
-    return 1 if hours < _VERY_SHORT_NIGHT_BELOW else 2
-
-
-def _short_night(match: re.Match[str]) -> int | None:
-    hours = _hours_said(match)
-    return short_night_rating(hours) if hours is not None else None
-
-
-def _hours_said(match: re.Match[str]) -> float | None:
-    groups = match.groupdict()
-    said = next(groups[g] for g in ("hours", "hours2", "hours3", "hours4") if groups.get(g))
-    value = _HOUR_NUMBERS.get(said) or number_value(said)
-    if value is None:
-        return None
-    return value + 0.5 if groups.get("half") else value
-
-
-def find_sleep_hours(
-    text: str, tokens: Tokens
-) -> tuple[list[Found[str]], list[Found[tuple[CheckinField, int]]]]:
-    """Hours of sleep, as the person wrote them, for the day's notes, their words claimed;
-    and the sleep rating of a short night ("slept maybe 4 hours": 2)."""
-    found: list[Found[str]] = []
-    rated: list[Found[tuple[CheckinField, int]]] = []
-    for pattern in (SLEEP_HOURS_RE, _HOURS_AFTER_SLEEP_RE):
-        for match, span in tokens.matches(pattern):
-            if pattern is _HOURS_AFTER_SLEEP_RE and not _after_sleep(tokens, span.start):
-                continue
-            tokens.claim(span)
-            found.append(Found(span.start, tokens.raw_between(span.start, span.stop - 1, text)))
-            rating = _short_night(match)
-            if rating is not None:
-                rated.append(Found(span.start, ("sleep_quality", rating)))
-    return found, rated
 
 
 def find_checkins(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:

@@ -19,9 +19,10 @@ from bot.kernel.plausibility import (
     MIN_GOAL_KCAL,
     MIN_KG,
 )
-from bot.planner.offline.checkins import CHECKIN_NUMBER_RE, CHECKIN_PHRASES, SLEEP_HOURS_RE
+from bot.planner.offline.checkins import CHECKIN_NUMBER_RE, CHECKIN_PHRASES
 from bot.planner.offline.dates import rx
 from bot.planner.offline.figures import ENERGY_RE, NOT_EATEN_BEFORE
+from bot.planner.offline.sleep_hours import SLEEP_HOURS_RE
 from bot.planner.offline.text import NUM, Found, Tokens, normalize, tokenize
 from bot.planner.offline.unitless import NOT_A_WEIGHT, UNITLESS_RE, read_unitless
 

@@ -31,7 +31,7 @@ from bot.kernel.said import (
 )
 from bot.planner.base import Plan
 from bot.planner.offline.additions import join_with
-from bot.planner.offline.checkins import CheckinField, find_checkins, find_sleep_hours
+from bot.planner.offline.checkins import CheckinField, find_checkins
 from bot.planner.offline.clauses import Clauses, date_clauses, not_eaten_clauses
 from bot.planner.offline.feelings import (
     FEELINGS,
@@ -61,6 +61,7 @@ from bot.planner.offline.rules import (
     find_weights,
 )
 from bot.planner.offline.same import amount_in_brackets, one_per_thing
+from bot.planner.offline.sleep_hours import find_sleep_hours
 from bot.planner.offline.sources import claim_sources
 from bot.planner.offline.stated import apply_energies, apply_macros
 from bot.planner.offline.table import food_table
