@@ -31,3 +31,9 @@ async def test_a_food_after_exercise_is_logged() -> None:
     plan = await OfflinePlanner().plan("allenamento in palestra, poi una banana", CONTEXT)
     [entry] = [a for a in plan.actions if isinstance(a, NutritionAddEntry)]
     assert 80 <= entry.entry.calories <= 135
+
+
+async def test_a_parkrun_is_exercise() -> None:
+    plan = await OfflinePlanner().plan("did parkrun this morning", CONTEXT)
+    assert plan.actions == []
+    assert any(isinstance(s, ExerciseNotTracked) for s in plan.said), plan.said
