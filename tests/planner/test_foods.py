@@ -167,7 +167,7 @@ def test_a_file_without_the_source_column_is_refused() -> None:
             "ein Apfel, Vollkornbrot und ein Glas Rotwein",
             ["Apple", "Whole wheat bread", "Red wine"],
         ),
-        ("Rührei mit Speck und eine Brezel", ["Scrambled eggs", "Bacon", "Pretzel"]),
+        ("Rührei mit Speck und eine Brezel", ["Scrambled eggs", "Bacon", "Bavarian pretzel"]),
         (
             "una manzana, pan integral y un vaso de vino tinto",
             ["Apple", "Whole wheat bread", "Red wine"],
@@ -203,7 +203,7 @@ def test_each_language_finds_its_foods(text: str, expected: list[str]) -> None:
     [
         ("yoghurts", "Yogurt"),  # English -s
         ("candies", "Sweets"),  # English -ies
-        ("Brezeln", "Pretzels"),  # German -n
+        ("Brezeln", "Bavarian pretzels"),  # German -n
         ("Brote", "White bread"),  # German -e
         ("yogures", "Yogurt"),  # Spanish -es
         ("panecillos", "Bread rolls"),  # Spanish -s
