@@ -17,7 +17,7 @@ from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens
 from bot.planner.offline.volumes import volume_after
 from bot.planner.reader.composition import FILLED
-from bot.planner.reader.lookup import is_modifier, served_on
+from bot.planner.reader.lookup import is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
 from bot.planner.reader.quantities import (
@@ -220,7 +220,7 @@ def longest_alias(
         return None
     n = len(tokens)
     best, best_length = "", 0
-    for first in table.forms(tokens.items[i].text):
+    for first in said_for(tokens.items, i) + table.forms(tokens.items[i].text):
         for alias in table.by_first.get(first, ()):
             length = alias.count(" ") + 1
             if length <= best_length:

@@ -10,6 +10,8 @@ the food, never an item of its own and never a word left unplaced.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Protocol
 
 _HOW_MADE = frozenset(
     """
@@ -93,3 +95,35 @@ def served_on(words: list[str]) -> int:
         return 0
     grain = 2 if words[1] == "whole" and len(words) > 2 and words[2] in GRAINS else 1
     return grain + 1 if words[grain] in GRAINS else 0
+
+
+class _Word(Protocol):
+    text: str  # folded
+    raw: str  # as typed
+
+
+# "un thé", "du thé", "mon thé": French tea folds to English "the"; after a French article,
+# or typed with its accent ("Thé", "thè"), it is the tea, never the article.
+_TEA_AFTER = frozenset({"un", "une", "du", "de", "le", "au", "mon", "ton", "son", "ce", "d"})
+# Words only an Italian message has: there a bare "latte" is milk ("colazione con latte e
+# biscotti"), and the coffee is a "caffellatte" or a "latte macchiato".
+_ITALIAN = frozenset(
+    """
+    il gli di del della dello dei degli delle ho col nel nella alla anche stamattina stamani
+    stasera colazione pranzo merenda spuntino preso presa bevuto mangiato tazza bicchiere
+    tazzina biscotti fette biscottate cornetto
+    """.split()
+)
+
+
+def said_for(words: Sequence[_Word], i: int) -> tuple[str, ...]:
+    """The table word the message's word `i` stands for in its language, read before the
+    word as written: "tea" for a French "thé", "milk" for "latte" in an Italian message."""
+    word = words[i]
+    if word.text in ("the", "thes") and (
+        word.raw.lower().startswith(("thé", "thè")) or (i and words[i - 1].text in _TEA_AFTER)
+    ):
+        return ("tea",)
+    if word.text == "latte" and any(w.text in _ITALIAN for w in words):
+        return ("milk",)
+    return ()

@@ -1,0 +1,107 @@
+"""Foods named as each language and country names them, where a name is also another
+language's word: the French tea that folds to "the", Italian "latte" that is milk, the
+German Brezel beside the American soft pretzel, "avo", "slice of swiss", Weizen."""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+
+import pytest
+
+from bot.planner.base import PlanContext
+from bot.planner.offline.planner import plan_text
+
+CONTEXT = PlanContext(
+    now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("Europe/Paris")),
+    timezone="Europe/Paris",
+)
+
+
+def _entries(text: str) -> list[tuple[str, float]]:
+    plan = plan_text(text, CONTEXT)
+    return [
+        (a.entry.food, a.entry.calories or 0.0)
+        for a in plan.actions
+        if a.type == "nutrition.add_entry"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["une tasse de thé", "Thé au citron et deux madeleines", "j'ai bu mon the", "deux thés"],
+)
+def test_french_tea_is_tea(text: str) -> None:
+    assert any(food.startswith("Tea") for food, _ in _entries(text)), _entries(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["the pasta was great", "I had the chicken", "the soup and the bread"]
+)
+def test_english_the_is_never_tea(text: str) -> None:
+    assert not any(food.startswith("Tea") for food, _ in _entries(text)), _entries(text)
+
+
+def test_green_tea_in_french_keeps_its_two_words() -> None:
+    assert [food for food, _ in _entries("un thé vert")] == ["Tea (thé vert), 1 cup (240 ml)"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "stamattina latte e fette biscottate",
+        "merenda: latte e cornetto",
+        "ho preso latte con i cereali",
+    ],
+)
+def test_bare_latte_in_italian_is_milk(text: str) -> None:
+    foods = [food for food, _ in _entries(text)]
+    assert any(food.startswith("Milk") for food in foods), foods
+    assert not any(food.startswith("Latte") for food in foods), foods
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("a latte and a muffin before the meeting", "Latte"),
+        ("two lattes", "Latte"),
+        ("un latte macchiato", "Latte macchiato"),
+        ("caffellatte e cornetto", "Coffee with milk"),
+    ],
+)
+def test_the_coffee_latte_stays_a_coffee(text: str, food: str) -> None:
+    assert _entries(text)[0][0].startswith(food), _entries(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("zwei Brezen", 400, 520),  # a Bavarian Laugenbrezel is ~80 g
+        ("eine Brezel zum Frühstück", 190, 270),
+        ("a soft pretzel at the mall", 300, 400),  # the American one is ~100 g+
+        ("eine Butterbrezel", 280, 380),
+        ("spaghetti with meatballs", 450, 650),  # a 400 g plate
+        ("ein Weizen", 200, 260),  # the half-litre bottle
+    ],
+)
+def test_portions_are_what_each_country_serves(text: str, low: float, high: float) -> None:
+    entries = _entries(text)
+    assert len(entries) == 1, entries
+    assert low <= entries[0][1] <= high, entries
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("smashed avo and a flat white", "Avocado toast"),
+        ("half an avo on rice cakes", "Avocado"),
+        ("2 slices of swiss", "Cheese"),
+    ],
+)
+def test_short_names_find_their_food(text: str, food: str) -> None:
+    assert _entries(text)[0][0].startswith(food), _entries(text)
+
+
+@pytest.mark.parametrize("text", ["swiss chocolate", "bircher muesli, very swiss", "a swiss roll"])
+def test_swiss_alone_is_no_cheese(text: str) -> None:
+    assert not any(food.startswith("Cheese") for food, _ in _entries(text)), _entries(text)
