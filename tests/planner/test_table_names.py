@@ -105,3 +105,30 @@ def test_short_names_find_their_food(text: str, food: str) -> None:
 @pytest.mark.parametrize("text", ["swiss chocolate", "bircher muesli, very swiss", "a swiss roll"])
 def test_swiss_alone_is_no_cheese(text: str) -> None:
     assert not any(food.startswith("Cheese") for food, _ in _entries(text)), _entries(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("12 almonds as a snack", 50, 110),  # counted by the nut, not by the handful
+        ("15 Cashewkerne", 100, 180),
+        ("30 pistacchi", 60, 140),
+        ("8 grapes", 20, 60),
+        ("5 fresas con yogur", 10, 40),  # the strawberries alone, beside the yogurt
+        ("une poignée d'amandes", 140, 190),  # the handful the row weighs: 28 g
+        ("a cup of grapes", 80, 130),
+    ],
+)
+def test_small_foods_are_counted_by_the_piece(text: str, low: float, high: float) -> None:
+    kcal = _entries(text)[0][1]
+    assert low <= kcal <= high, _entries(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["une rôtie au beurre de peanut", "tostadas con mantequilla de maní", "beurre d'arachide"],
+)
+def test_peanut_butter_by_its_quebec_and_latin_american_names(text: str) -> None:
+    foods = [food for food, _ in _entries(text)]
+    assert any("peanut butter" in food.lower() for food in foods), foods
+    assert not any(food.startswith("Peanuts") for food in foods), foods

@@ -29,6 +29,7 @@ from bot.planner.offline.compact import number, text_lines
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.text import normalize
+from bot.planner.reader.quantities import HOUSEHOLD_G
 from bot.planner.reader.segment import never_food_words
 from bot.planner.reader.typos import is_slip
 
@@ -220,8 +221,22 @@ def food_of_row(
         carbs=number(row["carbs"], seen),
         fat=number(row["fat"], seen),
         source=sys.intern((row["source"] or "").strip()),
-        measures=measures,
+        measures=measures + _portion_measure(row, seen),
     )
+
+
+def _portion_measure(
+    row: Mapping[str, str], numbers: dict[str, float]
+) -> tuple[tuple[str, float], ...]:
+    """A household measure the row's portion weighs while a count counts pieces ("1
+    handful (28 g)" of almonds counted by the almond): that measure weighs the portion, not
+    the general handful."""
+    said = row["portion"].split(" ")
+    if len(said) < 2 or said[0] != "1" or said[1] not in HOUSEHOLD_G:
+        return ()
+    if row["unit"].split(" ")[0] == said[1]:
+        return ()
+    return ((sys.intern(said[1]), number(row["portion_g"], numbers)),)
 
 
 def read_measures(
