@@ -132,3 +132,18 @@ def test_peanut_butter_by_its_quebec_and_latin_american_names(text: str) -> None
     foods = [food for food, _ in _entries(text)]
     assert any("peanut butter" in food.lower() for food in foods), foods
     assert not any(food.startswith("Peanuts") for food in foods), foods
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("8 gamberi alla griglia", 50, 130),  # prawns by the prawn, not by the serving
+        ("a dozen mussels", 30, 110),
+        ("4 Jakobsmuscheln", 50, 130),
+        ("15 framboises", 10, 60),
+        ("a handful of gummy bears", 60, 120),
+    ],
+)
+def test_seafood_and_berries_are_counted_by_the_piece(text: str, low: float, high: float) -> None:
+    kcal = _entries(text)[0][1]
+    assert low <= kcal <= high, _entries(text)
