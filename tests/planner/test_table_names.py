@@ -147,3 +147,24 @@ def test_peanut_butter_by_its_quebec_and_latin_american_names(text: str) -> None
 def test_seafood_and_berries_are_counted_by_the_piece(text: str, low: float, high: float) -> None:
     kcal = _entries(text)[0][1]
     assert low <= kcal <= high, _entries(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("zwei Semmeln vom Billa", "Bread roll"),  # the shop after the food is where
+        ("ein Gipfeli vom Migros", "Croissant"),
+        ("a sausage roll from the bakery", "Greggs sausage roll"),
+        ("steak and cheese pie from the servo", "Australian meat pie"),
+        ("pork sinigang for dinner", "Sinigang"),
+        ("3 pandesal with coffee", "Pandesal"),
+        ("kopi peng and kaya toast", "Kopi"),
+        ("leftover chicken alfredo", "Fettuccine Alfredo"),
+    ],
+)
+def test_names_and_shops_of_the_countries_people_write_from(text: str, food: str) -> None:
+    assert food.lower() in _entries(text)[0][0].lower(), _entries(text)
+
+
+def test_a_leberkaesesemmel_is_the_roll_with_one_slice() -> None:
+    assert 400 <= _entries("eine Leberkäsesemmel")[0][1] <= 560

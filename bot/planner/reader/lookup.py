@@ -32,7 +32,9 @@ CHAINS = frozenset(
     starbucks mcdonalds mcds maccas kfc pret costa chipotle nandos subway wendys dominos
     dunkin greggs tesco aldi lidl trader joes wholefoods kirkland costco timmies nordsee itsu
     waitrose sainsburys asda morrisons woolies woolworths coles mercadona carrefour rewe edeka
-    oxxo walmart wawa sheetz centra wetherspoons servo bunnings
+    oxxo walmart wawa sheetz centra wetherspoons servo bunnings billa spar hofer migros coop
+    denner kaufland penny backer baecker backerei baeckerei bakery metzger metzgerei
+    boulangerie panaderia
     """.split()
 )
 DESCRIPTORS = _HOW_MADE | CHAINS
@@ -46,7 +48,7 @@ GRAINS = frozenset(
 # "on rye", "auf Vollkorn", "sur pain complet": what a food was served on, after it.
 _SERVED_ON = frozenset({"on", "auf", "sur", "su", "en"})
 # "from costco", "at the servo", "von Nordsee": which chain or shop it came from, after it.
-_FROM = frozenset({"from", "at", "von", "bei", "de", "da", "chez"})
+_FROM = frozenset({"from", "at", "von", "vom", "bei", "beim", "de", "da", "dal", "chez"})
 # How it was cooked, said after it: "merluza a la plancha", "pollo al forno", "vom Grill".
 _COOKED_AFTER = frozenset(
     tuple(phrase.split())
