@@ -168,3 +168,15 @@ def test_names_and_shops_of_the_countries_people_write_from(text: str, food: str
 
 def test_a_leberkaesesemmel_is_the_roll_with_one_slice() -> None:
     assert 400 <= _entries("eine Leberkäsesemmel")[0][1] <= 560
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("me comí una pizza entera", 850, 1300),  # a European pizza, not an 8-slice US one
+        ("gestern eine ganze Pizza Salami", 850, 1300),
+        ("ate a whole pizza", 1800, 2600),  # the American medium pizza
+    ],
+)
+def test_a_whole_pizza_is_the_size_of_its_country(text: str, low: float, high: float) -> None:
+    assert low <= sum(kcal for _, kcal in _entries(text)) <= high, _entries(text)
