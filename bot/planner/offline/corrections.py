@@ -18,21 +18,38 @@ from bot.kernel.said import Notice
 from bot.planner.base import Plan
 from bot.planner.reader.quantities import SIZES
 
-# Words that take back what was just said. Longest first, so "no wait" is one marker.
+# Words that take back what was just said, in the five languages. Longest first, so "no
+# wait" is one marker.
 _REPLACE = (
-    r"no wait|wait no|no sorry|sorry|actually|i mean|i meant|make that|make it|oops|correction"
-    r"|or rather"
+    r"scratch that|forget that|no wait|wait no|no sorry|sorry|actually|i mean|i meant|make that"
+    r"|make it|oops|correction|or rather"
+    r"|ich meine|ich meinte|besser gesagt|oder besser|nee doch|ne doch|nein doch"
+    r"|mejor dicho|no espera|quiero decir|perdón|perdon|o sea"
+    r"|non plutôt|non plutot|ou plutôt|ou plutot|plutôt|plutot|je veux dire|en fait|pardon"
+    r"|no aspetta|volevo dire|o meglio|anzi|cioè|cioe|scusa"
 )
-# Words that take back only a number said just before ("sleep 2, no 3", "cake, ok 2").
-_WEAK = r"no|wait|ok|okay|err|erm|um|rather|well"
-_REMOVE = r"scratch|scratch that|remove|minus|cancel|forget|delete|take off|without"
+# Words that take back only a number said just before ("sleep 2, no 3", "cake, ok 2"), or
+# the same food said again with its settled amount ("a tim tam. ok 4 tim tams").
+_WEAK = (
+    r"no|wait|ok|okay|err|erm|um|rather|well|nein|nee|ne|doch|warte|espera|non|euh|attends"
+    r"|aspetta|ehm|ähm"
+)
+_REMOVE = r"scratch|remove|minus|cancel|forget|delete|take off|without"
 _MARKER_RE = re.compile(
-    rf"(?:^|(?<=[\s,.;:!\-–(]))(?P<marker>{_REMOVE}|{_REPLACE}|{_WEAK})(?=[\s,.;:!\-–)]|$)",
+    rf"(?:^|(?<=[\s,.;:!\-–(]))(?P<marker>{_REPLACE}|{_REMOVE}|{_WEAK})(?=[\s,.;:!\-–)]|$)",
     re.IGNORECASE,
 )
-_NUMBER = r"\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|a|an|half"
+# "it was" before the settled amount or food: "no espera, eran 3", "non, c'était un thé".
+_SAID_WAS = (
+    r"that was|it was|it's|its|was|were|es war|es waren|waren|war|eran|era|fueron|fue"
+    r"|c'était|c'etait|c'étaient|c'etaient|erano|sono stati|sono state|nur|solo|sólo"
+    r"|seulement|juste|soltanto"
+)
+_NUMBER = (
+    r"\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾]|one|two|three|four|five|six|seven|eight|nine|ten|a|an|half"
+)
 _BARE_NUMBER_RE = re.compile(
-    rf"^[\s,.;:!\-–]*(?:(?:it was|it's|its|was|just|only|like|more like|then)\s+)*"
+    rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS}|just|only|like|more like|then)\s+)*"
     rf"(?P<num>{_NUMBER})[\s.!)]*$",
     re.IGNORECASE,
 )
@@ -191,13 +208,17 @@ def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan
         return None
     if re.fullmatch(_REMOVE, marker):
         return _removed(earlier, plan_part(re.sub(r"^\s*(?:the|that|those)\s+", "", after)))
+    amount = _AMOUNT_RE.match(after)
+    settled = amount and _with_amount(before, amount["num"], amount["unit"], plan_part)
+    if settled:  # "1 cup of yogurt, sorry 3/4 cup"
+        return settled
     if re.fullmatch(_WEAK, marker):
-        return None
+        return _said_again(earlier, plan_part(_SAID_WAS_RE.sub("", after)))
     if re.match(r"\s*[,.]?\s*(?:with|w/?)\s", after, re.IGNORECASE):  # "..., sorry, with water"
         head = re.split(r"\s(?:with|w/?)\s", before, maxsplit=1, flags=re.IGNORECASE)[0]
         plan = plan_part(f"{head} {after.strip(' ,.')}")
         return plan if plan.actions and plan.understood else None
-    later = plan_part(re.sub(r"^\s*(?:that was|it was|was|it's|its)\s+", "", after))
+    later = plan_part(_SAID_WAS_RE.sub("", after))
     if not later.actions or not later.understood:
         return None
     return Plan(actions=_replaced(earlier.actions, later.actions))
@@ -210,6 +231,29 @@ def _with_number(before: str, number: str, plan_part: Callable[[str], Plan]) -> 
         return None
     rewritten = before[: match.start()] + number + before[match.end() :]
     plan = plan_part(rewritten)
+    return plan if plan.actions else None
+
+
+# "1 cup of yogurt, sorry 3/4 cup": an amount in the unit said before replaces that amount.
+_AMOUNT_RE = re.compile(
+    rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS}|just|only|more like)\s+)*"
+    r"(?P<num>\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾])\s*(?P<unit>[^\W\d_]+)[\s.!)]*$",
+    re.IGNORECASE,
+)
+_SAID_WAS_RE = re.compile(rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS})\s+)?", re.IGNORECASE)
+
+
+def _with_amount(
+    before: str, number: str, unit: str, plan_part: Callable[[str], Plan]
+) -> Plan | None:
+    """ "1 cup of yogurt" corrected to "3/4 cup": the last amount said in that unit is the one
+    replaced; None when no amount before was said in it."""
+    stem = re.escape(unit.lower().rstrip("s"))
+    said = list(re.finditer(rf"(?P<num>{_NUMBER})\s*{stem}(?:e?s)?\b", before, re.IGNORECASE))
+    if not said:
+        return None
+    at = said[-1]
+    plan = plan_part(before[: at.start()] + number + before[at.start("num") + len(at["num"]) :])
     return plan if plan.actions else None
 
 
@@ -228,12 +272,37 @@ def _with_size(before: str, size: str, plan_part: Callable[[str], Plan]) -> Plan
     return plan if plan.actions else None
 
 
+def _food_key(action: Action) -> str | None:
+    """The food an entry logs, whatever its amount and however it was said: "Tim Tams, 4
+    biscuits" and "Tim Tam, 1 biscuit" are one food, "Beer (cervezas)" and "Beer (cerveza)"
+    too."""
+    if not isinstance(action, NutritionAddEntry):
+        return None
+    name = re.sub(r"\s*\([^()]*\)", "", action.entry.food.split(",")[0]).strip().lower()
+    return re.sub(r"(?<=o)es$|s$", "", name)  # "cookies": "cookie", "tomatoes": "tomato"
+
+
+def _said_again(earlier: Plan, later: Plan) -> Plan | None:
+    """ "had a tim tam. ok 4 tim tams": the same foods said again after a weak correcting
+    word are their settled amounts; anything else after it is not a correction."""
+    keys = {_food_key(a) for a in earlier.actions}
+    foods = [a for a in later.actions if isinstance(a, NutritionAddEntry)]
+    if not later.understood or not foods or len(foods) != len(later.actions):
+        return None
+    if any(_food_key(a) not in keys for a in foods):
+        return None
+    return Plan(actions=_replaced(earlier.actions, later.actions))
+
+
 def _replaced(earlier: list[Action], later: list[Action]) -> list[Action]:
-    """The earlier actions with the last of each kind the later ones name replaced by them;
-    a check-in's fields are overridden one by one."""
+    """The earlier actions with the last of each kind the later ones name replaced by them
+    (a food said again replaces itself, wherever it was); a check-in's fields are overridden
+    one by one."""
     kept = list(earlier)
     for action in later:
         same = [i for i, a in enumerate(kept) if type(a) is type(action)]
+        key = _food_key(action)
+        same = [i for i in same if _food_key(kept[i]) == key] or same
         if not same:
             kept.append(action)
             continue
