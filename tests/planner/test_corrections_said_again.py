@@ -103,3 +103,19 @@ async def test_a_food_replaced_by_another_logs_only_the_second(
 async def test_a_weak_word_before_another_food_does_not_take_the_first_back() -> None:
     entries = foods(await plan("a banana, ok and an apple"))
     assert len(entries) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("5 slices of toast. ok actually 4, the dog got one", "4"),
+        ("3 croissants. no 2 tbh", "2"),
+        ("4 Croissants.. nee warte, nur 3", "3"),
+        ("3 croissants, non, seulement 2", "2"),
+    ],
+)
+async def test_an_amount_settled_after_a_full_stop_or_with_only_replaces_the_first(
+    text: str, count: str
+) -> None:
+    [entry] = foods(await plan(text))
+    assert entry.entry.food.split(", ")[1].startswith(count)

@@ -103,19 +103,21 @@ _INLINE_NUMBER = (
 _SETTLED_ONE = r"un|une|uno|una|ein|eine|einen|eins"
 _MARKER_ALT = "|".join(map(re.escape, _INLINE_MARKERS))
 # Markers may come in a row ("nee, warte, 2", "non en fait un seul", "wait no") and after a
-# trailing-off "..." ("3 biscuits... ok it was 5").
+# the end of a sentence or a trailing-off "..." ("3 biscuits... ok it was 5").
 _INLINE_RE = re.compile(
     rf"(?<![\w.,])(?P<n1>{_INLINE_NUMBER})(?P<mid>[^\W\d_]*(?:[ '%/-]+[^\W\d_]+){{0,3}}?)"
-    rf"\s*(?:[,;(\-–]|\.{{2,}}|…)?\s*(?<!\w)(?:{_MARKER_ALT})(?!\w)"
+    rf"\s*(?:[,;(\-–]|\.+|…)?\s*(?<!\w)(?:{_MARKER_ALT})(?!\w)"
     rf"(?:\s*[,:!\-–]*\s*(?<!\w)(?:{_MARKER_ALT})(?!\w))*"
-    rf"\s*[,:!\-–]*\s*(?P<n2>{_INLINE_NUMBER}|{_SETTLED_ONE})(?!\w*\d)(?P<tail>[^\W\d_]*)"
+    rf"\s*[,:!\-–]*\s*(?:(?:nur|only|just|solo|sólo|seulement|juste|soltanto)\s+)?"
+    rf"(?P<n2>{_INLINE_NUMBER}|{_SETTLED_ONE})(?!\w*\d)(?P<tail>[^\W\d_]*)"
     r"(?:\s+(?:seul|seule|solo|sola|only|nur))?",
     re.IGNORECASE,
 )
 # What a person adds after the settled amount without meaning anything: "anzi 3 😅", "no 4
 # lol", "178.6 ugh". Taken out with the correction.
 _AFTERTHOUGHT_RE = re.compile(
-    r"^(?:\s*(?:lol|lmao|ugh|haha\w*|jaja\w*|mdr|xd|oops|sorry"
+    r"^(?:\s*(?:lol|lmao|ugh|haha\w*|jaja\w*|mdr|xd|oops|sorry|tbh|honestly|to be honest"
+    r"|if i'?m (?:being )?honest|ehrlich gesagt|la verdad|franchement|sinceramente"
     r"|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+)(?!\w))+",
     re.IGNORECASE,
 )
