@@ -4,7 +4,10 @@ Two names of the same food side by side ("uno spritz aperol", "a flat white coff
 item; so is a name in brackets right after a food ("3 biscuits (digestives)", "a beer
 (Jupiler)"), which says what the food before it was, not a second one eaten, or how much of
 it there was ("apple slices (1 medium apple)"). A food said after "all" names the ones
-counted before it ("3 coffees, all long blacks").
+counted before it ("3 coffees, all long blacks", "4 cookies, all oreos"). Eggs said "as" a dish
+are that dish of those eggs ("3 Eier als Rührei"), and a food said without an amount, then by
+a longer name of it in the same sentence, is the one food said in full ("kebab on the way home
+🥴 large doner w/ chilli sauce").
 """
 
 from __future__ import annotations
@@ -73,8 +76,102 @@ def one_per_thing(text: str, tokens: Tokens, foods: list[FoodItem]) -> list[Food
                 continue
         if _names_them(tokens, kept, item):
             continue
+        if before is not None and _made_as(text, tokens, before, item):  # "2 eggs as an omelette"
+            kept[-1] = (
+                _counted(item, _count(before.amount), before)
+                if _item_counts(before, item)
+                else item
+            )
+            continue
+        if before is not None and _said_whole(text, tokens, before, item):
+            kept[-1] = item  # "kebab ... large doner w/ chilli sauce": the doner said in full
+            continue
         kept.append(item)
     return kept
+
+
+# What a food was made into: "2 eggs as an omelette", "3 Eier als Rührei", "2 huevos como
+# revuelto", "2 œufs en omelette", "2 uova come frittata".
+_AS = frozenset({"as", "als", "como", "comme", "en", "come"})
+# What says a second food is another one eaten, not the first said again in full.
+_ANOTHER = frozenset(
+    """
+    and then also another later again plus und dann noch auch y luego después otro otra
+    et puis encore aussi autre e poi dopo anche altro altra
+    """.split()
+)
+_COUNT_RE = re.compile(r"^(\d+(?:\.\d+)?)\s+([^\W\d_]+)")
+
+
+def _gap_words(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> list[str]:
+    return re.findall(r"[^\W\d_]+", _between(text, tokens, before, item).lower())
+
+
+def _made_as(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> bool:
+    """Whether the item is what the food before it was made into ("2 eggs as an omelette")."""
+    gap = _gap_words(text, tokens, before, item)
+    return (
+        bool(gap)
+        and gap[0] in _AS
+        and len(gap) <= 2
+        and (not item.explicit or _count(item.amount) <= 1)
+    )
+
+
+def _said_whole(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> bool:
+    """ "kebab on the way home, large doner w/ chilli sauce": a food said without an amount,
+    then again by a longer name of the same food with one, in the same sentence, is one food;
+    "a coffee and then a coffee with milk" stays two."""
+    gap = _between(text, tokens, before, item)
+    return (
+        not before.explicit
+        and _bare(item.name).startswith(_bare(before.name))
+        and (item.explicit or _bare(item.name) != _bare(before.name))
+        and not re.search(r"[.,;:!?\n+&\d]", gap)
+        and not _ANOTHER.intersection(_gap_words(text, tokens, before, item))
+    )
+
+
+def _count(amount: str) -> float:
+    match = _COUNT_RE.match(amount)
+    return float(match.group(1)) if match else 0.0
+
+
+def _unit(amount: str) -> str:
+    match = _COUNT_RE.match(amount)
+    return match.group(2).lower().rstrip("s") if match else ""
+
+
+def _item_counts(before: FoodItem, item: FoodItem) -> bool:
+    """Whether the item's amount counts the food before it ("Scrambled eggs, 2 eggs")."""
+    match = _COUNT_RE.match(item.amount)
+    if match is None or not _count(before.amount):
+        return False
+    return match.group(2).lower().rstrip("s") in _bare(before.name)
+
+
+def _counted(item: FoodItem, count: float, before: FoodItem) -> FoodItem:
+    """The item scaled to `count` of the units its amount counts."""
+    factor = count / _count(item.amount)
+    unit = _COUNT_RE.match(item.amount)
+    assert unit is not None
+    word = unit.group(2).rstrip("s") + ("" if count == 1 else "s")
+    grams = re.sub(  # "(240 ml)" of one cup: "(720 ml)" of three
+        r"\((\d+(?:\.\d+)?) (g|ml)\)",
+        lambda m: f"({float(m.group(1)) * factor:.0f} {m.group(2)})",
+        item.amount[unit.end() :],
+    )
+    amount = f"{count:g} {word}{grams}"
+    return dataclasses.replace(
+        item,
+        first=before.first,
+        amount=amount,
+        kcal=round(item.kcal * factor),
+        protein=round(item.protein * factor, 1),
+        carbs=round(item.carbs * factor, 1),
+        fat=round(item.fat * factor, 1),
+        grams=item.grams * factor,
+    )
 
 
 # "all", "both" before a food: what the foods counted before it were ("all long blacks").
@@ -83,7 +180,8 @@ _ALL = frozenset({"all", "both", "alle", "beide", "todos", "todas", "tous", "tou
 
 def _names_them(tokens: Tokens, kept: list[FoodItem], item: FoodItem) -> bool:
     """ "3 coffees, all long blacks": a food said after "all" names the same food counted
-    before it, which takes that name and keeps its count; True when it did."""
+    before it, which takes that name and keeps its count; another food ("3 coffees, all
+    cappuccinos") takes the count's place. True when it did."""
     at = item.first - 1
     if item.explicit or at < 0 or tokens.items[at].text not in _ALL or tokens.used[at]:
         return False
@@ -92,4 +190,11 @@ def _names_them(tokens: Tokens, kept: list[FoodItem], item: FoodItem) -> bool:
             tokens.claim(range(at, at + 1))
             kept[n] = dataclasses.replace(kept[n], name=item.name)
             return True
-    return False
+    counted = kept[-1] if kept else None
+    if counted is None or not counted.explicit or not _count(counted.amount):
+        return False
+    if not _count(item.amount) or _unit(item.amount) != _unit(counted.amount):
+        return False  # "2 sandwiches, both ham": the ham is what is in them
+    tokens.claim(range(at, at + 1))  # "3 coffees, all cappuccinos": three cappuccinos
+    kept[-1] = _counted(item, _count(counted.amount), counted)
+    return True
