@@ -122,6 +122,8 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             joined[-1] = filled_with(tokens, head, item)
             continue
         with_word = bool(words) and words[0] in WITH and set(words[1:]) <= _ARTICLES
+        if free and cooked_in(tokens, item, between):  # "2 eggs, fried in butter"
+            with_word, words = True, ["with"]
         and_word = in_dish and len(words) == 1 and words[0] in _AND
         if free and on_bread(head, item, words, _counted(tokens, item)):
             tokens.claim(gap)  # "2 sausages in bread", "Bratwurst im Brötchen": one item
@@ -170,6 +172,32 @@ def _joined(
             # still what the head is had with: a figure stated after both is for both
             return dataclasses.replace(item, added=True)
     return dish(head, _as_addition(tokens, head, item), "with" if with_word else "and")
+
+
+# The fat a food was cooked in is part of it: "2 eggs, fried in butter", "Spiegeleier in
+# Butter gebraten", "pollo cocinado en aceite de oliva", "œufs cuits au beurre", "uova fritte
+# nel burro". A pat of butter or a spoon of oil is logged within the food, not beside it.
+_COOKED = frozenset(
+    """
+    fried cooked sauteed sautéed pan-fried panfried gebraten angebraten gekocht frito frita
+    fritos fritas cocinado cocinada cocinados cocinadas frit frite frits frites cuit cuite
+    cuits cuites fritto fritta fritti fritte cotto cotta cotti cotte
+    """.split()
+)
+_COOKED_IN = frozenset({"in", "im", "en", "dans", "au", "nel", "nell", "nella", "nello"})
+_FAT_RE = re.compile(r"\b(?:butter|oil|ghee|lard|margarine)\b", re.IGNORECASE)
+
+
+def cooked_in(tokens: Tokens, item: FoodItem, between: list[str]) -> bool:
+    """Whether `item` is the fat the food before it was cooked in, said between them ("fried
+    in") or after it ("in Butter gebraten")."""
+    nxt = item.last + 1
+    after = {tokens.items[nxt].text} if nxt < len(tokens.items) else set()
+    return (
+        _FAT_RE.search(item.name) is not None
+        and bool(_COOKED_IN.intersection(between))
+        and bool(_COOKED.intersection(between) | _COOKED.intersection(after))
+    )
 
 
 def _already_in(head: FoodItem, item: FoodItem) -> bool:
