@@ -82,3 +82,19 @@ async def test_a_count_then_what_all_of_them_were_is_that_many_of_it(
 async def test_what_is_in_all_of_them_is_not_what_they_were() -> None:
     entries = await foods("2 sandwiches, both ham")
     assert any("sandwich" in e.entry.food.lower() for e in entries)
+
+
+@pytest.mark.parametrize(
+    ("text", "food", "low", "high"),
+    [
+        ("4 biscuits (digestives)", "digestive", 240, 340),
+        ("ate 4 biscuits 😬 (digestives)", "digestive", 240, 340),
+        ("4 cookies... no 2 (oreos)", "oreo", 80, 130),
+    ],
+)
+async def test_a_food_named_in_brackets_is_what_was_counted_before_it(
+    text: str, food: str, low: float, high: float
+) -> None:
+    [entry] = await foods(text)
+    assert food in entry.entry.food.lower()
+    assert low <= entry.entry.calories <= high

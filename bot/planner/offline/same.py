@@ -61,6 +61,9 @@ def amount_in_brackets(text: str, tokens: Tokens, foods: list[FoodItem]) -> list
     return kept
 
 
+_EMOJI_RE = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+")
+
+
 def one_per_thing(text: str, tokens: Tokens, foods: list[FoodItem]) -> list[FoodItem]:
     """The foods with a second name of the one before it left out."""
     kept: list[FoodItem] = []
@@ -69,10 +72,18 @@ def one_per_thing(text: str, tokens: Tokens, foods: list[FoodItem]) -> list[Food
         if before is not None and not item.added:
             gap = _between(text, tokens, before, item)
             same = not gap.strip() and _bare(before.name) == _bare(item.name)
-            named = gap.strip() == "(" and not item.explicit and _bracketed(text, tokens, item)
+            named = (
+                _EMOJI_RE.sub("", gap).strip() == "("
+                and not item.explicit
+                and _bracketed(text, tokens, item)
+            )
             if same or named:
                 if same and item.explicit and not before.explicit:
                     kept[-1] = item
+                if named and _count(before.amount) and _count(item.amount):
+                    kept[-1] = _counted(
+                        item, _count(before.amount), before
+                    )  # "3 biscuits (digestives)"
                 continue
         if _names_them(tokens, kept, item):
             continue
