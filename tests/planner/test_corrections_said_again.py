@@ -119,3 +119,20 @@ async def test_an_amount_settled_after_a_full_stop_or_with_only_replaces_the_fir
 ) -> None:
     [entry] = foods(await plan(text))
     assert entry.entry.food.split(", ")[1].startswith(count)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("3 cookies... ok I ate 5", "5"),
+        ("2 biscotti... vabbè ne ho mangiati 4 😅", "4"),
+        ("3 croissants, non, j'en ai mangé 2", "2"),
+        ("4 Kekse, nee, hatte 3", "3"),
+        ("2 galletas, no, me comí 4", "4"),
+    ],
+)
+async def test_the_amount_eaten_said_after_a_correcting_word_is_the_one_logged(
+    text: str, count: str
+) -> None:
+    [entry] = foods(await plan(text))
+    assert entry.entry.food.split(", ")[1].startswith(count)

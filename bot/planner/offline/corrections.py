@@ -32,7 +32,7 @@ _REPLACE = (
 # the same food said again with its settled amount ("a tim tam. ok 4 tim tams").
 _WEAK = (
     r"no|wait|ok|okay|err|erm|um|rather|well|nein|nee|ne|doch|warte|espera|non|euh|attends"
-    r"|aspetta|ehm|ähm"
+    r"|aspetta|ehm|ähm|vabbè|vabbe|enfin"
 )
 _REMOVE = r"scratch|remove|minus|cancel|forget|delete|take off|without"
 _MARKER_RE = re.compile(
@@ -43,14 +43,15 @@ _MARKER_RE = re.compile(
 _SAID_WAS = (
     r"that was|it was|it's|its|was|were|es war|es waren|waren|war|eran|era|fueron|fue"
     r"|c'était|c'etait|c'étaient|c'etaient|erano|sono stati|sono state|nur|solo|sólo"
-    r"|seulement|juste|soltanto"
+    r"|seulement|juste|soltanto|i ate|ate|i had|had|ich hatte|hatte|me comí|comí"
+    r"|j'en ai mangé|j'en ai pris|ne ho mangiati|ne ho mangiate|ne ho presi|ne ho prese"
 )
 _NUMBER = (
     r"\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾]|one|two|three|four|five|six|seven|eight|nine|ten|a|an|half"
 )
 _BARE_NUMBER_RE = re.compile(
     rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS}|just|only|like|more like|then)\s+)*"
-    rf"(?P<num>{_NUMBER})[\s.!)]*$",
+    rf"(?P<num>{_NUMBER})[\s.!)\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]*$",
     re.IGNORECASE,
 )
 _LAST_NUMBER_RE = re.compile(
