@@ -136,3 +136,21 @@ async def test_the_amount_eaten_said_after_a_correcting_word_is_the_one_logged(
 ) -> None:
     [entry] = foods(await plan(text))
     assert entry.entry.food.split(", ")[1].startswith(count)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("a latte, sorry a flat white and a muffin", ["flat white", "muffin"]),
+        ("un café, perdón, un cortado y una tostada", ["cortado", "toast"]),
+        ("a croissant, actually I was starving, and a coffee", ["croissant", "coffee"]),
+        ("a bagel, sorry I was in a rush, and a latte", ["bagel", "latte"]),
+    ],
+)
+async def test_what_follows_a_correcting_word_replaces_one_food_at_most(
+    text: str, kept: list[str]
+) -> None:
+    entries = foods(await plan(text))
+    assert len(entries) == len(kept)
+    for food, entry in zip(kept, entries, strict=True):
+        assert food in entry.entry.food.lower()

@@ -17,6 +17,7 @@ from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry
 from bot.kernel.said import Notice
 from bot.planner.base import Plan
 from bot.planner.reader.quantities import SIZES
+from bot.planner.reader.segment import CONJUNCTIONS
 
 # Words that take back what was just said, in the five languages. Longest first, so "no
 # wait" is one marker.
@@ -224,7 +225,22 @@ def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan
     later = plan_part(_SAID_WAS_RE.sub("", after))
     if not later.actions or not later.understood:
         return None
+    if _added_after(after, plan_part):  # "a croissant, actually I was starving, and a coffee"
+        return Plan(actions=earlier.actions + later.actions)
     return Plan(actions=_replaced(earlier.actions, later.actions))
+
+
+_AND_RE = re.compile(rf"[\s,;]+(?:{'|'.join(map(re.escape, sorted(CONJUNCTIONS)))})\s", re.I)
+
+
+def _added_after(after: str, plan_part: Callable[[str], Plan]) -> bool:
+    """Whether what follows the correcting word names no food until an "and": the words
+    before it are an aside, and the food after the "and" is one more, not a replacement."""
+    joined = _AND_RE.search(after)
+    if joined is None:
+        return False
+    aside = plan_part(after[: joined.start()])
+    return not any(isinstance(a, NutritionAddEntry) for a in aside.actions)
 
 
 def _with_number(before: str, number: str, plan_part: Callable[[str], Plan]) -> Plan | None:
@@ -300,12 +316,16 @@ def _said_again(earlier: Plan, later: Plan) -> Plan | None:
 def _replaced(earlier: list[Action], later: list[Action]) -> list[Action]:
     """The earlier actions with the last of each kind the later ones name replaced by them
     (a food said again replaces itself, wherever it was); a check-in's fields are overridden
-    one by one."""
+    one by one. A later food replaces one earlier food only: "a latte, sorry a flat white and
+    a muffin" is the flat white and the muffin."""
     kept = list(earlier)
+    settled: set[int] = set()  # the places a later food already took
     for action in later:
-        same = [i for i, a in enumerate(kept) if type(a) is type(action)]
+        same = [i for i, a in enumerate(kept) if type(a) is type(action) and i not in settled]
         key = _food_key(action)
         same = [i for i in same if _food_key(kept[i]) == key] or same
+        if key is not None:
+            settled.add(same[-1] if same else len(kept))
         if not same:
             kept.append(action)
             continue
