@@ -15,6 +15,7 @@ from bot.planner.offline.dates import find_day_refs
 from bot.planner.offline.feelings import FEELINGS
 from bot.planner.offline.periods import average_span, find_span, without_period
 from bot.planner.offline.rules import SUPPLEMENTS
+from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens, normalize, tokenize
 
 QUESTION_STARTERS = frozenset(
@@ -140,7 +141,23 @@ def looks_like_question(text: str, tokens: Tokens) -> bool:
         return True
     # a period and no amount ("weight this month", "calories in november"): asked about; a
     # symptom since when ("headache since yesterday", "fiebre desde ayer") is told
-    return unperiod != tokens.joined and not any(w in FEELINGS for w in words)
+    if unperiod == tokens.joined or any(w in FEELINGS for w in words):
+        return False
+    unnamed = _without_food_names(tokens)  # "a mars bar" names no month
+    return without_period(unnamed) != unnamed
+
+
+def _without_food_names(tokens: Tokens) -> str:
+    """`tokens.joined` with the names of two or three words the food table knows blanked:
+    a month or a day inside a food's name ("mars bar", "sunday roast") is no period."""
+    aliases = food_table().by_alias
+    words = [t.text for t in tokens.items]
+    for i in range(len(words)):
+        for n in (3, 2):
+            if i + n <= len(words) and " ".join(words[i : i + n]) in aliases:
+                words[i : i + n] = ["_"] * n
+                break
+    return " ".join(words)
 
 
 def read_question(tokens: Tokens, today: dt.date) -> Question:
