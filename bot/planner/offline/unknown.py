@@ -6,7 +6,9 @@ before a dish that keeps its figures whatever it is flavoured with is part of it
 ("tonkotsu ramen"); before a dish it defines ("caprese salad") the food is not logged. A
 drink is never the first word of such a dish: "chai yaar" is chai and a word of talk. A food
 before "sauce" is eaten with it ("frites sauce andalouse"); one after it names the sauce
-("boulets sauce lapin") and is not logged.
+("boulets sauce lapin") and is not logged. A word that never names a dish (a stop word of the
+five languages, a verb said as it goes on: "käsekuchen bei oma", "pizza tornando a casa")
+starts no dish: the food before it is logged and the words after it left to the reply.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ import dataclasses
 from collections.abc import Callable, Collection
 
 from bot.planner.offline.foods import FoodItem
+from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.composition import FILLED
 from bot.planner.reader.quantities import AMOUNT_WORDS
-from bot.planner.reader.segment import never_food_words
+from bot.planner.reader.segment import CONJUNCTIONS, never_food_words
 
 # Holders whose dish keeps its figures whatever it is flavoured with: "tonkotsu ramen".
 _FLAVOURED = frozenset(
@@ -101,9 +104,33 @@ def _eaten_beside(tokens: Tokens, item: FoodItem, unknown: Callable[[int], bool]
     after a drink, which is never the first word of a dish ("chai yaar", "a coffee bro")."""
     if tokens.items[item.last + 1].text in _SAUCE or tokens.items[item.last].text in FILLED:
         return True  # a filled dish and what it is filled with: "piadina crudo e squacquerone"
+    if _leads_elsewhere(tokens, item.last + 1):
+        return True  # "käsekuchen bei oma", "due tranci di pizza tornando a casa"
     if not item.liquid:
         return False
     end = item.last + 1
     while end < len(tokens) and unknown(end) and end - item.last <= 2:
         end += 1
     return end == len(tokens) or tokens.items[end].kind == "punct"
+
+
+# "250 g de fromage par personne": a share of a dish said before, not a food of its own.
+_SHARE = frozenset("per par pro por je each cada chacun ciascuno".split())
+# How a verb said as it goes on ends: "watching", "tornando", "comiendo", "rentrant".
+_GOING_ON = ("ing", "ando", "endo", "iendo", "ant")
+
+
+def _leads_elsewhere(tokens: Tokens, at: int) -> bool:
+    """Whether the word at `at`, which the table does not know, turns from the food to
+    something else: a verb said as it goes on ("tornando a casa"), or a stop word of the five
+    languages leading a phrase of its own ("bei oma", "chez ma mère", "during the meeting").
+    A stop word ending the phrase or before a food may name the kind of food before it
+    ("that ramen place", "a pizza place sandwich")."""
+    word = tokens.items[at].text
+    if len(word) >= 6 and word.endswith(_GOING_ON) and word not in food_table().words:
+        return True
+    if word not in never_food_words() or word in _SHARE or at + 1 >= len(tokens):
+        return False
+    after = tokens.items[at + 1]
+    food_after = tokens.used[at + 1] and after.text in food_table().words  # "pizza place sandwich"
+    return after.kind == "word" and after.text not in CONJUNCTIONS and not food_after

@@ -1,0 +1,80 @@
+"""A food the table knows, said beside words that are no food (a place, a person, a time,
+what the person was doing), is logged; a month inside a food's name asks nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.agent_api.actions import NutritionAddEntry
+from bot.planner.base import Plan, PlanContext
+from bot.planner.offline.planner import OfflinePlanner
+
+NOW = dt.datetime(2026, 11, 22, 13, 15, tzinfo=ZoneInfo("Europe/Berlin"))
+
+
+async def plan_of(text: str) -> Plan:
+    return await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/Berlin"))
+
+
+async def entries(text: str) -> list[tuple[str, float]]:
+    plan = await plan_of(text)
+    return [
+        (a.entry.food.lower(), a.entry.calories or 0.0)
+        for a in plan.actions
+        if isinstance(a, NutritionAddEntry)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "food", "low", "high"),
+    [
+        ("ein Stück Apfelstrudel bei Tante Erika", "apfelstrudel", 200, 450),
+        ("un croissant chez ma mère", "croissant", 150, 350),
+        ("a bagel during the meeting", "bagel", 200, 400),
+        ("a burrito on the train", "burrito", 400, 900),
+        ("pasta mit Freunden", "pasta", 300, 700),
+    ],
+)
+async def test_a_food_before_a_place_or_a_person_is_logged(
+    text: str, food: str, low: float, high: float
+) -> None:
+    got = await entries(text)
+    assert len(got) == 1 and food in got[0][0] and low <= got[0][1] <= high, got
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("una empanada viendo la tele", "empanada"),
+        ("tre supplì tornando dal lavoro", "suppl"),
+        ("a banana while driving", "banana"),
+    ],
+)
+async def test_a_food_before_what_the_person_was_doing_is_logged(text: str, food: str) -> None:
+    got = await entries(text)
+    assert len(got) == 1 and food in got[0][0], got
+
+
+async def test_a_place_named_for_a_food_is_not_eaten() -> None:
+    got = await entries("a pizza place sandwich")
+    assert len(got) == 1 and "sandwich" in got[0][0], got
+
+
+async def test_an_unknown_word_after_a_food_still_logs_nothing_of_it() -> None:
+    plan = await plan_of("chicken zorbluk")
+    assert not plan.actions and not plan.understood
+
+
+@pytest.mark.parametrize("text", ["a mars bar", "ate a Mars bar", "mi sono mangiato un mars"])
+async def test_a_candy_bar_named_like_a_month_is_logged(text: str) -> None:
+    got = await entries(text)
+    assert len(got) == 1 and 200 <= got[0][1] <= 300, got
+
+
+@pytest.mark.parametrize("text", ["calories in march", "protein im März"])
+async def test_a_month_alone_is_still_asked_about(text: str) -> None:
+    plan = await plan_of(text)
+    assert not plan.actions and plan.reads, plan
