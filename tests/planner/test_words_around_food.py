@@ -78,3 +78,24 @@ async def test_a_candy_bar_named_like_a_month_is_logged(text: str) -> None:
 async def test_a_month_alone_is_still_asked_about(text: str) -> None:
     plan = await plan_of(text)
     assert not plan.actions and plan.reads, plan
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "low", "high"),
+    [
+        ("a glass of milk (skimmed)", "skim", 60, 110),
+        ("un bicchiere di latte (scremato)", "skim", 60, 110),
+        ("2 slices of bread (wholemeal)", "whole", 120, 220),
+        ("1 cup of greek yogurt (nonfat) and a banana", "nonfat", 100, 220),
+    ],
+)
+async def test_a_kind_in_brackets_after_a_food_is_read_as_said_before_it(
+    text: str, kind: str, low: float, high: float
+) -> None:
+    got = await entries(text)
+    assert got and kind in got[0][0] and low <= got[0][1] <= high, got
+
+
+async def test_an_unknown_word_in_brackets_still_logs_nothing_of_it() -> None:
+    plan = await plan_of("chicken (zorbluk)")
+    assert not plan.actions and not plan.understood

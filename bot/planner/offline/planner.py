@@ -41,6 +41,7 @@ from bot.planner.offline.questions import (
     reads_for,
 )
 from bot.planner.offline.rules import normalized_phrase_words
+from bot.planner.offline.said_after import said_before
 from bot.planner.offline.said_ratings import said_rating_words
 from bot.planner.offline.table import STOP_WORDS, food_table
 from bot.planner.offline.text import Tokens, odd_numbers, tokenize
@@ -179,8 +180,8 @@ def plan_text(text: str, context: PlanContext) -> Plan:
 
 
 def _logged(text: str, tokens: Tokens, context: PlanContext) -> Plan:
-    """A message that logs: what it says, a food emoji offered, or the portion said after the
-    food read again before it."""
+    """A message that logs: what it says, a food emoji offered, or what was said after the
+    food (a portion, a kind in brackets) read again before it."""
     planned = log_plan(
         text, tokens, context.today, context.last_weight_kg, measures_in(context.timezone)
     )
@@ -190,33 +191,12 @@ def _logged(text: str, tokens: Tokens, context: PlanContext) -> Plan:
         if offered is not None:
             return offered
     if not planned.understood and not planned.is_question:
-        moved = _portion_first(text)  # "spaghetti, big plate": "big plate of spaghetti"
-        if moved is not None:
+        for moved in said_before(text):  # "spaghetti, big plate": "big plate of spaghetti"
             again = _log_part(moved, context)
             if again.understood and again.actions:
                 planned = again
+                break
     return _night_ahead(planned, text, context)
-
-
-# A portion said after the food ("dinner: spaghetti bolognese, big plate", "pasta (small
-# bowl)") is read as if said before it, where the size and the measure are understood.
-_PORTION_AFTER_RE = re.compile(
-    r"^(?P<head>(?:.*[:;]\s*)?)(?P<food>[^,:;()\-–]+?)\s*[,(\-–]\s*(?:an?\s+)?"
-    r"(?P<size>big|large|small|huge|giant|normal|regular|medium|massive|generous|tiny|little)"
-    r"\s+(?P<unit>plate|bowl|portion|serving)\s*\)?\s*[.!]*\s*$",
-    re.IGNORECASE,
-)
-_SIZE_SAID = {"massive": "huge", "generous": "large", "tiny": "small", "little": "small"}
-
-
-def _portion_first(text: str) -> str | None:
-    """`text` with a portion said after its one food moved before it, or None."""
-    match = _PORTION_AFTER_RE.match(text)
-    if match is None:
-        return None
-    size = match.group("size").lower()
-    size = _SIZE_SAID.get(size, size)
-    return f"{match.group('head')}{size} {match.group('unit')} of {match.group('food')}"
 
 
 # Late in the day "couldn't sleep" is about the night ahead, which the day's sleep rating (how
