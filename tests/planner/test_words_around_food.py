@@ -99,3 +99,26 @@ async def test_a_kind_in_brackets_after_a_food_is_read_as_said_before_it(
 async def test_an_unknown_word_in_brackets_still_logs_nothing_of_it() -> None:
     plan = await plan_of("chicken (zorbluk)")
     assert not plan.actions and not plan.understood
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("sushi mit meiner besten Freundin", "sushi"),
+        ("una paella con nuestros amigos", "paella"),
+        ("une raclette avec les collègues", "raclette"),
+        ("lasagne dalla nonna", "lasagna"),
+        ("2 eggs with the kids", "eggs"),
+    ],
+)
+async def test_who_it_was_eaten_with_is_read_and_not_named_back(text: str, food: str) -> None:
+    plan = await plan_of(text)
+    got = await entries(text)
+    assert len(got) == 1 and food in got[0][0] and plan.understood, (got, plan.said)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"), [("pizza con papas fritas", 2), ("torta della nonna", 1)]
+)
+async def test_a_food_named_like_a_person_is_still_a_food(text: str, count: int) -> None:
+    assert len(await entries(text)) == count

@@ -1,6 +1,7 @@
 """The words of a message that carry nothing to log: greetings, hedges, the verbs of eating,
 how a food was cooked, and every language's function and meal words (reader/segment.py);
-and the phrases that say when, where or how long ("at 8", "after the gym", "all day").
+and the phrases that say when, where, with whom or how long ("at 8", "after the gym", "with
+my wife", "all day").
 
 Left unread, they are never named back to the person as something that could not be placed,
 and no food's plural or typo is ever read into them (offline/table.py).
@@ -96,6 +97,27 @@ _DESSERT = (
     r"(?:for|as|zum|als|de|del|como|en|pour le|pour|au|per|come|di|a) (?:dessert|nachtisch"
     r"|nachspeise|postre|dolce|dolcetto)"
 )
+# Who it was eaten with or at: "with my wife", "mit den Kindern", "bei Oma", "con mis
+# amigos", "avec les collègues", "dalla nonna". No word here is also a food ("Kinder" is a
+# chocolate, "papas" potatoes, "mate" a drink).
+_PEOPLE = (
+    "wife|husband|partner|boyfriend|girlfriend|bf|gf|friend|friends|family|kids|children|son"
+    "|daughter|mom|mum|dad|parents|sister|brother|colleagues|coworkers|coworker|boss|team"
+    "|roommate|roommates|grandma|grandpa|fiance|fiancee"
+    "|frau|mann|freundin|freund|freunde|freunden|familie|kindern|mama|eltern|oma|opa"
+    "|schwester|bruder|kollegen|kolleginnen|esposa|esposo|mujer|marido|novia|novio|amigos"
+    "|amigo|amiga|amigas|familia|hijos|hija|hijo|padres|abuela|abuelo|hermana|hermano"
+    "|companeros|femme|mari|copine|copain|amis|amie|amies|famille|enfants|maman|collegues"
+    "|soeur|frere|moglie|marito|ragazza|ragazzo|amici|amiche|amica|amico|famiglia|figli"
+    "|mamma|genitori|nonna|nonni|nonno|colleghi|sorella|fratello"
+)
+_WITH_WHOM = (
+    r"(?:with|mit|con|avec|bei|dalla|dal|da)(?: (?:my|our|the|his|her|their|some|meiner"
+    r"|meinem|meinen|meine|der|dem|den|unseren|unserer|mi|mis|su|sus|nuestros|la|el|los|las"
+    r"|les|ma|mon|mes|nos|notre|des"
+    r"|mia|mio|miei|mie|i|gli|le|il|lo))?(?: (?:little|best|kleinen|besten|mejor|mejores"
+    rf"|meilleur|meilleure|migliore|migliori))? (?:{_PEOPLE})"
+)
 # A unit after "about 6" makes it an amount ("about 6 oz"), not a time.
 _UNITS = "|".join(sorted({*MASS_UNITS, *HOUSEHOLD_UNITS}, key=len, reverse=True))
 WHEN_WHERE_RE = rx(
@@ -116,6 +138,7 @@ WHEN_WHERE_RE = rx(
     # A café as where, only after a word of place: "au café", "im Café" ("un café" is a drink)
     r"|(?:au|al|im|in the|at the|at a|in a|in einem|dans un) (?:cafe|caffe|cafeteria)"
     r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
+    rf"|{_WITH_WHOM}"
     # How it was cooked, in several words: read beside the food, never a food of its own
     r"|(?P<cooked>over (?:easy|medium|hard|well)|sunny side up|sunny side|soft boiled"
     r"|hard boiled|medium rare|well done|al dente|a la plancha|a la parrilla|al vapor"
