@@ -122,3 +122,13 @@ async def test_who_it_was_eaten_with_is_read_and_not_named_back(text: str, food:
 )
 async def test_a_food_named_like_a_person_is_still_a_food(text: str, count: int) -> None:
     assert len(await entries(text)) == count
+
+
+@pytest.mark.parametrize("text", ["went to burger king", "lunch was pizza hut"])
+async def test_a_chain_named_as_a_place_logs_no_food_of_its_name(text: str) -> None:
+    assert await entries(text) == []
+
+
+async def test_a_chain_named_as_a_place_leaves_the_food_eaten_there() -> None:
+    got = await entries("the only place open was taco bell so i had a bean burrito")
+    assert len(got) == 1 and "burrito" in got[0][0] and 250 <= got[0][1] <= 450, got

@@ -97,6 +97,13 @@ _DESSERT = (
     r"(?:for|as|zum|als|de|del|como|en|pour le|pour|au|per|come|di|a) (?:dessert|nachtisch"
     r"|nachspeise|postre|dolce|dolcetto)"
 )
+# Chains named for a food: where, when said as a place ("went to burger king", "the only
+# thing open was taco bell"), unless a food of theirs follows ("taco bell crunchy taco").
+_FOOD_CHAINS = (
+    "taco bell|burger king|pizza hut|dunkin donuts|pizza express|panda express|dairy queen"
+    "|papa johns|waffle house|olive garden|cheesecake factory|steak n shake|krispy kreme"
+    "|pollo campero|pollo tropical|telepizza"
+)
 # Who it was eaten with or at: "with my wife", "mit den Kindern", "bei Oma", "con mis
 # amigos", "avec les collègues", "dalla nonna". No word here is also a food ("Kinder" is a
 # chocolate, "papas" potatoes, "mate" a drink).
@@ -139,6 +146,7 @@ WHEN_WHERE_RE = rx(
     r"|(?:au|al|im|in the|at the|at a|in a|in einem|dans un) (?:cafe|caffe|cafeteria)"
     r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
     rf"|{_WITH_WHOM}"
+    rf"|(?:to|was|is|were) (?:the )?(?P<chain>{_FOOD_CHAINS})"
     # How it was cooked, in several words: read beside the food, never a food of its own
     r"|(?P<cooked>over (?:easy|medium|hard|well)|sunny side up|sunny side|soft boiled"
     r"|hard boiled|medium rare|well done|al dente|a la plancha|a la parrilla|al vapor"
@@ -148,11 +156,13 @@ WHEN_WHERE_RE = rx(
 
 def claim_when_where(tokens: Tokens, starts_food: Callable[[int], bool]) -> None:
     """Claim when and where something was eaten, and how it was cooked; "about 6" before a
-    food ("about 6 eggs") is how many, left to the foods."""
+    food ("about 6 eggs") is how many, left to the foods, and a chain before its own food
+    ("was taco bell crunchy tacos") names the food."""
     for match, span in tokens.matches(WHEN_WHERE_RE):
         if match.group("cooked") and starts_food(span.start):
             continue  # "hard boiled egg" is a food of the table's
-        if not (match.group("hour") and span.stop < len(tokens) and starts_food(span.stop)):
+        counted = match.group("hour") or match.group("chain")  # "about 6 eggs", "a kfc bucket"
+        if not (counted and span.stop < len(tokens) and starts_food(span.stop)):
             tokens.claim(span)
 
 
