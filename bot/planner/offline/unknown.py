@@ -120,14 +120,22 @@ _SHARE = frozenset("per par pro por je each cada chacun ciascuno".split())
 _GOING_ON = ("ing", "ando", "endo", "iendo", "ant")
 
 
+def _verb_form(word: str) -> bool:
+    """A verb said as it goes on ("watching", "tornando") or a German one said done
+    ("gehabt", "genascht"), when the table has no food of that word."""
+    if len(word) < 6:
+        return False
+    return word.endswith(_GOING_ON) or (word.startswith("ge") and word.endswith(("t", "en")))
+
+
 def _leads_elsewhere(tokens: Tokens, at: int) -> bool:
     """Whether the word at `at`, which the table does not know, turns from the food to
-    something else: a verb said as it goes on ("tornando a casa"), or a stop word of the five
+    something else: a verb ("tornando a casa", "ein Müsli gehabt"), or a stop word of the five
     languages leading a phrase of its own ("bei oma", "chez ma mère", "during the meeting").
     A stop word ending the phrase or before a food may name the kind of food before it
     ("that ramen place", "a pizza place sandwich")."""
     word = tokens.items[at].text
-    if len(word) >= 6 and word.endswith(_GOING_ON) and word not in food_table().words:
+    if _verb_form(word) and word not in food_table().words:
         return True
     if word not in never_food_words() or word in _SHARE or at + 1 >= len(tokens):
         return False
