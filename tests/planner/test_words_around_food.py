@@ -132,3 +132,18 @@ async def test_a_chain_named_as_a_place_logs_no_food_of_its_name(text: str) -> N
 async def test_a_chain_named_as_a_place_leaves_the_food_eaten_there() -> None:
     got = await entries("the only place open was taco bell so i had a bean burrito")
     assert len(got) == 1 and "burrito" in got[0][0] and 250 <= got[0][1] <= 450, got
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("zum Frühstück ein Müsli gehabt", "muesli"),
+        ("ein Apfel genascht", "apple"),
+        ("un churro jajaja", "churro"),
+        ("deux croissants mdr", "croissant"),
+        ("una brioche ahahah", "brioche"),
+    ],
+)
+async def test_a_verb_or_a_laugh_after_a_food_leaves_it_logged(text: str, food: str) -> None:
+    got = await entries(text)
+    assert len(got) == 1 and food in got[0][0], got
