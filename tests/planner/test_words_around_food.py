@@ -147,3 +147,14 @@ async def test_a_chain_named_as_a_place_leaves_the_food_eaten_there() -> None:
 async def test_a_verb_or_a_laugh_after_a_food_leaves_it_logged(text: str, food: str) -> None:
     got = await entries(text)
     assert len(got) == 1 and food in got[0][0], got
+
+
+@pytest.mark.parametrize("text", ["ein Croissant?", "une pomme ?", "coffee?"])
+async def test_a_food_alone_asked_about_is_answered_not_logged(text: str) -> None:
+    plan = await plan_of(text)
+    assert not plan.actions and not plan.reads and plan.said, plan
+
+
+async def test_asking_whether_a_food_was_logged_reads_the_day() -> None:
+    plan = await plan_of("did I log my coffee?")
+    assert not plan.actions and plan.reads, plan

@@ -236,15 +236,27 @@ _FACT_WORDS = frozenset(
 )
 
 
+# What may stand before a food asked about alone: "a mars bar?", "ein Croissant?".
+_ARTICLES = frozenset("a an the some un una uno une ein eine einen el la le il lo".split())
+
+
 def _food_facts(tokens: Tokens, measures: Measures) -> FoodFacts | None:
-    """ "cals in an avocado?", "how much protein in 2 eggs": the table's figures, no reads."""
+    """ "cals in an avocado?", "how much protein in 2 eggs", "a mars bar?": the table's
+    figures, no reads."""
     words = [t.text for t in tokens.items]
-    if "in" not in words or not set(words) & _FACT_WORDS:
+    if "in" in words and set(words) & _FACT_WORDS:
+        after = words.index("in") + 1
+    elif words[-1:] == ["?"] and not any(t.kind == "num" for t in tokens.items):
+        after = 0  # "a mars bar?", "ein Croissant?": a food alone, asked about
+    else:
         return None
-    after = words.index("in") + 1
     view = Tokens(tokens.items[after:])
     items = find_meal_foods("".join(t.raw + " " for t in view.items), view, [], (), measures)
     if not items:
+        return None
+    if after == 0 and not all(
+        view.used[i] or t.text in _ARTICLES for i, t in enumerate(view.items) if t.kind == "word"
+    ):
         return None
     return FoodFacts(tuple(FoodFact(i.food_text, i.kcal, i.protein, i.carbs, i.fat) for i in items))
 
