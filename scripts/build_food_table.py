@@ -66,11 +66,11 @@ from bot.planner.offline.table import (  # noqa: E402
     MEASURE_COLUMNS,
     FoodTableError,
     _check,
-    _other_words,
     alias_key,
     build_table,
     food_of_row,
 )
+from bot.planner.offline.tolerant import other_words as words_of_other_rules  # noqa: E402
 from bot.planner.reader.quantities import HOUSEHOLD_UNITS  # noqa: E402
 
 SOURCE = "usda-fndds"
@@ -410,7 +410,7 @@ def build_rows(
     portions: dict[str, list[tuple[str, float]]] = defaultdict(list)
     for row in csv.DictReader((usda / "fndds_portions.csv").open(encoding="utf-8")):
         portions[row["food_code"]].append((row["portion"], float(row["grams"])))
-    other_words = _other_words()
+    other_words = words_of_other_rules()
     counts = {"fndds foods": len(foods), "skipped baby/infant/ingredient": 0}
     counts |= {"no portion": 0, "refused by the energy check": 0, "no name left": 0}
     counts["named only by the curated table"] = 0

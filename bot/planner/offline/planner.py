@@ -43,8 +43,9 @@ from bot.planner.offline.questions import (
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.said_after import said_before
 from bot.planner.offline.said_ratings import said_rating_words
-from bot.planner.offline.table import STOP_WORDS, food_table
+from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens, odd_numbers, tokenize
+from bot.planner.offline.tolerant import STOP_WORDS
 from bot.planner.offline.usual import repeat_plan
 from bot.planner.offline.writes import log_plan
 from bot.planner.reader.measures import Measures, measures_in
