@@ -7,7 +7,8 @@ word's reading)."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -16,9 +17,6 @@ from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.reader.segment import never_food_words
 from bot.planner.reader.typos import is_slip
-
-if TYPE_CHECKING:
-    from bot.planner.offline.table import FoodTable
 
 # Typo tolerance: the shortest word corrected, and the edits allowed by word length.
 TYPO_MIN_LETTERS = 5
@@ -48,6 +46,20 @@ STOP_WORDS = frozenset(
     ancora domani gelata grazie molto notte oggi pasti pasto sempre sera torto
     """.split()
 )
+
+
+class Vocabulary(Protocol):
+    """What the table offers to read a word by (offline/table.py's `FoodTable`): its foods by
+    alias, every alias word, and the alias words by first letter and length."""
+
+    @property
+    def by_alias(self) -> Mapping[str, object]: ...
+
+    @property
+    def words(self) -> frozenset[str]: ...
+
+    @property
+    def by_letter(self) -> Mapping[tuple[str, int], tuple[str, ...]]: ...
 
 
 def plural_stems(word: str) -> tuple[list[str], list[str]]:
@@ -83,7 +95,7 @@ def other_words() -> frozenset[str]:
     return normalized_phrase_words() | FILLERS | STOP_WORDS | never_food_words()
 
 
-def tolerant_word(table: FoodTable, text: str) -> str | None:
+def tolerant_word(table: Vocabulary, text: str) -> str | None:
     """The alias word `text` is a plural of, or a typo of; None when there is none, when two
     are equally close, or when `text` is an alias word or a word of the other rules.
 
