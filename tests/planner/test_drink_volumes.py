@@ -3,21 +3,13 @@ glass named by its size."""
 
 from __future__ import annotations
 
-import datetime as dt
-from zoneinfo import ZoneInfo
+import functools
 
 import pytest
 
-from bot.agent_api.actions import NutritionAddEntry
-from bot.planner.base import PlanContext
-from bot.planner.offline.planner import OfflinePlanner
+from tests.planner.logged import context_at, food_entries
 
-NOW = dt.datetime(2026, 11, 22, 20, 15, tzinfo=ZoneInfo("Europe/London"))
-
-
-async def logged(text: str) -> list[NutritionAddEntry]:
-    plan = await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/London"))
-    return [a for a in plan.actions if isinstance(a, NutritionAddEntry)]
+logged = functools.partial(food_entries, context=context_at("Europe/London", 20, 15))
 
 
 @pytest.mark.parametrize(
@@ -36,7 +28,7 @@ async def logged(text: str) -> list[NutritionAddEntry]:
     ],
 )
 async def test_the_volume_is_the_drinks(text: str, amount: str) -> None:
-    entries = await logged(text)
+    entries = logged(text)
     assert len(entries) == 1, entries
     assert entries[0].entry.food.endswith(amount), entries[0].entry.food
 
@@ -51,11 +43,11 @@ async def test_the_volume_is_the_drinks(text: str, amount: str) -> None:
     ],
 )
 async def test_no_volume_where_none_was_meant(text: str, not_said: str) -> None:
-    for entry in await logged(text):
+    for entry in logged(text):
         assert not_said not in entry.entry.food, entry.entry.food
 
 
 async def test_an_ounce_size_before_a_soda_is_fluid_ounces() -> None:
-    entries = await logged("a 20 oz mountain dew")
+    entries = logged("a 20 oz mountain dew")
     assert len(entries) == 1, entries
     assert "20 fl oz" in entries[0].entry.food

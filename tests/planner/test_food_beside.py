@@ -3,25 +3,15 @@ into a mixed dish stays part of it; a food named again in brackets with its amou
 
 from __future__ import annotations
 
-import datetime as dt
-from zoneinfo import ZoneInfo
+import functools
 
 import pytest
 
-from bot.agent_api.actions import NutritionAddEntry
-from bot.planner.base import PlanContext
-from bot.planner.offline.planner import OfflinePlanner
+from tests.planner.logged import context_at, named_kcal
 
-NOW = dt.datetime(2026, 11, 22, 13, 15, tzinfo=ZoneInfo("Europe/Berlin"))
-
-
-async def entries(text: str) -> list[tuple[str, float]]:
-    plan = await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/Berlin"))
-    return [
-        (a.entry.food.lower(), a.entry.calories or 0.0)
-        for a in plan.actions
-        if isinstance(a, NutritionAddEntry)
-    ]
+BERLIN_LUNCH = context_at("Europe/Berlin", 13, 15)
+# Each entry's name, in lower case, and its calories.
+entries = functools.partial(named_kcal, context=BERLIN_LUNCH, lower=True)
 
 
 @pytest.mark.parametrize(
@@ -40,7 +30,7 @@ async def entries(text: str) -> list[tuple[str, float]]:
     ],
 )
 async def test_a_food_of_its_own_is_its_own_entry(text: str, first: str, second: str) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 2, got
     assert first in got[0][0] and second in got[1][0], got
     assert " with " not in got[0][0], got
@@ -60,20 +50,20 @@ async def test_a_food_of_its_own_is_its_own_entry(text: str, first: str, second:
     ],
 )
 async def test_what_tops_or_fills_a_dish_stays_part_of_it(text: str, food: str) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 1, got
     assert food in got[0][0], got
 
 
 async def test_an_amount_for_each_part_is_two_entries() -> None:
-    got = await entries("1 slice of toast with 2 tbsp of hummus")
+    got = entries("1 slice of toast with 2 tbsp of hummus")
     assert len(got) == 2, got
     assert "toast" in got[0][0] and "hummus" in got[1][0], got
 
 
 async def test_a_dish_named_with_what_it_comes_with_counts_it_once() -> None:
-    got = await entries("jacket potato with beans and cheese")
-    alone = await entries("jacket potato")
+    got = entries("jacket potato with beans and cheese")
+    alone = entries("jacket potato")
     assert len(got) == 1, got
     assert got[0][1] == alone[0][1], (got, alone)
 
@@ -91,14 +81,14 @@ async def test_a_dish_named_with_what_it_comes_with_counts_it_once() -> None:
 async def test_a_filling_named_after_its_dish_is_part_of_it(
     text: str, dish: str, not_logged: str
 ) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert dish in got[0][0], got
     assert not any(not_logged in name for name, _kcal in got), got
 
 
 async def test_tacos_filled_with_chicken_are_counted_as_tacos() -> None:
-    got = await entries("dos tacos de pollo")
-    tacos = await entries("dos tacos")
+    got = entries("dos tacos de pollo")
+    tacos = entries("dos tacos")
     assert len(got) == 1 and got[0][1] == tacos[0][1], (got, tacos)
 
 
@@ -106,7 +96,7 @@ async def test_tacos_filled_with_chicken_are_counted_as_tacos() -> None:
     "text", ["a bacon and egg roll", "sausage and egg bagel", "ham and cheese baguette"]
 )
 async def test_two_fillings_of_a_roll_are_one_filled_roll(text: str) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 1, got
     assert got[0][1] > 200, got
 
@@ -116,13 +106,13 @@ async def test_two_fillings_of_a_roll_are_one_filled_roll(text: str) -> None:
     [("2 Würstchen im Brötchen", 280, 450), ("a sausage in a bread roll", 200, 350)],
 )
 async def test_what_is_served_in_bread_is_one_sandwich(text: str, low: float, high: float) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 1, got
     assert low <= got[0][1] <= high, got
 
 
 async def test_what_is_on_toast_stays_two_foods() -> None:
-    got = await entries("2 poached eggs on toast")
+    got = entries("2 poached eggs on toast")
     assert len(got) == 2, got
 
 
@@ -135,12 +125,12 @@ async def test_what_is_on_toast_stays_two_foods() -> None:
     ],
 )
 async def test_what_a_filled_dish_is_with_is_its_filling(text: str, dish: str) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 1 and dish in got[0][0], got
 
 
 async def test_a_filled_dish_before_a_filling_the_table_lacks_is_still_logged() -> None:
-    got = await entries("una piadina crudo e squacquerone")
+    got = entries("una piadina crudo e squacquerone")
     assert len(got) == 1 and "piadina" in got[0][0] and got[0][1] > 400, got
 
 
@@ -148,7 +138,7 @@ async def test_a_filled_dish_before_a_filling_the_table_lacks_is_still_logged() 
     "text", ["enchiladas con un huevo frito", "Spinat mit einem Spiegelei", "toast with an egg"]
 )
 async def test_an_egg_beside_a_dish_is_its_own_entry(text: str) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 2 and "egg" in got[1][0], got
 
 
@@ -159,6 +149,6 @@ async def test_an_egg_beside_a_dish_is_its_own_entry(text: str) -> None:
 async def test_a_food_named_before_a_chutney_or_jam_is_its_flavour(
     text: str, not_logged: str
 ) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert not any(name.startswith(not_logged) for name, _kcal in got), got
     assert sum(kcal for _name, kcal in got) < 600, got

@@ -3,25 +3,15 @@ by "all" after it was counted."""
 
 from __future__ import annotations
 
-import datetime as dt
-from zoneinfo import ZoneInfo
+import functools
 
 import pytest
 
-from bot.agent_api.actions import NutritionAddEntry
-from bot.planner.base import PlanContext
-from bot.planner.offline.planner import OfflinePlanner
+from tests.planner.logged import context_at, named_kcal
 
-NOW = dt.datetime(2026, 11, 22, 13, 15, tzinfo=ZoneInfo("Europe/Berlin"))
-
-
-async def entries(text: str) -> list[tuple[str, float]]:
-    plan = await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/Berlin"))
-    return [
-        (a.entry.food.lower(), a.entry.calories or 0.0)
-        for a in plan.actions
-        if isinstance(a, NutritionAddEntry)
-    ]
+BERLIN_LUNCH = context_at("Europe/Berlin", 13, 15)
+# Each entry's name, in lower case, and its calories.
+entries = functools.partial(named_kcal, context=BERLIN_LUNCH, lower=True)
 
 
 @pytest.mark.parametrize(
@@ -35,15 +25,15 @@ async def entries(text: str) -> list[tuple[str, float]]:
 async def test_a_food_named_again_with_its_amount_is_counted_once(
     text: str, food: str, low: float, high: float
 ) -> None:
-    got = await entries(text)
+    got = entries(text)
     named = [(name, kcal) for name, kcal in got if food in name]
     assert len(named) == 1, got
     assert low <= named[0][1] <= high, got
 
 
 async def test_a_topping_named_again_with_its_amount_is_counted_once() -> None:
-    got = await entries("oatmeal w/ strawberries (a cup of strawberries)")
-    alone = await entries("oatmeal")
+    got = entries("oatmeal w/ strawberries (a cup of strawberries)")
+    alone = entries("oatmeal")
     assert len(got) == 1, got
     assert 40 <= got[0][1] - alone[0][1] <= 60, (got, alone)
 
@@ -56,6 +46,6 @@ async def test_a_topping_named_again_with_its_amount_is_counted_once() -> None:
     ],
 )
 async def test_all_names_the_food_counted_before(text: str, name: str, count: str) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 1, got
     assert name in got[0][0] and f", {count} " in got[0][0], got

@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import datetime as dt
-from zoneinfo import ZoneInfo
+import functools
 
 import pytest
 
-from bot.agent_api.actions import NutritionAddEntry
-from bot.planner.base import PlanContext
-from bot.planner.offline.planner import OfflinePlanner
+from tests.planner.logged import context_at, food_entries
 
-NOW = dt.datetime(2026, 11, 22, 19, 15, tzinfo=ZoneInfo("Europe/Rome"))
-
-
-async def logged(text: str) -> list[NutritionAddEntry]:
-    plan = await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/Rome"))
-    return [a for a in plan.actions if isinstance(a, NutritionAddEntry)]
+logged = functools.partial(food_entries, context=context_at("Europe/Rome", 19, 15))
 
 
 @pytest.mark.parametrize(
@@ -29,9 +21,9 @@ async def logged(text: str) -> list[NutritionAddEntry]:
     ],
 )
 async def test_one_thing_named_twice_is_one_entry(text: str) -> None:
-    assert len(await logged(text)) == 1
+    assert len(logged(text)) == 1
 
 
 @pytest.mark.parametrize("text", ["a tea and a coffee", "pasta (and a salad)"])
 async def test_two_things_stay_two(text: str) -> None:
-    assert len(await logged(text)) == 2
+    assert len(logged(text)) == 2

@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import datetime as dt
-from zoneinfo import ZoneInfo
+import functools
 
 import pytest
 
-from bot.agent_api.actions import NutritionAddEntry
-from bot.planner.base import PlanContext
-from bot.planner.offline.planner import OfflinePlanner
+from tests.planner.logged import context_at, food_entries
 
-NOW = dt.datetime(2026, 11, 22, 20, 15, tzinfo=ZoneInfo("Europe/London"))
-
-
-async def logged(text: str) -> list[NutritionAddEntry]:
-    plan = await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/London"))
-    return [a for a in plan.actions if isinstance(a, NutritionAddEntry)]
+logged = functools.partial(food_entries, context=context_at("Europe/London", 20, 15))
 
 
 @pytest.mark.parametrize(
@@ -29,6 +21,6 @@ async def logged(text: str) -> list[NutritionAddEntry]:
     ],
 )
 async def test_the_amount_after_is_the_one_eaten(text: str, amount: str) -> None:
-    entries = await logged(text)
+    entries = logged(text)
     assert len(entries) == 1, entries
     assert entries[0].entry.food.endswith(amount)

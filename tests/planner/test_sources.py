@@ -3,21 +3,13 @@ the number stays the food's and no word of it becomes a food."""
 
 from __future__ import annotations
 
-import datetime as dt
-from zoneinfo import ZoneInfo
+import functools
 
 import pytest
 
-from bot.agent_api.actions import NutritionAddEntry
-from bot.planner.base import PlanContext
-from bot.planner.offline.planner import OfflinePlanner
+from tests.planner.logged import context_at, food_entries
 
-NOW = dt.datetime(2026, 11, 22, 13, 15, tzinfo=ZoneInfo("Europe/Berlin"))
-
-
-async def logged(text: str) -> list[NutritionAddEntry]:
-    plan = await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/Berlin"))
-    return [a for a in plan.actions if isinstance(a, NutritionAddEntry)]
+logged = functools.partial(food_entries, context=context_at("Europe/Berlin", 13, 15))
 
 
 @pytest.mark.parametrize(
@@ -31,6 +23,6 @@ async def logged(text: str) -> list[NutritionAddEntry]:
     ],
 )
 async def test_the_source_leaves_one_food_with_its_figure(text: str, kcal: int) -> None:
-    entries = await logged(text)
+    entries = logged(text)
     assert len(entries) == 1, entries
     assert entries[0].entry.calories == kcal

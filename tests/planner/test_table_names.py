@@ -4,27 +4,15 @@ German Brezel beside the American soft pretzel, "avo", "slice of swiss", Weizen.
 
 from __future__ import annotations
 
-import datetime as dt
-import zoneinfo
+import functools
 
 import pytest
 
-from bot.planner.base import PlanContext
-from bot.planner.offline.planner import plan_text
+from tests.planner.logged import context_at, named_kcal
 
-CONTEXT = PlanContext(
-    now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("Europe/Paris")),
-    timezone="Europe/Paris",
-)
-
-
-def _entries(text: str) -> list[tuple[str, float]]:
-    plan = plan_text(text, CONTEXT)
-    return [
-        (a.entry.food, a.entry.calories or 0.0)
-        for a in plan.actions
-        if a.type == "nutrition.add_entry"
-    ]
+CONTEXT = context_at("Europe/Paris", 12)
+# Each entry's name and its calories.
+_entries = functools.partial(named_kcal, context=CONTEXT)
 
 
 @pytest.mark.parametrize(

@@ -3,25 +3,15 @@ sauce is named for, never a food eaten."""
 
 from __future__ import annotations
 
-import datetime as dt
-from zoneinfo import ZoneInfo
+import functools
 
 import pytest
 
-from bot.agent_api.actions import NutritionAddEntry
-from bot.planner.base import PlanContext
-from bot.planner.offline.planner import OfflinePlanner
+from tests.planner.logged import context_at, named_kcal
 
-NOW = dt.datetime(2026, 11, 22, 13, 15, tzinfo=ZoneInfo("Europe/Berlin"))
-
-
-async def entries(text: str) -> list[tuple[str, float]]:
-    plan = await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/Berlin"))
-    return [
-        (a.entry.food.lower(), a.entry.calories or 0.0)
-        for a in plan.actions
-        if isinstance(a, NutritionAddEntry)
-    ]
+BERLIN_LUNCH = context_at("Europe/Berlin", 13, 15)
+# Each entry's name, in lower case, and its calories.
+entries = functools.partial(named_kcal, context=BERLIN_LUNCH, lower=True)
 
 
 @pytest.mark.parametrize(
@@ -33,7 +23,7 @@ async def entries(text: str) -> list[tuple[str, float]]:
     ],
 )
 async def test_a_drink_before_a_word_of_talk_is_logged(text: str, drink: str) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 2 and drink in got[1][0], got
 
 
@@ -42,10 +32,10 @@ async def test_a_drink_before_a_word_of_talk_is_logged(text: str, drink: str) ->
     [("boulettes sauce lapin", "rabbit"), ("Schnitzel Soße Pilze", "mushroom")],
 )
 async def test_a_food_named_after_sauce_is_not_eaten(text: str, not_logged: str) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert not any(not_logged in name for name, _kcal in got), got
 
 
 async def test_a_food_before_a_sauce_is_still_eaten() -> None:
-    got = await entries("frites sauce samouraï")
+    got = entries("frites sauce samouraï")
     assert len(got) == 1 and "fries" in got[0][0], got

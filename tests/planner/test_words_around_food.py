@@ -3,29 +3,21 @@ what the person was doing), is logged; a month inside a food's name asks nothing
 
 from __future__ import annotations
 
-import datetime as dt
-from zoneinfo import ZoneInfo
+import functools
 
 import pytest
 
-from bot.agent_api.actions import NutritionAddEntry
-from bot.planner.base import Plan, PlanContext
+from bot.planner.base import Plan
 from bot.planner.offline.planner import OfflinePlanner
+from tests.planner.logged import context_at, named_kcal
 
-NOW = dt.datetime(2026, 11, 22, 13, 15, tzinfo=ZoneInfo("Europe/Berlin"))
+BERLIN_LUNCH = context_at("Europe/Berlin", 13, 15)
+# Each entry's name, in lower case, and its calories.
+entries = functools.partial(named_kcal, context=BERLIN_LUNCH, lower=True)
 
 
 async def plan_of(text: str) -> Plan:
-    return await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/Berlin"))
-
-
-async def entries(text: str) -> list[tuple[str, float]]:
-    plan = await plan_of(text)
-    return [
-        (a.entry.food.lower(), a.entry.calories or 0.0)
-        for a in plan.actions
-        if isinstance(a, NutritionAddEntry)
-    ]
+    return await OfflinePlanner().plan(text, BERLIN_LUNCH)
 
 
 @pytest.mark.parametrize(
@@ -41,7 +33,7 @@ async def entries(text: str) -> list[tuple[str, float]]:
 async def test_a_food_before_a_place_or_a_person_is_logged(
     text: str, food: str, low: float, high: float
 ) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 1 and food in got[0][0] and low <= got[0][1] <= high, got
 
 
@@ -54,12 +46,12 @@ async def test_a_food_before_a_place_or_a_person_is_logged(
     ],
 )
 async def test_a_food_before_what_the_person_was_doing_is_logged(text: str, food: str) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 1 and food in got[0][0], got
 
 
 async def test_a_place_named_for_a_food_is_not_eaten() -> None:
-    got = await entries("a pizza place sandwich")
+    got = entries("a pizza place sandwich")
     assert len(got) == 1 and "sandwich" in got[0][0], got
 
 
@@ -70,7 +62,7 @@ async def test_an_unknown_word_after_a_food_still_logs_nothing_of_it() -> None:
 
 @pytest.mark.parametrize("text", ["a mars bar", "ate a Mars bar", "mi sono mangiato un mars"])
 async def test_a_candy_bar_named_like_a_month_is_logged(text: str) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 1 and 200 <= got[0][1] <= 300, got
 
 
@@ -92,7 +84,7 @@ async def test_a_month_alone_is_still_asked_about(text: str) -> None:
 async def test_a_kind_in_brackets_after_a_food_is_read_as_said_before_it(
     text: str, kind: str, low: float, high: float
 ) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert got and kind in got[0][0] and low <= got[0][1] <= high, got
 
 
@@ -113,7 +105,7 @@ async def test_an_unknown_word_in_brackets_still_logs_nothing_of_it() -> None:
 )
 async def test_who_it_was_eaten_with_is_read_and_not_named_back(text: str, food: str) -> None:
     plan = await plan_of(text)
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 1 and food in got[0][0] and plan.understood, (got, plan.said)
 
 
@@ -121,16 +113,16 @@ async def test_who_it_was_eaten_with_is_read_and_not_named_back(text: str, food:
     ("text", "count"), [("pizza con papas fritas", 2), ("torta della nonna", 1)]
 )
 async def test_a_food_named_like_a_person_is_still_a_food(text: str, count: int) -> None:
-    assert len(await entries(text)) == count
+    assert len(entries(text)) == count
 
 
 @pytest.mark.parametrize("text", ["went to burger king", "lunch was pizza hut"])
 async def test_a_chain_named_as_a_place_logs_no_food_of_its_name(text: str) -> None:
-    assert await entries(text) == []
+    assert entries(text) == []
 
 
 async def test_a_chain_named_as_a_place_leaves_the_food_eaten_there() -> None:
-    got = await entries("the only place open was taco bell so i had a bean burrito")
+    got = entries("the only place open was taco bell so i had a bean burrito")
     assert len(got) == 1 and "burrito" in got[0][0] and 250 <= got[0][1] <= 450, got
 
 
@@ -145,7 +137,7 @@ async def test_a_chain_named_as_a_place_leaves_the_food_eaten_there() -> None:
     ],
 )
 async def test_a_verb_or_a_laugh_after_a_food_leaves_it_logged(text: str, food: str) -> None:
-    got = await entries(text)
+    got = entries(text)
     assert len(got) == 1 and food in got[0][0], got
 
 
