@@ -187,7 +187,7 @@ def portion_grams(food: Food, amount: float | None, unit: str | None) -> float |
 
 
 def _grams(food: Food, amount: float, unit: str) -> float | None:
-    liquid = "ml" in food.portion
+    liquid = food.liquid
     noun = food.unit_noun
     if unit == noun:
         return amount * food.unit_g  # "2 slices" of bread, "1 cup" of rice
@@ -239,7 +239,7 @@ def _amount_text(proposal: Proposal, food: Food | None = None, grams: float = 0.
     said = f"{fmt_amount(amount)} {noun}"
     if food is None or unit in {"g", "ml"}:
         return said
-    measure = "ml" if "ml" in food.portion else "g"
+    measure = "ml" if food.liquid else "g"
     return f"{said} ({round(grams)} {measure})"
 
 

@@ -129,10 +129,10 @@ def _compounds(tokens: Tokens) -> list[_Compound]:
             if _is_holder(tokens, last) and not (
                 paired and tokens.items[last].text not in _PAIRED_FILLINGS
             ):
-                if not any("ml" in f.portion for f in fillings) or not paired:
+                if not any(f.liquid for f in fillings) or not paired:
                     compound = _Compound(i, k, last, tuple(fillings))
                 break
-            if joined_by_and and "ml" in food.portion:
+            if joined_by_and and food.liquid:
                 break
             fillings.append(food)
             j = last + 1

@@ -78,6 +78,11 @@ class Food:
     # its portion and unit ("each" is one of the food itself, counted by its own name)
     measures: tuple[tuple[str, float], ...] = dataclasses.field(default=(), compare=False)
 
+    @property
+    def liquid(self) -> bool:
+        """Whether the row is measured in millilitres (a drink, a soup), not in grams."""
+        return "ml" in self.portion
+
     def measure(self, name: str) -> float | None:
         """The grams (ml for a drink) of one `name` of this food, when the table has them."""
         return next((grams for said, grams in self.measures if said == name), None)
@@ -96,7 +101,7 @@ class Food:
         """Grams of alcohol a drink's energy implies beyond its macros (0 for a food, and for
         a drink whose energy its macros explain)."""
         extra = self.kcal - self.macro_kcal
-        if "ml" not in self.portion or extra <= kcal_tolerance(self.kcal):
+        if not self.liquid or extra <= kcal_tolerance(self.kcal):
             return 0.0
         return extra / ALCOHOL_KCAL_PER_G
 

@@ -62,7 +62,7 @@ _US_QUART_ML, _ENGLISH_ONE = 946.0, frozenset({"a", "one", "1"})
 
 def is_drink(food: Food) -> bool:
     """Whether the table measures the food in millilitres."""
-    return "ml" in food.portion
+    return food.liquid
 
 
 def volume_after(

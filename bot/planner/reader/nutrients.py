@@ -155,7 +155,7 @@ def _whole_ones(row: Food, q: Quantity) -> Nutrients | None:
     grams = q.count * row.portion_g / (number_value(match.group("part")) or 1.0)
     if not 0 < grams <= MAX_GRAMS:
         return None
-    measure = "ml" if "ml" in row.portion else "g"
+    measure = "ml" if row.liquid else "g"
     shown = f"{fmt_amount(q.count)} {plural_unit(noun, q.count)} ({round(grams)} {measure})"
     name = row.plural if q.count > 1 else row.name
     return dataclasses.replace(of_grams(row, grams), name=name, amount=shown)
@@ -188,7 +188,7 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
         grams = q.count * one * factor
         said = q.unit if key == _CUT_AS.get(q.unit) else key if key != "each" else ""
         noun = plural_unit(said, q.count) if said else ""
-        measure = "ml" if "ml" in row.portion else "g"
+        measure = "ml" if row.liquid else "g"
         shown = f"{fmt_amount(q.count)} {noun}".strip() + f" ({round(grams)} {measure})"
         return grams, shown
     return None
@@ -216,7 +216,7 @@ def _own_measure(row: Food, key: str) -> float | None:
 def _by_the_cup(row: Food, unit: str) -> float | None:
     """The grams of one `unit` of a solid food the table weighs by the cup, or None."""
     cup = row.measure("cup") or (row.unit_g if row.unit_noun == "cup" else None)
-    if cup is None or "ml" in row.portion:
+    if cup is None or row.liquid:
         return None
     return cup * HOUSEHOLD_ML[unit] / HOUSEHOLD_ML["cup"]
 
@@ -225,7 +225,7 @@ def of_grams(row: Food, grams: float) -> Nutrients:
     """The table's `row` scaled to `grams` of it (millilitres for a drink), named as the row
     and its amount in grams."""
     factor = grams / row.portion_g
-    liquid = "ml" in row.portion
+    liquid = row.liquid
     return Nutrients(
         row.name,
         f"{round(grams)} {'ml' if liquid else 'g'}",
@@ -257,7 +257,7 @@ def _measure(
     name = row.name
     if q.unit in MASS_UNITS:
         label, per = MASS_UNITS[q.unit]
-        if label == "oz" and "ml" in row.portion:  # "16 oz latte": fluid ounces of a drink
+        if label == "oz" and row.liquid:  # "16 oz latte": fluid ounces of a drink
             label = "fl oz"
         per = {"pint": measures.pint_ml, "fl oz": measures.fl_oz_ml}.get(label, per)
         grams = q.count * per
@@ -273,13 +273,13 @@ def _measure(
     noun = plural_unit(q.unit, q.count)
     if q.unit in EATEN_CONTAINER_G and _eaten(row):  # "a tin of soup", "a pot of yogurt"
         grams = q.count * EATEN_CONTAINER_G[q.unit] * size_factor
-        measure = "ml" if "ml" in row.portion else "g"
+        measure = "ml" if row.liquid else "g"
         return name, grams, f"{fmt_amount(q.count)} {noun} ({round(grams)} {measure})"
     if q.unit in HOUSEHOLD_ML:
         wine = q.unit == "bottle" and row.alcohol_g > WINE_ALCOHOL_G_PER_ML * row.portion_g
         grams = q.count * (WINE_BOTTLE_ML if wine else HOUSEHOLD_ML[q.unit]) * size_factor
         return name, grams, f"{fmt_amount(q.count)} {noun} ({round(grams / size_factor)} ml)"
-    if q.unit in HOUSEHOLD_G and "ml" not in row.portion:
+    if q.unit in HOUSEHOLD_G and not row.liquid:
         grams = q.count * HOUSEHOLD_G[q.unit] * size_factor
         return name, grams, f"{fmt_amount(q.count)} {noun} ({round(grams)} g)"
     shown = _portions_text(row.portion, q.count)
@@ -294,12 +294,12 @@ def _measure(
 def _eaten(row: Food) -> bool:
     """Whether the food is eaten rather than drunk: weighed in grams, or served in a bowl or
     on a plate (a soup measured in ml)."""
-    return "ml" not in row.portion or row.portion.split(" ")[1:2] in (["bowl"], ["plate"])
+    return not row.liquid or row.portion.split(" ")[1:2] in (["bowl"], ["plate"])
 
 
 def _sized_amount(row: Food, q: Quantity, size: str, grams: float) -> str:
     """ "1 large (462 ml)", "1 large bowl (328 g)": the size said, and what it weighs."""
-    measure = "ml" if "ml" in row.portion else "g"
+    measure = "ml" if row.liquid else "g"
     held = f" {plural_unit(q.unit, q.count)}" if q.unit in {"bowl", "plate", "handful"} else ""
     return f"{fmt_amount(q.count)} {size}{held} ({round(grams)} {measure})"
 
