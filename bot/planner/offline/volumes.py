@@ -60,18 +60,13 @@ _GLASSES: dict[str, tuple[float, bool]] = {
 _US_QUART_ML, _ENGLISH_ONE = 946.0, frozenset({"a", "one", "1"})
 
 
-def is_drink(food: Food) -> bool:
-    """Whether the table measures the food in millilitres."""
-    return food.liquid
-
-
 def volume_after(
     tokens: Tokens, last: int, food: Food, said: Quantity
 ) -> tuple[Quantity, int] | None:
     """ "una coca de 600": the drink's millilitres after it, with its last token; None when
     the food is no drink, a unit was said, or the number is no volume of a drink."""
     j = last + 1
-    if not is_drink(food) or said.unit:
+    if not food.liquid or said.unit:
         return None
     if j + 1 >= len(tokens):
         return _litres_after(tokens, last, said)
@@ -107,7 +102,7 @@ def glass_before(before: list[str], food: Food) -> Quantity | None:
     """ "2 Halbe", "a schooner of": so many glasses of a named size right before a drink,
     in millilitres; None when the words name no such glass."""
     words = before[:-1] if before and before[-1] in _OF else before
-    if not words or words[-1] not in _GLASSES or not is_drink(food):
+    if not words or words[-1] not in _GLASSES or not food.liquid:
         return None
     ml, alcoholic = _GLASSES[words[-1]]
     if words[-1] == "quart" and words[:-1] and words[-2] in _ENGLISH_ONE:
