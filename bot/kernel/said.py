@@ -156,6 +156,15 @@ class EmojiOffer:
 
 
 @dataclass(frozen=True)
+class CheckFirst:
+    """A long or crowded message whose reading is offered to save rather than written: such
+    messages are where the rules most often misread a dish or a portion. `unplaced`: words
+    no rule could place."""
+
+    unplaced: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class PartlyUnread:
     """The model's calls for these tool areas stayed invalid after a repair round (None: an
     unknown tool); the valid rest of the message was kept."""
@@ -210,6 +219,7 @@ Said = (
     | ExerciseNotTracked
     | FoodFacts
     | EmojiOffer
+    | CheckFirst
     | PartlyUnread
     | RepairFailed
     | LeftOut

@@ -328,6 +328,17 @@ def emoji_offer(phrase: str) -> str:
     return f"{phrase[:1].upper()}{phrase[1:]}?"
 
 
+def check_first(unplaced: Sequence[str]) -> str:
+    """A crowded message read but not yet saved: the draft below shows how it was read."""
+    lead = "That's a lot in one message, so please check it before I save it."
+    if not unplaced:
+        return lead
+    quoted = ", ".join(f"'{_quote(w)}'" for w in unplaced[:5])
+    if len(unplaced) > 5:
+        quoted += f" and {len(unplaced) - 5} more"
+    return f"{lead} I couldn't place {quoted}."
+
+
 def food_facts(items: Sequence[tuple[str, float, float, float, float]]) -> str:
     """What foods hold, from the built-in table: (food, kcal, protein, carbs, fat) each."""
     lines = [

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from bot.kernel import answers
 from bot.kernel.said import (
     AmountLimit,
+    CheckFirst,
     EmojiOffer,
     EnergyLimit,
     ExerciseNotTracked,
@@ -86,6 +87,8 @@ def words(said: Said) -> str:
             return offline.food_facts([(i.food, i.kcal, i.protein, i.carbs, i.fat) for i in items])
         case EmojiOffer(phrase=phrase):
             return offline.emoji_offer(phrase)
+        case CheckFirst(unplaced=unplaced):
+            return offline.check_first(unplaced)
         case PartlyUnread(areas=areas):
             return llm.llm_partly_understood(areas)
         case RepairFailed(areas=areas):

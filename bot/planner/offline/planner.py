@@ -46,6 +46,7 @@ from bot.planner.offline.said_ratings import said_rating_words
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens, odd_numbers, tokenize
 from bot.planner.offline.tolerant import STOP_WORDS
+from bot.planner.offline.unsure import checked_first
 from bot.planner.offline.usual import repeat_plan
 from bot.planner.offline.writes import log_plan
 from bot.planner.reader.measures import Measures, measures_in
@@ -197,7 +198,8 @@ def _logged(text: str, tokens: Tokens, context: PlanContext) -> Plan:
             if again.understood and again.actions:
                 planned = again
                 break
-    return _night_ahead(planned, text, context)
+    words = sum(t.kind == "word" for t in tokens.items)
+    return checked_first(_night_ahead(planned, text, context), words)
 
 
 # Late in the day "couldn't sleep" is about the night ahead, which the day's sleep rating (how
