@@ -49,3 +49,19 @@ async def test_a_belgian_lager_by_its_brand_is_a_beer(text: str) -> None:
     got = await foods(text)
     assert len(got) == 1, got
     assert "beer" in got[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("a quesadilla from the taco truck", "quesadilla"),
+        ("a crepe from the crepe stand", "crepe"),
+        ("un cornetto dal bar sotto casa", "croissant"),
+        ("una brioche dalla pasticceria", "brioche"),
+        ("eine Currywurst vom Imbiss", "currywurst"),
+    ],
+)
+async def test_where_it_came_from_is_no_second_food(text: str, food: str) -> None:
+    got = await foods(text)
+    assert len(got) == 1, got
+    assert food in got[0]

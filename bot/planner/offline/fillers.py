@@ -81,9 +81,11 @@ _PLACES = "|".join(
         reverse=True,
     )
 )
-# Where, in the other languages: "al bar", "in der Kantine", "au bureau", "en la oficina".
+# Where, in the other languages: "al bar", "in der Kantine", "au bureau", "en la oficina";
+# and where from: "dal bar", "vom Imbiss".
 _AT_PLACE = (
-    r"(?:al|alla|allo|in|nel|nella|im|in der|in die|bei|beim|auf der|an der|au|a la|a l"
+    r"(?:al|alla|allo|dal|dalla|dallo|in|nel|nella|im|in der|in die|bei|beim|vom|auf der|an der"
+    r"|au|a la|a l"
     r"|dans le|dans la|en|en el|en la|a|sur|zu|chez)"
 )
 _OTHER_PLACES = (
@@ -115,7 +117,7 @@ _PEOPLE = (
     "|frau|mann|freundin|freund|freunde|freunden|familie|kindern|mama|eltern|oma|opa"
     "|schwester|bruder|kollegen|kolleginnen|esposa|esposo|mujer|marido|novia|novio|amigos"
     "|amigo|amiga|amigas|familia|hijos|hija|hijo|padres|abuela|abuelo|hermana|hermano"
-    "|companeros|femme|mari|copine|copain|amis|amie|amies|famille|enfants|maman|collegues"
+    "|companeros|femme|mari|copine|copines|copain|copains|amis|amie|amies|famille|enfants|maman|collegues"
     "|soeur|frere|moglie|marito|ragazza|ragazzo|amici|amiche|amica|amico|famiglia|figli"
     "|mamma|genitori|nonna|nonni|nonno|colleghi|sorella|fratello"
 )
@@ -141,6 +143,8 @@ WHEN_WHERE_RE = rx(
     r"|in the (?:morning|afternoon|evening|night)|at night|late night|late at night"
     r"|on the (?:way|go|road|train|bus|plane)(?: (?:home|to work|to school|back))?"
     rf"|(?:at|from|in) (?:the |a |my |our |his |her |their |a friends |my friends )?(?:{_PLACES})"
+    # a stand or a van named for what it sells: "from the taco truck", "at the crepe stand"
+    r"|(?:at|from) (?:the |a )?[a-z]+ (?:truck|van|stand|cart|stall)"
     # "pas de dessert", "nada de postre": a dessert not had, read with its negation
     rf"|{_AT_PLACE} (?:{_OTHER_PLACES})|(?<!pas )(?<!nada )(?<!sans )(?<!sin ){_DESSERT}"
     # A café as where, only after a word of place: "au café", "im Café" ("un café" is a drink)
