@@ -44,3 +44,18 @@ def test_for_tea_names_the_clause_meal() -> None:
     (clause,) = segment("sausage and mash for tea")
     assert clause.meal == "dinner"
     assert clause.items == (("sausage",), ("mash",))
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("we had a takeaway tea, chicken korma", "korma"),
+        ("a chippy tea on the way home: battered sausage", "sausage"),
+        ("yesterday's tea was shepherd's pie", "shepherd"),
+        ("last night's tea was a big lasagne", "lasagna"),
+    ],
+)
+async def test_a_tea_that_was_had_is_the_meal(text: str, food: str) -> None:
+    got = await foods(text)
+    assert len(got) == 1, got
+    assert food in got[0]

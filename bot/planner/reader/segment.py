@@ -83,8 +83,13 @@ _MEAL_RE = re.compile(
 )
 
 # In British English "tea" after "for" is the evening meal ("beans on toast for tea"); a cup
-# of tea is never had "for tea". Not a meal word: "tea" alone stays a drink.
-TEA_MEAL_RE = re.compile(r"(?<![\w'])(?:for|at) (?:my |our |the )?(?P<meal>tea)(?![\w'])")
+# of tea is never had "for tea". So is a tea from the chip shop or a takeaway ("a chippy
+# tea") and the tea of a day ("last night's tea was spag bol"). Not a meal word: "tea"
+# alone stays a drink.
+TEA_MEAL_RE = re.compile(
+    r"(?<![\w'])(?:(?:for|at) (?:my |our |the )?|(?:chippy|takeaway|take away) "
+    r"|(?<=nights )|(?<=tonights )|(?<=todays )|(?<=yesterdays ))(?P<meal>tea)(?![\w'])"
+)
 
 
 @functools.cache
