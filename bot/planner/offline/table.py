@@ -30,7 +30,8 @@ from bot.planner.offline.tolerant import (
 from bot.planner.reader.quantities import HOUSEHOLD_G
 
 # The files of the table, in planner/data; a missing one (dishes.csv) is skipped.
-FOOD_FILES = ("foods.csv", "dishes.csv")
+DISHES_FILE = "dishes.csv"
+FOOD_FILES = ("foods.csv", DISHES_FILE)
 # The curated rows' measures (the cup, tablespoon and teaspoon of the nearest survey food).
 CURATED_MEASURES_FILE = "curated_measures.csv"
 COLUMNS = [
@@ -77,6 +78,8 @@ class Food:
     # (measure, grams of one): what one "cup", "stick" or "large slice" of it weighs, beside
     # its portion and unit ("each" is one of the food itself, counted by its own name)
     measures: tuple[tuple[str, float], ...] = dataclasses.field(default=(), compare=False)
+    # a prepared dish of dishes.csv ("Lomo saltado", "Chicken tagine"), not a generic food
+    dish: bool = dataclasses.field(default=False, compare=False)
 
     @property
     def liquid(self) -> bool:
@@ -175,6 +178,8 @@ def food_of_row(
     row: Mapping[str, str],
     numbers: dict[str, float] | None = None,
     measures: tuple[tuple[str, float], ...] = (),
+    *,
+    dish: bool = False,
 ) -> Food:
     """A row of a table file (see COLUMNS) as a Food with these `measures`; a figure that
     is no number raises ValueError, a missing one TypeError. Rows share one float per
@@ -194,6 +199,7 @@ def food_of_row(
         fat=number(row["fat"], seen),
         source=sys.intern((row["source"] or "").strip()),
         measures=measures + _portion_measure(row, seen),
+        dish=dish,
     )
 
 
@@ -252,7 +258,7 @@ def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTab
             # the first alias with measures gives them
             found = next((measured[key] for key in keys if key in measured), ())
             try:
-                food = food_of_row(row, numbers, found)
+                food = food_of_row(row, numbers, found, dish=file_name == DISHES_FILE)
             except (TypeError, ValueError) as exc:
                 raise FoodTableError(f"{where}: {exc}") from exc
             _check(food, where)

@@ -33,6 +33,7 @@ from bot.planner.base import Plan
 from bot.planner.offline.additions import join_with
 from bot.planner.offline.checkins import CheckinField, find_checkins
 from bot.planner.offline.clauses import Clauses, date_clauses, not_eaten_clauses
+from bot.planner.offline.contents import dish_contents
 from bot.planner.offline.feelings import (
     FEELINGS,
     FOOD_IN_FRENCH,
@@ -162,7 +163,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
         tokens.claim(range(i, i + 1))
     foods = find_meal_foods(r.text, tokens, r.refused_foods, segmented, r.measures)
     foods = join_with(tokens, amount_in_brackets(r.text, tokens, foods))
-    foods = one_per_thing(r.text, tokens, foods)
+    foods = dish_contents(tokens, one_per_thing(r.text, tokens, foods))
     tokens.release(held)
     foods = _eaten(r, foods)
     for i in feeling_words:

@@ -1,0 +1,233 @@
+"""What a dish is made of, said after it, is part of it: one item, never its parts again.
+
+"chipotle bowl - chicken, white rice, black beans, salsa", "breakfast burrito, chorizo egg
+and potato", "lomo saltado, plato grande con arroz y papas", "un poke con salmone e
+avocado", "tajine poulet citron": a composed meal (reader/composition.py: a bowl, a
+burrito, a sandwich, a plate or a cooked breakfast, a pizza, a tagine, a poke, or a
+prepared dish of the table) takes in the plain ingredients said after it in the same
+sentence, and keeps its own figures.
+
+An ingredient is a food said without an amount of its own whose table name ends in an
+ingredient's word (meat, fish, egg, cheese, rice, beans, vegetables, a sauce, herbs; bread
+and butter for a sandwich), or one the dish's own name names ("tayto sandwich ...
+taytos"); a word that only describes the next ingredient ("fajita veggies") goes with it.
+A side (rice, potatoes, bread) goes in only when the contents are listed ("bowl - ...",
+"breakfast: ...", "plato grande con ...") or into a meal that holds it (a bowl, a burrito,
+a plate): "2 tacos, rice and beans" and "milanesa con puré" stay two items. A dish named
+by no meal's word ("stoemp saucisse") takes only what is said with it or listed. A drink,
+a snack, a sweet, or anything with an amount of its own stays an item of its own ("... and
+a small bag of chips", "and a diet coke"), and so does what follows it.
+
+Water said with a food or a drink ("a protein shake with water") adds nothing: no entry.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import re
+
+from bot.planner.offline.additions import WITH
+from bot.planner.offline.foods import FoodItem
+from bot.planner.offline.meals import SHELLS
+from bot.planner.offline.table import Food, food_table
+from bot.planner.offline.text import Tokens
+from bot.planner.reader.composition import (
+    BREAD_MEALS,
+    BREAD_PARTS,
+    COMPOSED_MEALS,
+    HOLDING_MEALS,
+    INGREDIENTS,
+    SIDES,
+)
+from bot.planner.reader.quantities import AMOUNT_WORDS
+from bot.planner.reader.segment import CLAUSE_END_WORDS, CONJUNCTIONS, SENTENCE_END_MARKS
+
+_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")  # "Rice (arroz)": the word said
+# Words that list a dish's contents after it: "bowl - chicken", "con arroz y papas", "on
+# white bread", "avec du", "mit".
+_LISTING = (
+    frozenset(
+        """
+    , - : – / + with w con avec mit on sur su auf a an some un une una uno du de des del di
+    """.split()
+    )
+    | CONJUNCTIONS
+)
+_WATER = frozenset({"Water"})
+_MAX_UNREAD = 2
+_PLATES = frozenset("plato piatto assiette teller".split())  # "plato grande con arroz"
+# What says the foods after a meal are its contents: "bowl - chicken", "breakfast: eggs".
+_INTRODUCING = frozenset({"-", ":", "–"}) | HOLDING_MEALS | _PLATES
+_ON = frozenset({"on", "sur", "su", "auf", "en"})
+_ARTICLES = frozenset("the some a an un une du de d l del di della dem".split())
+
+
+class Listed(enum.IntEnum):
+    """How a food is said after a meal: after nothing but a comma or a word ("stoemp
+    saucisse"), after "with" ("con arroz"), or listed as its contents ("bowl - chicken",
+    "plato grande con arroz", or after one of its contents)."""
+
+    SAID = 0
+    WITH = 1
+    LISTED = 2
+
+
+def _bare(name: str) -> str:
+    return _SAID_AFTER_NAME_RE.sub("", name)
+
+
+@functools.cache
+def _dishes() -> frozenset[str]:
+    """The names of the table's prepared dishes."""
+    foods: set[Food] = set(food_table().by_alias.values())
+    return frozenset(food.name for food in foods if food.dish)
+
+
+def _words(tokens: Tokens, item: FoodItem) -> list[str]:
+    return [tokens.items[i].text for i in range(item.first, item.last + 1)]
+
+
+def _head(item: FoodItem) -> str:
+    """The last word of the table's name of `item`, of its first food when the name joins two
+    ("Chips and salsa": "chips")."""
+    name = re.split(r" (?:and|with|&) ", _bare(item.name).lower())[0]
+    return (name.split() or [""])[-1]
+
+
+def _meal_words(tokens: Tokens, item: FoodItem) -> set[str]:
+    """The words naming `item`: as said, and the table's name of it."""
+    return set(_words(tokens, item)) | set(_bare(item.name).lower().split())
+
+
+def composed(tokens: Tokens, item: FoodItem) -> bool:
+    """Whether `item` is a meal made of several foods (a bowl, a tagine, a breakfast), not
+    bread that may hold one (a roll, a bagel: only as a dish of the table)."""
+    if item.liquid:
+        return False
+    if _bare(item.name) in _dishes():
+        return True
+    return bool(_meal_words(tokens, item) & COMPOSED_MEALS - SHELLS)  # not a bare roll
+
+
+def _ingredient(tokens: Tokens, meal: FoodItem, item: FoodItem, listed: Listed) -> bool:
+    """Whether `item` is a plain ingredient of the composed `meal` said before it, `listed`
+    so. A side ("rice", "mash") goes in only when listed or into a meal that holds it (a
+    bowl, a burrito); a dish named by no meal's word ("stoemp") takes only what is said with
+    it or listed."""
+    head = _head(item)
+    if item.liquid or (composed(tokens, item) and head not in SIDES):
+        return False  # a dish of its own ("chips and guac", "a sub") is no ingredient
+    words = _meal_words(tokens, meal)
+    if head in BREAD_PARTS and words & BREAD_MEALS:  # "on a bagel": the one it is on
+        served_on = any(tokens.items[i].text in _ON for i in range(meal.last + 1, item.first))
+        return not _own_amount(tokens, item, counted=served_on)
+    if _own_amount(tokens, item):
+        return False
+    if head in SIDES:
+        return listed == Listed.LISTED or bool(words & HOLDING_MEALS)
+    if head in INGREDIENTS:
+        return listed > Listed.SAID or bool(words & COMPOSED_MEALS)
+    # "tayto sandwich, ... taytos": the dish is named by it
+    named = {w.rstrip("s") for w in _words(tokens, meal)}
+    return all(w.rstrip("s") in named for w in _words(tokens, item))
+
+
+def _own_amount(tokens: Tokens, item: FoodItem, *, counted: bool = False) -> bool:
+    """Whether the person said how much of `item` there was ("2 strips of", "a small bag");
+    when only `counted`, "a" or "an" says nothing."""
+    said = tokens.items[item.first : item.last + 1]
+    words = AMOUNT_WORDS - _ARTICLES if counted else AMOUNT_WORDS
+    return any(t.kind == "num" or t.text in words for t in said)
+
+
+def _listed(tokens: Tokens, end: int, item: FoodItem) -> bool:
+    """Whether only listing words, words read already and at most two other words ("plato
+    grande", "trop de") stand between token `end` and `item`, in one sentence."""
+    unread = 0
+    for i in range(end + 1, item.first):
+        text = tokens.items[i].text
+        if text in SENTENCE_END_MARKS or text in CLAUSE_END_WORDS:
+            return False
+        if not tokens.used[i] and text not in _LISTING:
+            unread += 1
+    return unread <= _MAX_UNREAD
+
+
+def dish_contents(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
+    """The items with a composed meal's listed ingredients part of it (module docstring)."""
+    kept: list[FoodItem] = []
+    meal: int | None = None  # the index in `kept` of the meal still taking its contents
+    meal_end = -1  # the meal's own last token, before it took any
+    n = 0
+    while n < len(items):
+        item = items[n]
+        head = kept[-1] if kept else None
+        if head is not None and _water_with(tokens, head, item):
+            tokens.claim(range(head.last + 1, item.last + 1))
+            n += 1
+            continue
+        listed = (
+            _listed_as(tokens, kept[meal], items[n], meal_end) if meal is not None else Listed.SAID
+        )
+        taken = _taken(tokens, kept[meal], items, n, listed) if meal is not None else 0
+        if meal is not None and taken:
+            last = items[n + taken - 1].last
+            tokens.claim(range(kept[meal].last + 1, last + 1))
+            kept[meal] = dataclasses.replace(kept[meal], last=last)
+            n += taken
+            continue
+        n += 1
+        if composed(tokens, item) and _heading(tokens, item, items[n:]):
+            meal = None  # "diner breakfast: 2 eggs, 2 strips of bacon": what it was
+            continue
+        kept.append(item)
+        meal = len(kept) - 1 if composed(tokens, item) else None
+        meal_end = item.last
+    return kept
+
+
+def _heading(tokens: Tokens, meal: FoodItem, after: list[FoodItem]) -> bool:
+    """Whether `meal` only heads the foods listed after it, with a colon or a dash, each of
+    the first two counted ("diner breakfast: 2 eggs over easy, 2 strips of bacon, ...")."""
+    if len(after) < 2 or not _listed(tokens, meal.last, after[0]):
+        return False
+    between = {tokens.items[i].text for i in range(meal.last + 1, after[0].first)}
+    counted = all(
+        any(t.kind == "num" for t in tokens.items[item.first : item.last + 1]) for item in after[:2]
+    )
+    return bool(between & {":", "-", "–"}) and counted and _listed(tokens, after[0].last, after[1])
+
+
+def _listed_as(tokens: Tokens, meal: FoodItem, item: FoodItem, meal_end: int) -> Listed:
+    """How `item` is said after `meal`, whose own last token is `meal_end`."""
+    between = {tokens.items[i].text for i in range(meal.last + 1, item.first)}
+    if meal.last != meal_end or between & _INTRODUCING:
+        return Listed.LISTED
+    return Listed.WITH if between & WITH else Listed.SAID
+
+
+def _taken(tokens: Tokens, meal: FoodItem, items: list[FoodItem], n: int, listed: Listed) -> int:
+    """How many of the items from `n` on the `meal` takes in: one ingredient listed after
+    it, or a word describing the ingredient right after it and that ingredient; 0 if none."""
+    item = items[n]
+    if not _listed(tokens, meal.last, item):
+        return 0
+    if _ingredient(tokens, meal, item, listed):
+        return 1
+    nxt = items[n + 1] if n + 1 < len(items) else None
+    if nxt is None or nxt.first != item.last + 1 or _own_amount(tokens, item) or item.liquid:
+        return 0
+    return 2 if _ingredient(tokens, meal, nxt, listed) else 0
+
+
+def _water_with(tokens: Tokens, head: FoodItem, item: FoodItem) -> bool:
+    """Whether `item` is water, said without an amount right after "with", that the food or
+    drink `head` before it was made or had with."""
+    if _own_amount(tokens, item) or _bare(item.name) not in _WATER or item.kcal > 0:
+        return False
+    j = item.first - 1
+    while j > head.last and tokens.items[j].text in _ARTICLES:
+        j -= 1
+    return j > head.last and tokens.items[j].text in WITH and not tokens.used[j]

@@ -1,0 +1,106 @@
+"""A composed meal and what it is made of, said after it, are one entry: the ingredients
+listed after a bowl, a burrito, a pizza or a plate are never logged again beside it. A side,
+a drink, a snack or anything with an amount of its own stays its own entry."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.planner.logged import context_at, named_kcal
+
+AT_LUNCH = context_at("Europe/London", 13)
+
+
+def logged(text: str) -> list[tuple[str, float]]:
+    return named_kcal(text, AT_LUNCH, lower=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "dish", "low", "high"),
+    [
+        ("burrito bowl - steak, brown rice, pinto beans, corn salsa", "bowl", 450, 900),
+        ("un burrito de pollo, con arroz, frijoles y queso", "burrito", 450, 900),
+        ("una piadina, prosciutto e mozzarella", "piadina", 400, 800),
+        ("un poke con tonno, riso e edamame", "poke", 400, 900),
+        ("une pizza, jambon et champignons", "pizza", 700, 1500),
+        ("ein Döner mit Hähnchen, Salat und Zwiebeln", "doner", 600, 1100),
+        ("a ham sandwich on granary bread with butter", "sandwich", 250, 500),
+    ],
+)
+def test_a_meal_and_its_listed_ingredients_are_one_entry(
+    text: str, dish: str, low: float, high: float
+) -> None:
+    got = logged(text)
+    assert len(got) == 1, got
+    name, kcal = got[0]
+    assert dish in name
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("2 tacos, rice and beans", 3),  # sides beside the tacos
+        ("chicken sandwich, fries and a diet coke", 3),
+        ("a burger and ice cream", 2),
+        ("a sandwich and a bagel", 2),
+        ("a ham sandwich and a turkey sub", 2),
+        ("a burrito, and a small bag of chips", 2),
+        ("Schnitzel mit Pommes", 2),
+        ("un bon stoemp et deux saucisses", 2),
+        ("milanesa con ensalada de tomate", 2),
+    ],
+)
+def test_a_side_a_drink_or_a_snack_stays_its_own_entry(text: str, count: int) -> None:
+    got = logged(text)
+    assert len(got) == count, got
+
+
+@pytest.mark.parametrize(
+    ("text", "foods"),
+    [
+        ("breakfast plate: 3 eggs, 2 sausages and toast", ["egg", "sausage", "toast"]),
+        ("Frühstücksteller: 2 Eier, 3 Scheiben Speck und Toast", ["egg", "bacon", "toast"]),
+    ],
+)
+def test_a_meal_heading_counted_parts_is_those_parts(text: str, foods: list[str]) -> None:
+    got = logged(text)
+    assert len(got) == len(foods), got
+    for (name, _kcal), food in zip(got, foods, strict=True):
+        assert food in name
+    assert not any("plate" in name or "breakfast" in name for name, _ in got)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "protein shake, 2 scoops of whey isolate with water",
+        "un batido de proteínas con agua",
+        "Proteinshake mit Wasser",
+        "un shaker de whey avec de l'eau",
+    ],
+)
+def test_water_a_drink_was_made_with_is_no_entry(text: str) -> None:
+    got = logged(text)
+    assert got, got
+    assert not any(name.startswith("water") for name, _ in got), got
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("a sausage and bacon butty", 300, 600),
+        ("ham & cheese butty", 250, 600),
+        ("a bacon and egg sarnie", 250, 600),
+    ],
+)
+def test_a_sarnie_named_by_its_fillings_is_one_sandwich(text: str, low: float, high: float) -> None:
+    got = logged(text)
+    assert len(got) == 1, got
+    assert low <= got[0][1] <= high
+
+
+def test_a_frittata_of_eggs_is_the_frittata() -> None:
+    got = logged("una frittata di 4 uova con spinaci")
+    assert len(got) == 1, got
+    assert "frittata" in got[0][0]
