@@ -25,7 +25,8 @@ TYPO_LONG_LETTERS = 8  # two edits only between words this long
 TOLERANT_CACHE_MAX = 50_000
 # Words never read as a typo or a plural of a food, however close: everyday words a message
 # carries that sit an edit or a plural ending from some food's name ("match"/"matcha",
-# "shape"/"shake", "Reise"/"Reis", "langer"/"lager", "schicken"/"Schinken", "pasto"/"pasta").
+# "shape"/"shake", "Reise"/"Reis", "langer"/"lager", "schicken"/"Schinken", "pasto"/"pasta",
+# "champions"/"champignons").
 # The words the planner's other rules read are never guessed either (`other_words`).
 STOP_WORDS = frozenset(
     """
@@ -33,7 +34,8 @@ STOP_WORDS = frozenset(
     bored break bring broad broke called carry cases chill could crisp doing during every
     feels feeling first flies floor friday going grades great happy heavy hours house hurry
     later light likes lines little lives lunch match matches maybe might minds minute minutes
-    cares codes coins paste period periods price prices sales sandy
+    cares codes coins paste period periods price prices sales sandy champion champions
+    campeon campeones campione campioni
     monday month never night other peace peers place quite really right saturday shape
     shapes since sleep slept small sorry steal steam steps still sunday sweats their there
     these thing things think those three thursday today tonight topic tuesday twice under
