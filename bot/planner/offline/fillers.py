@@ -101,11 +101,12 @@ _DESSERT = (
     r"|nachspeise|postre|dolce|dolcetto)"
 )
 # Chains named for a food: where, when said as a place ("went to burger king", "the only
-# thing open was taco bell"), unless a food of theirs follows ("taco bell crunchy taco").
+# thing open was taco bell") or before a count ("taco bell 3 crunchy tacos"), unless a food
+# of theirs follows ("taco bell crunchy taco").
 _FOOD_CHAINS = (
     "taco bell|burger king|pizza hut|dunkin donuts|pizza express|panda express|dairy queen"
     "|papa johns|waffle house|olive garden|cheesecake factory|steak n shake|krispy kreme"
-    "|pollo campero|pollo tropical|telepizza"
+    "|pollo campero|pollo tropical|telepizza|chick fil a|chickfila"
 )
 # Who it was eaten with or at: "with my wife", "mit den Kindern", "bei Oma", "con mis
 # amigos", "avec les collègues", "dalla nonna". No word here is also a food ("Kinder" is a
@@ -152,6 +153,8 @@ WHEN_WHERE_RE = rx(
     r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
     rf"|{_WITH_WHOM}"
     rf"|(?:to|was|is|were) (?:the )?(?P<chain>{_FOOD_CHAINS})"
+    # a chain before a count of another food: "chick fil a 8 count nuggets"
+    rf"|(?:{_FOOD_CHAINS})(?= \d)"
     # How it was cooked, in several words: read beside the food, never a food of its own
     r"|(?P<cooked>over (?:easy|medium|hard|well)|sunny side up|sunny side|soft boiled"
     r"|hard boiled|medium rare|well done|al dente|a la plancha|a la parrilla|al vapor"
