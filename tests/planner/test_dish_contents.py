@@ -23,7 +23,7 @@ def logged(text: str) -> list[tuple[str, float]]:
         ("una piadina, prosciutto e mozzarella", "piadina", 400, 800),
         ("un poke con tonno, riso e edamame", "poke", 400, 900),
         ("une pizza, jambon et champignons", "pizza", 700, 1500),
-        ("ein Döner mit Hähnchen, Salat und Zwiebeln", "doner", 600, 1100),
+        ("ein Döner mit Hähnchen, Zwiebeln und Tomaten", "doner", 600, 1100),
         ("a ham sandwich on granary bread with butter", "sandwich", 250, 500),
     ],
 )
@@ -43,6 +43,10 @@ def test_a_meal_and_its_listed_ingredients_are_one_entry(
         ("2 tacos, rice and beans", 3),  # sides beside the tacos
         ("chicken sandwich, fries and a diet coke", 3),
         ("a burger and ice cream", 2),
+        ("pizza, salad and a beer", 3),
+        ("omelette, toast and orange juice", 3),
+        ("a bowl of rice, chicken and broccoli", 3),  # a bowl of rice is no meal
+        ("un plato de arroz, pollo y brócoli", 3),
         ("a sandwich and a bagel", 2),
         ("a ham sandwich and a turkey sub", 2),
         ("a burrito, and a small bag of chips", 2),
@@ -104,3 +108,17 @@ def test_a_frittata_of_eggs_is_the_frittata() -> None:
     got = logged("una frittata di 4 uova con spinaci")
     assert len(got) == 1, got
     assert "frittata" in got[0][0]
+
+
+@pytest.mark.parametrize(
+    ("text", "dish"),
+    [
+        ("a fry up, the lot. beans and all", "breakfast"),
+        ("ein Döner gestern Nacht. Zwiebeln und alles", "doner"),
+        ("un burrito enorme. frijoles y todo", "burrito"),
+    ],
+)
+def test_what_a_meal_had_and_all_is_part_of_it(text: str, dish: str) -> None:
+    got = logged(text)
+    assert len(got) == 1, got
+    assert dish in got[0][0]

@@ -41,7 +41,7 @@ from bot.planner.reader.composition import (
     INGREDIENTS,
     SIDES,
 )
-from bot.planner.reader.quantities import AMOUNT_WORDS
+from bot.planner.reader.quantities import AMOUNT_WORDS, HOUSEHOLD_UNITS
 from bot.planner.reader.segment import CLAUSE_END_WORDS, CONJUNCTIONS, SENTENCE_END_MARKS
 
 _SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")  # "Rice (arroz)": the word said
@@ -60,6 +60,7 @@ _MAX_UNREAD = 2
 _PLATES = frozenset("plato piatto assiette teller".split())  # "plato grande con arroz"
 # What says the foods after a meal are its contents: "bowl - chicken", "breakfast: eggs".
 _INTRODUCING = frozenset({"-", ":", "–"}) | HOLDING_MEALS | _PLATES
+_ALL = frozenset("all everything alles todo tout tutto".split())
 _ON = frozenset({"on", "sur", "su", "auf", "en"})
 _ARTICLES = frozenset("the some a an un une du de d l del di della dem".split())
 
@@ -97,8 +98,10 @@ def _head(item: FoodItem) -> str:
 
 
 def _meal_words(tokens: Tokens, item: FoodItem) -> set[str]:
-    """The words naming `item`: as said, and the table's name of it."""
-    return set(_words(tokens, item)) | set(_bare(item.name).lower().split())
+    """The words naming `item`: as said, and the table's name of it; not how much of it
+    there was ("a bowl of rice" is rice, no meal)."""
+    said = set(_words(tokens, item)) - HOUSEHOLD_UNITS.keys()
+    return said | set(_bare(item.name).lower().split())
 
 
 def composed(tokens: Tokens, item: FoodItem) -> bool:
@@ -144,13 +147,15 @@ def _own_amount(tokens: Tokens, item: FoodItem, *, counted: bool = False) -> boo
 
 def _listed(tokens: Tokens, end: int, item: FoodItem) -> bool:
     """Whether only listing words, words read already and at most two other words ("plato
-    grande", "trop de") stand between token `end` and `item`, in one sentence."""
+    grande", "trop de") stand between token `end` and `item`, in one sentence unless the
+    item is said to be in it all along ("... the works. black pudding n all")."""
     unread = 0
+    across = _and_all(tokens, item) > 0
     for i in range(end + 1, item.first):
         text = tokens.items[i].text
-        if text in SENTENCE_END_MARKS or text in CLAUSE_END_WORDS:
+        if (text in SENTENCE_END_MARKS and not across) or text in CLAUSE_END_WORDS:
             return False
-        if not tokens.used[i] and text not in _LISTING:
+        if not tokens.used[i] and text not in _LISTING and tokens.items[i].kind != "punct":
             unread += 1
     return unread <= _MAX_UNREAD
 
@@ -174,6 +179,7 @@ def dish_contents(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
         taken = _taken(tokens, kept[meal], items, n, listed) if meal is not None else 0
         if meal is not None and taken:
             last = items[n + taken - 1].last
+            last += _and_all(tokens, items[n + taken - 1])
             tokens.claim(range(kept[meal].last + 1, last + 1))
             kept[meal] = dataclasses.replace(kept[meal], last=last)
             n += taken
@@ -198,6 +204,13 @@ def _heading(tokens: Tokens, meal: FoodItem, after: list[FoodItem]) -> bool:
         any(t.kind == "num" for t in tokens.items[item.first : item.last + 1]) for item in after[:2]
     )
     return bool(between & {":", "-", "–"}) and counted and _listed(tokens, after[0].last, after[1])
+
+
+def _and_all(tokens: Tokens, item: FoodItem) -> int:
+    """How many words after `item` say it was part of it all ("n all", "and everything",
+    "und alles", "y todo", "et tout", "e tutto"): 2, or 0."""
+    after = [t.text for t in tokens.items[item.last + 1 : item.last + 3]]
+    return 2 if len(after) == 2 and after[0] in CONJUNCTIONS and after[1] in _ALL else 0
 
 
 def _listed_as(tokens: Tokens, meal: FoodItem, item: FoodItem, meal_end: int) -> Listed:

@@ -48,7 +48,8 @@ HOLDING_MEALS = frozenset(
     """.split()
 )
 # What is served beside a meal as often as in it: "2 tacos, rice and beans" are sides.
-SIDES = frozenset("rice beans potato potatoes bread toast couscous salad".split())
+# (Bread, toast and a salad are never in a meal but a sandwich's bread.)
+SIDES = frozenset("rice beans potato potatoes couscous".split())
 # Those that hold bread: their bread, butter and spread are part of them too.
 BREAD_MEALS = frozenset(
     """
