@@ -116,7 +116,8 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             joined[-1] = dataclasses.replace(head, last=item.last)
             continue
         more = filling and len(words) == 1 and words[0] in _AND  # "... de jamón y queso"
-        filling = free and (more or fills(tokens, head, words))
+        # a drink is never a filling: "tacos de pollo y una coca" are tacos and a coke
+        filling = free and not item.liquid and (more or fills(tokens, head, words))
         if filling:
             tokens.claim(gap)  # "tacos de pollo", "un bocadillo de jamón y queso"
             joined[-1] = filled_with(tokens, head, item)
