@@ -122,3 +122,33 @@ def test_what_a_meal_had_and_all_is_part_of_it(text: str, dish: str) -> None:
     got = logged(text)
     assert len(got) == 1, got
     assert dish in got[0][0]
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("3 tacos: 2 de pollo y uno de carnitas", [("pollo", 2), ("carnitas", 1)]),
+        ("deux crêpes, une au sucre et une au nutella", [("sucre", 1), ("nutella", 1)]),
+    ],
+)
+def test_kinds_counted_after_a_filled_dish_are_those_dishes(
+    text: str, kinds: list[tuple[str, int]]
+) -> None:
+    got = logged(text)
+    assert len(got) == len(kinds), got
+    for (name, _kcal), (filling, count) in zip(got, kinds, strict=True):
+        assert filling in name
+        assert f", {count} " in name
+
+
+def test_kinds_that_do_not_make_up_the_count_leave_the_dish() -> None:
+    got = logged("2 piadine, una al crudo e una alla nutella")
+    assert got and "piadin" in got[0][0] and ", 2 " in got[0][0], got
+
+
+@pytest.mark.parametrize(
+    "text", ["tacos de pollo y una coca", "una piadina al prosciutto e una birra"]
+)
+def test_a_drink_after_a_filled_dish_is_no_filling(text: str) -> None:
+    got = logged(text)
+    assert len(got) == 2, got

@@ -46,6 +46,7 @@ from bot.planner.offline.feelings import (
 )
 from bot.planner.offline.figures import find_macros
 from bot.planner.offline.fillers import ALL_DAY_RE, FILLERS, OR_SO_RE, TIME_RE, claim_when_where
+from bot.planner.offline.fillings import counted_kinds
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.held import logged_plan, unknown_phrases
 from bot.planner.offline.meals import (
@@ -163,7 +164,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
         tokens.claim(range(i, i + 1))
     foods = find_meal_foods(r.text, tokens, r.refused_foods, segmented, r.measures)
     foods = join_with(tokens, amount_in_brackets(r.text, tokens, foods))
-    foods = dish_contents(tokens, one_per_thing(r.text, tokens, foods))
+    foods = dish_contents(tokens, counted_kinds(tokens, one_per_thing(r.text, tokens, foods)))
     tokens.release(held)
     foods = _eaten(r, foods)
     for i in feeling_words:
