@@ -157,9 +157,8 @@ class EmojiOffer:
 
 @dataclass(frozen=True)
 class CheckFirst:
-    """A long or crowded message whose reading is offered to save rather than written: such
-    messages are where the rules most often misread a dish or a portion. `unplaced`: words
-    no rule could place."""
+    """A message of which too little could be placed to write it unasked: its reading is
+    offered to save instead. `unplaced`: the words no rule could place."""
 
     unplaced: tuple[str, ...]
 

@@ -329,8 +329,8 @@ def emoji_offer(phrase: str) -> str:
 
 
 def check_first(unplaced: Sequence[str]) -> str:
-    """A crowded message read but not yet saved: the draft below shows how it was read."""
-    lead = "That's a lot in one message, so please check it before I save it."
+    """A message only partly placed, read but not saved: the draft below shows the reading."""
+    lead = "I'm not sure I read all of that right, so please check it before I save it."
     if not unplaced:
         return lead
     quoted = ", ".join(f"'{_quote(w)}'" for w in unplaced[:5])

@@ -122,16 +122,8 @@ async def test_a_chain_named_as_a_place_logs_no_food_of_its_name(text: str) -> N
 
 
 async def test_a_chain_named_as_a_place_leaves_the_food_eaten_there() -> None:
-    # A long message with words no rule placed is offered to save (offline/unsure.py).
-    p = await plan_of("the only place open was taco bell so i had a bean burrito")
-    got = [
-        (a.entry.food.lower(), a.entry.calories or 0.0)
-        for a in p.offer
-        if a.type == "nutrition.add_entry"
-    ]
-    assert not p.actions and len(got) == 1 and "burrito" in got[0][0] and 250 <= got[0][1] <= 450, (
-        got
-    )
+    got = entries("the only place open was taco bell so i had a bean burrito")
+    assert len(got) == 1 and "burrito" in got[0][0] and 250 <= got[0][1] <= 450, got
 
 
 @pytest.mark.parametrize(

@@ -198,8 +198,7 @@ def _logged(text: str, tokens: Tokens, context: PlanContext) -> Plan:
             if again.understood and again.actions:
                 planned = again
                 break
-    words = sum(t.kind == "word" for t in tokens.items)
-    return checked_first(_night_ahead(planned, text, context), words)
+    return checked_first(_night_ahead(planned, text, context))
 
 
 # Late in the day "couldn't sleep" is about the night ahead, which the day's sleep rating (how
