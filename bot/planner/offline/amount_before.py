@@ -4,7 +4,7 @@ measure with a brand or qualifier between it and the food ("a tin of heinz tomat
 from __future__ import annotations
 
 from bot.planner.offline.table import Food
-from bot.planner.offline.volumes import glass_before
+from bot.planner.offline.volumes import glass_before, litres_before
 from bot.planner.reader.composition import FILLED
 from bot.planner.reader.quantities import (
     AMOUNT_WORDS,
@@ -35,7 +35,7 @@ def said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
             or counted_of(before)
             or quantity
         )
-    quantity = glass_before(before, food) or quantity
+    quantity = glass_before(before, food) or litres_before(before, food) or quantity
     if quantity.tokens < len(before):
         for gap in (1, 2):
             said, between = before[:-gap], before[-gap:]

@@ -62,6 +62,7 @@ FILLERS = (
 TIME_RE = rx(
     r"(?:at |um |a las |around |gegen )?\d{1,2}(?: : \d{2}(?: ?(?:am|pm|uhr|h))?"
     r"| ?(?:am|pm|uhr))"
+    r"|(?:a|vers|um|gegen|alle|verso) \d{1,2} h"  # "à 16h", "um 12h": an hour, never grams
 )
 # When or where it was eaten: read, never a date or an amount ("around 4", "after the gym").
 _HOUR = r"(?:[1-9]|1[0-9]|2[0-3])"

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.planner.offline.amount_after import amount_apart
 from bot.planner.offline.amount_before import OF, said_before
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens
@@ -275,13 +276,18 @@ def _make_item(
     quantity, end = volume_after(tokens, last, food, quantity) or _with_postfix(
         tokens, last, quantity
     )
+    # "a steak, 300 g", "mozzarella intera, 250 g": one, or all of one, weighed after it
+    counted = quantity.explicit and bool(quantity.unit or quantity.size or quantity.count != 1)
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
     quantity.count *= _whole_in_slices(tokens, food, first, last, quantity)
     end += served_on([t.text for t in tokens.items[end + 1 : end + 4] if t.kind == "word"])
     people, sharing = shared_by(tokens, said_from - 1, end + 1)  # "we shared a pizza"
-    quantity.count /= people
     end = max([end, *(said.stop - 1 for said in sharing)])  # "eine Pizza zu zweit"
+    apart = None if counted else _amount_apart(tokens, end)
+    if apart is not None:  # "pasta al pomodoro, 80 g": the amount said after a comma
+        apart[0].tokens, (quantity, end) = quantity.tokens, apart
+    quantity.count /= people
     figures = nutrients(food, quantity, measures)
     span = range(start - quantity.tokens, end + 1)
     item = None
@@ -295,6 +301,12 @@ def _make_item(
         tokens.claim(span)
         refused.append(span)
     return item
+
+
+def _amount_apart(tokens: Tokens, end: int) -> tuple[Quantity, int] | None:
+    """The amount said in the clause after a food said with none, or as one of it."""
+    table = food_table()
+    return amount_apart(tokens, end, lambda k: longest_alias(tokens, k, table) is not None)
 
 
 def _whole_in_slices(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> float:

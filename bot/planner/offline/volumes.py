@@ -7,8 +7,9 @@ it ("un filete de 200" is grams). A glass named by its size is its volume: "ein 
 "a pot" or "a middy" (285 ml). "Halbe", "pot" and "Maß" mean something else before a food
 ("eine halbe Pizza", "a pot of yogurt"), so they are a glass of beer, wine or cider only.
 A bare fraction after a drink is litres, as menus list them: "ne Apfelschorle 0,5" is half
-a litre; wine and beer are poured by the part of a litre ("ein Viertel Wein", "un quarto di
-vino": 250 ml) and sold in the bottle a part names ("un tercio": 333 ml).
+a litre, and so is one before it ("0,5 Weißbier"); wine and beer are poured by the part of a
+litre ("ein Viertel Wein", "un quarto di vino": 250 ml) and sold in the bottle a part names
+("un tercio": 333 ml).
 """
 
 from __future__ import annotations
@@ -96,6 +97,18 @@ def _litres_after(tokens: Tokens, last: int, said: Quantity) -> tuple[Quantity, 
         return None
     amount = Quantity(said.count * value * 1000, "ml", said.size, said.tokens, explicit=True)
     return amount, j
+
+
+def litres_before(before: list[str], food: Food) -> Quantity | None:
+    """ "0,5 Weißbier", "0,33 Cola": a bare fraction of one before a drink is its litres, as
+    a menu lists it; None for anything else ("2 beers", "1/2 beer", "half a beer")."""
+    said = before[-1] if before else ""
+    if not food.liquid or not said.startswith("0.") or (before[-2:-1] and before[-2][0].isdigit()):
+        return None
+    value = number_value(said)
+    if value is None or not _MIN_ML <= value * 1000 <= _MAX_ML:
+        return None
+    return Quantity(value * 1000, "ml", tokens=1, explicit=True)
 
 
 def glass_before(before: list[str], food: Food) -> Quantity | None:
