@@ -15,10 +15,10 @@ from typing import Protocol
 from bot.planner.offline.amount_after import amount_apart
 from bot.planner.offline.amount_before import OF, said_before
 from bot.planner.offline.table import Food, FoodTable, food_table
-from bot.planner.offline.text import Tokens
+from bot.planner.offline.text import Tokens, number_value
 from bot.planner.offline.volumes import volume_after
 from bot.planner.reader.composition import FILLED
-from bot.planner.reader.lookup import is_modifier, said_for, served_on
+from bot.planner.reader.lookup import FROM, is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
 from bot.planner.reader.quantities import (
@@ -272,7 +272,7 @@ def _make_item(
     if gap:  # "a tin of heinz tomato soup": the words between are the food's, not the tin's
         tokens.claim(range(start - gap - quantity.tokens, start - gap))
         quantity.tokens = 0
-    food = _by_the_piece(tokens, food, first, last, quantity)
+    food = _by_the_piece(tokens, _from_chain(tokens, food, first, last), first, last, quantity)
     quantity, end = volume_after(tokens, last, food, quantity) or _with_postfix(
         tokens, last, quantity
     )
@@ -350,6 +350,22 @@ def _with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quanti
     return quantity, last
 
 
+def _from_chain(tokens: Tokens, food: Food, first: int, last: int) -> Food:
+    """ "pepperoni from dominos", "pizza from costco": the chain's own item of that name
+    (the table's "dominos pepperoni", "costco pizza") when it has one; else the food."""
+    after = [t.text for t in tokens.items[last + 1 : last + 4] if t.kind == "word"]
+    said = served_on(after)
+    if not said or after[0] not in FROM:
+        return food
+    named = [tokens.items[k].text for k in range(first, last + 1)]
+    by_alias = food_table().by_alias
+    for words in (named, named[-1:]):
+        chain_food = by_alias.get(" ".join([after[said - 1], *words]))
+        if chain_food is not None:
+            return chain_food
+    return food
+
+
 def _by_the_piece(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> Food:
     """ "a piece of pepperoni pizza": the table's slice of it when the food is counted whole
     and the table has one ("pepperoni pizza slice")."""
@@ -368,10 +384,12 @@ _WHOLE_IN_SLICES = {"pizza": 4.0, "pizzas": 4.0, "pizze": 4.0}
 
 
 def _singular(tokens: Tokens, food: Food, first: int, last: int) -> bool:
-    """Whether the food was named in the singular ("egg", "pancake"), by its plural being
-    another name of the same food ("eggs", "pancakes")."""
+    """Whether the food was named in the singular ("egg", "pancake", "arancino"), by its
+    plural being another name of the same food ("eggs", "pancakes", "arancini")."""
     named = " ".join(tokens.items[j].text for j in range(first, last + 1))
     by_alias = food_table().by_alias
-    return not named.endswith("s") and any(
-        by_alias.get(named + ending) is food for ending in ("s", "es")
-    )
+    plurals = [named + "s", named + "es"] if not named.endswith("s") else []
+    several = (number_value(food.portion.split(" ")[0]) or 1.0) > 1  # "2 pieces (220 g)"
+    if several and named.endswith(("o", "a")) and " " not in named:  # Italian: "arancino"
+        plurals += [named[:-1] + "i", named[:-1] + "e"]
+    return any(by_alias.get(plural) is food for plural in plurals)

@@ -48,7 +48,7 @@ GRAINS = frozenset(
 # "on rye", "auf Vollkorn", "sur pain complet": what a food was served on, after it.
 _SERVED_ON = frozenset({"on", "auf", "sur", "su", "en"})
 # "from costco", "at the servo", "von Nordsee": which chain or shop it came from, after it.
-_FROM = frozenset({"from", "at", "von", "vom", "bei", "beim", "de", "da", "dal", "chez"})
+FROM = frozenset({"from", "at", "von", "vom", "bei", "beim", "de", "da", "dal", "chez"})
 # How it was cooked, said after it: "merluza a la plancha", "pollo al forno", "vom Grill".
 _COOKED_AFTER = frozenset(
     tuple(phrase.split())
@@ -90,7 +90,7 @@ def served_on(words: list[str]) -> int:
     )
     if cooked:
         return cooked
-    if len(words) >= 2 and words[0] in _FROM:
+    if len(words) >= 2 and words[0] in FROM:
         chain = 2 if words[1] == "the" and len(words) > 2 else 1
         return chain + 1 if words[chain] in CHAINS else 0
     if len(words) < 2 or words[0] not in _SERVED_ON:
