@@ -59,6 +59,10 @@ async def test_the_amount_said_is_logged(text: str, word: str, low: float, high:
         ("2 choripanes", "chori", 700, 1000),
         ("chicken rice at the food court", "chicken rice", 420, 780),
         ("1 vada", "vada", 98, 182),
+        ("a 3-in-1 coffee", "3-in-1", 62, 117),
+        ("pandesal and a 3in1 coffee", "3-in-1", 62, 117),
+        ("2pcs chickenjoy", "chickenjoy", 550, 750),
+        ("jolly spaghetti", "spaghetti", 266, 494),
     ],
 )
 async def test_a_food_said_alone_is_the_portion_people_eat(

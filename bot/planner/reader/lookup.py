@@ -34,7 +34,7 @@ CHAINS = frozenset(
     waitrose sainsburys asda morrisons woolies woolworths coles mercadona carrefour rewe edeka
     oxxo walmart wawa sheetz centra wetherspoons servo bunnings billa spar hofer migros coop
     denner kaufland penny backer baecker backerei baeckerei bakery metzger metzgerei
-    boulangerie panaderia
+    boulangerie panaderia jollibee
     """.split()
 )
 DESCRIPTORS = _HOW_MADE | CHAINS

@@ -102,11 +102,19 @@ def fold(text: str) -> str:
     return _ELIDED_RE.sub(r"\1 ", folded)
 
 
+# "3in1 coffee", "3-in-1": the instant coffee sachet with sugar and creamer is named by its
+# digits, which the rules would read as a count; the name is read in words.
+_THREE_IN_ONE_RE = re.compile(
+    r"(?<![\w.,])(?:3in1|3-in-1|3 in 1(?= (?:coffee|kopi|kape|cafe|café)))(?![\w.,])",
+    re.IGNORECASE,
+)
+
+
 def normalize(text: str) -> Normalized:
     """The message with markup and references dropped and compatibility forms made plain
     (NFKC), ready to be read; `folded` is the same text in the form of matching."""
     shown = unicodedata.normalize("NFKC", without_markup(text)).replace(_FRACTION_SLASH, "/")
-    shown = shown.strip()
+    shown = _THREE_IN_ONE_RE.sub("three in one", shown).strip()
     return Normalized(shown, fold(shown), emoji_words(shown))
 
 

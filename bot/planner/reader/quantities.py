@@ -62,7 +62,8 @@ for _canonical, _words in (
     ),
     (
         "piece",
-        "piece pieces stuck stucke stueck trozo trozos pedazo pedazos morceau morceaux pezzo pezzi",
+        "piece pieces pc pcs stuck stucke stueck trozo trozos pedazo pedazos morceau morceaux"
+        " pezzo pezzi",
     ),
     (
         "can",
@@ -102,17 +103,16 @@ for _canonical, _words in (
 # When the food's own unit is something else, these household units are measures of volume.
 HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 44.0}
 HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0})
-HOUSEHOLD_ML["drizzle"] = 10.0  # of honey, syrup or oil: two teaspoons, not a splash
-HOUSEHOLD_ML["katori"] = 150.0  # the small bowl dal, sabzi and curd are served in
+# A drizzle of honey, syrup or oil is two teaspoons; a katori the small bowl dal is served
+# in; a pot ("ein Becher Kaffee") a mug's worth.
+HOUSEHOLD_ML.update({"drizzle": 10.0, "katori": 150.0, "pot": 300.0})
 # ... and these are measures of weight: a handful of grapes, berries or nuts is about 40 g.
 HOUSEHOLD_G = {"handful": 40.0}
-HOUSEHOLD_ML["pot"] = 300.0  # "ein Becher Kaffee": a mug's worth
 # A bottle of wine or spirits (a drink of more than 0.07 g alcohol a ml, about 9 % vol) is
 # the 750 ml bottle they are sold in, not the 500 ml of water or soda.
 WINE_BOTTLE_ML, WINE_ALCOHOL_G_PER_ML = 750.0, 0.07
-# Containers of a food eaten, not drunk: a can of soup or beans is a 400 g tin, as sold in
-# Europe (US cans hold 425 g); a pot of yogurt or pudding 150 g; a punnet of berries or
-# cherry tomatoes ("une barquette de fraises") 250 g. Of a drink, the millilitres above.
+# Containers of a food eaten, not drunk: a can of soup or beans is a 400 g tin (US: 425 g), a
+# pot of yogurt 150 g, a punnet of berries ("une barquette") 250 g; of a drink, the ml above.
 EATEN_CONTAINER_G = {"can": 400.0, "pot": 150.0, "punnet": 250.0}
 
 SIZES: dict[str, tuple[str, float]] = {}
