@@ -79,6 +79,20 @@ async def test_a_clause_naming_another_food_is_its_own(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "word", "count"),
+    [
+        ("nutella by the spoonful, like 4", "nutella", "4 tsps"),
+        ("mantequilla de maní a cucharadas 🙈 unas 2", "peanut butter", "2 tbsps"),
+    ],
+)
+async def test_a_measure_eaten_by_then_a_count(text: str, word: str, count: str) -> None:
+    entries = logged(text)
+    assert len(entries) == 1, entries
+    assert word in entries[0].entry.food.lower(), entries
+    assert count in entries[0].entry.food, entries
+
+
+@pytest.mark.parametrize(
     ("text", "ml"),
     [("0,5 Weißbier", 500), ("eine 0,33 Cola", 330), ("una 0,2 cerveza", 200)],
 )

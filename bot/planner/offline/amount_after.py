@@ -3,17 +3,19 @@
 à 16h, un paquet de 45g", "mac n cheese from last night, prob a cup and a half". The person
 named the food, then said how much: that amount wins over the table's portion, as if it
 had been said before the food. A weight said of a bag or box ("un paquet de 45g") is the
-weight; "a cup and a half" (", una taza y media", ", une tasse et demie") one and a half.
+weight; "a cup and a half" (", una taza y media", ", une tasse et demie") one and a half; a
+measure the food was eaten by and a count ("dulce de leche a cucharadas, unas 3") so many.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.planner.offline.text import Tokens
+from bot.planner.offline.text import Tokens, number_value
 from bot.planner.reader.quantities import (
     AMOUNT_WORDS,
     APPROXIMATELY,
+    HOUSEHOLD_UNITS,
     MASS_UNITS,
     Quantity,
     parse_prefix,
@@ -39,23 +41,46 @@ def amount_apart(
     """The amount said alone in the clause after the food whose words end at token `end`,
     and the last token of that amount; None when that clause says anything else."""
     comma = _comma_after(tokens, end, food_at)
-    if comma is None:
-        return None
     words: list[str] = []
-    k = comma + 1
-    while k < len(tokens) and tokens.items[k].kind != "punct":
+    k = (end if comma is None else comma) + 1
+    by_the = comma is None  # "a cucharadas, unas 3": the measure's comma is read over
+    while k < len(tokens) and (tokens.items[k].kind != "punct" or (by_the and _after(tokens, k))):
         if tokens.used[k]:
             return None
         words.append(tokens.items[k].text)
         k += 1
+    if by_the:  # "dulce de leche a cucharadas, unas 3": the measure, then the count
+        quantity = _by_the(words)
+        return None if quantity is None else (quantity, k - 1)
     while words and words[0] in _HEDGES:
         words.pop(0)
-    if not words:
+    quantity = _read(words) if words else None
+    return None if quantity is None else (quantity, k - 1)
+
+
+# "a cucharadas", "by the spoonful", "al cucchiaio": the measure a food was eaten by, said
+# right after it; the count follows ("unas 3", "maybe 4").
+_BY_THE = frozenset({"a", "by", "al", "the", "la"})
+
+
+def _after(tokens: Tokens, k: int) -> bool:
+    """Whether the comma at `k` follows the measure a food was eaten by ("by the spoonful,
+    like 4"), so the count after it is read with it."""
+    return tokens.items[k].text == "," and tokens.items[k - 1].text in HOUSEHOLD_UNITS
+
+
+def _by_the(words: list[str]) -> Quantity | None:
+    """So many of the measure the words say a food was eaten by, or None."""
+    at = 0
+    while at < len(words) and words[at] in _BY_THE:
+        at += 1
+    if at == 0 or at >= len(words) or words[at] not in HOUSEHOLD_UNITS:
         return None
-    quantity = _read(words)
-    if quantity is None:
+    rest = [w for w in words[at + 1 :] if w not in _HEDGES and w != ","]
+    count = number_value(rest[0]) if len(rest) == 1 else None
+    if count is None:
         return None
-    return quantity, k - 1
+    return Quantity(count, HOUSEHOLD_UNITS[words[at]], explicit=True)
 
 
 def _comma_after(tokens: Tokens, end: int, food_at: Callable[[int], bool]) -> int | None:
