@@ -29,7 +29,7 @@ _CHECKIN_KEYWORDS["estado de animo"] = "mood"
 _CHECKIN_KEYWORDS["energy level"] = "energy"
 CHECKIN_NUMBER_RE = rx(
     rf"(?P<kw>{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))})"
-    rf"(?: (?:is|was|=|:|at|level|today|heute|hoy|ist|war|fue|es|rating|score|about|like|a"
+    rf"(?: (?:is|was|=|:|at|bei|level|today|heute|hoy|ist|war|fue|es|rating|score|about|like|a"
     rf"|maybe|around|probably))*"
     rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?"
 )
@@ -69,6 +69,7 @@ def faces_as_ratings(text: str) -> str:
 
 NEGATIONS = frozenset(
     {"not", "no", "never", "nicht", "kein", "keine", "nie", "nunca", "didnt", "pas", "non"}
+    | {"dinnae", "didnae", "disnae", "isnae", "wasnae", "cannae"}  # Scots
 )
 # Between a negation and the word it turns: "not tired", "je ne suis pas fatigué", "no estoy
 # cansado", "non sono stanco", "bin nicht müde".
@@ -152,6 +153,7 @@ CHECKIN_PHRASES = _phrases(
         1,
         r"exhausted|drained|wiped out|no energy|zero energy|energy (?:is |was )?(?:very low|zero)"
         r"|dead tired|wrecked|erschopft|total kaputt|kaputt|agotado|agotada|sin energia"
+        r"|running on (?:fumes|empty)|cero energia|(?:bin|total|voll|echt) platt"
         r"|pas d energie(?: du tout)?|keine energie|null energie|nessuna energia|senza energia"
         r"|zero energia"
         r"|muerto de cansancio|knackered|shattered|(?:estoy )?(?:muerto|muerta|reventado"
@@ -206,7 +208,11 @@ CHECKIN_PHRASES = _phrases(
         r"|mood (?:is |was )?(?:low|bad)|feeling (?:low|down|bad|off)|feel (?:low|down|bad)"
         r"|gestresst|traurig|schlechter tag|schlecht gelaunt|schlechte laune|angstlich"
         r"|estresado|estresada|triste|ansioso|ansiosa|mal dia|de mal humor|agobiado|agobiada"
-        r"|de mauvaise humeur|di cattivo umore|di malumore",
+        r"|de mauvaise humeur|di cattivo umore|di malumore|nervoso|nervosa|nerveux|nerveuse"
+        r"|nervioso|nerviosa|stressato|stressata|stresse|stressee|ansioso|ansiosa|gereizt"
+        r"|genervt|giu di morale|(?:hard|tough|rough|difficult|shit|shitty|crappy) day"
+        r"|journee (?:difficile|pourrie|horrible|nulle)|giornata (?:no|storta|difficile|pesante)"
+        r"|dia (?:dificil|de mierda|pesimo)|(?:schwieriger|harter|beschissener|mieser) tag",
     ),
     (
         "mood",
@@ -252,9 +258,18 @@ def _rating(number: str, scale: str | None) -> int | None:
     return None
 
 
+# Full after a meal, said as worn out ("quedé muerto", "no pude más"): read, no check-in.
+_FULL_AFTER_EATING = rx(
+    r"(?:quede|quedo|quedamos) (?:muerto|muerta|muertos|reventado|reventada|reventados|lleno"
+    r"|llena|llenos)|no pude mas|couldnt eat (?:any ?more|another bite)|j en peux plus"
+)
+
+
 def find_checkins(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
     """Check-in ratings as `Found(index, (field, 1..5))`, numbers first, then words."""
     found: list[Found[tuple[CheckinField, int]]] = []
+    for _match, span in tokens.matches(_FULL_AFTER_EATING):
+        tokens.claim(span)
     for match, span in tokens.matches(SLEEP_RATING_RE):
         rating = _rating(match.group("num"), match.group("scale"))
         if rating is not None:

@@ -50,7 +50,7 @@ FEELINGS = frozenset(
     nausee nauseeuse vertiges fievre toux enrhume enrhumee rhume migraine malade ballonne
     ballonnee stresse stressee angoisse angoissee crampes
     febbre tosse raffreddato raffreddata raffreddore influenza emicrania malato malata gonfio
-    gonfia stressato stressata ansiosa sbornia crampi nausea
+    gonfia stressato stressata ansiosa sbornia crampi nausea nervoso nervosa nerveux nerveuse
     """.split()
 )
 # Read, never noted: hunger is why one eats, not how one is, and pride in oneself ("proud of
@@ -67,7 +67,7 @@ FOOD_IN_FRENCH = frozenset({"pain"})
 _FRENCH_BEFORE = frozenset(
     "du de d le un mon ton son ce au tranche tranches morceau morceaux bout".split()
 )
-_FRENCH_AFTER = frozenset("et avec beurre frais complet".split())
+_FRENCH_AFTER = frozenset("et avec beurre frais complet au aux".split())
 
 
 def french_food(tokens: Tokens, i: int) -> bool:
@@ -80,7 +80,7 @@ def french_food(tokens: Tokens, i: int) -> bool:
 
 
 # Phrases of how a person felt whose words are not feelings alone ("feeling a bit off").
-_FEELING_PHRASES = rx(
+FEELING_PHRASES = rx(
     r"(?:feel|feels|feeling|felt)(?: (?:a bit|a little|kinda|kind of|sort of|slightly|so|very"
     r"|really|pretty|quite))? (?:off|weird|strange|blah|rough|rubbish|crap|crappy|awful"
     r"|terrible|horrible|lousy|drained|meh|sluggish|heavy|full|stuffed|ill)"
@@ -130,7 +130,8 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
     or a food in the same clause is theirs."""
     found: list[Found[str]] = []
     covered: set[int] = set()
-    seeds = {i for _match, span in tokens.matches(_FEELING_PHRASES) for i in span}
+    seeds = {i for _match, span in tokens.matches(FEELING_PHRASES) for i in span}
+    seeds |= {i for i, t in enumerate(tokens.items) if _possessive_feeling(t.raw, t.text)}
     for i, token in enumerate(tokens.items):
         # A feeling a rating was read from ("anxious": mood 2) is kept in words too.
         if (token.text not in FEELINGS and i not in seeds) or i in covered or i in eaten:
@@ -147,6 +148,11 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
         last = _since_when(tokens, last)  # "headache since yesterday": so is the day
         found.append(Found(span.start, tokens.raw_between(span.start, last, text)))
     return found
+
+
+def _possessive_feeling(raw: str, text: str) -> bool:
+    """ "stomach's been dodgy", "head's pounding": a feeling word said with its "'s"."""
+    return raw.lower().endswith(("'s", "’s")) and text[:-1] in FEELINGS
 
 
 def _noted(tokens: Tokens, i: int) -> bool:

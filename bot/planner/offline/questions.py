@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from bot.planner.base import ReadRequest
 from bot.planner.offline.dates import find_day_refs
-from bot.planner.offline.feelings import FEELINGS
+from bot.planner.offline.feelings import FEELING_PHRASES, FEELINGS
 from bot.planner.offline.periods import average_span, find_span, without_period
 from bot.planner.offline.rules import SUPPLEMENTS
 from bot.planner.offline.table import food_table
@@ -141,7 +141,11 @@ def looks_like_question(text: str, tokens: Tokens) -> bool:
         return True
     # a period and no amount ("weight this month", "calories in november"): asked about; a
     # symptom since when ("headache since yesterday", "fiebre desde ayer") is told
-    if unperiod == tokens.joined or any(w in FEELINGS for w in words):
+    if (
+        unperiod == tokens.joined
+        or any(w in FEELINGS for w in words)
+        or FEELING_PHRASES.search(tokens.joined)  # "mal au ventre depuis hier soir"
+    ):
         return False
     unnamed = _without_food_names(tokens)  # "a mars bar" names no month
     return without_period(unnamed) != unnamed

@@ -26,12 +26,13 @@ _QUALITY_WORDS: dict[int, str] = {
     " toll prima klasse hervorragend ausgezeichnet fantastisch wunderbar bestens genial"
     " excelente estupendo estupenda fantastico fantastica buenisimo buenisima excellente"
     " parfait parfaite formidable geniale ottimo ottima benissimo splendido splendida eccellente",
-    4: "good well happy high positive better gut besser hoch bien bueno buena alto alta mejor"
+    4: "good well happy high positive better grand gut besser hoch bien bueno buena alto alta mejor"
     " bon bonne haut haute mieux fort bene buono buona meglio positivo positiva positif",
     3: "ok okay alright fine average normal medium moderate decent meh mittel mittelmassig"
     " regular moyen moyenne correct correcte bof normale medio media discreto discreta",
-    2: "bad low poor down rough crap crappy lousy worse schlecht mies niedrig tief mau"
-    " schlechter mal malo mala bajo baja peor mauvais mauvaise bas basse pire male cattivo"
+    2: "bad low poor down rough crap crappy lousy worse rubbish schlecht mies niedrig tief mau"
+    " schlechter mal malo mala bajo baja peor mauvais mauvaise bas basse pire pourri pourrie"
+    " male cattivo"
     " cattiva basso bassa giu peggio scarso scarsa",
     1: "terrible awful horrible dreadful atrocious shit shitty schrecklich furchtbar katastrophal"
     " beschissen grauenhaft fatal pesimo pesima nul nulle catastrophique pessimo pessima"
@@ -42,6 +43,12 @@ _QUALITY_PHRASES |= {"cosi cosi": 3, "comme ci comme ca": 3, "uno schifo": 1}
 # Italian and Spanish say it as a place: "energia a terra" (on the floor), "a tope" (full).
 _QUALITY_PHRASES |= {"a terra": 1, "a pezzi": 1, "a mille": 5, "a tope": 5, "al top": 5}
 _QUALITY_PHRASES |= {"au plus bas": 1, "a zero": 1, "au max": 5, "al massimo": 5, "al maximo": 5}
+_QUALITY_PHRASES |= {"im keller": 1, "am boden": 1, "sotto i piedi": 1, "por los suelos": 1}
+_QUALITY_PHRASES |= {"dans les chaussettes": 1, "a plat": 1}
+# And sleep as what one slept like: "dormí como el orto", "dormi comme un loir".
+_QUALITY_PHRASES |= {"como el orto": 1, "como el culo": 1, "como la mierda": 1}
+_QUALITY_PHRASES |= {"como un tronco": 5, "comme un loir": 5, "comme un bebe": 5}
+_QUALITY_PHRASES |= {"come un ghiro": 5, "come un sasso": 5, "wie ein stein": 5}
 QUALITY: dict[str, int] = {w: v for v, words in _QUALITY_WORDS.items() for w in words.split()}
 QUALITY |= _QUALITY_PHRASES
 _QUALITY_FIRST = frozenset(q.split()[0] for q in QUALITY)
@@ -52,7 +59,9 @@ _WISHES = frozenset({"well", "gut", "bien", "bene"})
 _THANKS = frozenset("thanks thank thx ty gracias merci grazie danke".split())
 _MOOD = "mood|moods|stimmung|laune|animo|estado de animo|humor|humeur|moral|morale|umore"
 _ENERGY = "energy level|energy|energielevel|energie|energia"
-_SLEEP = "sleep quality|sleep|schlaf|schlafqualitat|sueno|sommeil|sonno"
+# The night in the other languages is its sleep: "nuit pourrie", "la notte è stata pessima"
+# ("a good night" in English is as often an evening out).
+_SLEEP = "sleep quality|sleep|schlaf|schlafqualitat|sueno|sommeil|sonno|nuit|notte|noche|nacht"
 _FEEL = (
     r"(?:i |im |i am |was |am )?(?:feel|feeling|felt|feels)|(?:ich )?fuhle? mich|mir gehts?"
     r"|mir geht es|es geht mir|me siento|me senti|me sentia|estoy|je (?:ne )?me sens|me sens"
@@ -63,7 +72,10 @@ _BETWEEN = (
     r":|=|is|was|has been|been|feels|ist|war|es|esta|estaba|fue|est|etait|e|era|stato|stata"
     r"|au|today|tonight|heute|hoy|aujourdhui|oggi|right now|now|jetzt|ahora|maintenant|ora"
 )
-_NEGATION = r"not|dont|didnt|doesnt|isnt|wasnt|aint|nicht|kein|keine|pas|non|no|ne|nunca|never|nie"
+_NEGATION = (
+    r"not|dont|didnt|doesnt|isnt|wasnt|aint|nicht|kein|keine|pas|non|no|ne|nunca|never|nie"
+    r"|dinnae|didnae|disnae|isnae|wasnae|cannae"  # Scots: "dinnae feel great"
+)
 _NOT_THAT = r"(?: (?:that|too|all that|so|tan|si|cosi|sehr|so richtig|wirklich))?"
 _INTENSE = (
     r"very|really|so|super|extremely|incredibly|totally|sehr|richtig|echt|total|voll|muy|re"
@@ -71,8 +83,8 @@ _INTENSE = (
 )
 _HEDGE = (
     r"pretty|quite|fairly|rather|kinda|kind of|sorta|sort of|a bit|a little|somewhat|much"
-    r"|a lot|way|ziemlich|recht|eher|etwas|ein bisschen|ein wenig|viel|bastante|algo|un poco"
-    r"|mucho|assez|plutot|un peu|beaucoup|abbastanza|piuttosto|un po|molto piu"
+    r"|a lot|way|heaps|loads|ziemlich|recht|eher|etwas|ein bisschen|ein wenig|viel|bastante"
+    r"|algo|un poco|mucho|assez|plutot|un peu|beaucoup|abbastanza|piuttosto|un po|molto piu"
 )
 _QUALITIES = "|".join(sorted(QUALITY, key=len, reverse=True))
 _HOW = (
@@ -85,7 +97,7 @@ SAID_RATING_RE = rx(
     rf" {_HOW}"
 )
 # German says how before the word it is about: "gut drauf", "nicht so gut geschlafen".
-SAID_BEFORE_RE = rx(rf"{_HOW} (?:(?P<mood>drauf|gelaunt)|(?P<sleep>geschlafen))")
+SAID_BEFORE_RE = rx(rf"{_HOW} (?:(?P<mood>drauf|gelaunt)|(?P<sleep>geschlafen|gepennt))")
 # A message of how it was and nothing else is the mood: "not great today", "no muy bien hoy".
 _DAY = r"today|heute|hoy|aujourdhui|oggi|right now|atm"
 SAID_ALONE = (
@@ -128,7 +140,7 @@ def _field(match: re.Match[str]) -> CheckinField:
 def _a_wish(match: re.Match[str]) -> bool:
     """ "sleep well", "Schlaf gut": a good night wished, not a sleep rated."""
     groups = match.groupdict()
-    plain = not (groups.get("between") or groups.get("neg2") or groups.get("intense"))
+    plain = not any(groups.get(g) for g in ("neg1", "between", "neg2", "intense"))
     return bool(groups.get("sleep")) and plain and match.group("quality") in _WISHES
 
 

@@ -20,12 +20,19 @@ _HOURS = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|ele
 _SLEPT_OTHER = r"dormi|dormito|ho dormito|j ai dormi|jai dormi|he dormido|dormido"
 _HEDGES_OTHER = r"solo|soltanto|nur|etwa|circa|ca|seulement|environ|a peine|apenas|unas|como|tipo"
 _HOUR_WORDS = r"hours?|hrs?|h|stunden|std|horas?|ore|heures?"
+# Slept in one go, not woken: "8 hours straight", "8 horas del tirón", "7h d'une traite".
+_STRAIGHT = (
+    r"straight|straight through|without waking(?: up)?|del tiron|de un tiron|seguidas|d une traite"
+    r"|d affilee|di fila|di filato|tutte di fila|am stuck|durch|ohne aufzuwachen"
+)
+_SLEPT_THROUGH_RATING = 4
 SLEEP_HOURS_RE = rx(
     rf"(?:slept|sleep|got|had|only got|only had|{_SLEPT_OTHER})(?: (?:like|about|around|only"
     rf"|just|maybe|barely|almost|nearly|over|under|for|a good|a solid|roughly|approx|ca|a|an"
     rf"|{_HEDGES_OTHER}))*"
     rf" (?P<hours>{_HOURS})(?P<half> and a half)?(?: (?:or so|ish))? ?(?:{_HOUR_WORDS})"
     rf"(?: (?:of )?sleep)?(?: (?:or so|ish|last night|tonight|total|max|tops))?"
+    rf"(?: (?P<straight>{_STRAIGHT}))?"
     rf"|(?P<hours2>{_HOURS}) ?(?:hours?|hrs?|h) (?:of )?sleep"
     rf"|(?:(?:{_HEDGES_OTHER}) )?(?P<hours3>{_HOURS}) ?(?:stunden|std|h) (?:geschlafen|schlaf)"
     rf"|(?P<hours4>{_HOURS}) ?(?:ore|heures|horas) (?:di sonno|de sommeil|de sueño|de sueno)"
@@ -66,8 +73,14 @@ def short_night_rating(hours: float) -> int | None:
 
 
 def _short_night(match: re.Match[str]) -> int | None:
+    """A short night's rating; a night of usual length slept in one go is a good one."""
     hours = _hours_said(match)
-    return short_night_rating(hours) if hours is not None else None
+    if hours is None:
+        return None
+    rating = short_night_rating(hours)
+    if rating is None and match.groupdict().get("straight"):
+        return _SLEPT_THROUGH_RATING
+    return rating
 
 
 def _hours_said(match: re.Match[str]) -> float | None:

@@ -1,0 +1,113 @@
+"""How people say they slept, how their energy is and how they feel in the idioms of the five
+languages ("slept rubbish", "nuit horrible", "Laune am Boden", "el ánimo por los suelos",
+"dormito come un ghiro", "running on empty"), a Scots negation ("didnae sleep well"), a night
+slept in one go, and a person full after a meal ("quedé reventada"), who is not tired."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.agent_api.actions import CheckinUpsert, NutritionAddEntry
+from bot.planner.base import Plan, PlanContext
+from bot.planner.offline.planner import OfflinePlanner
+
+MADRID = ZoneInfo("Europe/Madrid")
+NOW = dt.datetime(2026, 11, 24, 9, 0, tzinfo=MADRID)
+
+
+async def plan(text: str) -> Plan:
+    return await OfflinePlanner().plan(text, PlanContext(now=NOW, timezone="Europe/Madrid"))
+
+
+async def checkin(text: str) -> CheckinUpsert:
+    (found,) = [a for a in (await plan(text)).actions if isinstance(a, CheckinUpsert)]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("I've slept rubbish", 1, 2),
+        ("nuit horrible", 1, 2),
+        ("la notte è stata pessima", 1, 2),
+        ("didnae sleep well", 1, 2),
+        ("dormí como un tronco", 5, 5),
+        ("ho dormito come un ghiro", 5, 5),
+        ("slept heaps better", 4, 4),
+        ("gut gepennt", 4, 4),
+    ],
+)
+async def test_sleep_in_idioms(text: str, low: int, high: int) -> None:
+    rating = (await checkin(text)).sleep_quality
+    assert rating is not None and low <= rating <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("Laune am Boden", 1, 2),
+        ("el ánimo por los suelos", 1, 2),
+        ("le moral dans les chaussettes", 1, 2),
+        ("sono nervoso oggi", 1, 2),
+        ("je suis nerveuse", 1, 2),
+        ("feeling grand today", 3, 4),
+        ("a tough day", 1, 2),
+    ],
+)
+async def test_mood_in_idioms(text: str, low: int, high: int) -> None:
+    rating = (await checkin(text)).mood
+    assert rating is not None and low <= rating <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("running on empty", 1, 2),
+        ("cero energía hoy", 1, 1),
+        ("bin echt platt", 1, 2),
+        ("Energie bei 3", 3, 3),
+    ],
+)
+async def test_energy_in_idioms(text: str, low: int, high: int) -> None:
+    rating = (await checkin(text)).energy
+    assert rating is not None and low <= rating <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "hours"),
+    [
+        ("ho dormito 8 ore di fila", "8 ore"),
+        ("slept 7 hours straight", "7 hours"),
+        ("dormí 8 horas seguidas", "8 horas"),
+    ],
+)
+async def test_a_night_slept_in_one_go_is_a_good_one_its_hours_noted(text: str, hours: str) -> None:
+    found = await checkin(text)
+    assert found.sleep_quality is not None and found.sleep_quality >= 4
+    assert found.notes is not None and hours in found.notes
+
+
+async def test_a_short_night_is_poor_even_in_one_go() -> None:
+    found = await checkin("j'ai dormi 3h d'une traite")
+    assert found.sleep_quality is not None and found.sleep_quality <= 2
+
+
+@pytest.mark.parametrize(
+    "text", ["paella para comer, quedé reventada", "una pizza enorme, quedamos muertos"]
+)
+async def test_full_after_a_meal_is_no_check_in(text: str) -> None:
+    actions = (await plan(text)).actions
+    assert [a for a in actions if isinstance(a, NutritionAddEntry)]
+    assert not [a for a in actions if isinstance(a, CheckinUpsert)]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("my tummy's been off since lunch", "tummy"), ("stomach's been funny all day", "stomach")],
+)
+async def test_a_feeling_said_with_its_s_is_noted(text: str, said: str) -> None:
+    notes = (await checkin(text)).notes
+    assert notes is not None and said in notes
