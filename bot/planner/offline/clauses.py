@@ -42,14 +42,23 @@ _MEALS = (
     r"|petit dej|petit dejeuner|dejeuner|diner|gouter|souper|colazione|pranzo|merenda|spuntino"
     r"|dolce"
 )
+MEALS_RE = rx(_MEALS)
 _SKIPPING = (
     r"no|skipped|skip|skipping|missed|without|didnt (?:have|eat)|did not (?:have|eat)|never had"
     r"|kein|keine|keinen|ohne|sin|nada de|me salte|salte|me saltee|pas de|pas d|sans|niente"
     r"|senza|saltato|ho saltato|salto"
 )
 _ARTICLE = r"(?:(?:any|the|my|a|das|den|mein|meinen|el|la|mi|le|mon|ma|il|lo|la mia) )?"
+# Eating said not done, with no food named: "didn't eat", "pas mangé ce midi", "no he comido",
+# "nichts gegessen", "non ho mangiato".
+_NOT_ATE = (
+    r"(?:i )?(?:didnt|did not|havent|have not|hadnt|had not) (?:eat|eaten)(?: anything| yet)?"
+    r"|(?:(?:je )?n ?ai )?pas (?:encore )?mange|rien mange|no (?:he )?(?:comido|comi)(?: nada)?"
+    r"|(?:noch )?(?:nicht|nichts) gegessen|non ho (?:ancora )?mangiato(?: niente| nulla)?"
+)
 _SKIPPED_MEAL_RE = rx(
-    rf"(?:{_SKIPPING}) {_ARTICLE}(?:{_MEALS})"
+    rf"(?:{_NOT_ATE})(?: {_ARTICLE}(?:{_MEALS}))?"
+    rf"|(?:{_SKIPPING}) {_ARTICLE}(?:{_MEALS})"
     rf"|(?:{_MEALS}) (?:skipped|ausgelassen|ausgefallen|saltato|saltata|salte)"
     r"|no (?:desayune|almorce|cene|meriende)"
 )

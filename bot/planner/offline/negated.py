@@ -47,3 +47,9 @@ def not_negated(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             continue
         kept.append(item)
     return kept
+
+
+def said_not_had(tokens: Tokens) -> bool:
+    """Whether a food was said not had: a negation of this module read before it."""
+    heads = NEGATIONS | set(_NEGATIONS_OF)
+    return any(tokens.used[i] and t.text in heads for i, t in enumerate(tokens.items))

@@ -32,7 +32,7 @@ from bot.kernel.said import (
 from bot.planner.base import Plan
 from bot.planner.offline.additions import join_with
 from bot.planner.offline.checkins import CheckinField, find_checkins
-from bot.planner.offline.clauses import Clauses, date_clauses, not_eaten_clauses
+from bot.planner.offline.clauses import MEALS_RE, Clauses, date_clauses, not_eaten_clauses
 from bot.planner.offline.contents import dish_contents
 from bot.planner.offline.feelings import (
     FEELINGS,
@@ -54,6 +54,7 @@ from bot.planner.offline.meals import (
     find_meal_foods,
     read_clauses,
 )
+from bot.planner.offline.negated import said_not_had
 from bot.planner.offline.rules import (
     RangeKind,
     find_nutrition_goals,
@@ -269,13 +270,45 @@ def _plan(r: _Reading, today: dt.date) -> Plan:
             seen.add(key)
             actions.append(SupplementMarkTaken(date=key[0], name=key[1]))
     text, tokens = r.text, r.tokens
-    skipped_meal = any(not spans for spans in r.not_eaten.values())
-    if (r.skipped_food or skipped_meal) and not actions and not unknown_phrases(text, tokens):
-        return Plan(said=[Notice.NOT_EATEN])
+    if not actions and not r.not_taken:
+        nothing_had = _nothing_had(r)
+        if nothing_had is not None:
+            return nothing_had
     plan = logged_plan(text, tokens, actions, r.refused, r.not_taken, r.exercise)
     if r.unsure and plan.actions:
         plan.unit_question = r.unsure[0]
     return plan
+
+
+def _nothing_had(r: _Reading) -> Plan | None:
+    """The reply to a message that logs nothing because it says nothing was had: a meal
+    skipped ("pas mangé ce midi"), a food said not had ("pas de café aujourd'hui"). The words
+    after a meal said skipped, in its sentence, are why ("skipped lunch, too busy"): left
+    unread, they are for a model to make more of; a meal named there is another log."""
+    tokens = r.tokens
+    skipped_meal = any(not spans for spans in r.not_eaten.values())
+    if not (r.skipped_food or skipped_meal or said_not_had(tokens)):
+        return None
+    if not unknown_phrases(r.text, tokens):
+        return Plan(said=[Notice.NOT_EATEN])
+    clauses = r.clauses
+    skipped = [c for c, spans in r.not_eaten.items() if not spans]
+    meals = {clauses.clause_of[span.start] for _match, span in tokens.matches(MEALS_RE)}
+    skipped = [c for c in skipped if not any(m > c for m in meals)]
+    for i, token in enumerate(tokens.items):
+        if tokens.used[i] or token.kind == "punct" or token.text in FILLERS:
+            continue
+        why = token.kind == "word" and any(
+            c < clauses.clause_of[i] and _same_sentence(clauses, c, i) for c in skipped
+        )
+        if not why:
+            return None
+    return Plan(understood=False, said=[Notice.NOT_EATEN])
+
+
+def _same_sentence(clauses: Clauses, clause: int, index: int) -> bool:
+    first = clauses.clause_of.index(clause)
+    return clauses.sentence_of[first] == clauses.sentence_of[index]
 
 
 def _feeling_words(tokens: Tokens) -> list[int]:
