@@ -92,7 +92,10 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (rx(r"vor (\d|einem|zwei|drei) tag(?:en)?"), "ago_de"),
     (rx(r"hace (\d|un|dos|tres) dias?"), "ago_es"),
     (
-        rx(rf"(?:on |last |am |el |this past |letzten )?({_WEEKDAY_ALT})(?: dernier| scorso)?"),
+        rx(
+            rf"(?P<before>on |last |am |el |this past |letzten )?({_WEEKDAY_ALT})"
+            r"(?P<after> dernier| scorso)?"
+        ),
         "weekday",
     ),
     (
@@ -109,16 +112,48 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 
 _AGO_WORDS = {"einem": 1, "zwei": 2, "drei": 3, "un": 1, "dos": 2, "tres": 3}
 
+# A weekday said of a habit dates nothing: "como siempre los domingos", "every sunday",
+# "sonntags", "tous les dimanches", "la domenica come sempre" is no date either way.
+WEEKDAYS_PLURAL = frozenset(
+    "mondays tuesdays wednesdays thursdays fridays saturdays sundays montags dienstags"
+    " mittwochs donnerstags freitags samstags sonntags sabados domingos lundis mardis"
+    " mercredis jeudis vendredis samedis dimanches sabati domeniche".split()
+)
+_HABIT_RE = rx(
+    rf"(?:(?:como siempre|as always|wie immer|comme toujours|come sempre) )?"
+    rf"(?:(?:every|each|jeden|cada|todos los|tous les|ogni|los|les|on) )?"
+    rf"(?:{'|'.join(sorted(WEEKDAYS_PLURAL))})"
+    rf"|(?:every|each|jeden|cada|tous les|ogni|todos los|los) (?:{_WEEKDAY_ALT})"
+)
+# What is left over from a day is eaten now: "leftover mac n cheese from last night", "Rest
+# vom Kartoffelsalat von gestern", "sobras de ayer", "gli avanzi di ieri".
+_LEFTOVERS = frozenset(
+    "leftover leftovers rest reste resten restes resto resti avanzi avanzo sobras sobra"
+    " sobrante sobrantes".split()
+)
+_FROM = frozenset("from von vom de del d di da dal dalla".split())
 
-def _days_back_for_weekday(weekday: int, today: dt.date) -> int:
-    """The most recent *past* such weekday: on a Monday, "on monday" is a week ago."""
+
+def _days_back_for_weekday(weekday: int, today: dt.date, bare: bool) -> int:
+    """The most recent *past* such weekday: on a Monday, "on monday" is a week ago; a bare
+    weekday that is today's ("dimanche midi chez ma mère", on a Sunday) is today."""
     back = (today.weekday() - weekday) % 7
-    return back or 7
+    return back or (0 if bare else 7)
+
+
+def _of_leftovers(tokens: Tokens, indices: range) -> bool:
+    """Whether a date phrase says where a leftover is from ("pasta from last night")."""
+    before = indices.start - 1
+    if before < 0 or tokens.items[before].text not in _FROM:
+        return False
+    return any(t.text in _LEFTOVERS for t in tokens.items[max(0, before - 8) : before])
 
 
 def find_day_refs(tokens: Tokens, today: dt.date) -> dict[int, DayRef]:
     """Claim the date phrases; map the index of each phrase's first token to its `DayRef`."""
     found: dict[int, DayRef] = {}
+    for _match, indices in tokens.matches(_HABIT_RE):
+        tokens.claim(indices)
     for pattern, kind in _PATTERNS:
         for match, indices in list(tokens.matches(pattern)):
             if not tokens.free(indices):
@@ -127,7 +162,8 @@ def find_day_refs(tokens: Tokens, today: dt.date) -> dict[int, DayRef]:
             if ref is None:
                 continue
             tokens.claim(indices)
-            found[indices.start] = ref
+            if not _of_leftovers(tokens, indices):
+                found[indices.start] = ref
     return found
 
 
@@ -141,7 +177,8 @@ def _ref_for(kind: str, match: re.Match[str], today: dt.date) -> DayRef | None:
     if kind == "today":
         return DayRef("day", 0)
     if kind == "weekday":
-        return DayRef("day", _days_back_for_weekday(WEEKDAYS[match.group(1)], today))
+        bare = not (match.group("before") or match.group("after"))
+        return DayRef("day", _days_back_for_weekday(WEEKDAYS[match.group(2)], today, bare))
     word = match.group(1)
     if word.isdigit():
         back = int(word)

@@ -29,7 +29,7 @@ from bot.planner.offline.answers import answer
 from bot.planner.offline.checkins import faces_as_ratings
 from bot.planner.offline.chitchat import CHITCHAT, chitchat_kind
 from bot.planner.offline.corrections import amended, corrected
-from bot.planner.offline.dates import WEEKDAYS, find_day_refs, rx
+from bot.planner.offline.dates import WEEKDAYS, WEEKDAYS_PLURAL, find_day_refs, rx
 from bot.planner.offline.feelings import FEELINGS
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.meals import find_meal_foods
@@ -296,7 +296,7 @@ def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     bucketed by first letter for fast lookup (foods.py reads typos of food names itself, by
     its own stricter measure: "piazza" is no pizza)."""
     words = set(normalized_phrase_words()) | FILLERS
-    words |= set(WEEKDAYS) | set(MASS_UNITS) | set(HOUSEHOLD_UNITS) | set(SIZES)
+    words |= set(WEEKDAYS) | WEEKDAYS_PLURAL | set(MASS_UNITS) | set(HOUSEHOLD_UNITS) | set(SIZES)
     known_only = said_rating_words() | NEGATIONS | FEELINGS  # never a repair's target
     words |= set(NUMBER_WORDS) | function_words("fr", "it") | known_only | SHARING_WORDS
     for kind_words in CHITCHAT.values():
