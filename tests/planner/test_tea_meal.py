@@ -26,6 +26,8 @@ async def foods(text: str) -> list[str]:
         ("fish fingers and chips for tea", 2),
         ("had a jacket potato for my tea", 1),
         ("shepherd's pie for tea tonight", 1),
+        ("last night's tea: fish fingers and beans", 2),
+        ("a chippy tea, battered sausage", 1),
     ],
 )
 async def test_for_tea_is_the_evening_meal_not_a_drink(text: str, count: int) -> None:

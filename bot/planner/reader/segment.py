@@ -88,7 +88,8 @@ _MEAL_RE = re.compile(
 # alone stays a drink.
 TEA_MEAL_RE = re.compile(
     r"(?<![\w'])(?:(?:for|at) (?:my |our |the )?|(?:chippy|takeaway|take away) "
-    r"|(?<=nights )|(?<=tonights )|(?<=todays )|(?<=yesterdays ))(?P<meal>tea)(?![\w'])"
+    r"|(?<=nights )|(?<=night's )|(?<=tonights )|(?<=todays )|(?<=yesterdays ))"
+    r"(?P<meal>tea)(?![\w'])"
 )
 
 
