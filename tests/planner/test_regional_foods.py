@@ -18,6 +18,7 @@ from bot.planner.offline.table import food_table
         ("tinnies", "Beer"),
         ("snags", "BBQ sausage"),
         ("tranci di pizza", "Pizza al taglio"),
+        ("wiener", "Frankfurter"),
     ],
 )
 def test_local_names_find_their_food(alias: str, name: str) -> None:
