@@ -34,6 +34,10 @@ async def plan(text: str) -> Plan:
         "didn't eat, too busy at work",
         "rien mangé ce matin, trop de boulot",
         "no he comido, mucho lío en la oficina",
+        "I haven't eaten anything yet today",
+        "haven't had breakfast yet",
+        "no he comido nada en todo el día",
+        "ich habe den ganzen Tag nichts gegessen",
     ],
 )
 async def test_nothing_had_writes_nothing_and_says_so(text: str) -> None:
@@ -61,3 +65,8 @@ async def test_a_common_word_is_never_repaired_into_a_food_or_supplement(text: s
     assert not [a for a in actions if isinstance(a, SupplementMarkTaken)]
     foods = [a.entry.food.lower() for a in actions if isinstance(a, NutritionAddEntry)]
     assert len(foods) == 1 and not any("boulet" in f for f in foods), foods
+
+
+async def test_a_food_not_had_in_a_while_is_not_logged() -> None:
+    actions = await plan("I haven't had chocolate in weeks")
+    assert not [a for a in actions.actions if isinstance(a, NutritionAddEntry)]

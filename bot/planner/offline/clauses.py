@@ -27,7 +27,7 @@ _NOT_EATEN_RE = rx(
     r"|heisshunger auf|ganas de|antojo de|envie d|envie de|voglia di"
     # weary of a food, not eating it: "sick of salad", "so tired of chicken"
     r"|(?:sick|tired|bored) of|fed up with"
-    r"|avoided|skipped|skip|didnt|did not|never|going"
+    r"|avoided|skipped|skip|didnt|did not|havent|have not|hadnt|never|going"
     # "don't judge", "don't ask": said about the telling, not the eating
     r"|(?:dont|do not)(?! (?:judge|ask|tell|laugh|worry|care|know|remember|mind|blame|hate))"
     r"|no (?:tome|comi|bebi|he (?:tomado|comido|bebido))|nai pas|n ai pas|pas mange|pas bu"
@@ -45,6 +45,7 @@ _MEALS = (
 MEALS_RE = rx(_MEALS)
 _SKIPPING = (
     r"no|skipped|skip|skipping|missed|without|didnt (?:have|eat)|did not (?:have|eat)|never had"
+    r"|(?:havent|have not|hadnt) had"
     r"|kein|keine|keinen|ohne|sin|nada de|me salte|salte|me saltee|pas de|pas d|sans|niente"
     r"|senza|saltato|ho saltato|salto"
 )
@@ -52,13 +53,14 @@ _ARTICLE = r"(?:(?:any|the|my|a|das|den|mein|meinen|el|la|mi|le|mon|ma|il|lo|la 
 # Eating said not done, with no food named: "didn't eat", "pas mangé ce midi", "no he comido",
 # "nichts gegessen", "non ho mangiato".
 _NOT_ATE = (
-    r"(?:i )?(?:didnt|did not|havent|have not|hadnt|had not) (?:eat|eaten)(?: anything| yet)?"
+    r"(?:i )?(?:didnt|did not|havent|have not|hadnt|had not) (?:eat|eaten)"
+    r"(?: anything| a thing)?(?: yet)?"
     r"|(?:(?:je )?n ?ai )?pas (?:encore )?mange|rien mange|no (?:he )?(?:comido|comi)(?: nada)?"
     r"|(?:noch )?(?:nicht|nichts) gegessen|non ho (?:ancora )?mangiato(?: niente| nulla)?"
 )
 _SKIPPED_MEAL_RE = rx(
-    rf"(?:{_NOT_ATE})(?: {_ARTICLE}(?:{_MEALS}))?"
-    rf"|(?:{_SKIPPING}) {_ARTICLE}(?:{_MEALS})"
+    rf"(?:{_NOT_ATE})(?: {_ARTICLE}(?:{_MEALS})(?: yet)?)?"
+    rf"|(?:{_SKIPPING}) {_ARTICLE}(?:{_MEALS})(?: yet)?"
     rf"|(?:{_MEALS}) (?:skipped|ausgelassen|ausgefallen|saltato|saltata|salte)"
     r"|no (?:desayune|almorce|cene|meriende)"
 )

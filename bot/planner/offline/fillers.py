@@ -36,7 +36,7 @@ FILLERS = (
     presa pues bueno vale guey wey che bah ben bref genre quoi voila coup naja halt ja doch eben
     remembered did done popped pill pills capsule capsules tablet tablets softgel softgels
     ish oops whoops jsut umm hmm idk dunno gonna wanna yeah yep yup honestly sure ok okay
-    nothing else specific few several lots lot loads plenty could can would
+    nothing else specific few several lots lot loads plenty could can would yet
     big small light huge heavy late early proper massive
     yum yummy tasty delicious nom
     really pretty very super quite actually basically literally probably maybe guess think
@@ -179,4 +179,5 @@ OR_SO_RE = rx(r"or (?:two|three|so)|give or take|more or less|so bad|so much")
 # How long: read after symptoms and feelings, whose note keeps it ("headache all day").
 ALL_DAY_RE = rx(
     r"all day|all day long|the whole day|whole day|throughout the day|during the day|all night"
+    r"|(?:en )?todo el dia|den ganzen tag|toute la journee|tutto il giorno|tutta la giornata"
 )
