@@ -38,6 +38,11 @@ async def checkin(text: str) -> CheckinUpsert:
         ("ho dormito come un ghiro", 5, 5),
         ("slept heaps better", 4, 4),
         ("gut gepennt", 4, 4),
+        ("slept like a rock", 5, 5),
+        ("kein Auge zugetan", 1, 1),
+        ("no pegué ojo", 1, 1),
+        ("je n'ai pas fermé l'œil", 1, 1),
+        ("non ho chiuso occhio stanotte", 1, 1),
     ],
 )
 async def test_sleep_in_idioms(text: str, low: int, high: int) -> None:
@@ -55,6 +60,10 @@ async def test_sleep_in_idioms(text: str, low: int, high: int) -> None:
         ("je suis nerveuse", 1, 2),
         ("feeling grand today", 3, 4),
         ("a tough day", 1, 2),
+        ("feeling blue", 1, 2),
+        ("estoy de bajón", 1, 2),
+        ("over the moon today", 5, 5),
+        ("im siebten Himmel", 5, 5),
     ],
 )
 async def test_mood_in_idioms(text: str, low: int, high: int) -> None:
@@ -69,6 +78,11 @@ async def test_mood_in_idioms(text: str, low: int, high: int) -> None:
         ("cero energía hoy", 1, 1),
         ("bin echt platt", 1, 2),
         ("Energie bei 3", 3, 3),
+        ("estoy hecha polvo", 1, 1),
+        ("hundemüde heute", 1, 1),
+        ("je suis lessivée", 1, 1),
+        ("sono a pezzi", 1, 1),
+        ("full of beans today", 5, 5),
     ],
 )
 async def test_energy_in_idioms(text: str, low: int, high: int) -> None:
@@ -111,3 +125,10 @@ async def test_full_after_a_meal_is_no_check_in(text: str) -> None:
 async def test_a_feeling_said_with_its_s_is_noted(text: str, said: str) -> None:
     notes = (await checkin(text)).notes
     assert notes is not None and said in notes
+
+
+@pytest.mark.parametrize("text", ["pollo a pezzi con patate", "une tarte aux pommes, un café"])
+async def test_a_food_is_no_check_in(text: str) -> None:
+    actions = (await plan(text)).actions
+    assert [a for a in actions if isinstance(a, NutritionAddEntry)]
+    assert not [a for a in actions if isinstance(a, CheckinUpsert)]

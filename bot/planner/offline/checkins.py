@@ -96,7 +96,8 @@ CHECKIN_PHRASES = _phrases(
         "sleep_quality",
         5,
         r"slept (?:really well|very well|so well|super well|great|amazing|amazingly"
-        r"|like a baby|like a log|perfectly|fantastic|wonderfully)|great sleep|great nights? sleep"
+        r"|like a (?:baby|log|rock|stone)|perfectly|fantastic|wonderfully)|great sleep"
+        r"|great nights? sleep|dormi comme une souche|dormido como un liron"
         r"|sehr gut geschlafen|super geschlafen|wunderbar geschlafen|dormi muy bien|dormi genial"
         r"|dormi de maravilla|excellent sleep|dormi re bien|(?:tres|super|trop) bien dormi"
         r"|dormito benissimo|dormito (?:molto|super) bene",
@@ -112,7 +113,10 @@ CHECKIN_PHRASES = _phrases(
         r"|no dormi|apenas dormi|(?:terrible|awful|horrible|sleepless) night|terrible sleep"
         r"|slept like (?:shit|hell)|he dormido fatal|dormido fatal"
         r"|(?:tres|super) mal dormi|nuit blanche|dormito (?:malissimo|da schifo|malaccio)"
-        r"|beschissen geschlafen|miserabel geschlafen",
+        r"|beschissen geschlafen|miserabel geschlafen|(?:didnt|did not) sleep a wink"
+        # not an eye closed all night, as the other four languages say it
+        r"|(?:pas|jamais) ferme l (?:oeil|\u0153il)|kein auge zu(?:getan|gemacht)?"
+        r"|no pegue (?:ni )?(?:un )?ojo|non ho chiuso (?:occhio|un occhio)",
     ),
     (
         "sleep_quality",
@@ -146,7 +150,8 @@ CHECKIN_PHRASES = _phrases(
         5,
         r"full of energy|tons of energy|super energetic|energy (?:is |was )?(?:great|very high"
         r"|amazing)|great energy|bursting with energy|lleno de energia|llena de energia"
-        r"|voller energie|energia a (?:full|tope|mille)|plein d energie|pleine d energie",
+        r"|voller energie|energia a (?:full|tope|mille)|plein d energie|pleine d energie"
+        r"|full of beans|pilas cargadas|carico a molla|carica a molla",
     ),
     (
         "energy",
@@ -159,7 +164,12 @@ CHECKIN_PHRASES = _phrases(
         r"|muerto de cansancio|knackered|shattered|(?:estoy )?(?:muerto|muerta|reventado"
         # "brûlée" alone is a crème brûlée: only "je suis brûlée" is tiredness
         r"|reventada)|(?:je suis )?(?:epuise|epuisee|creve|crevee)|(?:je )?suis brulee?"
-        r"|stanchissimo|stanchissima|distrutto|distrutta|sfinito|sfinita|fix und fertig",
+        r"|stanchissimo|stanchissima|distrutto|distrutta|sfinito|sfinita|fix und fertig"
+        r"|dead on my feet|(?:completely|totally) done in|hecho polvo|hecha polvo|cansadisimo"
+        r"|cansadisima|(?:vollig|total|echt) fertig|hundemude|todmude|hundemuede|todmuede"
+        r"|(?:je suis )?(?:lessive|lessivee|vanne|vannee|naze|claque|claquee)|suis a plat"
+        # "a pezzi" alone is cut in pieces ("pollo a pezzi")
+        r"|(?:sono|mi sento) a pezzi|stanco morto|stanca morta",
     ),
     (
         "energy",
@@ -190,7 +200,9 @@ CHECKIN_PHRASES = _phrases(
         r"|feel (?:great|amazing|fantastic|awesome)|(?:very|so) happy|ecstatic"
         r"|mood (?:is |was )?(?:great|excellent|amazing)|great mood|toller tag|super tag"
         r"|fantastischer tag|sehr gut gelaunt|sehr glucklich|dia genial|dia estupendo|gran dia"
-        r"|muy feliz|me siento genial|mir gehts? super|mir geht es super",
+        r"|muy feliz|me siento genial|mir gehts? super|mir geht es super|over the moon"
+        r"|chuffed(?: to bits)?|on cloud nine|al settimo cielo|en una nube|aux anges"
+        r"|im siebten himmel|sur un petit nuage",
     ),
     (
         "mood",
@@ -212,7 +224,9 @@ CHECKIN_PHRASES = _phrases(
         r"|nervioso|nerviosa|stressato|stressata|stresse|stressee|ansioso|ansiosa|gereizt"
         r"|genervt|giu di morale|(?:hard|tough|rough|difficult|shit|shitty|crappy) day"
         r"|journee (?:difficile|pourrie|horrible|nulle)|giornata (?:no|storta|difficile|pesante)"
-        r"|dia (?:dificil|de mierda|pesimo)|(?:schwieriger|harter|beschissener|mieser) tag",
+        r"|dia (?:dificil|de mierda|pesimo)|(?:schwieriger|harter|beschissener|mieser) tag"
+        r"|feeling blue|in the dumps|bummed(?: out)?|(?:estoy )?de bajon|(?:je )?deprime"
+        r"|giu di corda|niedergeschlagen",
     ),
     (
         "mood",
