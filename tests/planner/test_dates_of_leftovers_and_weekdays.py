@@ -34,6 +34,9 @@ async def dates(text: str, now: dt.datetime) -> list[dt.date]:
         "sobras de la lasaña de ayer",
         "gli avanzi della pasta di ieri",
         "die Reste von der Pizza von gestern",
+        "pizza avanzata di ieri sera",
+        "reheated the chili from yesterday",
+        "el curry recalentado de anoche",
     ],
 )
 async def test_a_leftover_is_eaten_today(text: str) -> None:
@@ -56,8 +59,15 @@ async def test_a_weekday_that_is_today_is_today(text: str, now: dt.datetime) -> 
     assert set(await dates(text, now)) == {now.date()}
 
 
-async def test_on_a_weekday_said_on_that_day_is_still_a_week_ago() -> None:
-    assert set(await dates("last sunday a pizza", SUNDAY)) == {dt.date(2026, 11, 15)}
+@pytest.mark.parametrize(
+    "text", ["last sunday a pizza", "domingo pasado una paella", "domenica scorsa una pizza"]
+)
+async def test_a_past_weekday_said_on_that_day_is_a_week_ago(text: str) -> None:
+    assert set(await dates(text, SUNDAY)) == {dt.date(2026, 11, 15)}
+
+
+async def test_the_night_before_last_is_two_days_back() -> None:
+    assert set(await dates("anteanoche una pizza", WEDNESDAY)) == {dt.date(2026, 11, 23)}
 
 
 @pytest.mark.parametrize(

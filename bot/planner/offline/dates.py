@@ -62,7 +62,7 @@ _WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         rx(
-            r"(?:the )?day before yesterday|vorgestern|anteayer|antes de ayer|avant hier"
+            r"(?:the )?day before yesterday|vorgestern|anteayer|antes de ayer|avant hier|anteanoche"
             r"|(?:l ?)?altro ieri|altroieri"
         ),
         "back2",
@@ -93,8 +93,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (rx(r"hace (\d|un|dos|tres) dias?"), "ago_es"),
     (
         rx(
-            rf"(?P<before>on |last |am |el |this past |letzten )?({_WEEKDAY_ALT})"
-            r"(?P<after> dernier| scorso)?"
+            rf"(?P<before>on |last |am |el |this past |letzten |vergangenen )?({_WEEKDAY_ALT})"
+            r"(?P<after> dernier| scorso| scorsa| pasado)?"
         ),
         "weekday",
     ),
@@ -127,9 +127,10 @@ _HABIT_RE = rx(
 )
 # What is left over from a day is eaten now: "leftover mac n cheese from last night", "Rest
 # vom Kartoffelsalat von gestern", "sobras de ayer", "gli avanzi di ieri".
-_LEFTOVERS = frozenset(
-    "leftover leftovers rest reste resten restes resto resti avanzi avanzo sobras sobra"
-    " sobrante sobrantes".split()
+LEFTOVERS = frozenset(
+    "leftover leftovers rest reste resten restes resto resti avanzi avanzo avanzata avanzato"
+    " avanzate avanzati sobras sobra sobrante sobrantes reheated recalentado recalentada"
+    " aufgewarmt aufgewaermt rechauffe rechauffee riscaldato riscaldata".split()
 )
 _FROM = frozenset("from von vom de del d di da dal dalla".split())
 
@@ -146,7 +147,7 @@ def _of_leftovers(tokens: Tokens, indices: range) -> bool:
     before = indices.start - 1
     if before < 0 or tokens.items[before].text not in _FROM:
         return False
-    return any(t.text in _LEFTOVERS for t in tokens.items[max(0, before - 8) : before])
+    return any(t.text in LEFTOVERS for t in tokens.items[max(0, before - 8) : before])
 
 
 def find_day_refs(tokens: Tokens, today: dt.date) -> dict[int, DayRef]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.planner.offline.dates import rx
+from bot.planner.offline.dates import LEFTOVERS, rx
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.quantities import APPROXIMATELY, HOUSEHOLD_UNITS, MASS_UNITS
 from bot.planner.reader.segment import filler_words
@@ -56,6 +56,7 @@ FILLERS = (
     """.split()
     )
     | filler_words()
+    | LEFTOVERS  # "pizza avanzata", "el curry recalentado": what the food is, eaten now
     | {phrase for phrase in APPROXIMATELY if " " not in phrase}
 )
 
