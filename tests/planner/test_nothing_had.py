@@ -38,6 +38,11 @@ async def plan(text: str) -> Plan:
         "haven't had breakfast yet",
         "no he comido nada en todo el día",
         "ich habe den ganzen Tag nichts gegessen",
+        "non ho pranzato",
+        "no he desayunado",
+        "je n'ai pas dîné",
+        "noch nicht gefrühstückt",
+        "nothing for lunch, too busy",
     ],
 )
 async def test_nothing_had_writes_nothing_and_says_so(text: str) -> None:
@@ -70,3 +75,10 @@ async def test_a_common_word_is_never_repaired_into_a_food_or_supplement(text: s
 async def test_a_food_not_had_in_a_while_is_not_logged() -> None:
     actions = await plan("I haven't had chocolate in weeks")
     assert not [a for a in actions.actions if isinstance(a, NutritionAddEntry)]
+
+
+@pytest.mark.parametrize(("text", "food"), [("ho pranzato con una mela", "apple")])
+async def test_a_meal_verb_said_plainly_still_logs_its_food(text: str, food: str) -> None:
+    actions = (await plan(text)).actions
+    (entry,) = [a for a in actions if isinstance(a, NutritionAddEntry)]
+    assert food in entry.entry.food.lower()

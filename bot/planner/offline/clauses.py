@@ -45,18 +45,24 @@ _MEALS = (
 MEALS_RE = rx(_MEALS)
 _SKIPPING = (
     r"no|skipped|skip|skipping|missed|without|didnt (?:have|eat)|did not (?:have|eat)|never had"
-    r"|(?:havent|have not|hadnt) had"
+    r"|(?:havent|have not|hadnt) had|nothing (?:for|at)"
     r"|kein|keine|keinen|ohne|sin|nada de|me salte|salte|me saltee|pas de|pas d|sans|niente"
     r"|senza|saltato|ho saltato|salto"
 )
 _ARTICLE = r"(?:(?:any|the|my|a|das|den|mein|meinen|el|la|mi|le|mon|ma|il|lo|la mia) )?"
 # Eating said not done, with no food named: "didn't eat", "pas mangé ce midi", "no he comido",
 # "nichts gegessen", "non ho mangiato".
+# So is a meal's own verb: "non ho pranzato", "no he cenado", "je n'ai pas dîné", "nicht
+# gefrühstückt".
 _NOT_ATE = (
     r"(?:i )?(?:didnt|did not|havent|have not|hadnt|had not) (?:eat|eaten)"
     r"(?: anything| a thing)?(?: yet)?"
-    r"|(?:(?:je )?n ?ai )?pas (?:encore )?mange|rien mange|no (?:he )?(?:comido|comi)(?: nada)?"
-    r"|(?:noch )?(?:nicht|nichts) gegessen|non ho (?:ancora )?mangiato(?: niente| nulla)?"
+    r"|(?:(?:je )?n ?ai )?pas (?:encore )?(?:mange|dine|dejeune|petit dejeune|soupe|goute)"
+    r"|rien mange|no (?:he )?(?:comido|comi|desayunado|almorzado|cenado|merendado)(?: nada)?"
+    r"|(?:noch )?(?:nicht|nichts) (?:gegessen|gefruhstuckt|gefruehstueckt)"
+    r"|(?:noch )?nicht zu (?:mittag|abend) gegessen"
+    r"|non ho (?:ancora )?(?:mangiato|pranzato|cenato|fatto colazione|fatto merenda)"
+    r"(?: niente| nulla)?"
 )
 _SKIPPED_MEAL_RE = rx(
     rf"(?:{_NOT_ATE})(?: {_ARTICLE}(?:{_MEALS})(?: yet)?)?"

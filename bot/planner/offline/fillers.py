@@ -53,6 +53,7 @@ FILLERS = (
     yo he comi comido tome bebi bebido desayune almorce cene meriende unos unas y e con de del
     el la los las para al en mi mis desayuno almuerzo comida cena merienda tambien por favor
     gracias hola fue era poco algo hoy
+    desayunado almorzado cenado merendado pranzato cenato gefruhstuckt gefruehstueckt
     """.split()
     )
     | filler_words()
