@@ -132,3 +132,20 @@ async def test_a_food_is_no_check_in(text: str) -> None:
     actions = (await plan(text)).actions
     assert [a for a in actions if isinstance(a, NutritionAddEntry)]
     assert not [a for a in actions if isinstance(a, CheckinUpsert)]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("mood today 4", "mood", 4),
+        ("Laune heute mies", "mood", 2),
+        ("energía hoy baja", "energy", 2),
+        ("umore oggi 3 su 5", "mood", 3),
+        ("energy's low today", "energy", 2),
+        ("sleep's been awful", "sleep_quality", 1),
+    ],
+)
+async def test_a_day_word_or_an_s_between_a_check_in_word_and_its_rating(
+    text: str, field: str, value: int
+) -> None:
+    assert getattr(await checkin(text), field) == value

@@ -29,7 +29,8 @@ _CHECKIN_KEYWORDS["estado de animo"] = "mood"
 _CHECKIN_KEYWORDS["energy level"] = "energy"
 CHECKIN_NUMBER_RE = rx(
     rf"(?P<kw>{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))})"
-    rf"(?: (?:is|was|=|:|at|bei|level|today|heute|hoy|ist|war|fue|es|rating|score|about|like|a"
+    rf"(?: (?:is|was|=|:|at|bei|level|today|heute|hoy|oggi|aujourdhui|ist|war|fue|es|rating"
+    rf"|score|about|like|a"
     rf"|maybe|around|probably))*"
     rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?"
 )
@@ -279,8 +280,23 @@ _FULL_AFTER_EATING = rx(
 )
 
 
+# The day said between a check-in word and its rating ("mood today 4", "Laune heute mies"),
+# read as the date already: the rating's phrase may hold it.
+_TODAY_WORDS = frozenset("today tonight heute hoy aujourdhui oggi now jetzt ahora".split())
+
+
 def find_checkins(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
     """Check-in ratings as `Found(index, (field, 1..5))`, numbers first, then words."""
+    days = [i for i, t in enumerate(tokens.items) if tokens.used[i] and t.text in _TODAY_WORDS]
+    for i in days:
+        tokens.release(range(i, i + 1))
+    found = _ratings(tokens)
+    for i in days:
+        tokens.claim(range(i, i + 1))
+    return found
+
+
+def _ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
     found: list[Found[tuple[CheckinField, int]]] = []
     for _match, span in tokens.matches(_FULL_AFTER_EATING):
         tokens.claim(span)

@@ -58,10 +58,14 @@ _WISHES = frozenset({"well", "gut", "bien", "bene"})
 
 _THANKS = frozenset("thanks thank thx ty gracias merci grazie danke".split())
 _MOOD = "mood|moods|stimmung|laune|animo|estado de animo|humor|humeur|moral|morale|umore"
-_ENERGY = "energy level|energy|energielevel|energie|energia"
+# "energy's low", "sleep's been awful": the subject with its "'s" (apostrophes are dropped).
+_ENERGY = "energy level|energy|energys|energielevel|energie|energia"
 # The night in the other languages is its sleep: "nuit pourrie", "la notte è stata pessima"
 # ("a good night" in English is as often an evening out).
-_SLEEP = "sleep quality|sleep|schlaf|schlafqualitat|sueno|sommeil|sonno|nuit|notte|noche|nacht"
+_SLEEP = (
+    "sleep quality|sleep|sleeps(?= been)|schlaf|schlafqualitat|sueno|sommeil|sonno|nuit|notte"
+    "|noche|nacht"
+)
 _FEEL = (
     r"(?:i |im |i am |was |am )?(?:feel|feeling|felt|feels)|(?:ich )?fuhle? mich|mir gehts?"
     r"|mir geht es|es geht mir|me siento|me senti|me sentia|estoy|je (?:ne )?me sens|me sens"
