@@ -143,9 +143,19 @@ async def test_a_food_is_no_check_in(text: str) -> None:
         ("umore oggi 3 su 5", "mood", 3),
         ("energy's low today", "energy", 2),
         ("sleep's been awful", "sleep_quality", 1),
+        ("mood's a 3 today", "mood", 3),
+        ("super sleep", "sleep_quality", 5),
+        ("loads of energy", "energy", 5),
     ],
 )
 async def test_a_day_word_or_an_s_between_a_check_in_word_and_its_rating(
     text: str, field: str, value: int
 ) -> None:
     assert getattr(await checkin(text), field) == value
+
+
+async def test_an_average_said_of_a_check_in_is_no_question() -> None:
+    plan_ = await plan("j'ai mal dormi, énergie moyenne, un café au lait")
+    found = [a for a in plan_.actions if isinstance(a, CheckinUpsert)]
+    assert found and found[0].energy == 3
+    assert [a for a in plan_.actions if isinstance(a, NutritionAddEntry)]

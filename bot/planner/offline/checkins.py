@@ -27,6 +27,8 @@ for _field, _words in (
 _CHECKIN_KEYWORDS["sleep quality"] = "sleep_quality"
 _CHECKIN_KEYWORDS["estado de animo"] = "mood"
 _CHECKIN_KEYWORDS["energy level"] = "energy"
+_CHECKIN_KEYWORDS["moods"] = "mood"  # "mood's a 3": the "'s" is dropped with its apostrophe
+_CHECKIN_KEYWORDS["energys"] = "energy"
 CHECKIN_NUMBER_RE = rx(
     rf"(?P<kw>{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))})"
     rf"(?: (?:is|was|=|:|at|bei|level|today|heute|hoy|oggi|aujourdhui|ist|war|fue|es|rating"
@@ -97,7 +99,8 @@ CHECKIN_PHRASES = _phrases(
         "sleep_quality",
         5,
         r"slept (?:really well|very well|so well|super well|great|amazing|amazingly"
-        r"|like a (?:baby|log|rock|stone)|perfectly|fantastic|wonderfully)|great sleep"
+        r"|like a (?:baby|log|rock|stone)|perfectly|fantastic|wonderfully)"
+        r"|(?:great|super|amazing|awesome|fantastic|excellent) sleep"
         r"|great nights? sleep|dormi comme une souche|dormido como un liron"
         r"|sehr gut geschlafen|super geschlafen|wunderbar geschlafen|dormi muy bien|dormi genial"
         r"|dormi de maravilla|excellent sleep|dormi re bien|(?:tres|super|trop) bien dormi"
@@ -152,6 +155,7 @@ CHECKIN_PHRASES = _phrases(
         r"full of energy|tons of energy|super energetic|energy (?:is |was )?(?:great|very high"
         r"|amazing)|great energy|bursting with energy|lleno de energia|llena de energia"
         r"|voller energie|energia a (?:full|tope|mille)|plein d energie|pleine d energie"
+        r"|(?:loads|heaps) of energy"
         r"|full of beans|pilas cargadas|carico a molla|carica a molla",
     ),
     (

@@ -43,8 +43,12 @@ _ASKING = re.compile(
     r"|im schnitt|durchschnitt\w*|insgesamt|promedio|en total|moyenne|en moyenne|au total"
     r"|in media|in totale|la media|de media)\b"
 )
-# "une poutine moyenne", "deux frites moyennes": the size of what is counted, no average.
-_SIZE_MOYENNE = re.compile(r"\b(?:un|une|des|\d+|deux|trois) (?:\w+ ){1,2}moyennes?\b")
+# "une poutine moyenne", "deux frites moyennes": the size of what is counted, no average;
+# "énergie moyenne", "sommeil moyen": how it was, a check-in.
+_SIZE_MOYENNE = re.compile(
+    r"\b(?:un|une|des|\d+|deux|trois) (?:\w+ ){1,2}moyennes?\b"
+    r"|\b(?:energie|humeur|sommeil|moral|nuit|journee) (?:\w+ )?moyen(?:ne)?\b"
+)
 _NUTRITION_FOCUS = {
     "calories": "calories calorie kcal cal cals kalorien calorias energy",
     "protein": "protein proteins eiweiss proteina proteinas proteines proteine",
