@@ -82,3 +82,10 @@ async def test_a_meal_verb_said_plainly_still_logs_its_food(text: str, food: str
     actions = (await plan(text)).actions
     (entry,) = [a for a in actions if isinstance(a, NutritionAddEntry)]
     assert food in entry.entry.food.lower()
+
+
+@pytest.mark.parametrize("text", ["no headache today", "je ne suis pas stressée"])
+async def test_a_feeling_said_absent_is_no_food_not_had(text: str) -> None:
+    said = await plan(text)
+    assert not said.actions
+    assert Notice.NOT_EATEN not in said.said

@@ -49,7 +49,8 @@ def not_negated(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
     return kept
 
 
-def said_not_had(tokens: Tokens) -> bool:
-    """Whether a food was said not had: a negation of this module read before it."""
+def negations_read(tokens: Tokens) -> set[int]:
+    """The negation words of this module already read: those read while foods are read said
+    a food was not had."""
     heads = NEGATIONS | set(_NEGATIONS_OF)
-    return any(tokens.used[i] and t.text in heads for i, t in enumerate(tokens.items))
+    return {i for i, t in enumerate(tokens.items) if tokens.used[i] and t.text in heads}

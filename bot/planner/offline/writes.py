@@ -54,7 +54,7 @@ from bot.planner.offline.meals import (
     find_meal_foods,
     read_clauses,
 )
-from bot.planner.offline.negated import said_not_had
+from bot.planner.offline.negated import negations_read
 from bot.planner.offline.rules import (
     RangeKind,
     find_nutrition_goals,
@@ -98,6 +98,7 @@ class _Reading:
     stated: set[int] = field(default_factory=set)  # first tokens of items with stated energy
     refused_foods: list[range] = field(default_factory=list)
     skipped_food: list[FoodItem] = field(default_factory=list)
+    said_not_had: bool = False  # a food said not had ("no tea today") was left out
     not_eaten: dict[int, list[range]] = field(default_factory=dict)
     refused: list[tuple[range, RangeKind | Literal["amount"]]] = field(default_factory=list)
     exercise: list[str] = field(default_factory=list)
@@ -163,7 +164,9 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     feeling_words = [i for i in _feeling_words(tokens) if not tokens.used[i]]
     for i in feeling_words:
         tokens.claim(range(i, i + 1))
+    negations = negations_read(tokens)
     foods = find_meal_foods(r.text, tokens, r.refused_foods, segmented, r.measures)
+    r.said_not_had = bool(negations_read(tokens) - negations)
     foods = join_with(tokens, amount_in_brackets(r.text, tokens, foods))
     foods = dish_contents(tokens, counted_kinds(tokens, one_per_thing(r.text, tokens, foods)))
     tokens.release(held)
@@ -287,7 +290,7 @@ def _nothing_had(r: _Reading) -> Plan | None:
     unread, they are for a model to make more of; a meal named there is another log."""
     tokens = r.tokens
     skipped_meal = any(not spans for spans in r.not_eaten.values())
-    if not (r.skipped_food or skipped_meal or said_not_had(tokens)):
+    if not (r.skipped_food or skipped_meal or r.said_not_had):
         return None
     if not unknown_phrases(r.text, tokens):
         return Plan(said=[Notice.NOT_EATEN])
