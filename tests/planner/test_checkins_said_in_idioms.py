@@ -159,3 +159,8 @@ async def test_an_average_said_of_a_check_in_is_no_question() -> None:
     found = [a for a in plan_.actions if isinstance(a, CheckinUpsert)]
     assert found and found[0].energy == 3
     assert [a for a in plan_.actions if isinstance(a, NutritionAddEntry)]
+
+
+async def test_a_spanish_night_out_is_no_sleep() -> None:
+    plan_ = await plan("la noche fue genial, pizza con amigos")
+    assert not [a for a in plan_.actions if isinstance(a, CheckinUpsert)]

@@ -60,11 +60,11 @@ _THANKS = frozenset("thanks thank thx ty gracias merci grazie danke".split())
 _MOOD = "mood|moods|stimmung|laune|animo|estado de animo|humor|humeur|moral|morale|umore"
 # "energy's low", "sleep's been awful": the subject with its "'s" (apostrophes are dropped).
 _ENERGY = "energy level|energy|energys|energielevel|energie|energia"
-# The night in the other languages is its sleep: "nuit pourrie", "la notte è stata pessima"
-# ("a good night" in English is as often an evening out).
+# The night in French, Italian and German is its sleep: "nuit pourrie", "la notte è stata
+# pessima" (an English "good night" or a Spanish "la noche fue genial" is as often an evening
+# out).
 _SLEEP = (
-    "sleep quality|sleep|sleeps(?= been)|schlaf|schlafqualitat|sueno|sommeil|sonno|nuit|notte"
-    "|noche|nacht"
+    "sleep quality|sleep|sleeps(?= been)|schlaf|schlafqualitat|sueno|sommeil|sonno|nuit|notte|nacht"
 )
 _FEEL = (
     r"(?:i |im |i am |was |am )?(?:feel|feeling|felt|feels)|(?:ich )?fuhle? mich|mir gehts?"
