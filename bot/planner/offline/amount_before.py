@@ -39,12 +39,23 @@ def said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
     if quantity.tokens < len(before):
         for gap in (1, 2):
             said, between = before[:-gap], before[-gap:]
-            if len(said) < 2 or said[-1] not in OF or not all(map(_unread, between)):
+            if len(said) < 2 or said[-1] not in OF or not _brand_between(between):
                 continue
             measured = parse_prefix(said)
             if measured.tokens > 1 and measured.unit:
                 return measured, gap
     return quantity, 0
+
+
+# What may stand between "of" and a brand: "2 servings of the birds eye lasagne".
+_ARTICLES = frozenset("the my la le el il lo die der das".split())
+
+
+def _brand_between(words: list[str]) -> bool:
+    """Whether `words` are a brand or qualifier, after an article or not."""
+    if words[0] in _ARTICLES and len(words) > 1:
+        words = words[1:]
+    return all(map(_unread, words))
 
 
 def _unread(word: str) -> bool:

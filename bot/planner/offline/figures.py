@@ -24,18 +24,30 @@ _NOT_EATEN_AFTER = rx(
     # "420 cal burned": exercise, which the service does not track
     r"|burned|burnt|verbrannt|quemadas?|quemados?|brulees?|bruciate|bruciati|active|activas?"
 )
+# A number said per serving without a unit is its energy: "280 per serving".
+_PER_SERVING_RE = rx(
+    rf"(?P<num>{NUM})(?= (?:per|a|each|pro|par|por|al|la|per la) (?:serving|serve|portion"
+    r"|porcion|porzione|racion)(?!\S))"
+)
+# Below this a number per serving is no energy ("2 per serving": a count).
+_LEAST_PER_SERVING = 20
 
 
 def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
     """Stated energy ("250 kcal", "1.1k cals", "800 kJ"), in kcal, with the tokens it covers."""
     found: list[tuple[range, float]] = []
-    for match, span in tokens.matches(ENERGY_RE):
+    per_serving = [
+        (match, span)
+        for match, span in tokens.matches(_PER_SERVING_RE)
+        if float(match.group("num")) >= _LEAST_PER_SERVING
+    ]
+    for match, span in [*tokens.matches(ENERGY_RE), *per_serving]:
         before = {t.text for t in tokens.items[max(0, span.start - 4) : span.start]}
         after = tokens.joined[match.end() :]
         if before & NOT_EATEN_BEFORE or _NOT_EATEN_AFTER.match(after.lstrip()):
             continue
-        value = float(match.group("num")) * (1000 if match.group("k") else 1)
-        if match.group("unit") in {"kj", "kilojoules", "kilojoule"}:
+        value = float(match.group("num")) * (1000 if match.re is ENERGY_RE and match["k"] else 1)
+        if match.re is ENERGY_RE and match.group("unit") in {"kj", "kilojoules", "kilojoule"}:
             value /= 4.184
         if 0 < value <= MAX_STATED_KCAL:
             tokens.claim(span)
@@ -66,7 +78,7 @@ _MACRO_ALT = "|".join(sorted(_MACRO_WORDS, key=len, reverse=True))
 # Spanish word names the shake.
 _MACRO_BEFORE = "|".join(sorted(_ENGLISH_MACROS, key=len, reverse=True))
 _MACRO_RE = rx(
-    rf"(?P<num>{NUM}) ?(?:g|grams?|gr) (?:of )?(?P<macro>{_MACRO_ALT})"
+    rf"(?P<num>{NUM}) ?(?:g|grams?|gr) (?:of |di |de |d )?(?P<macro>{_MACRO_ALT})"
     rf"|(?P<macro2>{_MACRO_BEFORE}) (?P<num2>{NUM}) ?(?:g|grams?|gr)\b"
     rf"|(?P<num3>{NUM}) ?(?P<letter>p|c|f)"
 )

@@ -8,21 +8,33 @@ the food's and no word of them becomes a food ("appli" is no apple).
 from __future__ import annotations
 
 from bot.planner.offline.dates import rx
-from bot.planner.offline.text import Tokens
+from bot.planner.offline.text import NUM, Tokens
 
 # What a figure is read from, in the five languages.
 _THINGS = (
     "app|apps|appli|application|calculator|calc|tracker|label|website|site|menu|myfitnesspal"
-    "|mfp|packet|package|pack|box|wrapper|etikett|packung|verpackung|etiquette|paquet"
+    "|mfp|packet|package|pack|box|wrapper|etikett|packung|verpackung|etiquette|paquet|emballage"
     "|etiqueta|paquete|envase|etichetta|confezione|pacchetto"
 )
 _WHOSE = r"(?:(?:the|their|my|its|his|her|die|der|das|la|le|l|el|lo|il|mi|ma|mon|meine) )?"
+_ENERGY_UNITS = "kcal|kcals|cal|cals|calories|calorie|kalorien|calorias|kj"
+# What a package says, without naming the package: "pone 150 kcal", "it says 180 cal",
+# "c'est écrit 110 kcal", "da steht 120 kcal". Read only right before a number.
+_SAYS = (
+    r"says|said|shows|reads|pone|dice|dicen|marca|sagt|steht|stand|zeigt|indique|affiche"
+    r"|c est ecrit|cest ecrit|est ecrit|il est ecrit|c est marque|cest marque|est marque"
+    r"|c e scritto|ce scritto|e scritto|riporta"
+)
 SOURCE_RE = rx(
     rf"(?:according to |per |as per |says |said )?{_WHOSE}(?:{_THINGS})"
     r"(?: (?:says|said|say|shows|showed|reckons|claims|gives|gave|puts it at|has it at|sagt"
     r"|zeigt|dice|dit|indique|affiche|marca|pone))"
     rf"|(?:according to|as per|d apres|dapres|selon|laut|segun|secondo|stando a|per) {_WHOSE}"
     rf"(?:{_THINGS})"
+    # after the figure: "180 kcal dall'etichetta", "120 kcal auf der Packung", "from the label"
+    rf"|(?:from|on|off|da|dalla|dall|sulla|sull|sur|auf|von|vom|de|del|en) {_WHOSE}"
+    rf"(?:{_THINGS})"
+    rf"|(?:(?:it|that|da|ahi|ca|qui) )?(?:{_SAYS})(?= {NUM} ?(?:{_ENERGY_UNITS})(?!\S))"
 )
 
 

@@ -17,6 +17,7 @@ from bot.planner.offline.dates import rx
 from bot.planner.offline.figures import find_energies
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.foods import FoodItem
+from bot.planner.offline.sources import SOURCE_RE
 from bot.planner.offline.text import Tokens, number_value
 
 _MEAL_NAMES = {
@@ -43,6 +44,7 @@ _MEAL_NAMES = {
 # everything named before it together ("salmon and rice, 700 kcal total").
 _EACH_RE = rx(
     r"each|apiece|a piece|per piece|per serving|per portion|per bar|per slice|je|cada uno"
+    r"|pro portion|pro stuck|par portion|por porcion|por racion|a porzione|per porzione"
 )
 _TOTAL_RE = rx(r"total|in total|altogether|all together|overall|for everything|for all|all in")
 
@@ -61,12 +63,7 @@ def apply_energies(
             words.insert(0, j)
             j -= 1
         named = [i for i in words if tokens.items[i].text not in FILLERS]
-        k = j
-        # Back over commas and the figures stated with it ("shake 25g protein, 140 kcal").
-        while k >= 0 and (
-            (tokens.items[k].kind == "punct" and tokens.items[k].text in ",:=") or k in in_macros
-        ):
-            k -= 1
+        k = _back_to_food(tokens, j, in_macros)
         said_after = _said_after(tokens, span.stop, _TOTAL_RE) if not named else range(0)
         earlier = [f for f in result if f.last < span.start]
         if said_after and len(earlier) > 1:  # "salmon and rice, 700 kcal total": one item
@@ -80,6 +77,9 @@ def apply_energies(
             before = next((f for f in result if f.first == span.stop), None)
         if before is None and not named and len(result) == 1:
             before = result[0]  # "a shake (25 g protein, 140 kcal)": the message's one food
+        if before is None and not named:  # "dinner was a frozen dumpling thing, 410 cal"
+            words = _unread_before(tokens, k) + words
+            named = [i for i in words if tokens.items[i].text not in FILLERS]
         if before is not None and before.added:
             before = _as_dish(result, before)  # the figure is for the dish, both parts
         each = _said_after(tokens, span.stop, _EACH_RE)
@@ -128,6 +128,36 @@ def _with_energy(
     )
     name = (extra[:1].upper() + extra[1:]) if extra else next(meals, None) or "Food"
     return FoodItem(name, "1 serving", kcal, 0.0, 0.0, 0.0, span.start, span.stop - 1)
+
+
+def _back_to_food(tokens: Tokens, at: int, in_macros: set[int]) -> int:
+    """The token before a stated energy that the food it is for would end on, going back
+    from `at` over commas, the figures stated with it ("shake 25g protein, 140 kcal") and the
+    words naming where it was read ("granola bar. the label says 120 kcal")."""
+    sources = {i for match in SOURCE_RE.finditer(tokens.joined) for i in tokens.span(match)}
+    k = at
+    while k >= 0:
+        token = tokens.items[k]
+        if k in sources and tokens.used[k]:
+            k -= 1
+            while k >= 0 and tokens.items[k].kind == "punct" and tokens.items[k].text in ".!":
+                k -= 1  # the figure read off the label, said as a sentence of its own
+            continue
+        if not ((token.kind == "punct" and token.text in ",:=") or k in in_macros):
+            break
+        k -= 1
+    return k
+
+
+def _unread_before(tokens: Tokens, at: int) -> list[int]:
+    """The unread words of the clause ending on token `at` (up to six): the name of a food
+    the table lacks that a stated energy after a comma is for."""
+    words: list[int] = []
+    j = at
+    while j >= 0 and not tokens.used[j] and tokens.items[j].kind == "word" and len(words) < 6:
+        words.insert(0, j)
+        j -= 1
+    return words
 
 
 def _said_after(tokens: Tokens, index: int, pattern: re.Pattern[str]) -> range:

@@ -1,0 +1,72 @@
+"""A figure a person reads off a package is the food's: the words saying so ("it says", "steht",
+"dice", "c'est écrit", "dalla confezione") are no food, the food the table lacks is named by the
+words said before the figure, and a number said per serving counts every serving."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from tests.planner.logged import context_at, food_entries
+
+logged = functools.partial(food_entries, context=context_at("Europe/Berlin", 13, 15))
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kcal"),
+    [
+        ("galletas integrales, dice 140 kcal", "galletas integrales", 140),
+        ("barre de céréales bio, c'est écrit 110 kcal", "barre de céréales bio", 110),
+        ("crackers integrali, 130 kcal dalla confezione", "crackers integrali", 130),
+        ("granola bar from the market, it says 180 cal", "granola bar", 180),
+        ("skyr vom Aldi, steht 150 kcal", "skyr", 150),
+    ],
+)
+async def test_what_the_package_says_is_the_foods_energy(text: str, name: str, kcal: int) -> None:
+    entries = logged(text)
+    assert len(entries) == 1, entries
+    assert entries[0].entry.food.lower().startswith(name)
+    assert entries[0].entry.calories == kcal
+
+
+async def test_a_food_the_table_lacks_is_named_by_the_words_before_its_figure() -> None:
+    (entry,) = logged("dinner was a trader joe's frozen dumpling thing, 410 cal")
+    assert "dumpling" in entry.entry.food.lower()
+    assert entry.entry.calories == 410
+
+
+async def test_a_figure_read_off_the_label_after_a_full_stop_is_the_foods() -> None:
+    (entry,) = logged("quest bar. it says 190 cal")
+    assert entry.entry.food.startswith("Quest bar")
+    assert entry.entry.calories == 190
+
+
+@pytest.mark.parametrize(
+    ("text", "protein"),
+    [
+        ("barrita de proteínas, 20g de proteína y 200 kcal", 20),
+        ("barretta, 18 g di proteine e 190 kcal", 18),
+    ],
+)
+async def test_grams_of_protein_said_with_of_in_another_language(text: str, protein: int) -> None:
+    (entry,) = logged(text)
+    assert entry.entry.protein == protein
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("3 servings of the leftover chili, 280 per serving", 840, 840),
+        ("2 porzioni di lasagne, 350 per porzione", 700, 700),
+        ("3 Portionen Lasagne, 300 pro Portion", 900, 900),
+    ],
+)
+async def test_a_number_per_serving_counts_every_serving(text: str, low: int, high: int) -> None:
+    (entry,) = logged(text)
+    assert low <= (entry.entry.calories or 0) <= high
+
+
+async def test_a_small_number_per_serving_is_no_energy() -> None:
+    (entry,) = logged("2 eggs, 2 per serving")
+    assert entry.entry.calories != 2
