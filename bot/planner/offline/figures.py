@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.kernel.plausibility import MAX_STATED_KCAL
 from bot.planner.offline.dates import rx
+from bot.planner.offline.feelings import EXERCISE
 from bot.planner.offline.text import NUM, Tokens
 from bot.planner.reader.quantities import APPROXIMATELY
 
@@ -24,6 +25,32 @@ _NOT_EATEN_AFTER = rx(
     # "420 cal burned": exercise, which the service does not track
     r"|burned|burnt|verbrannt|quemadas?|quemados?|brulees?|bruciate|bruciati|active|activas?"
 )
+# What ends the words an energy is said after: "ran 5k then a shake 160 cal" (the shake's).
+_THEN = frozenset("then and after dann und danach luego y despues puis et apres poi e dopo".split())
+# What an exercise machine or watch calls the energy it counted: "300 kj output".
+_BURNED_AFTER = frozenset("output leistung".split())
+
+
+def _burned(tokens: Tokens, span: range) -> bool:
+    """Whether an energy is what exercise burned: said right after the exercise ("20 min
+    rowing machine, 300 kj output", "45 min spin class, 500 kcal"), or as a machine's output.
+    The words before it are read back to a food, a "then" or the sentence's end."""
+    if span.stop < len(tokens) and tokens.items[span.stop].text in _BURNED_AFTER:
+        return True
+    j, said = span.start - 1, False
+    while j >= 0 and not tokens.used[j]:
+        token = tokens.items[j]
+        if token.kind == "punct" and (token.text != "," or said):
+            return False
+        if token.text in _THEN:
+            return False
+        if token.text in EXERCISE:
+            return True
+        said = said or token.kind == "word"
+        j -= 1
+    return False
+
+
 # A number said per serving without a unit is its energy: "280 per serving".
 _PER_SERVING_RE = rx(
     rf"(?P<num>{NUM})(?= (?:per|a|each|pro|par|por|al|la|per la) (?:serving|serve|portion"
@@ -45,6 +72,9 @@ def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
         before = {t.text for t in tokens.items[max(0, span.start - 4) : span.start]}
         after = tokens.joined[match.end() :]
         if before & NOT_EATEN_BEFORE or _NOT_EATEN_AFTER.match(after.lstrip()):
+            continue
+        if _burned(tokens, span):  # read, and never a food: the service keeps no exercise
+            tokens.claim(range(span.start, min(span.stop + 1, len(tokens))))
             continue
         value = float(match.group("num")) * (1000 if match.re is ENERGY_RE and match["k"] else 1)
         if match.re is ENERGY_RE and match.group("unit") in {"kj", "kilojoules", "kilojoule"}:
