@@ -16,6 +16,7 @@ from collections.abc import Callable
 from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry
 from bot.kernel.said import Notice
 from bot.planner.base import Plan
+from bot.planner.offline.settled import AFTERTHOUGHT_RE, INLINE_NUMBER, SETTLED_ONE, settled_inline
 from bot.planner.reader.quantities import SIZES
 from bot.planner.reader.segment import CONJUNCTIONS
 
@@ -33,7 +34,7 @@ _REPLACE = (
 # the same food said again with its settled amount ("a tim tam. ok 4 tim tams").
 _WEAK = (
     r"no|wait|ok|okay|err|erm|um|rather|well|nein|nee|ne|doch|warte|espera|non|euh|attends"
-    r"|aspetta|ehm|ähm|vabbè|vabbe|enfin"
+    r"|aspetta|ehm|ähm|vabbè|vabbe|enfin|naja|bueno|beh"
 )
 _REMOVE = r"scratch|remove|minus|cancel|forget|delete|take off|without"
 _MARKER_RE = re.compile(
@@ -81,84 +82,6 @@ _NOT_FIRST_RE = re.compile(
 )
 
 
-# Words that take back the amount or value said just before them, in the five languages:
-# "3 eggs, no wait 2", "mood 3 actually 4", "3 Eier, nein 2", "3 huevos, mejor dicho 2",
-# "humeur 3 plutôt 4", "3 uova, anzi 2". Longest first.
-_INLINE_MARKERS = sorted(
-    (
-        "no wait|wait no|no sorry|sorry|actually|i mean|i meant|make that|make it|oops|or rather"
-        "|er|err|erm|um|uh|eh|no|wait"
-        "|nein|nee|ah nein|ahm|ehm|ich meine|ich meinte|besser gesagt|oder besser|warte"
-        "|mejor dicho|perdon|perdón|digo|quiero decir|o sea|no espera|espera|em"
-        "|en fait|plutot|plutôt|pardon|je veux dire|non|euh|enfin|attends|ou plutot|ou plutôt"
-        "|anzi|cioe|cioè|scusa|volevo dire|no aspetta|aspetta|o meglio|ehm"
-        "|ne|doch|eher|nee doch|ne doch|non en fait|ok|okay|it was|more like"
-    ).split("|"),
-    key=len,
-    reverse=True,
-)
-_INLINE_NUMBER = (
-    r"\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|funf"
-    r"|fünf|sechs|dos|tres|cuatro|cinco|seis|deux|trois|quatre|cinq|due|tre|quattro|cinque"
-)
-# The settled amount may be a lone "one": "2 croissants, non en fait un seul", "nur eins".
-_SETTLED_ONE = r"un|une|uno|una|ein|eine|einen|eins"
-_MARKER_ALT = "|".join(map(re.escape, _INLINE_MARKERS))
-# Markers may come in a row ("nee, warte, 2", "non en fait un seul", "wait no") and after a
-# the end of a sentence or a trailing-off "..." ("3 biscuits... ok it was 5").
-_INLINE_RE = re.compile(
-    rf"(?<![\w.,])(?P<n1>{_INLINE_NUMBER})(?P<mid>[^\W\d_]*(?:[ '%/-]+[^\W\d_]+){{0,3}}?)"
-    rf"\s*(?:[,;(\-–]|\.+|…)?\s*(?<!\w)(?:{_MARKER_ALT})(?!\w)"
-    rf"(?:\s*[,:!\-–]*\s*(?<!\w)(?:{_MARKER_ALT})(?!\w))*"
-    rf"\s*[,:!\-–]*\s*(?:(?:nur|only|just|solo|sólo|seulement|juste|soltanto)\s+)?"
-    rf"(?P<n2>{_INLINE_NUMBER}|{_SETTLED_ONE})(?!\w*\d)(?P<tail>[^\W\d_]*)"
-    r"(?:\s+(?:seul|seule|solo|sola|only|nur))?",
-    re.IGNORECASE,
-)
-# What a person adds after the settled amount without meaning anything: "anzi 3 😅", "no 4
-# lol", "178.6 ugh". Taken out with the correction.
-_AFTERTHOUGHT_RE = re.compile(
-    r"^(?:\s*(?:lol|lmao|ugh|haha\w*|jaja\w*|mdr|xd|oops|sorry|tbh|honestly|to be honest"
-    r"|if i'?m (?:being )?honest|ehrlich gesagt|la verdad|franchement|sinceramente"
-    r"|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+)(?!\w))+",
-    re.IGNORECASE,
-)
-# What may follow the settled amount: the end, a clause's end, or the next item.
-_INLINE_END_RE = re.compile(
-    r"\s*(?:[,;.!?()]|$|(?:and|und|y|e|et|plus|with|mit|con|avec|&)(?!\w))", re.IGNORECASE
-)
-
-
-def settled_inline(text: str) -> str:
-    """`text` with each amount or value taken back within it replaced by the one said after
-    the correcting words: "3 eggs, no wait 2, and a banana" -> "2 eggs, and a banana", "mood
-    3 actually 4, energy 2" -> "mood 4, energy 2". A correction that names something else
-    ("3 eggs, no wait 2 bananas") is left for `corrected`."""
-    at = 0
-    while (match := _INLINE_RE.search(text, at)) is not None:
-        mid, tail = match.group("mid"), match.group("tail")
-        rest = _AFTERTHOUGHT_RE.sub("", text[match.end() :])
-        said_again = (
-            mid.strip() and not tail and rest.lower().lstrip().startswith(mid.strip().lower())
-        )
-        if said_again:  # "3 eggs, sorry, 2 eggs and toast"
-            rest = rest.lstrip()[len(mid.strip()) :]
-        if (
-            mid.strip()
-            and not said_again
-            and not _INLINE_END_RE.match(rest)
-            and not (tail and tail.lower() == mid.strip().lower())
-        ):
-            at = match.start("n2")
-            continue
-        unit = re.match(r"[^\W\d_]+", mid)
-        if tail and unit is not None:  # "80kg, sorry, 80lb": the unit said last
-            mid = tail + mid[unit.end() :]
-        head = text[: match.start()] + match.group("n2") + mid
-        text, at = head + rest, len(head)
-    return text
-
-
 def amended(text: str, plan_part: Callable[[str], Plan]) -> list[Action]:
     """What a correction of an earlier message says was eaten, in full ("actually it was 3
     eggs" -> 3 eggs); none when that is not a plain food amount, or takes something back."""
@@ -176,6 +99,8 @@ def corrected(text: str, plan_part: Callable[[str], Plan]) -> Plan | None:
     settled = settled_inline(text)
     if settled != text:  # "3 eggs, no wait 2, and a banana": what is left may correct again
         whole = corrected(settled, plan_part) or plan_part(settled)
+        # "toast, 1... no wait 2. 2 slices of toast": a food named again with its settled amount
+        whole.actions[:] = _once_each(whole.actions)
         return whole if whole.actions else None
     first = _NOT_FIRST_RE.match(text)
     if first is not None:
@@ -205,7 +130,7 @@ def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan
     bare = _BARE_NUMBER_RE.match(after)
     if bare is not None:
         return _with_number(before, bare.group("num"), plan_part)
-    size = _BARE_SIZE_RE.match(_AFTERTHOUGHT_RE.sub("", after.strip(" ,.;:!-–)")))
+    size = _BARE_SIZE_RE.match(AFTERTHOUGHT_RE.sub("", after.strip(" ,.;:!-–)")))
     if size is not None:
         return _with_size(before, size.group("size"), plan_part)
     if not earlier.understood:
@@ -217,7 +142,8 @@ def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan
     if settled:  # "1 cup of yogurt, sorry 3/4 cup"
         return settled
     if re.fullmatch(_WEAK, marker):
-        return _said_again(earlier, plan_part(_SAID_WAS_RE.sub("", after)))
+        again = _said_again(earlier, plan_part(_SAID_WAS_RE.sub("", after)))
+        return again or _swapped(earlier, after, plan_part)
     if re.match(r"\s*[,.]?\s*(?:with|w/?)\s", after, re.IGNORECASE):  # "..., sorry, with water"
         head = re.split(r"\s(?:with|w/?)\s", before, maxsplit=1, flags=re.IGNORECASE)[0]
         plan = plan_part(f"{head} {after.strip(' ,.')}")
@@ -311,6 +237,40 @@ def _said_again(earlier: Plan, later: Plan) -> Plan | None:
     if any(_food_key(a) not in keys for a in foods):
         return None
     return Plan(actions=_replaced(earlier.actions, later.actions))
+
+
+def _once_each(actions: list[Action]) -> list[Action]:
+    """`actions` with a food logged twice kept once, as said the second time."""
+    kept: list[Action] = []
+    for action in actions:
+        key = _food_key(action)
+        kept = [a for a in kept if key is None or _food_key(a) != key]
+        kept.append(action)
+    return kept
+
+
+def _swapped(earlier: Plan, after: str, plan_part: Callable[[str], Plan]) -> Plan | None:
+    """ "a banana, no an apple", "due biscotti, vabbè 5 gocciole": one food
+    said with its own amount after a weak correcting word replaces the last food said
+    before. A bare word after it is no food said instead: "coffee, no sugar"."""
+    said = _SAID_WAS_RE.sub("", after)
+    if not _COUNTED_RE.match(said) or _ALSO_RE.search(said):
+        return None
+    later = plan_part(said)
+    foods: list[Action] = [a for a in later.actions if isinstance(a, NutritionAddEntry)]
+    if not later.understood or len(foods) != 1 or len(later.actions) != 1:
+        return None
+    if not any(isinstance(a, NutritionAddEntry) for a in earlier.actions):
+        return None
+    return Plan(actions=_replaced(earlier.actions, foods))
+
+
+_COUNTED_RE = re.compile(rf"^\s*(?:{_NUMBER}|{INLINE_NUMBER}|{SETTLED_ONE})\s", re.IGNORECASE)
+# Words that add a food rather than correct one: "ok 2 cookies too".
+_ALSO_RE = re.compile(
+    r"\b(?:too|also|as well|more|auch|noch|también|tambien|más|aussi|encore|anche|ancora)\b",
+    re.IGNORECASE,
+)
 
 
 def _replaced(earlier: list[Action], later: list[Action]) -> list[Action]:
