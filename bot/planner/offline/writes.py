@@ -47,6 +47,7 @@ from bot.planner.offline.feelings import (
 from bot.planner.offline.figures import find_macros
 from bot.planner.offline.fillers import ALL_DAY_RE, FILLERS, OR_SO_RE, TIME_RE, claim_when_where
 from bot.planner.offline.fillings import counted_kinds
+from bot.planner.offline.flavours import claim_flavours
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.held import logged_plan, unknown_phrases
 from bot.planner.offline.meals import (
@@ -159,6 +160,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     macros = find_macros(tokens)
     for span, _field, _grams in macros:
         tokens.claim(span)
+    claim_flavours(tokens)  # "salt and vinegar crisps": one food
     held = hold_foods_named_by_a_feeling(tokens)
     # A symptom is never read as a food the table might spell like it ("period").
     feeling_words = [i for i in _feeling_words(tokens) if not tokens.used[i]]
