@@ -37,7 +37,7 @@ HOLDERS = frozenset(
     salads soup soups stew curry risotto noodles ramen pasta smoothie smoothies shake shakes
     milkshake latte lattes yogurt yoghurt pancakes pancake waffle waffles muffin muffins cake
     cakes pie pies tart cookie cookies bread skewers kebab kebabs nuggets dumplings sushi
-    oatmeal porridge bowl pudding chutney dip jam sarnie sarnies butty butties
+    oatmeal porridge bowl pudding chutney dip jam sarnie sarnies butty butties bap baps barm
     """.split()
 )
 # Holders whose table row is the shell alone: the filling's figures are added to it.
@@ -51,7 +51,7 @@ SHELLS = frozenset(
 _PAIRED_FILLINGS = frozenset(
     """
     sandwich sandwiches sub wrap burrito taco tacos quesadilla omelette omelet toastie panini
-    pizza roll rolls bun buns bagel bagels baguette croissant sarnie sarnies butty butties
+    pizza roll rolls bun buns bagel bagels baguette croissant sarnie sarnies butty butties bap baps barm
     """.split()
 )
 _AND = CONJUNCTIONS
