@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.kernel.plausibility import MAX_STATED_KCAL
 from bot.planner.offline.dates import rx
 from bot.planner.offline.feelings import EXERCISE
@@ -11,10 +13,11 @@ from bot.planner.offline.text import NUM, Tokens
 from bot.planner.reader.quantities import APPROXIMATELY
 
 _GUESS = "|".join(sorted(APPROXIMATELY, key=len, reverse=True))  # "about", "environ", "tipo"
-ENERGY_RE = rx(
+_ENERGY = (
     rf"(?:(?:{_GUESS}) )?(?P<num>{NUM})(?: ish)?(?: (?P<k>k)(?= ))?"
     r" ?(?P<unit>kcal|kcals|cal|cals|calories|calorie|kalorien|calorias|kj|kilojoules|kilojoule)"
 )
+ENERGY_RE = rx(_ENERGY)
 # Energy that is not eaten: "burned 300 kcal", "2000 calories a day" (a goal, not a meal).
 NOT_EATEN_BEFORE = frozenset(
     "burn burned burnt want goal target limit aim budget under over verbrannt ziel queme"
@@ -58,10 +61,31 @@ _PER_SERVING_RE = rx(
 )
 # Below this a number per serving is no energy ("2 per serving": a count).
 _LEAST_PER_SERVING = 20
+# A number alone in brackets after a food, in a message that states energy in brackets
+# elsewhere, is energy too: "sarnie (430kcal), crisps (130)". Read in the message as written:
+# its tokens hold no brackets.
+_BRACKETED_RE = re.compile(r"\(\s*(\d+)\s*\)")
+_BRACKETED_ENERGY_RE = re.compile(
+    r"\(\s*~?\s*\d+(?:[.,]\d+)?\s*(?:kcal|kcals|cal|cals|calories|kj)\s*\)", re.IGNORECASE
+)
 
 
-def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
-    """Stated energy ("250 kcal", "1.1k cals", "800 kJ"), in kcal, with the tokens it covers."""
+def _bracketed(text: str, tokens: Tokens) -> list[tuple[range, float]]:
+    """The numbers alone in brackets of a message that states energy in brackets elsewhere."""
+    if not _BRACKETED_ENERGY_RE.search(text):
+        return []
+    found: list[tuple[range, float]] = []
+    for match in _BRACKETED_RE.finditer(text):
+        at = next((i for i, t in enumerate(tokens.items) if t.start == match.start(1)), None)
+        value = float(match.group(1))
+        if at is not None and not tokens.used[at] and value >= _LEAST_PER_SERVING:
+            found.append((range(at, at + 1), value))
+    return found
+
+
+def find_energies(tokens: Tokens, text: str = "") -> list[tuple[range, float]]:
+    """Stated energy ("250 kcal", "1.1k cals", "800 kJ"), in kcal, with the tokens it covers;
+    `text`, the message as written, for a number in brackets beside others ("crisps (130)")."""
     found: list[tuple[range, float]] = []
     per_serving = [
         (match, span)
@@ -82,7 +106,11 @@ def find_energies(tokens: Tokens) -> list[tuple[range, float]]:
         if 0 < value <= MAX_STATED_KCAL:
             tokens.claim(span)
             found.append((span, round(value)))
-    return found
+    for span, value in _bracketed(text, tokens):
+        if value <= MAX_STATED_KCAL:
+            tokens.claim(span)
+            found.append((span, round(value)))
+    return sorted(found, key=lambda f: f[0].start)
 
 
 _MACRO_WORDS = {

@@ -53,7 +53,7 @@ def apply_energies(
     text: str, tokens: Tokens, foods: list[FoodItem], macro_spans: list[range]
 ) -> list[FoodItem]:
     """Stated energy wins over the table: "protein bar 250 kcal", "quinoa bowl 450 kcal"."""
-    energies = find_energies(tokens)
+    energies = find_energies(tokens, text)
     in_macros = {i for span in macro_spans for i in span}
     result = list(foods)
     for span, kcal in energies:
