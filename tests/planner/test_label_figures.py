@@ -70,3 +70,23 @@ async def test_a_number_per_serving_counts_every_serving(text: str, low: int, hi
 async def test_a_small_number_per_serving_is_no_energy() -> None:
     (entry,) = logged("2 eggs, 2 per serving")
     assert entry.entry.calories != 2
+
+
+@pytest.mark.parametrize(
+    ("text", "kcal"),
+    [
+        ("3 macarons, 90 kcal chacun", 270),
+        ("2 Brezeln, 250 kcal jeweils", 500),
+        ("2 empanadas, 300 kcal cada una", 600),
+        ("4 biscotti, 60 kcal ciascuno", 240),
+    ],
+)
+async def test_energy_said_for_each_counts_every_one(text: str, kcal: int) -> None:
+    (entry,) = logged(text)
+    assert entry.entry.calories == kcal
+
+
+async def test_energy_for_each_of_a_food_the_table_lacks_is_named_by_the_food() -> None:
+    (entry,) = logged("2 moonberry bites, 120 kcal each")
+    assert entry.entry.calories == 240
+    assert entry.entry.food.lower().startswith("moonberry bites")

@@ -45,6 +45,7 @@ _MEAL_NAMES = {
 _EACH_RE = rx(
     r"each|apiece|a piece|per piece|per serving|per portion|per bar|per slice|je|cada uno"
     r"|pro portion|pro stuck|par portion|por porcion|por racion|a porzione|per porzione"
+    r"|jeweils|cada una|chacun|chacune|la piece|piece|ciascuno|ciascuna|l uno|luno|each one"
 )
 _TOTAL_RE = rx(r"total|in total|altogether|all together|overall|for everything|for all|all in")
 
@@ -82,17 +83,34 @@ def apply_energies(
             named = [i for i in words if tokens.items[i].text not in FILLERS]
         if before is not None and before.added:
             before = _as_dish(result, before)  # the figure is for the dish, both parts
-        each = _said_after(tokens, span.stop, _EACH_RE)
-        if before is not None and each:  # "2 granola bars, 200 kcal each"
-            tokens.claim(each)
-            kcal *= _count(before)
-        item = _with_energy(text, tokens, before, kcal, words, named, span)
+        count, counted = _each(tokens, span, before, words)  # "2 granola bars, 200 kcal each"
+        item = _with_energy(text, tokens, before, kcal * count, words, named, span)
         if before is not None:
             result[result.index(before)] = item
         else:
-            result.append(item)
-        tokens.claim(range(words[0] if words else span.start, span.stop))
+            servings = f"{count:g} servings"
+            result.append(item if counted is None else dataclasses.replace(item, amount=servings))
+        first = counted if counted is not None else words[0] if words else span.start
+        tokens.claim(range(first, span.stop))
     return result
+
+
+def _each(
+    tokens: Tokens, span: range, before: FoodItem | None, words: list[int]
+) -> tuple[float, int | None]:
+    """How many items a stated energy said "each" is for: the count of the food before it,
+    or a number said before the words of a food the table lacks ("2 bars, 200 kcal each":
+    two, and that number's token)."""
+    each = _said_after(tokens, span.stop, _EACH_RE)
+    if not each:
+        return 1.0, None
+    tokens.claim(each)
+    if before is not None:
+        return _count(before), None
+    at = words[0] - 1 if words else -1
+    if at >= 0 and tokens.items[at].kind == "num" and not tokens.used[at]:
+        return number_value(tokens.items[at].text) or 1.0, at
+    return 1.0, None
 
 
 def _with_energy(
