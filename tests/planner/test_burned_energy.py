@@ -21,6 +21,11 @@ CONTEXT = context_at("Europe/Berlin", 19, 0)
         "un'ora di corsa, 600 kcal",
         "an hour on the elliptical, 350 cal",
         "20 min rowing machine, 300 kj output",
+        "5 km Lauf, 400 kcal verbraucht",
+        "j'ai dépensé 500 kcal au vélo",
+        "gasté 300 kcal en la bici",
+        "350 kcal consumate in palestra",
+        "burned 600 cals on the bike",
     ],
 )
 async def test_energy_after_exercise_is_burned(text: str) -> None:
@@ -35,6 +40,7 @@ async def test_energy_after_exercise_is_burned(text: str) -> None:
         ("ran 5k then had a smoothie, 300 kcal", 300),
         ("nach dem Training ein Proteinshake, 180 kcal", 180),
         ("post gym shake 160 cal", 160),
+        ("protein shake 300 kcal after the gym", 300),
     ],
 )
 async def test_a_food_after_exercise_keeps_its_energy(text: str, kcal: int) -> None:

@@ -100,8 +100,9 @@ EXERCISE = frozenset(
     football soccer basketball volleyball badminton squash golf skiing skied snowboarding
     surfing surfed rowing rowed boxing kickboxing karate judo martial dance danced dancing
     zumba spin sprints sprinted laps trained training weights deadlifts squats pushups
-    situps plank cardio elliptical stairmaster peloton padel parkrun
-    gelaufen laufen joggen gejoggt radfahren radeln geradelt schwimmen geschwommen wandern
+    situps plank cardio elliptical stairmaster peloton padel parkrun bike biked biking
+    bici bicicleta bicicletta fahrrad
+    gelaufen laufen lauf joggen gejoggt radfahren radeln geradelt schwimmen geschwommen wandern
     gewandert trainiert fitnessstudio krafttraining
     correr corri corrido gimnasio gym nadar nade nadado caminata entrene entrenamiento
     courir couru natation nage randonnee entrainement musculation muscu velo

@@ -19,14 +19,18 @@ _ENERGY = (
 )
 ENERGY_RE = rx(_ENERGY)
 # Energy that is not eaten: "burned 300 kcal", "2000 calories a day" (a goal, not a meal).
-NOT_EATEN_BEFORE = frozenset(
-    "burn burned burnt want goal target limit aim budget under over verbrannt ziel queme"
-    " quemado bruciato bruciate brule".split()
+_BURN_BEFORE = frozenset(
+    "burn burned burnt verbrannt verbraucht queme quemado bruciato bruciate brule depense gaste"
+    " gastado consumato consumate consumati".split()
 )
-_NOT_EATEN_AFTER = rx(
-    r"a day|per day|daily|pro tag|am tag|al dia|por dia|left|remaining"
-    # "420 cal burned": exercise, which the service does not track
-    r"|burned|burnt|verbrannt|quemadas?|quemados?|brulees?|bruciate|bruciati|active|activas?"
+NOT_EATEN_BEFORE = _BURN_BEFORE | frozenset(
+    "want goal target limit aim budget under over ziel".split()
+)
+_NOT_EATEN_AFTER = rx(r"a day|per day|daily|pro tag|am tag|al dia|por dia|left|remaining")
+# "420 cal burned": exercise, which the service does not track
+_BURNT_AFTER = rx(
+    r"burned|burnt|verbrannt|quemadas?|quemados?|brulees?|bruciate|bruciati|active|activas?"
+    r"|verbraucht|depensees?|depenses?|gastadas?|gastados?|consumate|consumati"
 )
 # What ends the words an energy is said after: "ran 5k then a shake 160 cal" (the shake's).
 _THEN = frozenset("then and after dann und danach luego y despues puis et apres poi e dopo".split())
@@ -34,12 +38,40 @@ _THEN = frozenset("then and after dann und danach luego y despues puis et apres 
 _BURNED_AFTER = frozenset("output leistung".split())
 
 
+def _burnt_span(tokens: Tokens, span: range, after: str) -> range | None:
+    """The words of an energy exercise burned ("burned 600 cals", "400 kcal verbraucht", "45
+    min spin class, 500 kcal", "300 kj output"), or None when it is not burned."""
+    said = [
+        i
+        for i in range(max(0, span.start - 4), span.start)
+        if tokens.items[i].text in _BURN_BEFORE and not tokens.used[i]
+    ]
+    word_after = span.stop < len(tokens) and (
+        bool(_BURNT_AFTER.match(after)) or tokens.items[span.stop].text in _BURNED_AFTER
+    )
+    if not (said or word_after or _exercise_after(tokens, span) or _burned(tokens, span)):
+        return None
+    return range(said[0] if said else span.start, span.stop + (1 if word_after else 0))
+
+
+def _exercise_after(tokens: Tokens, span: range) -> bool:
+    """Whether exercise is named in the few words after an energy said after no food ("500
+    kcal au vélo", "350 kcal in palestra"); not after a food ("a shake, 300 kcal after gym"
+    is the shake's: its words end at the comma)."""
+    if span.start and tokens.used[span.start - 1]:
+        return False
+    for i in range(span.stop, min(span.stop + 3, len(tokens))):
+        if tokens.items[i].kind == "punct" or tokens.items[i].text in _THEN:
+            return False
+        if tokens.items[i].text in EXERCISE:
+            return True
+    return False
+
+
 def _burned(tokens: Tokens, span: range) -> bool:
     """Whether an energy is what exercise burned: said right after the exercise ("20 min
-    rowing machine, 300 kj output", "45 min spin class, 500 kcal"), or as a machine's output.
-    The words before it are read back to a food, a "then" or the sentence's end."""
-    if span.stop < len(tokens) and tokens.items[span.stop].text in _BURNED_AFTER:
-        return True
+    rowing machine, 300 kj", "45 min spin class, 500 kcal"). The words before it are read back
+    to a food, a "then" or the sentence's end."""
     j, said = span.start - 1, False
     while j >= 0 and not tokens.used[j]:
         token = tokens.items[j]
@@ -93,12 +125,14 @@ def find_energies(tokens: Tokens, text: str = "") -> list[tuple[range, float]]:
         if float(match.group("num")) >= _LEAST_PER_SERVING
     ]
     for match, span in [*tokens.matches(ENERGY_RE), *per_serving]:
-        before = {t.text for t in tokens.items[max(0, span.start - 4) : span.start]}
-        after = tokens.joined[match.end() :]
-        if before & NOT_EATEN_BEFORE or _NOT_EATEN_AFTER.match(after.lstrip()):
+        burnt = _burnt_span(tokens, span, tokens.joined[match.end() :].lstrip())
+        if burnt is not None:  # read, and never a food: the service keeps no exercise
+            tokens.claim(burnt)
             continue
-        if _burned(tokens, span):  # read, and never a food: the service keeps no exercise
-            tokens.claim(range(span.start, min(span.stop + 1, len(tokens))))
+        before = {t.text for t in tokens.items[max(0, span.start - 4) : span.start]}
+        if before & NOT_EATEN_BEFORE or _NOT_EATEN_AFTER.match(
+            tokens.joined[match.end() :].lstrip()
+        ):
             continue
         value = float(match.group("num")) * (1000 if match.re is ENERGY_RE and match["k"] else 1)
         if match.re is ENERGY_RE and match.group("unit") in {"kj", "kilojoules", "kilojoule"}:
