@@ -52,3 +52,22 @@ async def test_an_amount_settled_and_said_again_is_one_entry(text: str) -> None:
     entries = logged(text)
     assert len(entries) == 1, entries
     assert "3" in entries[0][0]
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [("a latte, I mean a cappuccino", "cappuccino"), ("had a coffee, I mean a tea", "tea")],
+)
+async def test_i_mean_takes_back_the_food_and_asks_nothing(text: str, food: str) -> None:
+    entries = logged(text)
+    assert len(entries) == 1, entries
+    assert food in entries[0][0]
+
+
+@pytest.mark.parametrize(
+    ("text", "count"), [("3 Kekse, ach nein 4", "4"), ("2 Brezeln, ach nee 3", "3")]
+)
+async def test_ach_nein_settles_the_amount(text: str, count: str) -> None:
+    entries = logged(text)
+    assert len(entries) == 1, entries
+    assert f"{count} " in entries[0][0]

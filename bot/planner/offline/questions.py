@@ -36,9 +36,9 @@ _ASKING_VERBS = frozenset(
     " darf soll sollte ist sind est peut puis devrais dois".split()
 )
 # Words that ask without a question word ("avg mood this week", "protein so far today"): a
-# question when the message states no number.
+# question when the message states no number. "I mean" takes back what was said, no average.
 _ASKING = re.compile(
-    r"\b(?:avg|average|averages|mean|total|totals|trend|trends|so far|lately|recently"
+    r"\b(?:avg|average|averages|(?<!\bi )mean|total|totals|trend|trends|so far|lately|recently"
     r"|summary|overview|stats|statistics|progress|history|how much|how many|left|remaining"
     r"|im schnitt|durchschnitt\w*|insgesamt|promedio|en total|moyenne|en moyenne|au total"
     r"|in media|in totale|la media|de media)\b"

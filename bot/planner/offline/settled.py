@@ -14,7 +14,8 @@ _INLINE_MARKERS = sorted(
     (
         "no wait|wait no|no sorry|sorry|actually|i mean|i meant|make that|make it|oops|or rather"
         "|er|err|erm|um|uh|eh|no|wait"
-        "|nein|nee|ah nein|ahm|ehm|ich meine|ich meinte|besser gesagt|oder besser|warte"
+        "|nein|nee|ah nein|ach nein|ach nee|ach ne|ahm|ehm|ich meine|ich meinte|besser gesagt"
+        "|oder besser|warte"
         "|mejor dicho|perdon|perdón|digo|quiero decir|o sea|no espera|espera|em"
         "|en fait|plutot|plutôt|pardon|je veux dire|non|euh|enfin|attends|ou plutot|ou plutôt"
         "|anzi|cioe|cioè|scusa|volevo dire|no aspetta|aspetta|o meglio|ehm"
