@@ -26,7 +26,7 @@ FILLERS = (
     was were is it its that this there breakfast brekkie lunch dinner supper snack snacks meal
     meals brunch dessert morning afternoon evening am pm oclock log logged add added track
     record checkin please pls thanks thank you hi hello hey ok okay yes quick little bit like x
-    another more extra today tonight earlier later after before
+    another more extra today tonight earlier later after before again wieder nochmal ancora
     kinda sorta kind sort lol lmao haha hehe btw fyi tbh imo omg ugh um uh oh well anyway
     jaja jajaja jeje jejeje xd mdr ptdr ahah ahahah ahaha hihi
     af asf ngl fr rn tho though smh welp instead stattdessen invece
