@@ -90,3 +90,23 @@ async def test_energy_for_each_of_a_food_the_table_lacks_is_named_by_the_food() 
     (entry,) = logged("2 moonberry bites, 120 kcal each")
     assert entry.entry.calories == 240
     assert entry.entry.food.lower().startswith("moonberry bites")
+
+
+@pytest.mark.parametrize(
+    ("text", "kcal"),
+    [
+        ("ate half a pizza, app says 800", 800),
+        ("Müsli, laut Packung 350", 350),
+        ("yogur, la etiqueta pone 120", 120),
+        ("popcorn at the cinema, the bag says 450", 450),
+        ("chipotle bowl again, their calculator said 785", 785),
+    ],
+)
+async def test_a_number_read_off_an_app_or_package_is_energy(text: str, kcal: int) -> None:
+    (entry,) = logged(text)
+    assert entry.entry.calories == kcal
+    assert "again" not in entry.entry.food
+
+
+async def test_a_weight_read_off_an_app_stays_a_weight() -> None:
+    assert logged("the app says 80 kg") == []

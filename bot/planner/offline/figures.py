@@ -9,8 +9,9 @@ import re
 from bot.kernel.plausibility import MAX_STATED_KCAL
 from bot.planner.offline.dates import rx
 from bot.planner.offline.feelings import EXERCISE
+from bot.planner.offline.sources import SOURCE_RE
 from bot.planner.offline.text import NUM, Tokens
-from bot.planner.reader.quantities import APPROXIMATELY
+from bot.planner.reader.quantities import APPROXIMATELY, MASS_UNITS
 
 _GUESS = "|".join(sorted(APPROXIMATELY, key=len, reverse=True))  # "about", "environ", "tipo"
 _ENERGY = (
@@ -32,6 +33,9 @@ _BURNT_AFTER = rx(
     r"burned|burnt|verbrannt|quemadas?|quemados?|brulees?|bruciate|bruciati|active|activas?"
     r"|verbraucht|depensees?|depenses?|gastadas?|gastados?|consumate|consumati"
 )
+# What a number read off a package may be followed by that makes it no energy.
+_NOT_KCAL = frozenset("% x ml l cl dl oz lb lbs min mins h km steps p c f".split())
+NUM_RE = re.compile(NUM)
 # What ends the words an energy is said after: "ran 5k then a shake 160 cal" (the shake's).
 _THEN = frozenset("then and after dann und danach luego y despues puis et apres poi e dopo".split())
 # What an exercise machine or watch calls the energy it counted: "300 kj output".
@@ -102,6 +106,21 @@ _BRACKETED_ENERGY_RE = re.compile(
 )
 
 
+def _read_off(tokens: Tokens) -> list[tuple[range, float]]:
+    """A number said right after where it was read, with no unit: "app says 800", "the label
+    said 450". Energy, as a figure read off an app or a package is."""
+    found: list[tuple[range, float]] = []
+    for match in SOURCE_RE.finditer(tokens.joined):
+        at = tokens.span(match).stop
+        if at >= len(tokens) or tokens.used[at] or tokens.items[at].kind != "num":
+            continue
+        after = tokens.items[at + 1].text if at + 1 < len(tokens) else ""
+        value = float(tokens.items[at].text) if NUM_RE.fullmatch(tokens.items[at].text) else 0
+        if value >= _LEAST_PER_SERVING and after not in MASS_UNITS and after not in _NOT_KCAL:
+            found.append((range(at, at + 1), value))
+    return found
+
+
 def _bracketed(text: str, tokens: Tokens) -> list[tuple[range, float]]:
     """The numbers alone in brackets of a message that states energy in brackets elsewhere."""
     if not _BRACKETED_ENERGY_RE.search(text):
@@ -140,7 +159,7 @@ def find_energies(tokens: Tokens, text: str = "") -> list[tuple[range, float]]:
         if 0 < value <= MAX_STATED_KCAL:
             tokens.claim(span)
             found.append((span, round(value)))
-    for span, value in _bracketed(text, tokens):
+    for span, value in _bracketed(text, tokens) + _read_off(tokens):
         if value <= MAX_STATED_KCAL:
             tokens.claim(span)
             found.append((span, round(value)))

@@ -13,7 +13,8 @@ from bot.planner.offline.text import NUM, Tokens
 # What a figure is read from, in the five languages.
 _THINGS = (
     "app|apps|appli|application|calculator|calc|tracker|label|website|site|menu|myfitnesspal"
-    "|mfp|packet|package|pack|box|wrapper|etikett|packung|verpackung|etiquette|paquet|emballage"
+    "|mfp|packet|package|pack|box|bag|tub|wrapper|etikett|packung|verpackung|tute|etiquette"
+    "|paquet|emballage|sachet|bolsa|envoltorio|busta|sacchetto"
     "|etiqueta|paquete|envase|etichetta|confezione|pacchetto"
 )
 _WHOSE = r"(?:(?:the|their|my|its|his|her|die|der|das|la|le|l|el|lo|il|mi|ma|mon|meine) )?"
