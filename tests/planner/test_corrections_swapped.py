@@ -71,3 +71,19 @@ async def test_ach_nein_settles_the_amount(text: str, count: str) -> None:
     entries = logged(text)
     assert len(entries) == 1, entries
     assert f"{count} " in entries[0][0]
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("tres empanadas, bueno cuatro", "4"),
+        ("2 donuts... fine, 3", "3"),
+        ("3 Brezeln, naja 4", "4"),
+        ("2 panini, vabbè 3", "3"),
+        ("2 tranches de jambon, bon, 3", "3"),
+    ],
+)
+async def test_a_weak_word_before_a_number_settles_it(text: str, count: str) -> None:
+    entries = logged(text)
+    assert len(entries) == 1, entries
+    assert f"{count} " in entries[0][0]

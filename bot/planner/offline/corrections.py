@@ -34,7 +34,7 @@ _REPLACE = (
 # the same food said again with its settled amount ("a tim tam. ok 4 tim tams").
 _WEAK = (
     r"no|wait|ok|okay|err|erm|um|rather|well|nein|nee|ne|doch|warte|espera|non|euh|attends"
-    r"|aspetta|ehm|ähm|vabbè|vabbe|enfin|naja|bueno|beh"
+    r"|aspetta|ehm|ähm|vabbè|vabbe|enfin|naja|bueno|beh|fine|bon"
 )
 _REMOVE = r"scratch|remove|minus|cancel|forget|delete|take off|without"
 _MARKER_RE = re.compile(

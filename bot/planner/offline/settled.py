@@ -19,7 +19,8 @@ _INLINE_MARKERS = sorted(
         "|mejor dicho|perdon|perdón|digo|quiero decir|o sea|no espera|espera|em"
         "|en fait|plutot|plutôt|pardon|je veux dire|non|euh|enfin|attends|ou plutot|ou plutôt"
         "|anzi|cioe|cioè|scusa|volevo dire|no aspetta|aspetta|o meglio|ehm"
-        "|ne|doch|eher|nee doch|ne doch|non en fait|ok|okay|it was|more like"
+        "|ne|doch|eher|nee doch|ne doch|non en fait|ok|okay|it was|more like|oh wait|fine|bon"
+        "|bueno|naja|beh|vabbè|vabbe"
     ).split("|"),
     key=len,
     reverse=True,
