@@ -47,6 +47,9 @@ async def test_a_figure_read_off_the_label_after_a_full_stop_is_the_foods() -> N
     [
         ("barrita de proteínas, 20g de proteína y 200 kcal", 20),
         ("barretta, 18 g di proteine e 190 kcal", 18),
+        ("barrita 15 gramos de proteína, 180 kcal", 15),
+        ("Proteinriegel, 10 Gramm Eiweiß", 10),
+        ("skyr 150g, 15 grammi di proteine", 15),
     ],
 )
 async def test_grams_of_protein_said_with_of_in_another_language(text: str, protein: int) -> None:

@@ -188,9 +188,11 @@ _MACRO_ALT = "|".join(sorted(_MACRO_WORDS, key=len, reverse=True))
 # Before its grams only an English word names a macro: in "batido de proteinas 25g prot" the
 # Spanish word names the shake.
 _MACRO_BEFORE = "|".join(sorted(_ENGLISH_MACROS, key=len, reverse=True))
+# Grams as the five languages write them: "15 gramos de proteína", "10 Gramm Eiweiß".
+_GRAMS = r"(?:g|grams?|gr|gramm|gramos?|grammi|grammes?)"
 _MACRO_RE = rx(
-    rf"(?P<num>{NUM}) ?(?:g|grams?|gr) (?:of |di |de |d )?(?P<macro>{_MACRO_ALT})"
-    rf"|(?P<macro2>{_MACRO_BEFORE}) (?P<num2>{NUM}) ?(?:g|grams?|gr)\b"
+    rf"(?P<num>{NUM}) ?{_GRAMS} (?:of |di |de |d )?(?P<macro>{_MACRO_ALT})"
+    rf"|(?P<macro2>{_MACRO_BEFORE}) (?P<num2>{NUM}) ?{_GRAMS}\b"
     rf"|(?P<num3>{NUM}) ?(?P<letter>p|c|f)"
 )
 _MACRO_LETTERS = {"p": "protein", "c": "carbs", "f": "fat"}
