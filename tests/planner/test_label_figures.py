@@ -113,3 +113,16 @@ async def test_a_number_read_off_an_app_or_package_is_energy(text: str, kcal: in
 
 async def test_a_weight_read_off_an_app_stays_a_weight() -> None:
     assert logged("the app says 80 kg") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kcal"),
+    [
+        ("2 Müsliriegel, je 180 kcal", 360),
+        ("3 Kekse zu je 50 kcal", 150),
+        ("2 Brezeln je 250 kcal", 500),
+    ],
+)
+async def test_je_before_the_energy_counts_every_one(text: str, kcal: int) -> None:
+    (entry,) = logged(text)
+    assert entry.entry.calories == kcal

@@ -47,6 +47,9 @@ _EACH_RE = rx(
     r"|pro portion|pro stuck|par portion|por porcion|por racion|a porzione|per porzione"
     r"|jeweils|cada una|chacun|chacune|la piece|piece|ciascuno|ciascuna|l uno|luno|each one"
 )
+# Said right before a stated energy, for each of the counted items: "2 Riegel, je 180 kcal",
+# "3 Kekse zu je 50 kcal".
+_EACH_BEFORE = frozenset({"je", "zu"})
 _TOTAL_RE = rx(r"total|in total|altogether|all together|overall|for everything|for all|all in")
 
 
@@ -63,6 +66,8 @@ def apply_energies(
         while j >= 0 and not tokens.used[j] and tokens.items[j].kind == "word" and len(words) < 6:
             words.insert(0, j)
             j -= 1
+        ahead = [i for i in words if tokens.items[i].text in _EACH_BEFORE]  # "zu je 50 kcal"
+        words = [i for i in words if i not in ahead and not (ahead and i > ahead[0])]
         named = [i for i in words if tokens.items[i].text not in FILLERS]
         k = _back_to_food(tokens, j, in_macros)
         said_after = _said_after(tokens, span.stop, _TOTAL_RE) if not named else range(0)
@@ -83,7 +88,8 @@ def apply_energies(
             named = [i for i in words if tokens.items[i].text not in FILLERS]
         if before is not None and before.added:
             before = _as_dish(result, before)  # the figure is for the dish, both parts
-        count, counted = _each(tokens, span, before, words)  # "2 granola bars, 200 kcal each"
+        tokens.claim(range(ahead[0], span.start) if ahead else range(0))
+        count, counted = _each(tokens, span, before, words, bool(ahead))  # "2 bars, 200 kcal each"
         item = _with_energy(text, tokens, before, kcal * count, words, named, span)
         if before is not None:
             result[result.index(before)] = item
@@ -96,13 +102,13 @@ def apply_energies(
 
 
 def _each(
-    tokens: Tokens, span: range, before: FoodItem | None, words: list[int]
+    tokens: Tokens, span: range, before: FoodItem | None, words: list[int], ahead: bool
 ) -> tuple[float, int | None]:
-    """How many items a stated energy said "each" is for: the count of the food before it,
-    or a number said before the words of a food the table lacks ("2 bars, 200 kcal each":
-    two, and that number's token)."""
+    """How many items a stated energy said "each" is for (after it, or `ahead` of it: "je
+    180 kcal"): the count of the food before it, or a number said before the words of a food
+    the table lacks ("2 bars, 200 kcal each": two, and that number's token)."""
     each = _said_after(tokens, span.stop, _EACH_RE)
-    if not each:
+    if not each and not ahead:
         return 1.0, None
     tokens.claim(each)
     if before is not None:
