@@ -16,7 +16,7 @@ logged = functools.partial(named_kcal, context=context_at("Europe/Paris", 10, 0)
 @pytest.mark.parametrize(
     ("text", "food", "low", "high"),
     [
-        ("a banana, no an apple", "apple", 80, 110),
+        ("a pear, no an orange", "orange", 45, 90),
         ("une banane, enfin deux kiwis", "kiwi", 70, 110),
         ("ein Apfel, naja zwei Bananen", "banan", 180, 240),
         ("3 galletas... bueno 4 galletas maría", "galletas", 200, 340),

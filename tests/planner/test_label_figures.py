@@ -102,7 +102,7 @@ async def test_energy_for_each_of_a_food_the_table_lacks_is_named_by_the_food() 
         ("Müsli, laut Packung 350", 350),
         ("yogur, la etiqueta pone 120", 120),
         ("popcorn at the cinema, the bag says 450", 450),
-        ("chipotle bowl again, their calculator said 785", 785),
+        ("burrito bowl again, the app said 720", 720),
     ],
 )
 async def test_a_number_read_off_an_app_or_package_is_energy(text: str, kcal: int) -> None:

@@ -250,7 +250,7 @@ def _once_each(actions: list[Action]) -> list[Action]:
 
 
 def _swapped(earlier: Plan, after: str, plan_part: Callable[[str], Plan]) -> Plan | None:
-    """ "a banana, no an apple", "due biscotti, vabbè 5 gocciole": one food
+    """ "a pear, no an orange", "due biscotti, vabbè 5 gocciole": one food
     said with its own amount after a weak correcting word replaces the last food said
     before. A bare word after it is no food said instead: "coffee, no sugar"."""
     said = _SAID_WAS_RE.sub("", after)

@@ -98,7 +98,7 @@ _PER_SERVING_RE = rx(
 # Below this a number per serving is no energy ("2 per serving": a count).
 _LEAST_PER_SERVING = 20
 # A number alone in brackets after a food, in a message that states energy in brackets
-# elsewhere, is energy too: "sarnie (430kcal), crisps (130)". Read in the message as written:
+# elsewhere, is energy too: "roll (250 kcal), apple (80)". Read in the message as written:
 # its tokens hold no brackets.
 _BRACKETED_RE = re.compile(r"\(\s*(\d+)\s*\)")
 _BRACKETED_ENERGY_RE = re.compile(
@@ -136,7 +136,7 @@ def _bracketed(text: str, tokens: Tokens) -> list[tuple[range, float]]:
 
 def find_energies(tokens: Tokens, text: str = "") -> list[tuple[range, float]]:
     """Stated energy ("250 kcal", "1.1k cals", "800 kJ"), in kcal, with the tokens it covers;
-    `text`, the message as written, for a number in brackets beside others ("crisps (130)")."""
+    `text`, the message as written, for a number in brackets beside others ("apple (80)")."""
     found: list[tuple[range, float]] = []
     per_serving = [
         (match, span)

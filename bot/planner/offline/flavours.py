@@ -1,5 +1,5 @@
 """A flavour said with a product names which one it is, never foods of its own: "salt and
-vinegar crisps", "a protein bar, cookies n cream", "cheese & onion taytos", "cookies and
+vinegar crisps", "a protein bar, cookies n cream", "sour cream & onion pringles", "cookies and
 cream ice cream". A name the table holds with the flavour in it ("walkers cheese and onion",
 "cheese and onion sandwich") is left to the table, a filling to its dish, and a flavour said
 alone ("had cookies and cream") or after an amount ("2 bags of salt and vinegar crisps") is
