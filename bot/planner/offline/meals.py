@@ -51,7 +51,8 @@ SHELLS = frozenset(
 _PAIRED_FILLINGS = frozenset(
     """
     sandwich sandwiches sub wrap burrito taco tacos quesadilla omelette omelet toastie panini
-    pizza roll rolls bun buns bagel bagels baguette croissant sarnie sarnies butty butties bap baps barm
+    pizza roll rolls bun buns bagel bagels baguette croissant sarnie sarnies butty butties bap
+    baps barm
     """.split()
 )
 _AND = CONJUNCTIONS
