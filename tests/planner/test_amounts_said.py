@@ -63,7 +63,7 @@ async def test_the_amount_said_is_logged(text: str, word: str, low: float, high:
         ("pandesal and a 3in1 coffee", "3-in-1", 62, 117),
         ("2pcs chickenjoy", "chickenjoy", 550, 750),
         ("jolly spaghetti", "spaghetti", 266, 494),
-        ("4 choc hobnobs", "hobnob", 240, 300),
+        ("4 choc hobnobs", "hobnob", 330, 410),  # about 92 kcal each
     ],
 )
 async def test_a_food_said_alone_is_the_portion_people_eat(
