@@ -19,7 +19,7 @@ logged = functools.partial(named_kcal, context=context_at("Europe/Paris", 10, 0)
         ("a pear, no an orange", "orange", 45, 90),
         ("une banane, enfin deux kiwis", "kiwi", 70, 110),
         ("ein Apfel, naja zwei Bananen", "banan", 180, 240),
-        ("3 galletas... bueno 4 galletas maría", "galletas", 200, 340),
+        ("3 galletas... bueno 4 galletas maría", "galletas", 80, 140),  # about 26 kcal each
         ("2 biscotti... beh ne ho mangiati 5 gocciole", "gocciole", 200, 280),
     ],
 )
