@@ -20,6 +20,8 @@ from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.table import FoodTable, food_table
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.composition import dish_of
+from bot.planner.reader.dry import with_sauce
+from bot.planner.reader.lookup import COOKED
 from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import CONJUNCTIONS
 
@@ -177,14 +179,8 @@ def _joined(
 
 # The fat a food was cooked in is part of it: "2 eggs, fried in butter", "Spiegeleier in
 # Butter gebraten", "pollo cocinado en aceite de oliva", "œufs cuits au beurre", "uova fritte
-# nel burro". A pat of butter or a spoon of oil is logged within the food, not beside it.
-_COOKED = frozenset(
-    """
-    fried cooked sauteed sautéed pan-fried panfried gebraten angebraten gekocht frito frita
-    fritos fritas cocinado cocinada cocinados cocinadas frit frite frits frites cuit cuite
-    cuits cuites fritto fritta fritti fritte cotto cotta cotti cotte
-    """.split()
-)
+# nel burro". A pat of butter or a spoon of oil is logged within the food, not beside it
+# (the words of cooking: reader/lookup.py).
 _COOKED_IN = frozenset({"in", "im", "en", "dans", "au", "nel", "nell", "nella", "nello"})
 _FAT_RE = re.compile(r"\b(?:butter|oil|ghee|lard|margarine)\b", re.IGNORECASE)
 
@@ -197,7 +193,7 @@ def cooked_in(tokens: Tokens, item: FoodItem, between: list[str]) -> bool:
     return (
         _FAT_RE.search(item.name) is not None
         and bool(_COOKED_IN.intersection(between))
-        and bool(_COOKED.intersection(between) | _COOKED.intersection(after))
+        and bool(COOKED.intersection(between) | COOKED.intersection(after))
     )
 
 
@@ -210,7 +206,8 @@ def _already_in(head: FoodItem, item: FoodItem) -> bool:
 
 def dish_amounts(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
     """ "pasta al pomodoro, 100 g di pasta": a later clause weighing a food the dish before
-    it is named by is how much went into that dish, not a second item. Only a dish said
+    it is named by is how much went into that dish, not a second item: the dish is that much
+    of its base (dry when weighed dry, reader/dry.py) with its sauce. Only a dish said
     without an amount takes it, and only from a weight of the very word in its name."""
     kept: list[FoodItem] = []
     for item in items:
@@ -219,8 +216,9 @@ def dish_amounts(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             kept.append(item)
             continue
         word = tokens.items[item.last].raw
+        dish = kept[base].with_figures(with_sauce(kept[base].figures, item.figures))
         kept[base] = dataclasses.replace(
-            kept[base], amount=_with_dry(kept[base].amount, f"{item.amount} {word}"), last=item.last
+            dish, amount=_with_base(dish.amount, f"{item.amount} {word}"), last=item.last
         )
     return kept
 
@@ -306,9 +304,7 @@ def _as_addition(tokens: Tokens, head: FoodItem, item: FoodItem) -> FoodItem:
     return item.scaled(ml / item.grams)
 
 
-def _with_dry(amount: str, dry: str) -> str:
-    """The dish's amount with what went into it: "1 plate (350 g; 100 g pasta)", or
-    "1 plate (100 g pasta)" when it said no weight."""
-    if amount.endswith(")"):
-        return f"{amount[:-1]}; {dry})"
-    return f"{amount} ({dry})"
+def _with_base(amount: str, base: str) -> str:
+    """The dish's amount with the base that went into it: "1 plate (100 g pasta)"; the
+    portion's own weight is no longer what was eaten."""
+    return f"{_SAID_AFTER_NAME_RE.sub('', amount)} ({base})"

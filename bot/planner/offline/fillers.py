@@ -40,7 +40,7 @@ FILLERS = (
     big small light huge heavy late early proper massive
     yum yummy tasty delicious nom
     really pretty very super quite actually basically literally probably maybe guess think
-    forgot forget forgotten weighed weigh weighing
+    forgot forget forgotten weighed weigh weighing gewogen abgewogen pesato pesata pesados
     snacked munched nibbled scarfed wolfed devoured
     cold hot warm leftover leftovers homemade fresh
     poached scrambled fried grilled roasted roast baked boiled steamed toasted sauteed raw

@@ -18,6 +18,7 @@ from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.offline.volumes import volume_after
 from bot.planner.reader.composition import FILLED
+from bot.planner.reader.dry import weighed_dry
 from bot.planner.reader.lookup import FROM, is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
@@ -82,7 +83,7 @@ class FoodItem:
             self.liquid,
         )
 
-    def _with(self, figures: Nutrients) -> FoodItem:
+    def with_figures(self, figures: Nutrients) -> FoodItem:
         return dataclasses.replace(
             self,
             name=figures.name,
@@ -96,7 +97,7 @@ class FoodItem:
     def with_kcal(self, kcal: float, extra_words: str = "") -> FoodItem:
         """The same item with the energy the person stated; macros keep their proportions."""
         name = f"{self.name} {extra_words}".strip() if extra_words else self.name
-        return self._with(dataclasses.replace(stated(self.figures, kcal=kcal), name=name))
+        return self.with_figures(dataclasses.replace(stated(self.figures, kcal=kcal), name=name))
 
     def with_macro(self, field: str, grams: float) -> FoodItem:
         """The same item with the protein, carbs or fat the person stated (grams)."""
@@ -104,7 +105,7 @@ class FoodItem:
         figures = stated(
             self.figures, protein=said["protein"], carbs=said["carbs"], fat=said["fat"]
         )
-        return self._with(figures)
+        return self.with_figures(figures)
 
     def plus(self, other: FoodItem) -> FoodItem:
         """This item and `other` (said after it) as one: figures and grams summed."""
@@ -119,7 +120,7 @@ class FoodItem:
         )
 
     def scaled(self, factor: float) -> FoodItem:
-        return self._with(self.figures.scaled(factor))
+        return self.with_figures(self.figures.scaled(factor))
 
 
 def find_foods(
@@ -288,7 +289,10 @@ def _make_item(
     if apart is not None:  # "pasta al pomodoro, 80 g": the amount said after a comma
         apart[0].tokens, (quantity, end) = quantity.tokens, apart
     quantity.count /= people
-    figures = nutrients(food, quantity, measures)
+    said = range(start - quantity.tokens, end + 1)  # "pasta al pomodoro, 80 g": dry pasta
+    figures = weighed_dry(tokens, food, quantity, said, first, measures) or nutrients(
+        food, quantity, measures
+    )
     span = range(start - quantity.tokens, end + 1)
     item = None
     if figures is not None:

@@ -16,6 +16,7 @@ from typing import Protocol
 _HOW_MADE = frozenset(
     """
     grilled roasted roast baked boiled steamed toasted fried poached scrambled sauteed smoked
+    cooked
     braised stewed raw mashed sliced chopped diced shredded crispy creamy spicy plain salted
     unsalted homemade home made leftover leftovers fresh frozen organic wholegrain lowfat
     decaf decaffeinated unsweetened sweetened iced hot cold warm reheated microwaved
@@ -24,6 +25,24 @@ _HOW_MADE = frozenset(
     casero casera asado asada frito frita hervido hervida fresco fresca
     selbstgemacht hausgemacht gebraten gegrillt gekocht frisch
     fatto casa grigliato grigliata arrosto fritto fritta bollito fresco fresca
+    """.split()
+)
+# Said of a food weighed, how it was weighed: cooked ("300 g cooked rice", "riz cuit", "Reis
+# (gekocht)"), or dry ("riz basmati cru", "Nudeln trocken gewogen"; reader/dry.py). A fat a
+# food was cooked in is part of it ("2 eggs, fried in butter"; offline/additions.py).
+COOKED = frozenset(
+    """
+    cooked boiled steamed fried sauteed pan-fried panfried gekocht gekochte gekochter gekochten
+    gekochtes gebraten angebraten frito frita fritos fritas cocido cocida cocinado cocinada
+    cocinados cocinadas hervido hervida hervidos hervidas frit frite frits frites cuit cuite
+    cuits cuites fritto fritta fritti fritte cotto cotta cotti cotte lesso lessa lessi bollito
+    bollita
+    """.split()
+)
+UNCOOKED = frozenset(
+    """
+    dry raw uncooked trocken roh rohe roher rohen ungekocht crudo cruda crudos crudas crudi
+    crude seco seca cru crue crus crues secco secca
     """.split()
 )
 # Chains and shops a food came from: "a costco hot dog", "iced coffee from dunkin".
