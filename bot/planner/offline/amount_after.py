@@ -22,10 +22,12 @@ from bot.planner.reader.quantities import (
 )
 
 # Words that hedge an amount said on its own ("like the whole box", "prob a cup", "genre 12
-# pièces", "unas 3"), or stand before it as an article: read with it.
+# pièces", "unas 3"), stand before it as an article, or say it was eaten ("ate half the
+# bag"): read with it.
 _HEDGES = frozenset(
     {w for w in APPROXIMATELY if " " not in w}
     | {"prob", "probs", "probably", "genre", "vielleicht", "so", "the", "el", "la", "le", "il"}
+    | {"ate", "had", "finished"}
 )
 _AND = frozenset({"and", "y", "et", "e", "und"})
 _HALF = frozenset({"half", "media", "medio", "demi", "demie", "mezza", "mezzo", "halbe"})

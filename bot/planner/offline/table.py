@@ -32,8 +32,10 @@ from bot.planner.reader.quantities import HOUSEHOLD_G
 # The files of the table, in planner/data; a missing one (dishes.csv) is skipped.
 DISHES_FILE = "dishes.csv"
 FOOD_FILES = ("foods.csv", DISHES_FILE)
-# The curated rows' measures (the cup, tablespoon and teaspoon of the nearest survey food).
+# The curated rows' measures (the cup, tablespoon and teaspoon of the nearest survey food),
+# and the packages packaged foods are sold in (written by hand, each with its source).
 CURATED_MEASURES_FILE = "curated_measures.csv"
+PACKAGES_FILE = "packages.csv"
 COLUMNS = [
     *("name", "plural", "aliases", "portion", "portion_g", "unit", "unit_g"),
     *("kcal", "protein", "carbs", "fat", "source"),
@@ -225,7 +227,7 @@ def read_measures(
     thousands of rows repeat "cup" and "tbsp" at a few thousand weights."""
     seen = {} if numbers is None else numbers
     reader = csv.DictReader(text_lines(text))
-    if reader.fieldnames != MEASURE_COLUMNS:
+    if reader.fieldnames not in (MEASURE_COLUMNS, [*MEASURE_COLUMNS, "source"]):
         raise FoodTableError(f"measures: the header must be {','.join(MEASURE_COLUMNS)}")
     found: dict[str, list[tuple[str, float]]] = {}
     pairs: dict[tuple[str, float], tuple[str, float]] = {}
@@ -236,17 +238,24 @@ def read_measures(
             raise FoodTableError(f"measures:{line}: {exc}") from exc
         if grams <= 0 or not row["measure"]:
             raise FoodTableError(f"measures:{line}: a measure needs words and a weight")
+        if row.get("source", "estimate") not in SOURCES:
+            raise FoodTableError(f"measures:{line}: no source of the table's")
         pair = (sys.intern(row["measure"]), grams)
         found.setdefault(alias_key(row["alias"]), []).append(pairs.setdefault(pair, pair))
     lists: dict[tuple[tuple[str, float], ...], tuple[tuple[str, float], ...]] = {}
     return {alias: lists.setdefault(tuple(ps), tuple(ps)) for alias, ps in found.items()}
 
 
-def build_table(files: Iterable[tuple[str, str]], measures: str = "") -> FoodTable:
-    """The table from (file name, CSV text) pairs, and the text of a measures file for
-    their rows; raises FoodTableError on a bad row."""
+def build_table(
+    files: Iterable[tuple[str, str]], measures: str = "", packages: str = ""
+) -> FoodTable:
+    """The table from (file name, CSV text) pairs, and the texts of the measures files for
+    their rows (a row's packages after its other measures); raises FoodTableError on a bad
+    row."""
     numbers: dict[str, float] = {}
     measured = read_measures(measures, numbers) if measures else {}
+    for alias, packed in (read_measures(packages, numbers) if packages else {}).items():
+        measured[alias] = measured.get(alias, ()) + packed
     by_alias: dict[str, Food] = {}
     for file_name, text in files:
         reader = csv.DictReader(text_lines(text))
@@ -302,5 +311,9 @@ def food_table() -> FoodTable:
         for name in FOOD_FILES
         if data.joinpath(name).is_file()
     ]
-    measures = data.joinpath(CURATED_MEASURES_FILE)
-    return build_table(files, measures.read_text("utf-8") if measures.is_file() else "")
+    measures, packages = (data.joinpath(name) for name in (CURATED_MEASURES_FILE, PACKAGES_FILE))
+    return build_table(
+        files,
+        measures.read_text("utf-8") if measures.is_file() else "",
+        packages.read_text("utf-8") if packages.is_file() else "",
+    )

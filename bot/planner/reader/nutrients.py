@@ -170,7 +170,7 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
     table weighs none of them for this row (the general measures then apply)."""
     if q.unit in MASS_UNITS or not (row.measures or q.unit in _CUT_AS or q.unit in _BY_THE_CUP):
         return None
-    size = q.size
+    size = SIZES[q.size][0] if q.size else ""  # "a big bag": the row's "large bag"
     if q.unit and q.unit == row.unit_noun:  # "3 slices" of a row counted in slices
         keys = [f"{size} {q.unit}"] if size else []  # its own unit, unless sized otherwise
     elif q.unit:

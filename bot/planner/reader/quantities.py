@@ -90,7 +90,8 @@ for _canonical, _words in (
         "bag bags packet packets pack packs tute tuten packung packungen bolsa bolsas paquete"
         " paquetes paquet paquets sachet sachets pacchetto pacchetti",
     ),
-    ("pot", "pot pots pottle becher vasetto vasetti tarrina tarrinas"),
+    ("box", "box boxes schachtel karton caja cajas boite boites scatola scatole"),
+    ("pot", "pot pots pottle tub tubs becher vasetto vasetti tarrina tarrinas"),
     ("square", "square squares"),
     ("fillet", "fillet fillets filete filetes filet filets filetto filetti"),
     ("splash", "splash splashes dash"),
@@ -103,8 +104,7 @@ for _canonical, _words in (
 # When the food's own unit is something else, these household units are measures of volume.
 HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 44.0}
 HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0})
-# A drizzle of honey, syrup or oil is two teaspoons; a katori the small bowl dal is served
-# in; a pot ("ein Becher Kaffee") a mug's worth.
+# A drizzle of honey, syrup or oil is 2 tsp; a katori the small bowl of dal; a pot a mug.
 HOUSEHOLD_ML.update({"drizzle": 10.0, "katori": 150.0, "pot": 300.0})
 # ... and these are measures of weight: a handful of grapes, berries or nuts is about 40 g.
 HOUSEHOLD_G = {"handful": 40.0}
@@ -218,8 +218,8 @@ _QTY_RE = re.compile(
     rf"(?:(?P<whole>{_alt(WHOLE_WORDS)}|full) )?"  # "a whole bag of chips"
     rf"(?:(?P<size1>{_alt(SIZES)}) )?"
     rf"(?:(?P<each>{_NUM}) (?P<each_unit>{_alt(MASS_UNITS)}) (?=(?:{_alt(HOUSEHOLD_UNITS)}) ))?"
-    rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) "
-    rf"(?:(?P<size3>{_alt(SIZES)}) (?={_OF} ))?(?:{_OF} )?)?"  # "una porción pequeña de"
+    rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) "  # "una porción pequeña/entera de"
+    rf"(?:(?:(?P<size3>{_alt(SIZES)})|(?P<whole2>{_alt(WHOLE_WORDS)})) (?={_OF} ))?(?:{_OF} )?)?"
     rf"(?:(?P<size2>{_alt(SIZES)}) )?"
 )
 _POSTFIX_RE = re.compile(rf"^(?:x ?(?P<times>\d+)|(?P<num>{_NUM}) ?(?P<unit>[a-z]+))(?: |$)")
@@ -344,7 +344,7 @@ def _read_quantity(words: list[str]) -> Quantity | None:
     if len(sizes) > 1:
         return None
     quantity.size = sizes[0] if sizes else ""
-    quantity.whole = match.group("whole") in WHOLE_WORDS
+    quantity.whole = bool({match.group("whole"), match.group("whole2")} & WHOLE_WORDS)
     unit = match.group("unit")
     if unit in {"l", "g"} and not match.group("qty"):
         return None  # "l'insalata", not a litre of it: a unit of one letter follows a number
