@@ -168,3 +168,19 @@ def test_a_leberkaesesemmel_is_the_roll_with_one_slice() -> None:
 )
 def test_a_whole_pizza_is_the_size_of_its_country(text: str, low: float, high: float) -> None:
     assert low <= sum(kcal for _, kcal in _entries(text)) <= high, _entries(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("6 Butterkekse", 200, 240),  # a thin butter biscuit, ~36 kcal, not a shortbread
+        ("deux petits-beurre", 65, 80),
+        ("2 shortbread fingers", 140, 180),
+        ("quadretti di cioccolato fondente, 3", 130, 160),  # a square of a tablet ~8 g
+        ("5 squares of dark chocolate", 220, 260),
+    ],
+)
+def test_biscuits_and_chocolate_squares_weigh_what_one_does(
+    text: str, low: float, high: float
+) -> None:
+    assert low <= sum(kcal for _, kcal in _entries(text)) <= high, _entries(text)
