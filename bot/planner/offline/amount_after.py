@@ -41,7 +41,11 @@ def amount_apart(
     tokens: Tokens, end: int, food_at: Callable[[int], bool]
 ) -> tuple[Quantity, int] | None:
     """The amount said alone in the clause after the food whose words end at token `end`,
-    and the last token of that amount; None when that clause says anything else."""
+    and the last token of that amount, or the amount said in brackets right after it
+    ("chips (a big bag)"); None when that clause says anything else."""
+    bracketed = _in_brackets(tokens, end)
+    if bracketed is not None:
+        return bracketed
     comma = _comma_after(tokens, end, food_at)
     words: list[str] = []
     k = (end if comma is None else comma) + 1
@@ -129,3 +133,21 @@ def _and_a_half(words: list[str]) -> int:
     if len(words) >= 2 and words[-2] in _AND and words[-1] in _HALF:
         return 2
     return 0
+
+
+def _in_brackets(tokens: Tokens, end: int) -> tuple[Quantity, int] | None:
+    """ "chips (a big bag)", "a pizza (half of a large)": the amount the words in brackets
+    right after the food are, all of them, and the last of them; None when they are no
+    amount or no bracket follows."""
+    k = end + 1
+    if tokens.items[end].bracketed or k >= len(tokens) or not tokens.items[k].bracketed:
+        return None
+    while k < len(tokens) and tokens.items[k].bracketed and not tokens.used[k]:
+        k += 1
+    words = [tokens.items[j].text for j in range(end + 1, k)]
+    while words and words[0] in _HEDGES:
+        words.pop(0)
+    if all(word[0].isdigit() for word in words):
+        return None  # "walkers crisps (130)": a figure of its own, never a count
+    quantity = _read(words)
+    return None if quantity is None else (quantity, k - 1)

@@ -281,13 +281,14 @@ def _make_item(
     counted = quantity.explicit and bool(quantity.unit or quantity.size or quantity.count != 1)
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
-    quantity.count *= _whole_in_slices(tokens, food, first, last, quantity)
     end += served_on([t.text for t in tokens.items[end + 1 : end + 4] if t.kind == "word"])
     people, sharing = shared_by(tokens, said_from - 1, end + 1)  # "we shared a pizza"
     end = max([end, *(said.stop - 1 for said in sharing)])  # "eine Pizza zu zweit"
     apart = None if counted else _amount_apart(tokens, end)
     if apart is not None:  # "pasta al pomodoro, 80 g": the amount said after a comma
         apart[0].tokens, (quantity, end) = quantity.tokens, apart
+    if apart is None or tokens.items[end].bracketed:  # "pizza, 2" counts slices
+        quantity.count *= _whole_in_slices(tokens, food, first, last, quantity)
     quantity.count /= people
     said = range(start - quantity.tokens, end + 1)  # "pasta al pomodoro, 80 g": dry pasta
     figures = weighed_dry(tokens, food, quantity, said, first, measures) or nutrients(
@@ -315,7 +316,7 @@ def _amount_apart(tokens: Tokens, end: int) -> tuple[Quantity, int] | None:
 
 def _whole_in_slices(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> float:
     """How many of the table's slices one of the food is when it is counted whole ("a pizza",
-    "half a pizza", "una pizza intera"); 1 when it is counted otherwise."""
+    "half a pizza", "a pizza (half of a large)"); 1 when it is counted otherwise."""
     whole = max(_WHOLE_IN_SLICES.get(tokens.items[k].text, 0.0) for k in range(first, last + 1))
     sliced = any(tokens.items[k].text in HOUSEHOLD_UNITS for k in range(first, last + 1))
     if (

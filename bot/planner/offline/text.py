@@ -44,6 +44,7 @@ class Token:
     start: int  # offsets in the original text
     end: int
     kind: TokenKind
+    bracketed: bool = False  # said in brackets: "chips (a big bag)"
 
 
 def tokenize(text: str) -> list[Token]:
@@ -65,6 +66,10 @@ def tokenize(text: str) -> list[Token]:
                 tokens.append(Token(part, raw, m.start(), m.end(), "word"))
         else:
             tokens.append(Token(raw, raw, m.start(), m.end(), "punct"))
+    depth, at = 0, 0
+    for token in tokens:  # which tokens stand in brackets: "(" and ")" are no tokens
+        depth = max(0, depth + text.count("(", at, token.start) - text.count(")", at, token.start))
+        token.bracketed, at = depth > 0, token.start
     return tokens
 
 

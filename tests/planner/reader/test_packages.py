@@ -59,3 +59,27 @@ def test_a_package_of_a_packaged_food_weighs_what_it_is_sold_in(
 def test_a_bag_of_chips_weighs_by_the_size_said(text: str, low: float, high: float) -> None:
     entries = _entries(text)
     assert low <= entries[-1][1] <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("crisps (a big bag)", 700, 900),
+        ("hummus (half a tub)", 200, 280),
+        ("Gummibärchen (eine ganze Tüte)", 600, 780),
+        ("Kekse (halbe Packung)", 550, 680),
+        ("galletas (media caja)", 550, 680),
+        ("une pizza (la moitié d'une grande)", 700, 900),
+    ],
+)
+def test_an_amount_in_brackets_after_a_food_is_how_much_of_it(
+    text: str, low: float, high: float
+) -> None:
+    ((_name, kcal),) = _entries(text)
+    assert low <= kcal <= high
+
+
+def test_a_bare_figure_in_brackets_is_never_a_count() -> None:
+    plan = plan_text("walkers crisps (130)", CONTEXT)
+    kcal = [a.entry.calories for a in plan.actions if a.type == "nutrition.add_entry"]
+    assert len(kcal) == 1 and kcal[0] < 200  # one bag, not 130 of them
