@@ -290,11 +290,10 @@ def _make_item(
     if apart is None or tokens.items[end].bracketed:  # "pizza, 2" counts slices
         quantity.count *= _whole_in_slices(tokens, food, first, last, quantity)
     quantity.count /= people
-    said = range(start - quantity.tokens, end + 1)  # "pasta al pomodoro, 80 g": dry pasta
-    figures = weighed_dry(tokens, food, quantity, said, first, measures) or nutrients(
+    span = range(start - quantity.tokens, end + 1)  # "pasta al pomodoro, 80 g": dry pasta
+    figures = weighed_dry(tokens, food, quantity, span, first, measures) or nutrients(
         food, quantity, measures
     )
-    span = range(start - quantity.tokens, end + 1)
     item = None
     if figures is not None:
         item = FoodItem.of(figures, span.start, end, explicit=quantity.explicit)
