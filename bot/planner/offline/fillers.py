@@ -114,7 +114,7 @@ _FOOD_CHAINS = (
 # Who it was eaten with or at: "with my wife", "mit den Kindern", "bei Oma", "con mis
 # amigos", "avec les collègues", "dalla nonna". No word here is also a food ("Kinder" is a
 # chocolate, "papas" potatoes, "mate" a drink).
-_PEOPLE = (
+PEOPLE = (
     "wife|husband|partner|boyfriend|girlfriend|bf|gf|friend|friends|family|kids|children|son"
     "|daughter|mom|mum|dad|parents|sister|brother|colleagues|coworkers|coworker|boss|team"
     "|roommate|roommates|grandma|grandpa|fiance|fiancee"
@@ -130,7 +130,7 @@ _WITH_WHOM = (
     r"|meinem|meinen|meine|der|dem|den|unseren|unserer|mi|mis|su|sus|nuestros|la|el|los|las"
     r"|les|ma|mon|mes|nos|notre|des"
     r"|mia|mio|miei|mie|i|gli|le|il|lo))?(?: (?:little|best|kleinen|besten|mejor|mejores"
-    rf"|meilleur|meilleure|migliore|migliori))? (?:{_PEOPLE})"
+    rf"|meilleur|meilleure|migliore|migliori))? (?:{PEOPLE})"
 )
 # A unit after "about 6" makes it an amount ("about 6 oz"), not a time.
 _UNITS = "|".join(sorted({*MASS_UNITS, *HOUSEHOLD_UNITS}, key=len, reverse=True))

@@ -34,6 +34,7 @@ from bot.planner.offline.feelings import FEELINGS
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.meals import find_meal_foods
 from bot.planner.offline.negated import NEGATIONS
+from bot.planner.offline.others import OTHERS_WORDS
 from bot.planner.offline.questions import (
     Question,
     looks_like_question,
@@ -297,7 +298,7 @@ def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     its own stricter measure: "piazza" is no pizza)."""
     words = set(normalized_phrase_words()) | FILLERS
     words |= set(WEEKDAYS) | WEEKDAYS_PLURAL | set(MASS_UNITS) | set(HOUSEHOLD_UNITS) | set(SIZES)
-    known_only = said_rating_words() | NEGATIONS | FEELINGS  # never a repair's target
+    known_only = said_rating_words() | NEGATIONS | FEELINGS | OTHERS_WORDS  # never a target
     words |= set(NUMBER_WORDS) | function_words("fr", "it") | known_only | SHARING_WORDS
     for kind_words in CHITCHAT.values():
         words |= kind_words

@@ -56,6 +56,7 @@ from bot.planner.offline.meals import (
     read_clauses,
 )
 from bot.planner.offline.negated import negations_read
+from bot.planner.offline.others import others_food
 from bot.planner.offline.rules import (
     RangeKind,
     find_nutrition_goals,
@@ -156,6 +157,8 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     tokens = r.tokens
     _claim_all(tokens, TEA_MEAL_RE)  # "beans on toast for tea": the meal, not a drink
     r.not_eaten = not_eaten_clauses(tokens, r.clauses)
+    for span in others_food(tokens, lambda i: _food_words(tokens, i)):
+        tokens.claim(span)  # "my wife had the salad": not the person's
     # Stated macros are held first, so "(25g protein)" is no 25 g portion of the food before.
     macros = find_macros(tokens)
     for span, _field, _grams in macros:
@@ -181,6 +184,12 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     r.foods = apply_macros(tokens, foods, macros)
     r.refused = [(span, "amount") for span in r.refused_foods]
     r.refused.extend(find_out_of_range(tokens))
+
+
+def _food_words(tokens: Tokens, i: int) -> int:
+    """How many words of a food's name the table knows start at token `i` (0 for none)."""
+    found = alias_at(tokens, i, food_table())
+    return found[1] if found is not None else 0
 
 
 def _eaten(r: _Reading, foods: list[FoodItem]) -> list[FoodItem]:
