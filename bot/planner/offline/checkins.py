@@ -317,9 +317,15 @@ def _ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
     found.extend(find_said_ratings(tokens))  # "Laune gut", "not feeling great"
     found.extend(_phrase_ratings(tokens))
     if found:
-        for _match, span in tokens.matches(_CHECKIN_FILLERS):
-            tokens.claim(span)
+        for match, span in tokens.matches(_CHECKIN_FILLERS):
+            if match.group(0) != "and" or _beside_read(tokens, span.start):
+                tokens.claim(span)  # "and" of a food's name is left to it ("mac and cheese")
     return found
+
+
+def _beside_read(tokens: Tokens, i: int) -> bool:
+    """Whether a word read already stands right before or after token `i`."""
+    return (i > 0 and tokens.used[i - 1]) or (i + 1 < len(tokens) and tokens.used[i + 1])
 
 
 def _negation_at(tokens: Tokens, start: int) -> int | None:
