@@ -181,7 +181,7 @@ def dish_contents(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             last = items[n + taken - 1].last
             last += _and_all(tokens, items[n + taken - 1])
             tokens.claim(range(kept[meal].last + 1, last + 1))
-            kept[meal] = dataclasses.replace(kept[meal], last=last)
+            kept[meal] = _served_on(tokens, dataclasses.replace(kept[meal], last=last), item)
             n += taken
             continue
         n += 1
@@ -192,6 +192,18 @@ def dish_contents(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
         meal = len(kept) - 1 if composed(tokens, item) else None
         meal_end = item.last
     return kept
+
+
+def _served_on(tokens: Tokens, meal: FoodItem, item: FoodItem) -> FoodItem:
+    """`meal` named with the bread it was said on ("a bacon egg and cheese on a bagel": "Bacon
+    egg and cheese sandwich on a bagel"), when `item` is that bread."""
+    on = next((i for i in range(item.first - 1, -1, -1) if tokens.items[i].text in _ON), None)
+    if _head(item) not in BREAD_PARTS or on is None or on <= meal.first:
+        return meal
+    if any(tokens.items[i].text not in _ARTICLES for i in range(on + 1, item.first)):
+        return meal
+    said = " ".join(tokens.items[i].raw for i in range(on, item.last + 1)).lower()
+    return dataclasses.replace(meal, name=f"{meal.name} {said}")
 
 
 def _heading(tokens: Tokens, meal: FoodItem, after: list[FoodItem]) -> bool:
