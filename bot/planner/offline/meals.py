@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from bot.planner.offline.foods import FoodItem, find_foods
 from bot.planner.offline.negated import not_negated
+from bot.planner.offline.on_bread import filling_at, on_bread
 from bot.planner.offline.survey import survey_table, tiered_alias
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Token, Tokens, number_value, word_key
@@ -81,6 +82,11 @@ def _is_holder(tokens: Tokens, last: int) -> bool:
     return word in HOLDERS or word.endswith(("burger", "burgers"))
 
 
+def _holds(food: Food) -> bool:
+    """Whether the table names `food` by what holds a filling ("Sandwich" for "blt")."""
+    return (food.name.lower().split() or [""])[-1] in HOLDERS
+
+
 def _counted_plural(tokens: Tokens, first: int, length: int, food: Food) -> bool:
     """ "eggs" in "eggs toast" is a list of two foods, not a filling."""
     named = " ".join(tokens.items[j].text for j in range(first, first + length))
@@ -116,12 +122,18 @@ def _compounds(tokens: Tokens) -> list[_Compound]:
             continue
         fillings = [start[0]]
         j = i + start[1]
-        paired = False
+        paired = named = False
         compound = None
         while j < len(tokens) and len(fillings) <= _MAX_FILLINGS:
+            bread = on_bread(tokens, j, table)
+            if bread is not None:  # "ham and cheese on a bagel": the sandwich, on a bagel
+                whole = any(f.dish or f.liquid or _holds(f) for f in fillings)  # "a blt"
+                compound = None if whole else _Compound(i, bread[0], bread[1], tuple(fillings))
+                named = whole and len(fillings) == 1  # the dish's own name is skipped
+                break
             joined_by_and = tokens.items[j].text in _AND
             k = j + 1 if joined_by_and else j
-            nxt = alias_at(tokens, k, table) if k < len(tokens) else None
+            nxt = filling_at(tokens, k, table) if k < len(tokens) else None
             if nxt is None:
                 break
             food, length = nxt
@@ -140,7 +152,7 @@ def _compounds(tokens: Tokens) -> list[_Compound]:
         if compound is not None:
             found.append(compound)
             i = compound.end + 1
-        elif _is_holder(tokens, i + start[1] - 1):
+        elif _is_holder(tokens, i + start[1] - 1) or named:
             i += start[1]  # a dish by its whole name ("peanut butter and jelly sandwich")
         else:
             i += 1
