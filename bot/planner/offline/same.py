@@ -94,6 +94,11 @@ def one_per_thing(text: str, tokens: Tokens, foods: list[FoodItem]) -> list[Food
                 else item
             )
             continue
+        if before is not None and _counted_after(text, tokens, before, item):
+            tokens.claim(range(before.last + 1, item.first))  # "idli sambar, 3 idlis"
+            counted = _counted(before, _count(item.amount), before)
+            kept[-1] = dataclasses.replace(counted, last=item.last, explicit=True)
+            continue
         if before is not None and _said_whole(text, tokens, before, item):
             kept[-1] = item  # "kebab ... large doner w/ chilli sauce": the doner said in full
             continue
@@ -139,6 +144,21 @@ def _said_whole(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> 
         and _bare(item.name).startswith(_bare(before.name))
         and (item.explicit or _bare(item.name) != _bare(before.name))
         and not re.search(r"[.,;:!?\n+&\d]", gap)
+        and not _ANOTHER.intersection(_gap_words(text, tokens, before, item))
+    )
+
+
+def _counted_after(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> bool:
+    """ "had idli sambar in breakfast, 3 idlis": a count after a dish said without one, of
+    what the dish's portion counts and its name names, is how many of it there were."""
+    unit = _unit(before.amount)
+    return (
+        not before.explicit
+        and item.explicit
+        and bool(unit)
+        and _unit(item.amount) == unit
+        and unit in _bare(before.name).split()
+        and not re.search(r"[.;!?\n]", _between(text, tokens, before, item))
         and not _ANOTHER.intersection(_gap_words(text, tokens, before, item))
     )
 
