@@ -4,6 +4,7 @@ measure with a brand or qualifier between it and the food ("a tin of heinz tomat
 from __future__ import annotations
 
 from bot.planner.offline.table import Food
+from bot.planner.offline.text import Tokens
 from bot.planner.offline.volumes import glass_before, litres_before
 from bot.planner.reader.composition import FILLED
 from bot.planner.reader.quantities import (
@@ -19,17 +20,32 @@ from bot.planner.reader.segment import never_food_words
 OF = frozenset({"of", "de", "di"})
 
 
-def _measured_of(before: list[str]) -> bool:
+def _measured_of(before: list[str], food: Food) -> bool:
     """Whether the words before a food end in a measure of it and "of" ("3 rolls of"); not
-    a dish filled with it ("2 tacos de pollo": tacos, reader/composition.py)."""
-    return before[-1] in OF and not (len(before) > 1 and before[-2] in FILLED)
+    a dish filled with it ("2 tacos de pollo": tacos, reader/composition.py) unless it is
+    how the food is measured ("2 wraps of eba")."""
+    if before[-1] not in OF or len(before) < 2 or before[-2] not in FILLED:
+        return before[-1] in OF
+    return measured_by(food, before[-2])
+
+
+def measure_of_next(tokens: Tokens, of: int, last: int) -> bool:
+    """Whether token `of`, before token `last`, is "of" after a filled dish's word: "2 wraps
+    of eba" says how much of the food after it."""
+    return of < last and tokens.items[of].text in OF and tokens.items[of - 1].text in FILLED
+
+
+def measured_by(food: Food, word: str) -> bool:
+    """Whether `word` ("wraps") names a measure or the counted unit of `food`."""
+    one = word.rstrip("s")
+    return food.measure(one) is not None or (bool(one) and food.unit_noun == one)
 
 
 def said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
     """The quantity said in the words `before` a food, and how many words nothing reads lie
     between it and the food ("a tin of heinz tomato soup": one, the brand's)."""
     quantity = parse_prefix(before)
-    if quantity.tokens < len(before) and _measured_of(before):  # "a stick of", "3 rolls of"
+    if quantity.tokens < len(before) and _measured_of(before, food):  # "a stick of"
         quantity = (
             parse_measure(before, lambda said: food.measure(said) is not None)
             or counted_of(before)

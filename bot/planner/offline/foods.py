@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.planner.offline.amount_after import amount_apart
-from bot.planner.offline.amount_before import OF, said_before
+from bot.planner.offline.amount_before import OF, measured_by, said_before
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.offline.volumes import volume_after
@@ -197,12 +197,16 @@ def _portion_of_next(
     name then says how much of the second, which is the food eaten."""
     if after >= len(tokens) or after not in item or tokens.items[after].text not in OF:
         return False
-    if tokens.items[after - 1].text in FILLED:
-        return False  # "2 tacos de pollo": tacos filled with chicken (reader/composition.py)
     j = after + 1
     while j in item and is_modifier(tokens.items[j].text):
         j += 1
-    return j in item and find(tokens, j, table) is not None
+    found = find(tokens, j, table) if j in item else None
+    if found is None:
+        return False
+    # "2 tacos de pollo": tacos filled with chicken (reader/composition.py); "2 wraps of
+    # eba": the wrap is how eba is measured, a ball of it
+    said = tokens.items[after - 1].text
+    return said not in FILLED or measured_by(found[0], said)
 
 
 class AliasLookup(Protocol):
