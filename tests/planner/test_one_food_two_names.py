@@ -42,3 +42,17 @@ def test_wraps_of_a_swallow_are_balls_of_it(text: str, count: int) -> None:
 def test_a_wrap_filled_with_a_food_is_still_a_wrap() -> None:
     ((name, _kcal),) = named_kcal("2 chicken wraps", AT, lower=True)
     assert "wrap" in name
+
+
+@pytest.mark.parametrize(
+    "text", ["mandarin orange chicken from the freezer", "trader joes mandarin orange chicken"]
+)
+def test_a_fruit_naming_a_fruit_named_dish_is_the_dish(text: str) -> None:
+    ((name, kcal),) = named_kcal(text, AT, lower=True)
+    assert "orange chicken" in name
+    assert kcal >= 400
+
+
+@pytest.mark.parametrize("text", ["an orange, orange chicken", "rice orange chicken"])
+def test_a_food_of_its_own_before_the_dish_stays_its_own(text: str) -> None:
+    assert len(named_kcal(text, AT)) == 2

@@ -7,7 +7,9 @@ it there was ("apple slices (1 medium apple)"). A food said after "all" names th
 counted before it ("3 coffees, all long blacks", "4 cookies, all oreos"). Eggs said "as" a dish
 are that dish of those eggs ("3 Eier als Rührei"), and a food said without an amount, then by
 a longer name of it in the same sentence, is the one food said in full ("kebab on the way home
-🥴 large doner w/ chilli sauce").
+🥴 large doner w/ chilli sauce"). A count after a dish of what its portion counts is how many
+of the dish ("idli sambar for breakfast, 3 idlis"), and a food said right before a dish
+named by a food of its kind says which dish it is ("mandarin orange chicken").
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ import dataclasses
 import re
 
 from bot.planner.offline.foods import FoodItem
+from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens
+from bot.planner.reader.quantities import AMOUNT_WORDS
 
 _ALIAS_SAID_RE = re.compile(r" \([^()]*\)$")  # "Cookies (biscuits)": the word said
 
@@ -99,6 +103,10 @@ def one_per_thing(text: str, tokens: Tokens, foods: list[FoodItem]) -> list[Food
             counted = _counted(before, _count(item.amount), before)
             kept[-1] = dataclasses.replace(counted, last=item.last, explicit=True)
             continue
+        if before is not None and _describes(tokens, before, item):
+            said = text[tokens.items[before.last].start : tokens.items[item.last].end]
+            kept[-1] = dataclasses.replace(item, first=before.first, name=said.capitalize())
+            continue
         if before is not None and _said_whole(text, tokens, before, item):
             kept[-1] = item  # "kebab ... large doner w/ chilli sauce": the doner said in full
             continue
@@ -161,6 +169,24 @@ def _counted_after(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) 
         and not re.search(r"[.;!?\n]", _between(text, tokens, before, item))
         and not _ANOTHER.intersection(_gap_words(text, tokens, before, item))
     )
+
+
+def _describes(tokens: Tokens, before: FoodItem, item: FoodItem) -> bool:
+    """ "mandarin orange chicken": a food said right before a prepared dish named by a food
+    of its kind (a fruit before "orange chicken"), with no amount of its own, says which
+    dish it is: one dish."""
+    said_with = tokens.items[before.first : before.last]  # "trader joe's", "a"
+    if before.last + 1 != item.first or any(t.kind == "num" for t in said_with):
+        return False
+    if any(t.text in AMOUNT_WORDS - {"a", "an"} for t in said_with):
+        return False
+    table = food_table()
+    dish = table.by_alias.get(_bare(item.name))
+    opening = table.by_alias.get(tokens.items[item.first].text)
+    said = table.by_alias.get(tokens.items[before.last].text)
+    if dish is None or not dish.dish or opening is None or said is None or opening is dish:
+        return False
+    return not opening.dish and bool(said.unit) and said.unit == opening.unit
 
 
 def _count(amount: str) -> float:
