@@ -48,3 +48,25 @@ def test_food_the_person_ate_with_others_is_theirs(text: str) -> None:
 
 def test_a_food_named_like_a_person_word_is_food() -> None:
     assert foods("ein Kinder Bueno")
+
+
+@pytest.mark.parametrize(
+    ("text", "food", "whole"),
+    [
+        ("had a bite of my husband's cheesecake", "cheesecake", "1 cheesecake"),
+        ("hab vom Kaiserschmarrn meiner Frau genascht", "kaiserschmarrn", "Kaiserschmarrn"),
+        ("ho assaggiato il tiramisù di mia moglie", "tiramisu", "tiramisù"),
+        ("j'ai goûté la tarte de ma femme", "tarte", "une tarte"),
+    ],
+)
+def test_a_taste_of_someone_elses_food_is_a_share_of_it(text: str, food: str, whole: str) -> None:
+    (tasted,) = food_entries(text, AT)
+    (full,) = food_entries(whole, AT)
+    assert food in tasted.entry.food.lower()
+    assert (tasted.entry.calories or 0) < (full.entry.calories or 0)
+
+
+def test_a_food_someone_made_is_eaten_whole() -> None:
+    (entry,) = food_entries("had my mom's lasagna", AT)
+    (full,) = food_entries("lasagna", AT)
+    assert entry.entry.calories == full.entry.calories

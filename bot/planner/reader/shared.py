@@ -1,12 +1,19 @@
 """A food eaten together: "we shared a pizza", "split a bottle of wine", "una pizza in due",
 "eine Pizza zu zweit", "una pizza a medias", "une pizza à deux". The person ate their part of
 what was said, so the amount is divided by how many shared it (two unless the words say how
-many). Words folded, accents dropped ("à deux" is "a deux").
+many). A taste of someone else's food ("a bite of my wife's cheesecake", "vom
+Kaiserschmarrn meiner Frau genascht") is a share of it too, as if shared by two; a food only
+said to be someone's ("my mom's lasagna") is eaten whole. Words folded, accents dropped ("à
+deux" is "a deux").
 """
 
 from __future__ import annotations
 
+import re
+
+from bot.planner.offline.fillers import PEOPLE
 from bot.planner.offline.text import Tokens
+from bot.planner.reader.segment import SENTENCE_END_MARKS
 
 # Said right before the amount: "(we) shared a pizza", "split a bottle of wine".
 _SHARED_BEFORE = frozenset(
@@ -48,9 +55,22 @@ _TOGETHER = {
     "between 3": 3,
     "between 4": 4,
 }
+# Only tasted: "a bite of", "genascht", "probé", "goûté", "assaggiato".
+_TASTED = frozenset(
+    "tasted taste bite bites nibbled stole picked genascht probiert gekostet probe proba"
+    " probado bocado goute gouter goutee assaggiato assaggiata assaggio".split()
+)
+_WHOSE = r"(?:my|his|her|our|meiner|meines|meinem|seiner|ihrer|mi|su|ma|mon|mia|mio|sua|suo)"
+# Whose, said after the food: "meiner Frau", "de mi marido", "de ma femme", "di mia moglie".
+_OWNER_RE = re.compile(rf"(?:(?:of|de|di|del|della|von|vom) )?{_WHOSE} (?:{PEOPLE})\b")
+# ... or before it: "my wife's", "my husband's" (apostrophe dropped).
+_OWNED_RE = re.compile(rf"{_WHOSE} (?:{PEOPLE})s")
 _LONGEST = max(phrase.count(" ") + 1 for phrase in _TOGETHER)
 # The words here no other rule knows, so typo repair leaves "zweit" and "medias" as said.
-SHARING_WORDS = frozenset({*_SHARED_BEFORE, *_SHARED_AFTER, "zweit", "dritt", "viert", "medias"})
+SHARING_WORDS = frozenset(
+    {*_SHARED_BEFORE, *_SHARED_AFTER, *_TASTED, *re.findall(r"[a-z]+", _WHOSE)}
+    | {"zweit", "dritt", "viert", "medias"}
+)
 
 
 def shared_by(tokens: Tokens, before: int, after: int) -> tuple[int, list[range]]:
@@ -69,4 +89,33 @@ def shared_by(tokens: Tokens, before: int, after: int) -> tuple[int, list[range]
         phrase = " ".join(words[:n])
         if phrase in _TOGETHER or (n == 1 and phrase in _SHARED_AFTER):
             return max(people, _TOGETHER.get(phrase, 2)), [*said, range(after, after + n)]
-    return people, said
+    tasted = tasted_from(tokens, before, after) if people == 1 else []
+    return (2, tasted) if tasted else (people, said)
+
+
+def tasted_from(tokens: Tokens, before: int, after: int) -> list[range]:
+    """The words saying the person only tasted someone else's food, when they do ("a bite of
+    my wife's cheesecake", "vom Kaiserschmarrn meiner Frau genascht", "probé el flan de mi
+    marido"): a share of it, as if shared by two. Else none."""
+    tasted = _tasting(tokens, after)
+    if tasted is None:
+        return []
+    owner = _OWNER_RE.match(" ".join(t.text for t in tokens.items[after : after + 4]))
+    if owner is not None:
+        return [range(after, after + owner.group(0).count(" ") + 1), tasted]
+    owned = " ".join(t.text for t in tokens.items[max(before - 1, 0) : before + 1])
+    if before >= 1 and _OWNED_RE.fullmatch(owned):
+        return [range(before - 1, before + 1), tasted]
+    return []
+
+
+def _tasting(tokens: Tokens, at: int) -> range | None:
+    """The word of the sentence around token `at` saying something was only tasted."""
+    start = at
+    while start > 0 and tokens.items[start - 1].text not in SENTENCE_END_MARKS:
+        start -= 1
+    end = at
+    while end < len(tokens) and tokens.items[end].text not in SENTENCE_END_MARKS:
+        end += 1
+    found = (i for i in range(start, end) if tokens.items[i].text in _TASTED)
+    return next((range(i, i + 1) for i in found if not tokens.used[i]), None)
