@@ -70,3 +70,8 @@ def test_a_food_someone_made_is_eaten_whole() -> None:
     (entry,) = food_entries("had my mom's lasagna", AT)
     (full,) = food_entries("lasagna", AT)
     assert entry.entry.calories == full.entry.calories
+
+
+@pytest.mark.parametrize("text", ["the family had tacos tonight", "die Familie hatte Tacos"])
+def test_a_group_the_person_is_one_of_ate_with_them(text: str) -> None:
+    assert [f for f in foods(text) if "taco" in f]

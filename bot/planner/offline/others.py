@@ -30,9 +30,12 @@ _WHOSE = (
     r"|los|las|el|la|mon|ma|mes|le|les|il|i|la mia|il mio|mia|mio|miei|mie|i miei|le mie"
 )
 # Who else, besides the people eaten with (fillers.py): children in the five languages.
-_OTHERS = (
-    rf"{PEOPLE}|hubby|wifey|kid|kinder|kleine|kleinen|sohn|tochter|ninos|ninas|nino|nina"
-    r"|fils|fille|figlio|figlia|bambini|bimbi|bambino|bambina|everyone|everybody|alle"
+# A group the person is one of ("the family had tacos") is not someone else.
+_GROUPS = frozenset("family familie familia famille famiglia team".split())
+_OTHERS = "|".join(
+    [w for w in PEOPLE.split("|") if w not in _GROUPS]
+    + "hubby wifey kid kinder kleine kleinen sohn tochter ninos ninas nino nina fils fille"
+    " figlio figlia bambini bimbi bambino bambina".split()
 )
 _PRONOUNS = r"he|she|they|er|el|ella|ellos|ellas|il|elle|elles|ils|lui|lei|loro"
 # Ate, had, took or ordered, said of someone else.
