@@ -22,12 +22,7 @@ from bot.planner.reader.dry import weighed_dry
 from bot.planner.reader.lookup import FROM, is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
-from bot.planner.reader.quantities import (
-    HOUSEHOLD_UNITS,
-    MASS_UNITS,
-    Quantity,
-    parse_postfix,
-)
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS, Quantity, parse_postfix
 from bot.planner.reader.shared import shared_by
 
 
