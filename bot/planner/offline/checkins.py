@@ -85,11 +85,16 @@ _AT_ALL = rx(r"at all|whatsoever|du tout|para nada|per niente|uberhaupt nicht|ga
 _HEDGE = r"(?:kinda |sorta |kind of |sort of |a bit |a little |a tad )?"
 
 
+# "geschlafen" as the south says it: "schlecht gschlafen", "guet gschlafe", "gut gschlafn".
+_GESCHLAFEN = "ge?schlafe?n?"
+
+
 def _phrases(
     *rows: tuple[CheckinField, int, str],
 ) -> list[tuple[re.Pattern[str], CheckinField, int]]:
     return [
-        (rx(body.replace("slept ", "slept " + _HEDGE)), field, value) for field, value, body in rows
+        (rx(body.replace("slept ", "slept " + _HEDGE).replace("geschlafen", _GESCHLAFEN)), f, v)
+        for f, v, body in rows
     ]
 
 
@@ -101,7 +106,9 @@ CHECKIN_PHRASES = _phrases(
         r"slept (?:really well|very well|so well|super well|great|amazing|amazingly"
         r"|like a (?:baby|log|rock|stone)|perfectly|fantastic|wonderfully)"
         r"|(?:great|super|amazing|awesome|fantastic|excellent) sleep"
-        r"|great nights? sleep|dormi comme une souche|dormido como un liron"
+        r"|great nights? sleep|best (?:nights? )?sleep"
+        r"(?: in (?:weeks|ages|months|a while|forever))?"
+        r"|dormi comme une souche|dormido como un liron"
         r"|sehr gut geschlafen|super geschlafen|wunderbar geschlafen|dormi muy bien|dormi genial"
         r"|dormi de maravilla|excellent sleep|dormi re bien|(?:tres|super|trop) bien dormi"
         r"|dormito benissimo|dormito (?:molto|super) bene",
@@ -147,7 +154,8 @@ CHECKIN_PHRASES = _phrases(
         4,
         r"slept (?:well|good|nicely|pretty well|quite well)|good sleep|good nights sleep"
         r"|sleep (?:was )?good|gut geschlafen|dormi bien|he dormido bien|bien dormi"
-        r"|dormito bene",
+        r"|dormito bene|(?:well|fully) rested|(?:bien |tres bien )?reposee?|ausgeschlafen"
+        r"|(?:bien )?(?:descansado|descansada)|(?:ben )?(?:riposato|riposata)",
     ),
     (
         "energy",
@@ -156,7 +164,8 @@ CHECKIN_PHRASES = _phrases(
         r"|amazing)|great energy|bursting with energy|lleno de energia|llena de energia"
         r"|voller energie|energia a (?:full|tope|mille)|plein d energie|pleine d energie"
         r"|(?:loads|heaps) of energy"
-        r"|full of beans|pilas cargadas|carico a molla|carica a molla",
+        r"|full of beans|pilas cargadas|carico a molla|carica a molla|(?:en )?pleine forme"
+        r"|en plena forma|in (?:gran|piena|ottima) forma|topfit|fit wie ein turnschuh",
     ),
     (
         "energy",
@@ -174,7 +183,7 @@ CHECKIN_PHRASES = _phrases(
         r"|cansadisima|(?:vollig|total|echt) fertig|hundemude|todmude|hundemuede|todmuede"
         r"|(?:je suis )?(?:lessive|lessivee|vanne|vannee|naze|claque|claquee)|suis a plat"
         # "a pezzi" alone is cut in pieces ("pollo a pezzi")
-        r"|(?:sono|mi sento) a pezzi|stanco morto|stanca morta",
+        r"|(?:sono|mi sento) a pezzi|stanco morto|stanca morta|(?:bin |total |voll )?im eimer",
     ),
     (
         "energy",
@@ -195,7 +204,8 @@ CHECKIN_PHRASES = _phrases(
         "energy",
         4,
         r"energetic|good energy|energy (?:is |was )?(?:good|high)|high energy|lots of energy"
-        r"|viel energie|con energia|mucha energia|energico|energica",
+        r"|viel energie|con energia|mucha energia|energico|energica|en forme|en forma"
+        r"|in forma(?! di)|gut in form|in shape",
     ),
     (
         "mood",
@@ -207,7 +217,9 @@ CHECKIN_PHRASES = _phrases(
         r"|fantastischer tag|sehr gut gelaunt|sehr glucklich|dia genial|dia estupendo|gran dia"
         r"|muy feliz|me siento genial|mir gehts? super|mir geht es super|over the moon"
         r"|chuffed(?: to bits)?|on cloud nine|al settimo cielo|en una nube|aux anges"
-        r"|im siebten himmel|sur un petit nuage",
+        r"|im siebten himmel|sur un petit nuage"
+        r"|(?:giornata|journee|dia|tag) (?:top|super|fantastica|stupenda|perfetta|geniale|parfaite"
+        r"|perfecto|increible|genial)|(?:super|mega|top) tag",
     ),
     (
         "mood",
@@ -255,7 +267,8 @@ CHECKIN_PHRASES = _phrases(
 
 _CHECKIN_FILLERS = rx(
     r"(?:i )?(?:feel|feeling|felt|am feeling|was feeling)|me siento|me senti|fuhle mich|bin"
-    r"|estoy|i was|it was|was|and|quite|pretty|today i|overall"
+    r"|estoy|i was|it was|was|and|quite|pretty|today i|overall|(?:je )?me sens|mi sento"
+    r"|total|totally|voll|echt|hab|habe|ich habe|ho"
 )
 
 

@@ -69,7 +69,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         rx(
-            r"(?:last|yesterday) (?:nights?|evenings?)|yesterday(?: at)? (?:night|evening)"
+            r"(?:last|yesterday|yday|yest) (?:nights?|evenings?)"
+            r"|(?:yesterday|yday)(?: at)? (?:night|evening)"
             r"|(?:gestern|letzte) (?:nacht|abend)|heute nacht|anoche|ayer (?:por la )?noche"
             r"|(?:for|at) dinner yesterday|overnight(?! oats?\b)"
             r"|hier (?:au )?soir|ieri (?:sera|notte)"
@@ -78,8 +79,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         rx(
-            r"(?:yesterday|gestern|ayer)(?: (?:morning|afternoon|fruh|morgen|mittag|nachmittag"
-            r"|por la manana|por la tarde|a mediodia))?"
+            # "yday", "yest": yesterday as it is texted
+            r"(?:yesterday|yday|yest|gestern|ayer)(?: (?:morning|afternoon|fruh|morgen|mittag"
+            r"|nachmittag|por la manana|por la tarde|a mediodia))?"
             # "yesterday's dinner" dates the meal; "after yesterday's run" is about the run
             r"|yesterdays(?= (?:breakfast|brunch|lunch|dinner|supper|tea|snacks?|meals?)\b)"
             # French "hier" is German "here": not before what only German says after it

@@ -15,6 +15,7 @@ from bot.planner.offline.dates import find_day_refs
 from bot.planner.offline.feelings import FEELING_PHRASES, FEELINGS
 from bot.planner.offline.periods import average_span, find_span, without_period
 from bot.planner.offline.rules import SUPPLEMENTS
+from bot.planner.offline.said_ratings import QUALITY
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens, normalize, tokenize
 
@@ -37,8 +38,13 @@ _ASKING_VERBS = frozenset(
 )
 # Words that ask without a question word ("avg mood this week", "protein so far today"): a
 # question when the message states no number. "I mean" takes back what was said, no average.
+# German "total" is "very" before how one is ("total müde", "total gut"): no total asked.
+_TOTAL_AS_VERY = "|".join(
+    sorted({*QUALITY, "mude", "muede", "fertig", "kaputt", "platt", "im eimer", "erschopft"})
+)
 _ASKING = re.compile(
-    r"\b(?:avg|average|averages|(?<!\bi )mean|total|totals|trend|trends|so far|lately|recently"
+    rf"\b(?:avg|average|averages|(?<!\bi )mean|total(?! (?:{_TOTAL_AS_VERY})\b)|totals"
+    r"|trend|trends|so far|lately|recently"
     r"|summary|overview|stats|statistics|progress|history|how much|how many|left|remaining"
     r"|im schnitt|durchschnitt\w*|insgesamt|promedio|en total|moyenne|en moyenne|au total"
     r"|in media|in totale|la media|de media)\b"

@@ -42,7 +42,8 @@ _SCALE_SAYS = (
 _SCALE_SAYS_RE = rx(_SCALE_SAYS)
 _WEIGHT_KEYWORDS = (
     r"(?:my )?(?:body )?weight|weigh|weighed|weighing|weight in|i weigh|i weighed|im|i am"
-    rf"|gewicht|wiege|ich wiege|gewogen|peso|pese|pesaba|peso hoy|{_SCALE_SAYS}"
+    rf"|gewicht|wiege|ich wiege|gewogen|peso|pese|pesaba|peso hoy|poids|pesato|pesata|pesee"
+    rf"|{_SCALE_SAYS}"
 )
 _WEIGHT_RE = rx(
     rf"(?:(?P<kw>{_WEIGHT_KEYWORDS}){_LINK} )?(?P<num>{NUM}) ?(?P<unit>{_KG_WORDS}|{_LB_WORDS}"
@@ -174,17 +175,19 @@ SUPPLEMENTS: dict[str, str] = {
     "Vitamin K2": "vitamin k2|k2|vitamina k2",
     "Vitamin E": "vitamin e|vitamina e",
     "Vitamin A": "vitamin a|vitamina a",
-    "Multivitamin": "multivitamin|multivitamins|multi vitamin|multivitamina|multivitaminico",
+    "Multivitamin": "multivitamin|multivitamins|multi vitamin|multivitamina|multivitaminico"
+    "|multivit|multivits|multi|multis|multivitamine|multivitamines|multivitaminico",
     "Magnesium": "magnesium|magnesio|magnesium glycinate|magnesium citrate|mag|mag glycinate"
     "|magnesium bisglycinate|mag citrate",
     "Zinc": "zinc|zink",
-    "Iron": "iron|eisen|hierro",
+    "Iron": "iron|eisen|hierro|fer|ferro",
     "Calcium": "calcium|calcio|kalzium",
     "Potassium": "potassium|kalium|potasio",
     "Omega-3": "omega 3|omega3|omega 3 capsules|omega|omega 3 s|omegas",
     "Fish oil": "fish oil|fischol|fischoel|aceite de pescado|cod liver oil",
     "Creatine": "creatine|kreatin|creatina",
-    "Probiotic": "probiotic|probiotics|probiotikum|probiotika|probiotico|probioticos",
+    "Probiotic": "probiotic|probiotics|probiotikum|probiotika|probiotico|probioticos"
+    "|probiotique|probiotiques|probiotici",
     "Melatonin": "melatonin|melatonina",
     "Ashwagandha": "ashwagandha",
     "Collagen": "collagen|kollagen|colageno",
@@ -246,6 +249,29 @@ def _claim_negated(tokens: Tokens, clause_of: list[int], named: range) -> None:
             tokens.claim(range(i, i + 1))
 
 
+# Short names that are as often the start of something else ("multi grain", "ferro da
+# stiro"): a supplement only when no other word follows them.
+_ALONE_ONLY = frozenset({"multi", "multis", "fer", "ferro"})
+_AFTER_ALONE = frozenset(
+    "and und y e et plus with mit con avec today heute hoy oggi this after before".split()
+)
+# What a supplement is taken in: "magnesio sciolto in acqua", "creatine in water".
+_TAKEN_IN_RE = rx(
+    r"(?:(?:dissolved|mixed|stirred|aufgelost|aufgeloest|disuelto|disuelta|disueltos|dissous"
+    r"|dissoute|sciolto|sciolta|sciolti|sciolte) )?(?:in|with|mit|in|con|en|dans|avec)"
+    r" (?:some |a glass of |un vaso de |un verre d |un bicchiere d )?"
+    r"(?:water|wasser|agua|eau|acqua)"
+)
+
+
+def _alone(tokens: Tokens, span: range, name: str) -> bool:
+    """Whether a short name stands alone ("popped my multi"), not opening another word."""
+    if name not in _ALONE_ONLY or span.stop >= len(tokens.items):
+        return True
+    after = tokens.items[span.stop]
+    return after.kind != "word" or after.text in _AFTER_ALONE
+
+
 def find_supplements(
     tokens: Tokens, clause_of: list[int], not_taken: list[str] | None = None
 ) -> list[Found[str]]:
@@ -255,6 +281,8 @@ def find_supplements(
     found: list[Found[str]] = []
     skipped: list[tuple[range, str]] = []  # named where it was not taken ("forgot the zinc")
     for match, span in tokens.matches(_SUPPLEMENT_RE):
+        if not _alone(tokens, span, match.group("name")):
+            continue
         if clause_of[span.start] in negated_clauses:
             skipped.append((span, _SUPPLEMENT_BY_ALIAS[match.group("name")]))
             continue
@@ -286,9 +314,10 @@ def find_supplements(
         found.append(Found(span.start, match.group("what").capitalize()))
     if found:
         clauses = {clause_of[f.index] for f in found}
-        for _match, span in tokens.matches(TAKE_WORDS):
-            if clause_of[span.start] in clauses:
-                tokens.claim(span)
+        for pattern in (TAKE_WORDS, _TAKEN_IN_RE):
+            for _match, span in tokens.matches(pattern):
+                if clause_of[span.start] in clauses:
+                    tokens.claim(span)
     return found
 
 

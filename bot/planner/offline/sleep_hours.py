@@ -7,7 +7,7 @@ import re
 
 from bot.planner.offline.checkins import SLEEP_WORDS
 from bot.planner.offline.dates import rx
-from bot.planner.offline.said_ratings import CheckinField
+from bot.planner.offline.said_ratings import QUALITY, CheckinField
 from bot.planner.offline.text import Found, Tokens, number_value
 
 # How long someone slept ("slept like 6 hrs", "got 7.5 hours of sleep", "8h sleep"): the
@@ -31,7 +31,8 @@ SLEEP_HOURS_RE = rx(
     rf"|just|maybe|barely|almost|nearly|over|under|for|a good|a solid|roughly|approx|ca|a|an"
     rf"|{_HEDGES_OTHER}))*"
     rf" (?P<hours>{_HOURS})(?P<half> and a half)?(?: (?:or so|ish))? ?(?:{_HOUR_WORDS})"
-    rf"(?: (?:of )?sleep)?(?: (?:or so|ish|last night|tonight|total|max|tops))?"
+    # "last night" after the hours is the clause's date, read (and claimed) before
+    rf"(?: (?:of )?sleep)?(?: (?:or so|ish|total|max|tops))?"
     rf"(?: (?P<straight>{_STRAIGHT}))?"
     rf"|(?P<hours2>{_HOURS}) ?(?:hours?|hrs?|h) (?:of )?sleep"
     rf"|(?:(?:{_HEDGES_OTHER}) )?(?P<hours3>{_HOURS}) ?(?:stunden|std|h) (?:geschlafen|schlaf)"
@@ -45,12 +46,39 @@ _HOURS_AFTER_SLEEP_RE = rx(
     rf" )+(?P<hours>{_HOURS})(?P<half> and a half)? ?(?:{_HOUR_WORDS})"
     rf"(?: (?:total|max|tops|or so|ish))?"
 )
+# Or with no hedge, a clause of its own just after how the night was: "dormí fatal, 4 horas".
+_BARE_HOURS_AFTER_SLEEP_RE = rx(
+    rf"(?P<hours>{_HOURS})(?P<half> and a half)? ?(?:{_HOUR_WORDS}|stund|stunde)(?= [,.;!?]|$)"
+)
+_BARE_BEFORE = 4  # tokens: right after the sleep word and how it was
+# How the night was, said after its hours: "slept 5 hrs but it was decent".
+_IT_WAS_RE = rx(
+    r"(?:[,;] )?(?:but |and |aber |pero |y |mais |et |ma |e )?"
+    r"(?:it was|they were|was|war|es war|fue|fueron|c etait|etait|era|erano|e stato|e stata)"
+    rf" (?:(?:pretty|quite|really|very|fairly|ziemlich|muy|bastante|assez|tres|molto) )?"
+    rf"(?P<quality>{'|'.join(sorted(QUALITY, key=len, reverse=True))})"
+)
 _SLEEP_TOKENS = frozenset(SLEEP_WORDS.split("|"))
 _SLEEP_BEFORE = 8  # tokens: the same sentence, near enough to be about the sleep
 
 
-def _after_sleep(tokens: Tokens, start: int) -> bool:
-    return any(t.text in _SLEEP_TOKENS for t in tokens.items[max(0, start - _SLEEP_BEFORE) : start])
+def _after_sleep(tokens: Tokens, start: int, within: int = _SLEEP_BEFORE) -> bool:
+    return any(t.text in _SLEEP_TOKENS for t in tokens.items[max(0, start - within) : start])
+
+
+def _a_clause_of_hours(tokens: Tokens, span: range) -> bool:
+    """ "dormí fatal, 4 horas,": hours that are a clause of their own, just after the sleep."""
+    opens = span.start > 0 and tokens.items[span.start - 1].kind == "punct"
+    return opens and _after_sleep(tokens, span.start, _BARE_BEFORE)
+
+
+def _said_after(tokens: Tokens, stop: int) -> tuple[range, int] | None:
+    """How the night was, said right after its hours ("..., but it was decent"): its words
+    and its rating."""
+    for match, span in tokens.matches(_IT_WAS_RE):
+        if span.start == stop:
+            return span, QUALITY[match.group("quality")]
+    return None
 
 
 _HOUR_NUMBERS = {
@@ -99,12 +127,19 @@ def find_sleep_hours(
     and the sleep rating of a short night ("slept maybe 4 hours": 2)."""
     found: list[Found[str]] = []
     rated: list[Found[tuple[CheckinField, int]]] = []
-    for pattern in (SLEEP_HOURS_RE, _HOURS_AFTER_SLEEP_RE):
+    for pattern in (SLEEP_HOURS_RE, _HOURS_AFTER_SLEEP_RE, _BARE_HOURS_AFTER_SLEEP_RE):
         for match, span in tokens.matches(pattern):
             if pattern is _HOURS_AFTER_SLEEP_RE and not _after_sleep(tokens, span.start):
                 continue
+            if pattern is _BARE_HOURS_AFTER_SLEEP_RE and not _a_clause_of_hours(tokens, span):
+                continue
             tokens.claim(span)
             found.append(Found(span.start, tokens.raw_between(span.start, span.stop - 1, text)))
+            how = _said_after(tokens, span.stop)
+            if how is not None:
+                tokens.claim(how[0])
+                rated.append(Found(span.start, ("sleep_quality", how[1])))
+                continue
             rating = _short_night(match)
             if rating is not None:
                 rated.append(Found(span.start, ("sleep_quality", rating)))

@@ -37,7 +37,8 @@ NOT_A_WEIGHT = (
 _LINK = r"(?: (?:is|was|of|at|now|=|:|ist|war|es|fue|de|heute|today|hoy|around|about|ca))*"
 # A number is a weight only after words that say so; "at 8" alone is a time.
 UNITLESS_RE = rx(
-    rf"(?:(?:my )?(?:body )?(?:weight|weighed in|weighed|weigh|gewicht|peso|pese|wiege)"
+    rf"(?:(?:my )?(?:body )?(?:weight|weighed in|weighed|weigh|gewicht|peso|pese|wiege"
+    rf"|poids|pesato|pesata|pesee|gewogen)"
     rf"|(?:im|i am) at|(?:im )?down to|(?:im )?up to|(?:the )?scale (?:says|said|shows))"
     rf"{_LINK} (?P<num>{_NUM}){NOT_A_WEIGHT}"
 )
