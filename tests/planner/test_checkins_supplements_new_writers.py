@@ -132,3 +132,21 @@ def test_yday_is_yesterday(text: str) -> None:
 def test_a_weighing_in_french_and_italian(text: str) -> None:
     weights = [a for a in plan(text, last_kg=72.3).actions if isinstance(a, WeightLog)]
     assert [w.weight_kg for w in weights] == [71.8]
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("mood is maybe a four, energy two", 4, 4),
+        ("umore 3", 3, 3),
+    ],
+)
+def test_a_rating_said_in_words(text: str, low: int, high: int) -> None:
+    mood = checkin(text).mood
+    assert mood is not None and low <= mood <= high
+
+
+def test_one_of_is_no_rating() -> None:
+    assert not [
+        a for a in plan("energy one of my better days").actions if a.type == "checkin.upsert"
+    ]

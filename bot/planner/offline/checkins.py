@@ -29,12 +29,15 @@ _CHECKIN_KEYWORDS["estado de animo"] = "mood"
 _CHECKIN_KEYWORDS["energy level"] = "energy"
 _CHECKIN_KEYWORDS["moods"] = "mood"  # "mood's a 3": the "'s" is dropped with its apostrophe
 _CHECKIN_KEYWORDS["energys"] = "energy"
+# A rating said in words, as dictated: "mood is like a three", "energy four".
+_RATING_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_RATING_WORDS = f"(?:{'|'.join(_RATING_NUMBERS)})(?! (?:of|more|less|times|days?|hours?))"
 CHECKIN_NUMBER_RE = rx(
     rf"(?P<kw>{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))})"
     rf"(?: (?:is|was|=|:|at|bei|level|today|heute|hoy|oggi|aujourdhui|ist|war|fue|es|rating"
     rf"|score|about|like|a"
     rf"|maybe|around|probably))*"
-    rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?"
+    rf" (?P<num>\d+(?:/\d+)?|{_RATING_WORDS})(?: (?P<scale>{_SCALE}))?"
 )
 # A sleep word and, further on in its sentence, the rating it was given: "slept kinda meh,
 # maybe a 3", "he dormido bien, un 4", "bien dormi, je dirais 4/5", "dormito male, 2 su 5".
@@ -280,7 +283,7 @@ def _rating(number: str, scale: str | None) -> int | None:
         top = int(top_text)
     elif scale:
         top = int(scale.split()[-1].lstrip("/"))
-    value = number_value(number)
+    value = _RATING_NUMBERS.get(number) or number_value(number)
     if value is None or value != int(value):
         return None
     if top == 10 and 1 <= value <= 10:

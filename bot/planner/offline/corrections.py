@@ -29,6 +29,7 @@ _REPLACE = (
     r"|mejor dicho|no espera|quiero decir|perdón|perdon|o sea"
     r"|non plutôt|non plutot|ou plutôt|ou plutot|plutôt|plutot|je veux dire|en fait|pardon"
     r"|no aspetta|volevo dire|o meglio|anzi|cioè|cioe|scusa"
+    r"|ah non|ah no|oh non|ach quatsch|na quatsch|quatsch"
 )
 # Words that take back only a number said just before ("sleep 2, no 3", "cake, ok 2"), or
 # the same food said again with its settled amount ("a tim tam. ok 4 tim tams").
@@ -50,6 +51,11 @@ _SAID_WAS = (
 )
 _NUMBER = (
     r"\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾]|one|two|three|four|five|six|seven|eight|nine|ten|a|an|half"
+)
+_MARKERS_AFTER_RE = re.compile(
+    rf"^(?:[\s,.;:!\-–]*(?:{_REPLACE}|no|nope|non|nein|wait|warte|espera|aspetta)"
+    r"(?=[\s,.;:!\-–]|$))+",
+    re.IGNORECASE,
 )
 _BARE_NUMBER_RE = re.compile(
     rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS}|just|only|like|more like|then)\s+)*"
@@ -120,6 +126,7 @@ def corrected(text: str, plan_part: Callable[[str], Plan]) -> Plan | None:
 
 
 def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan]) -> Plan | None:
+    after = _MARKERS_AFTER_RE.sub("", after)  # "sorry no, it was ...": markers in a row
     if not before.strip(" ,.;:!-–(") or not after.strip(" ,.;:!-–)"):
         return None
     earlier = plan_part(before)
@@ -130,7 +137,9 @@ def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan
     bare = _BARE_NUMBER_RE.match(after)
     if bare is not None:
         return _with_number(before, bare.group("num"), plan_part)
-    size = _BARE_SIZE_RE.match(AFTERTHOUGHT_RE.sub("", after.strip(" ,.;:!-–)")))
+    size = _BARE_SIZE_RE.match(
+        _SAID_WAS_RE.sub("", AFTERTHOUGHT_RE.sub("", after.strip(" ,.;:!-–)")))
+    )
     if size is not None:
         return _with_size(before, size.group("size"), plan_part)
     if not earlier.understood:

@@ -23,7 +23,8 @@ FILLERS = (
     from
     on around about approx approximately roughly ca just only then but so had have has having
     ate eaten eat eating drank drink drinking drunk got grabbed ordered made cooked enjoyed finished
-    was were is it its that this there breakfast brekkie lunch dinner supper snack snacks meal
+    was were is it its that this there breakfast brekkie bfast lunch dinner supper snack snacks meal
+    logging bc cuz cos coz because journee giornata
     meals brunch dessert morning afternoon evening am pm oclock log logged add added track
     record checkin please pls thanks thank you hi hello hey ok okay yes quick little bit like x
     another more extra today tonight earlier later after before again wieder nochmal ancora

@@ -20,7 +20,7 @@ _INLINE_MARKERS = sorted(
         "|en fait|plutot|plutôt|pardon|je veux dire|non|euh|enfin|attends|ou plutot|ou plutôt"
         "|anzi|cioe|cioè|scusa|volevo dire|no aspetta|aspetta|o meglio|ehm"
         "|ne|doch|eher|nee doch|ne doch|non en fait|ok|okay|it was|more like|oh wait|fine|bon"
-        "|bueno|naja|beh|vabbè|vabbe"
+        "|bueno|naja|beh|vabbè|vabbe|ah non|ah no|oh non|quatsch|na quatsch|ach quatsch"
     ).split("|"),
     key=len,
     reverse=True,
@@ -45,8 +45,13 @@ _INLINE_RE = re.compile(
 )
 # What a person adds after the settled amount without meaning anything: "anzi 3 😅", "no 4
 # lol", "178.6 ugh". Taken out with the correction.
+# A correcting word said after the amount ("2 en fait", "3 actually") and a shrug ("who
+# cares", "chi se ne frega") are read with it too.
 AFTERTHOUGHT_RE = re.compile(
     r"^(?:\s*(?:lol|lmao|ugh|haha\w*|jaja\w*|mdr|xd|oops|sorry|tbh|honestly|to be honest"
+    r"|en fait|actually|eigentlich|de hecho|en realidad|in realt(?:à|a)|in fact"
+    r"|who cares|whatever|egal|scheiß ?drauf|me da igual|qu[eé] m[aá]s da|tant pis"
+    r"|on s'en fout|chi se ne frega|pazienza|vabb[eè]"
     r"|if i'?m (?:being )?honest|ehrlich gesagt|la verdad|franchement|sinceramente"
     r"|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+)(?!\w))+",
     re.IGNORECASE,
@@ -54,6 +59,13 @@ AFTERTHOUGHT_RE = re.compile(
 # What may follow the settled amount: the end, a clause's end, or the next item.
 _INLINE_END_RE = re.compile(
     r"\s*(?:[,;.!?()]|$|(?:and|und|y|e|et|plus|with|mit|con|avec|&)(?!\w))", re.IGNORECASE
+)
+
+
+# "and a half" after a settled amount, in the five languages.
+_HALF_RE = re.compile(
+    r"\s+(?:and a half|e mezzo|e mezza|y medio|y media|et demi|et demie|und (?:ein )?halb)(?!\w)",
+    re.IGNORECASE,
 )
 
 
@@ -84,10 +96,14 @@ def settled_inline(text: str) -> str:
         ):
             at = match.start("n2")
             continue
+        half = _HALF_RE.match(rest)
+        n2 = match.group("n2")
+        if half is not None and n2.isdigit():  # "anzi 1 e mezzo": one and a half
+            n2, rest = f"{int(n2)}.5", rest[half.end() :]
         unit = re.match(r"[^\W\d_]+", mid)
         if tail and unit is not None:  # "80kg, sorry, 80lb": the unit said last
             mid = tail + mid[unit.end() :]
-        head = text[: match.start()] + match.group("n2") + mid
+        head = text[: match.start()] + n2 + mid
         text, at = head + rest, len(head)
     return text
 

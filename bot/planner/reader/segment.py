@@ -64,7 +64,7 @@ FUNCTION_WORDS: dict[str, frozenset[str]] = {
 MEAL_WORDS: dict[str, str] = {
     phrase: meal
     for meal, phrases in (
-        ("breakfast", "breakfast|brekkie|fruhstuck|fruehstueck|desayuno|colazione"),
+        ("breakfast", "breakfast|brekkie|bfast|fruhstuck|fruehstueck|desayuno|colazione"),
         ("breakfast", "petit dejeuner|petit dej|ce matin"),
         ("brunch", "brunch"),
         ("lunch", "lunch|mittagessen|mittag|almuerzo|comida|pranzo|dejeuner|ce midi|midi"),
