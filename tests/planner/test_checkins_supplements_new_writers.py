@@ -150,3 +150,22 @@ def test_one_of_is_no_rating() -> None:
     assert not [
         a for a in plan("energy one of my better days").actions if a.type == "checkin.upsert"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "food", "kcal"),
+    [
+        ("Linsensuppe, laut Tafel 420 kcal", "linsen", 420),
+        ("the chili, per the board 510 kcal", "chili", 510),
+        ("lasagne, secondo la lavagna 700 kcal", "lasagn", 700),
+    ],
+)
+def test_a_figure_read_off_a_notice_is_the_foods(text: str, food: str, kcal: int) -> None:
+    (entry,) = [a for a in plan(text).actions if isinstance(a, NutritionAddEntry)]
+    assert food in entry.entry.food.lower() and entry.entry.calories == kcal
+
+
+@pytest.mark.parametrize(("text", "low"), [("mood still great", 4), ("umore ancora buono", 4)])
+def test_still_between_the_mood_and_how(text: str, low: int) -> None:
+    mood = checkin(text).mood
+    assert mood is not None and mood >= low

@@ -74,6 +74,7 @@ _FEEL = (
 _SLEPT = r"slept|dormi|he dormido|dormido|dormito|ho dormito"
 _BETWEEN = (
     r":|=|is|was|has been|been|feels|ist|war|es|esta|estaba|fue|est|etait|e|era|stato|stata"
+    r"|still|noch|immer noch|sigue|todavia|toujours|encore|ancora"
     r"|au|today|tonight|heute|hoy|aujourdhui|oggi|right now|now|jetzt|ahora|maintenant|ora"
 )
 _NEGATION = (

@@ -16,6 +16,8 @@ _THINGS = (
     "|mfp|packet|package|pack|box|bag|tub|wrapper|etikett|packung|verpackung|tute|etiquette"
     "|paquet|emballage|sachet|bolsa|envoltorio|busta|sacchetto"
     "|etiqueta|paquete|envase|etichetta|confezione|pacchetto"
+    # the canteen's or the café's notice: "laut Aushang", "según la pizarra", "per the board"
+    "|aushang|speisekarte|tafel|board|sign|pizarra|cartel|ardoise|affiche|lavagna|cartello"
 )
 _WHOSE = r"(?:(?:the|their|my|its|his|her|die|der|das|la|le|l|el|lo|il|mi|ma|mon|meine) )?"
 _ENERGY_UNITS = "kcal|kcals|cal|cals|calories|calorie|kalorien|calorias|kj"
