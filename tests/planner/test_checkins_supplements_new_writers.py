@@ -169,3 +169,9 @@ def test_a_figure_read_off_a_notice_is_the_foods(text: str, food: str, kcal: int
 def test_still_between_the_mood_and_how(text: str, low: int) -> None:
     mood = checkin(text).mood
     assert mood is not None and mood >= low
+
+
+def test_swiss_german_check_in() -> None:
+    found = checkin("hüt Stimmig guet, Energie 3 vo 5, guet gschlafe, 8 Stund")
+    assert (found.mood, found.energy, found.sleep_quality) == (4, 3, 4)
+    assert found.notes is not None and "8" in found.notes

@@ -15,10 +15,10 @@ from bot.planner.offline.dates import rx
 from bot.planner.offline.said_ratings import CheckinField, find_said_ratings
 from bot.planner.offline.text import Found, Tokens, number_value
 
-_SCALE = r"(?:/|out of|of|over|von|de|sobre|sur|su) ?(?:5|10)"
+_SCALE = r"(?:/|out of|of|over|von|vo|de|sobre|sur|su) ?(?:5|10)"  # "vo": Swiss "von"
 _CHECKIN_KEYWORDS: dict[str, CheckinField] = {}
 for _field, _words in (
-    ("mood", "mood stimmung laune animo humor humeur moral umore"),
+    ("mood", "mood stimmung stimmig laune animo humor humeur moral umore"),
     ("energy", "energy energie energia"),
     ("sleep_quality", "sleep slept schlaf schlafqualitat sueno dormi sommeil sonno"),
 ):  # phrases of several words are added whole below: "de 5" alone is no mood

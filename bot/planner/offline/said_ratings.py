@@ -26,7 +26,8 @@ _QUALITY_WORDS: dict[int, str] = {
     " toll prima klasse hervorragend ausgezeichnet fantastisch wunderbar bestens genial"
     " excelente estupendo estupenda fantastico fantastica buenisimo buenisima excellente"
     " parfait parfaite formidable geniale ottimo ottima benissimo splendido splendida eccellente",
-    4: "good well happy high positive better grand gut besser hoch bien bueno buena alto alta mejor"
+    4: "good well happy high positive better grand gut guet guat besser hoch bien bueno buena alto"
+    " alta mejor"
     " bon bonne haut haute mieux fort bene buono buona meglio positivo positiva positif",
     3: "ok okay alright fine average normal medium moderate decent meh mittel mittelmassig"
     " regular moyen moyenne correct correcte bof normale medio media discreto discreta",
@@ -57,7 +58,8 @@ _QUALITY_FIRST = frozenset(q.split()[0] for q in QUALITY)
 _WISHES = frozenset({"well", "gut", "bien", "bene"})
 
 _THANKS = frozenset("thanks thank thx ty gracias merci grazie danke".split())
-_MOOD = "mood|moods|stimmung|laune|animo|estado de animo|humor|humeur|moral|morale|umore"
+# "Stimmig" is the Swiss German "Stimmung".
+_MOOD = "mood|moods|stimmung|stimmig|laune|animo|estado de animo|humor|humeur|moral|morale|umore"
 # "energy's low", "sleep's been awful": the subject with its "'s" (apostrophes are dropped).
 _ENERGY = "energy level|energy|energys|energielevel|energie|energia"
 # The night in French, Italian and German is its sleep: "nuit pourrie", "la notte è stata
@@ -102,7 +104,7 @@ SAID_RATING_RE = rx(
     rf" {_HOW}"
 )
 # German says how before the word it is about: "gut drauf", "nicht so gut geschlafen".
-SAID_BEFORE_RE = rx(rf"{_HOW} (?:(?P<mood>drauf|gelaunt)|(?P<sleep>geschlafen|gepennt))")
+SAID_BEFORE_RE = rx(rf"{_HOW} (?:(?P<mood>drauf|gelaunt)|(?P<sleep>ge?schlafe?n?|gepennt))")
 # A message of how it was and nothing else is the mood: "not great today", "no muy bien hoy".
 _DAY = r"today|heute|hoy|aujourdhui|oggi|right now|atm"
 SAID_ALONE = (

@@ -19,7 +19,7 @@ _HOURS = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|ele
 # against the folded tokens, so written without accents ("dormí" is "dormi").
 _SLEPT_OTHER = r"dormi|dormito|ho dormito|j ai dormi|jai dormi|he dormido|dormido"
 _HEDGES_OTHER = r"solo|soltanto|nur|etwa|circa|ca|seulement|environ|a peine|apenas|unas|como|tipo"
-_HOUR_WORDS = r"hours?|hrs?|h|stunden|std|horas?|ore|heures?"
+_HOUR_WORDS = r"hours?|hrs?|h|stunden|stund|std|horas?|ore|heures?"
 # Slept in one go, not woken: "8 hours straight", "8 horas del tirón", "7h d'une traite".
 _STRAIGHT = (
     r"straight|straight through|without waking(?: up)?|del tiron|de un tiron|seguidas|d une traite"
