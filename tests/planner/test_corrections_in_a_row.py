@@ -51,3 +51,16 @@ def test_a_day_logged_at_once_with_texting_words_is_written() -> None:
     text = "logging yesterday's stuff bc i was busy: bfast 2 eggs, lunch a banana, dinner rice"
     foods = [e.entry.food.lower() for e in food_entries(text, ROME)]
     assert len(foods) == 3 and any("egg" in f for f in foods)
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("already 2 lattes and a croissant", "latte"),
+        ("hab schon 2 Äpfel gegessen", "apple"),
+        ("j'ai déjà pris 2 cafés", "coffee"),
+    ],
+)
+def test_already_is_a_filler(text: str, food: str) -> None:
+    foods = [e.entry.food.lower() for e in food_entries(text, ROME)]
+    assert any(food in f for f in foods)

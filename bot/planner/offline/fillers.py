@@ -24,7 +24,7 @@ FILLERS = (
     on around about approx approximately roughly ca just only then but so had have has having
     ate eaten eat eating drank drink drinking drunk got grabbed ordered made cooked enjoyed finished
     was were is it its that this there breakfast brekkie bfast lunch dinner supper snack snacks meal
-    logging bc cuz cos coz because journee giornata
+    logging bc cuz cos coz because journee giornata already schon bereits deja gia
     meals brunch dessert morning afternoon evening am pm oclock log logged add added track
     record checkin please pls thanks thank you hi hello hey ok okay yes quick little bit like x
     another more extra today tonight earlier later after before again wieder nochmal ancora
