@@ -35,7 +35,16 @@ NEWWRITER = Path(__file__).parent / "data" / "eval_newwriter.jsonl"
 OFFLINE_CLAIMED_MIN_F1 = 0.95
 ALL_CASES_MIN_F1 = 0.85
 HELDOUT_MIN_F1 = 0.85
-NEWWRITER_MIN_F1 = 0.72
+NEWWRITER_MIN_F1 = 0.76
+# The later development sets, each by another writer, each tuned on after it was scored once as
+# written (tests/data/README.md): what was tuned on them is kept, a little below today's F1.
+LATER_DEVELOPMENT_MIN_F1 = {
+    "eval_dev2.jsonl": 0.95,
+    "eval_dev3.jsonl": 0.89,
+    "eval_dev4.jsonl": 0.89,
+    "eval_dev6.jsonl": 0.75,
+    "eval_dev7.jsonl": 0.72,
+}
 NOW = dt.datetime(2026, 11, 22, 8, 15, tzinfo=dt.UTC)
 
 
@@ -339,6 +348,14 @@ async def test_offline_planner_meets_the_bar_on_the_new_writers_cases() -> None:
     lines = format_report(report).splitlines()
     summary = "\n".join([*lines[:2], lines[-1]])  # never the cases: nobody tunes to them
     assert report.overall.f1 >= NEWWRITER_MIN_F1, summary
+
+
+@pytest.mark.parametrize(("name", "bar"), sorted(LATER_DEVELOPMENT_MIN_F1.items()))
+async def test_offline_planner_keeps_what_was_tuned_on_the_later_sets(
+    name: str, bar: float
+) -> None:
+    report = await run_eval(load_cases(CASES.parent / name), OfflinePlanner())
+    assert report.overall.f1 >= bar, format_report(report)
 
 
 async def test_an_optional_addition_counts_only_when_logged_right() -> None:
