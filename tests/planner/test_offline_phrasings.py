@@ -441,7 +441,7 @@ async def test_a_food_keeps_the_persons_word_beside_the_tables_name(text: str, n
         ("2 beers.. make that 3", {"food": "Beer, 3 bottles (990 ml)"}),
         ("had 2 coffees, sorry, 3", {"food": "Coffee, 3 cups (720 ml)"}),
         ("1 slice of cake, ok 2", {"food": "Cake, 2 slices"}),
-        ("had a latte - oops, a cappuccino", {"food": "Cappuccino, 1 cup (240 ml)"}),
+        ("had a latte - oops, a cappuccino", {"food": "Cappuccino, 1 cup (180 ml)"}),
         ("oatmeal with milk, sorry, with water", {"food": "Oatmeal with water, 1 cup cooked"}),
         ("1 croissant (not 2)", {"food": "Croissant, 1 medium"}),
         ("not two bananas, just one", {"food": "Banana, 1 medium"}),

@@ -67,7 +67,7 @@ async def test_the_same_food_said_twice_as_two_stays_two(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "food", "low", "high"),
     [
-        ("2 coffees this morning, both cappuccinos", "cappuccino", 200, 320),
+        ("2 coffees this morning, both cappuccinos", "cappuccino", 160, 320),
         ("had 4 cookies, all oreos", "oreo", 170, 260),
     ],
 )
