@@ -124,6 +124,7 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             tokens.claim(gap)  # "tacos de pollo", "un bocadillo de jamón y queso"
             joined[-1] = filled_with(tokens, head, item)
             continue
+        words = _as_with(tokens, item, words)
         with_word = bool(words) and words[0] in WITH and set(words[1:]) <= _ARTICLES
         if free and cooked_in(tokens, item, between):  # "2 eggs, fried in butter"
             with_word, words = True, ["with"]
@@ -272,6 +273,22 @@ def flavour_of(head: FoodItem, item: FoodItem, words: list[str]) -> bool:
 
 
 _ONE = frozenset({"a", "an", "un", "une", "ein", "eine", "einem", "einer", "uno", "una"})
+
+
+# Italian says what a food comes with by "al", "alla", "col", "co'" ("arancine al burro",
+# "maritozzo co' la panna", "una seada col miele"); French puts the butter or sugar it is
+# spread with right after it ("une bretzel beurre", "crêpe beurre sucre").
+_WITH_ITALIAN = frozenset("col coi co colla al alla alle allo ai agli".split())
+_SPREAD_AFTER = frozenset({"beurre", "sucre"})
+
+
+def _as_with(tokens: Tokens, item: FoodItem, words: list[str]) -> list[str]:
+    """The words joining a food to `item` read as "with" when they say it another way."""
+    if words and words[0] in _WITH_ITALIAN:
+        return ["with", *words[1:]]
+    if not words and tokens.items[item.first].text in _SPREAD_AFTER:
+        return ["with"]
+    return words
 
 
 def _counted(tokens: Tokens, item: FoodItem) -> bool:

@@ -30,7 +30,7 @@ _HEDGES = frozenset(
     | {"ate", "had", "finished"}
 )
 _AND = frozenset({"and", "y", "et", "e", "und"})
-_HALF = frozenset({"half", "media", "medio", "demi", "demie", "mezza", "mezzo", "halbe"})
+_HALF = frozenset({"half", "media", "medio", "demi", "demie", "mezza", "mezzo", "halbe", "halve"})
 _ARTICLE = frozenset({"a", "une", "eine"})
 # How many words may stand between the food and the comma ("de la machine à 16h", "from
 # last night"): none of them an amount or another food.

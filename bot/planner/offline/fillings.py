@@ -49,8 +49,13 @@ def fills(tokens: Tokens, head: FoodItem, words: list[str]) -> bool:
 
 
 def filled_with(tokens: Tokens, head: FoodItem, item: FoodItem) -> FoodItem:
-    """The dish `head` filled with `item`, named as said ("Tacos de pollo")."""
-    said = " ".join(tokens.items[i].raw for i in range(head.last, item.last + 1)).lower()
+    """The dish `head` filled with `item`, named as said ("Tacos de pollo"), from the dish's
+    own word on: a second filling ("panzerotto pomodoro e mozzarella") extends the first."""
+    start = next(
+        (i for i in range(head.first, head.last + 1) if tokens.items[i].text in FILLED),
+        head.last,
+    )
+    said = " ".join(tokens.items[i].raw for i in range(start, item.last + 1)).lower()
     name = said[:1].upper() + said[1:]
     if _SHELL_RE.search(head.name.lower()):
         return dataclasses.replace(head.plus(item), name=name)

@@ -40,7 +40,7 @@ STOP_WORDS = frozenset(
     shapes since sleep slept small sorry steal steam steps still sunday sweats their there
     these thing things think those three thursday today tonight topic tuesday twice under
     until wednesday weeks where which while whole world would write yesterday
-    abend abends arbeit danke etwas gestern heute immer kasse kollege kollegen kollegin
+    abend abends arbeit danke etwas gestern halve heute immer kasse kollege kollegen kollegin
     kolleginnen kuche kueche langer morgen
     morgens nacht nicht noch reise schicken schon sehr viele wieder woche
     ahora antes ayer bueno buena cansado despues gracias hasta jabon luego manana mucho noche

@@ -54,9 +54,14 @@ _GLASSES: dict[str, tuple[float, bool]] = {
     "jarra": (500.0, True),
     "jarras": (500.0, True),
     "pichet": (500.0, True),
+    # the Breton and Norman cider bowl: "une bolée de cidre"
+    "bolee": (250.0, True),
+    "bolees": (250.0, True),
     # the US quart: "a quart of milk", "2 quarts of water"
     "quarts": (946.0, False),
 }
+# The centilitres beer, cider and wine bottles are sold in, said bare after the drink.
+_BOTTLE_CL = frozenset({25.0, 33.0, 37.5, 50.0, 66.0, 75.0})
 # "a quart", "one quart", "1 quart": the English quart, where "un quart" is a quarter litre.
 _US_QUART_ML, _ENGLISH_ONE = 946.0, frozenset({"a", "one", "1"})
 
@@ -76,6 +81,8 @@ def volume_after(
     if tokens.used[j] or tokens.used[j + 1] or tokens.items[j].text not in _OF:
         return None
     value = number_value(tokens.items[j + 1].text)
+    if value is not None and food.alcohol_g > 0 and value in _BOTTLE_CL:
+        value *= 10  # "una birra da 66", "une bière de 33": a bottle named by its centilitres
     if value is None or not _MIN_ML <= value <= _MAX_ML:
         return None
     if j + 2 < len(tokens) and tokens.items[j + 2].text in {*MASS_UNITS, *HOUSEHOLD_UNITS}:

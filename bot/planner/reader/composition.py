@@ -27,7 +27,7 @@ FILLED = frozenset(
     sandwich sandwiches bocadillo bocadillos bocata bocatas taco tacos quesadilla quesadillas
     frittata frittate burrito burritos empanada empanadas arepa arepas
     crepe crepes galette galettes piadina piadine panino panini tramezzino tramezzini toastie
-    toasties wrap wraps baguette pita
+    toasties wrap wraps baguette pita panzerotto panzerotti calzone calzoni
     """.split()
 )
 # Meals made of several foods: what is listed after one of them is what it holds.

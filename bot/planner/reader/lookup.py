@@ -80,6 +80,8 @@ _COOKED_AFTER = frozenset(
         "|casero|casera|caseros|caseras|hecho en casa|hecha en casa|maison|fait maison"
         "|fatto in casa|fatta in casa|natural|exprimido|exprimida|bien fria|bien frio"
         "|bien frias|bien frios|fria|frio|frias|frios"
+        # and how sweet a sweet drink is: "un bissap bien sucré"
+        "|bien sucre|bien sucree"
     ).split("|")
 )
 

@@ -1,13 +1,13 @@
 """Step 3, quantities: the words for how much, and the quantity read around a food.
 
-"2", "200 g", "a bowl of", "half an", "a large", "2-3" (the middle), "1/2" before a food,
-"200 g" or "x2" after it; a part or all of one ("half of a", "a third of a", "a whole", "una
-pizza intera": reader/parts.py), "one and a half", and a measure said before its container
-("a 20 oz bottle of"). Units, containers, sizes and number words are in English, German,
-Spanish, French and Italian, written folded (lower case, no accents). A unit's measure is
-the one `pint` gives (tests/planner/reader/test_quantities.py holds every one to it): "fl oz"
-is a volume, "oz" a weight (of a drink, the fluid ounce it means). A percentage is part of a
-name ("2% milk", "100% juice"), never a count: the tokenizer keeps it a word of its own.
+"2", "200 g", "a bowl of", "half an", "a large", "2-3" (the middle), "1/2" before a food, "200 g"
+or "x2" after it; a part or all of one ("half of a", "a third of a", "a whole", "una pizza
+intera": reader/parts.py), "one and a half", and a measure said before its container ("a 20 oz
+bottle of"). Units (and the Italian "etto", 100 g), containers, sizes and number words are in
+English, German, Spanish, French and Italian, written folded (lower case, no accents). A unit's
+measure is the one `pint` gives (tests/planner/reader/test_quantities.py holds every one to it):
+"fl oz" is a volume, "oz" a weight (of a drink, the fluid ounce it means). A percentage is part of
+a name ("2% milk", "100% juice"), never a count: the tokenizer keeps it a word of its own.
 `reader/nutrients.py` turns a quantity of a table row into figures.
 """
 
@@ -41,6 +41,7 @@ for _words, _label, _grams in (
     ("l liter liters litre litres litro litri", "l", 1000.0),
     ("cl", "cl", 10.0),
     ("dl", "dl", 100.0),
+    ("hg etto etti", "hg", 100.0),
     ("pint pints", "pint", 568.0),
 ):
     for _word in _words.split("|") if "|" in _words else _words.split():
@@ -125,7 +126,7 @@ for _words, _label, _factor in (
     ),
     (
         "medium regular normal mittel mittlere mittleres mittlerer mittleren mediano mediana"
-        " moyen moyenne moyens moyennes medianos medianas",
+        " moyen moyenne moyens moyennes medianos medianas reguliere regulier normale",
         "medium",
         1.0,
     ),
@@ -155,7 +156,7 @@ for _words, _value in (
     ("nine neun nueve neuf nove", 9.0),
     ("ten zehn diez dix dieci", 10.0),
     ("dozen douzaine dozzina", 12.0),
-    ("half halb halbe halben halber halbes medio media demi demie mezzo mezza", 0.5),
+    ("half halb halbe halben halber halbes halve medio media demi demie mezzo mezza", 0.5),
 ):
     for _word in _words.split():
         NUMBER_WORDS[_word] = _value

@@ -43,7 +43,7 @@ FUNCTION_WORDS: dict[str, frozenset[str]] = {
         io ho mi ne un uno una il lo la i gli le di del della dello dei degli delle e ed
         con a al alla allo ai agli alle per in nel nella poi anche mangiato mangiata
         mangiati bevuto bevuta preso presa presi fatto stamattina stasera stamani un po
-        qualche sono era oggi ieri l dell dall nell sull all coll quell quest
+        qualche sono era oggi ieri l dell dall nell sull all coll quell quest bel bella bello
         """.split()
     ),
     "de": frozenset(
