@@ -2,7 +2,8 @@
 panna" and "une bretzel beurre" are one entry with what it comes with; a filled pastry names
 all its fillings; an "etto" is 100 g; a beer "da 66" is its 66 cl bottle, a "bolée" of cider
 its bowl; "régulière" is the regular size; a Rhineland "halve" is a half, never halva; an
-Italian "bel piatto" and a Peruvian "pe" are said around a food, never one."""
+Italian "bel piatto", "preparate da mia nonna" and a Peruvian "pe" are said around a food,
+never one; "gekocht" after a weight is the cooked food, "crudo" the raw one."""
 
 from __future__ import annotations
 
@@ -75,8 +76,26 @@ def test_a_rhineland_half_is_no_halva() -> None:
         ("una bella fetta di torta", "cake"),
         ("un ceviche pe", "ceviche"),
         ("una inca kola pe", "inca"),
+        ("un piatto di lasagne preparate da mia suocera", "lasagn"),
     ],
 )
 def test_words_said_around_a_food_are_no_food(text: str, name: str) -> None:
     entries = _entries(text)
     assert len(entries) == 1 and name in entries[0][0].lower(), entries
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "low", "high"),
+    [
+        ("200g Kartoffeln gekocht", "potato", 120, 200),
+        ("150 g reis gekocht", "rice", 160, 230),
+        ("70g de arroz integral crudo", "brown rice", 230, 290),
+        ("60 g de riz complet cru", "brown rice", 190, 250),
+    ],
+)
+def test_a_weight_said_cooked_or_raw_after_the_food(
+    text: str, name: str, low: float, high: float
+) -> None:
+    entries = _entries(text)
+    assert len(entries) == 1 and name in entries[0][0].lower(), entries
+    assert low <= entries[0][1] <= high, entries

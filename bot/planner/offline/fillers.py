@@ -47,7 +47,7 @@ FILLERS = (
     poached scrambled fried grilled roasted roast baked boiled steamed toasted sauteed raw
     mashed sliced chopped diced spicy plain crispy creamy salted unsalted smoked side sides
     estrellado estrellados estrellada hervido horneado guisado empanizado gratinado bollito
-    grigliato lesso gratinato poele gebraten gegrillt paniert gedunstet gebacken pochiert
+    grigliato lesso gratinato poele gebraten gegrillt paniert gedunstet gebacken pochiert gekocht
     ich habe hab hatte gegessen getrunken essen trinken und mit zum zur dem den der die das
     fruhstuck fruehstueck mittag mittagessen abendessen abendbrot noch auch dazu bitte danke
     etwas bisschen war ist es gab um uhr als nach heute frueh fruh gerade eben
@@ -55,6 +55,7 @@ FILLERS = (
     el la los las para al en mi mis desayuno almuerzo comida cena merienda tambien por favor
     gracias hola fue era poco algo hoy
     desayunado almorzado cenado merendado pranzato cenato gefruhstuckt gefruehstueckt
+    preparato preparata preparati preparate cucinato cucinata cucinati cucinate
     """.split()
     )
     | filler_words()
