@@ -109,8 +109,7 @@ HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0
 HOUSEHOLD_ML.update({"drizzle": 10.0, "katori": 150.0, "pot": 300.0})
 # ... and these are measures of weight: a handful of grapes, berries or nuts is about 40 g.
 HOUSEHOLD_G = {"handful": 40.0}
-# A bottle of wine or spirits (a drink of more than 0.07 g alcohol a ml, about 9 % vol) is
-# the 750 ml bottle they are sold in, not the 500 ml of water or soda.
+# A bottle of wine or spirits (over 0.07 g alcohol a ml, ~9 % vol) is 750 ml, not soda's 500.
 WINE_BOTTLE_ML, WINE_ALCOHOL_G_PER_ML = 750.0, 0.07
 # Containers of a food eaten, not drunk: a can of soup or beans is a 400 g tin (US: 425 g), a
 # pot of yogurt 150 g, a punnet of berries ("une barquette") 250 g; of a drink, the ml above.
