@@ -236,8 +236,8 @@ async def test_a_food_named_in_the_singular_is_one_of_it(text: str, food: str, k
         ("a large coffee", "Coffee, 1 large (336 ml)", 3),
         ("3 slices of pizza", "Pizza, 3 slices", 855),
         ("a pint of beer", "Beer, 1 pint (568 ml)", 244),
-        ("large coke", "Cola (coke), 1 large (462 ml)", 195),
-        ("a small coke", "Cola (coke), 1 small (231 ml)", 97),
+        ("large coke", "Cola (coke), 1 large (590 ml)", 249),  # a fountain cup, ice left out
+        ("a small coke", "Cola (coke), 1 small (350 ml)", 147),
         ("a mug of tea", "Tea, 1 mug (350 ml)", 3),
         ("200 g large chicken breast", "Chicken breast (large), 200 g", 331),  # grams say it
         ("chicken breast 150g", "Chicken breast, 150 g", 248),

@@ -26,7 +26,7 @@ from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import CONJUNCTIONS
 
 _AND = CONJUNCTIONS
-WITH = frozenset({"with", "w", "mit", "con", "avec"})
+WITH = frozenset({"with", "w", "wi", "mit", "con", "avec"})
 POUR_ML = 120.0  # milk over cereal or oats: half a cup, not a splash and not a glass
 _SPLASH_UNITS = frozenset({"splash", "dash", "drop", "drizzle"})
 _ARTICLES = frozenset(

@@ -23,7 +23,7 @@ from bot.planner.reader.quantities import NUMBER_WORDS
 from bot.planner.reader.segment import CONJUNCTIONS
 
 _SHELL_RE = re.compile(r"\b(?:bread|roll|rolls|baguette|pita|tortilla|wrap|wraps)\b")
-_WITH = frozenset({"with", "w", "mit", "con", "avec"})
+_WITH = frozenset({"with", "w", "wi", "mit", "con", "avec"})
 _MAX_BETWEEN = 4  # "de flor de": a word or two of the filling's name the table lacks
 
 

@@ -89,7 +89,10 @@ def _holds(food: Food) -> bool:
 
 
 def _counted_plural(tokens: Tokens, first: int, length: int, food: Food) -> bool:
-    """ "eggs" in "eggs toast" is a list of two foods, not a filling."""
+    """ "eggs" in "eggs toast" is a list of two foods, not a filling; a long name said in
+    the plural ("2 bacon egg and cheese breakfast tacos") is one food counted."""
+    if length > 2:
+        return False
     named = " ".join(tokens.items[j].text for j in range(first, first + length))
     table = food_table()
     return named.endswith("s") and any(

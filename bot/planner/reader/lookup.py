@@ -52,7 +52,7 @@ CHAINS = frozenset(
     dunkin greggs tesco aldi lidl trader joes wholefoods kirkland costco timmies nordsee itsu
     waitrose sainsburys asda morrisons woolies woolworths coles mercadona carrefour rewe edeka
     oxxo walmart wawa sheetz centra wetherspoons servo bunnings billa spar hofer migros coop
-    denner kaufland penny backer baecker backerei baeckerei bakery metzger metzgerei
+    dunks denner kaufland penny backer baecker backerei baeckerei bakery metzger metzgerei
     boulangerie panaderia jollibee
     """.split()
 )
@@ -67,7 +67,7 @@ GRAINS = frozenset(
 # "on rye", "auf Vollkorn", "sur pain complet": what a food was served on, after it.
 _SERVED_ON = frozenset({"on", "auf", "sur", "su", "en"})
 # "from costco", "at the servo", "von Nordsee": which chain or shop it came from, after it.
-FROM = frozenset({"from", "at", "von", "vom", "bei", "beim", "de", "da", "dal", "chez"})
+FROM = frozenset({"from", "fae", "at", "von", "vom", "bei", "beim", "de", "da", "dal", "chez"})
 # How it was cooked, said after it: "merluza a la plancha", "pollo al forno", "vom Grill".
 _COOKED_AFTER = frozenset(
     tuple(phrase.split())

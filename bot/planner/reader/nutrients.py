@@ -120,7 +120,17 @@ def nutrients(
 
 # A beer asked for by its size is poured, in the glasses bars serve: a "piccola" or "kleines"
 # 0.2 l, a "media" 0.4 l (Italy), a "grande" or "großes" 0.5 l.
+# A soda ordered by size is a fountain cup, its ice left out: about 350 and 475 ml of drink
+# in a small and a medium (150 and 200 kcal of cola), a large between the 500 ml of a UK
+# large and the 690 of a US one.
+_FOUNTAIN_ML = {"small": 350.0, "medium": 475.0, "large": 590.0}
 _POURED_ML = {"Beer": {"small": 200.0, "medium": 400.0, "large": 500.0}}
+_POURED_ML.update(
+    dict.fromkeys(
+        ("Cola", "Diet cola", "Soft drink", "Dr Pepper", "Orange soda", "Root beer", "Sweet tea"),
+        _FOUNTAIN_ML,
+    )
+)
 
 
 def _poured(row: Food, amount: Quantity) -> Nutrients | None:

@@ -118,19 +118,19 @@ EATEN_CONTAINER_G = {"can": 400.0, "pot": 150.0, "punnet": 250.0}
 SIZES: dict[str, tuple[str, float]] = {}
 for _words, _label, _factor in (
     (
-        "small tiny klein kleine kleiner kleinen kleines pequeno pequena pequenos pequenas petit"
+        "small tiny sm wee klein kleine kleiner kleinen kleines pequeno pequena pequenos pequenas petit"
         " petite petits petites piccolo piccola piccoli piccole",
         "small",
         0.7,
     ),
     (
-        "medium regular normal mittel mittlere mittleres mittlerer mittleren mediano mediana"
+        "medium med regular normal mittel mittlere mittleres mittlerer mittleren mediano mediana"
         " moyen moyenne moyens moyennes medianos medianas reguliere regulier normale",
         "medium",
         1.0,
     ),
     (
-        "large big gross grosse grosser grossen grosses grande grandes gran grand grands gros"
+        "large lg lrg big gross grosse grosser grossen grosses grande grandes gran grand grands gros"
         " grosso grossa grossi grosse grandi",
         "large",
         1.4,
@@ -219,7 +219,8 @@ _QTY_RE = re.compile(
     rf"(?:(?P<size1>{_alt(SIZES)}) )?"
     rf"(?:(?P<each>{_NUM}) (?P<each_unit>{_alt(MASS_UNITS)}) (?=(?:{_alt(HOUSEHOLD_UNITS)}) ))?"
     rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) "  # "una porción pequeña/entera de"
-    rf"(?:(?:(?P<size3>{_alt(SIZES)})|(?P<whole2>{_alt(WHOLE_WORDS)})) (?={_OF} ))?(?:{_OF} )?)?"
+    rf"(?:(?:(?P<size3>{_alt(SIZES)})|(?P<whole2>{_alt(WHOLE_WORDS)})) (?={_OF} ))?"
+    rf"(?:{_OF} )?(?:cooked )?)?"
     rf"(?:(?P<size2>{_alt(SIZES)}) )?"
 )
 _POSTFIX_RE = re.compile(rf"^(?:x ?(?P<times>\d+)|(?P<num>{_NUM}) ?(?P<unit>[a-z]+))(?: |$)")
@@ -331,6 +332,8 @@ def _singulars(word: str) -> list[str]:
 def _read_quantity(words: list[str]) -> Quantity | None:
     if not words:
         return Quantity()
+    if len(words) > 2 and words[0] in {"a", "an"} and words[1].isdigit() and words[2] == "pack":
+        words = words[1:]  # "a 20 pack of nuggets": the pack's count is how many
     match = _QTY_RE.fullmatch(" ".join(words) + " ")
     if match is None:
         return None
@@ -351,6 +354,8 @@ def _read_quantity(words: list[str]) -> Quantity | None:
     if unit:
         quantity.unit = unit if unit in MASS_UNITS else HOUSEHOLD_UNITS[unit]
         quantity.explicit = True
+    if unit == "pack" and quantity.count >= 3 and not quantity.size:
+        quantity.unit = ""  # "a 10 pack of timbits": one pack of ten, ten of them
     each = number_value(match.group("each") or "")
     if each:  # "a 20 oz bottle of", "2 330 ml cans of": so many of that much each
         quantity.count, quantity.unit = quantity.count * each, match.group("each_unit")
@@ -360,7 +365,7 @@ def _read_quantity(words: list[str]) -> Quantity | None:
 # A size said after the food, as Italian, Spanish and French put it: "una birra media" is a
 # medium beer, where "media" before a food is a half ("media pizza").
 _SIZE_AFTER = {"media": "medium", "medio": "medium"}
-_NEXT_FOOD = frozenset({"and", "e", "et", "y", "und", "with", "con", "avec", "mit", "plus"})
+_NEXT_FOOD = frozenset({"and", "e", "et", "y", "und", "with", "w", "wi", "con", "avec", "mit", "plus"})
 
 
 def parse_postfix(tokens: Tokens, last: int) -> tuple[Quantity, int] | None:

@@ -58,9 +58,21 @@ def test_a_container_of_a_drink_is_its_volume(unit: str, ml: float) -> None:
 
 
 def test_a_size_the_row_does_not_carry_is_named() -> None:
-    cola = nutrients(_row("coke"), Quantity(count=1, size="large", explicit=True))
-    assert cola is not None
-    assert (cola.name, cola.amount) == ("Cola", "1 large (462 ml)")
+    tea = nutrients(_row("iced tea"), Quantity(count=1, size="large", explicit=True))
+    assert tea is not None
+    assert (tea.name, tea.amount) == ("Iced tea", "1 large (462 ml)")
+
+
+@pytest.mark.parametrize(
+    ("alias", "size", "low", "high"),
+    [("coke", "med", 170, 230), ("sprite", "small", 120, 170), ("dr pepper", "lg", 220, 270)],
+)
+def test_a_soda_ordered_by_size_is_a_fountain_cup(
+    alias: str, size: str, low: float, high: float
+) -> None:
+    soda = nutrients(_row(alias), Quantity(count=1, size=size, explicit=True))
+    assert soda is not None
+    assert low <= soda.kcal <= high
 
 
 @pytest.mark.parametrize(
