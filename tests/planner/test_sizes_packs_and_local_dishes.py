@@ -73,3 +73,20 @@ def test_a_local_dish_is_its_usual_portion() -> None:
     assert 450 <= tacos[1] <= 750
     (tea,) = logged("a milk tea")
     assert 90 <= tea[1] <= 170
+
+
+@pytest.mark.parametrize(
+    ("said", "words"),
+    [
+        ("flat white @ the station", ["flat white"]),
+        ("un cappuccino @ la gare", ["cappuccino"]),
+        ("country fried steak with country gravy", ["steak"]),
+    ],
+)
+def test_a_place_after_at_sign_or_a_dish_with_its_gravy_is_one_entry(
+    said: str, words: list[str]
+) -> None:
+    foods = [food for food, _ in logged(said)]
+    assert len(foods) == len(words), foods
+    for food, word in zip(foods, words, strict=True):
+        assert word in food, foods

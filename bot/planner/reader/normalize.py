@@ -110,11 +110,15 @@ _THREE_IN_ONE_RE = re.compile(
 )
 
 
+# "a latte @ the airport": an "@" written apart is "at", the place said after a food.
+_AT_RE = re.compile(r"(?<=\s)@(?=\s)")
+
+
 def normalize(text: str) -> Normalized:
     """The message with markup and references dropped and compatibility forms made plain
     (NFKC), ready to be read; `folded` is the same text in the form of matching."""
     shown = unicodedata.normalize("NFKC", without_markup(text)).replace(_FRACTION_SLASH, "/")
-    shown = _THREE_IN_ONE_RE.sub("three in one", shown).strip()
+    shown = _AT_RE.sub("at", _THREE_IN_ONE_RE.sub("three in one", shown)).strip()
     return Normalized(shown, fold(shown), emoji_words(shown))
 
 

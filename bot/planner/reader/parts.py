@@ -1,7 +1,7 @@
-"""The words for a part of one, all of one, a pair and one and a half, in English, German,
-Spanish, French and Italian (folded: lower case, no accents). `reader/quantities.py` reads
-them before a food: "half of a pizza", "die Hälfte einer Pizza", "a third of a pizza", "a
-whole pizza", "un par de", "one and a half cups".
+"""The words for a part of one, all of one, a pair, one and a half and a size, in English,
+German, Spanish, French and Italian (folded: lower case, no accents). `reader/quantities.py`
+reads them before a food: "half of a pizza", "die Hälfte einer Pizza", "a third of a pizza",
+"a whole pizza", "un par de", "one and a half cups", "a large", "ein kleines".
 """
 
 from __future__ import annotations
@@ -47,3 +47,32 @@ AND_A_HALF = (
     r" (?:and|y|et|e|und) (?:a )?(?:half|medio|media|demi|demie|mezzo|mezza|halb)"
     rf"|{'|'.join(w for w in AND_A_HALF_OF if w.endswith('halb'))}"
 )
+
+# A size before a food, its label and factor of the usual portion; written short too ("sm",
+# "med", "lg", the Scots "wee").
+SIZES: dict[str, tuple[str, float]] = {}
+for _words, _label, _factor in (
+    (
+        "small tiny sm wee klein kleine kleiner kleinen kleines pequeno pequena pequenos"
+        " pequenas petit petite petits petites piccolo piccola piccoli piccole",
+        "small",
+        0.7,
+    ),
+    (
+        "medium med regular normal mittel mittlere mittleres mittlerer mittleren mediano mediana"
+        " moyen moyenne moyens moyennes medianos medianas reguliere regulier normale",
+        "medium",
+        1.0,
+    ),
+    (
+        "large lg lrg big gross grosse grosser grossen grosses grande grandes gran grand grands"
+        " gros grosso grossa grossi grosse grandi",
+        "large",
+        1.4,
+    ),
+    ("huge giant riesig enorme venti", "huge", 1.7),
+    ("double doppelt doppelter doble", "double", 2.0),
+    ("triple", "triple", 3.0),
+):
+    for _word in _words.split():
+        SIZES[_word] = (_label, _factor)

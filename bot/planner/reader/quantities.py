@@ -24,6 +24,7 @@ from bot.planner.reader.parts import (
     FRACTIONS,
     PAIR,
     PART_OF,
+    SIZES,
     THIRD_OF,
     THIRDS,
     WHOLE_WORDS,
@@ -115,33 +116,6 @@ WINE_BOTTLE_ML, WINE_ALCOHOL_G_PER_ML = 750.0, 0.07
 # pot of yogurt 150 g, a punnet of berries ("une barquette") 250 g; of a drink, the ml above.
 EATEN_CONTAINER_G = {"can": 400.0, "pot": 150.0, "punnet": 250.0}
 
-SIZES: dict[str, tuple[str, float]] = {}
-for _words, _label, _factor in (
-    (
-        "small tiny sm wee klein kleine kleiner kleinen kleines pequeno pequena pequenos pequenas petit"
-        " petite petits petites piccolo piccola piccoli piccole",
-        "small",
-        0.7,
-    ),
-    (
-        "medium med regular normal mittel mittlere mittleres mittlerer mittleren mediano mediana"
-        " moyen moyenne moyens moyennes medianos medianas reguliere regulier normale",
-        "medium",
-        1.0,
-    ),
-    (
-        "large lg lrg big gross grosse grosser grossen grosses grande grandes gran grand grands gros"
-        " grosso grossa grossi grosse grandi",
-        "large",
-        1.4,
-    ),
-    ("huge giant riesig enorme venti", "huge", 1.7),
-    ("double doppelt doppelter doble", "double", 2.0),
-    ("triple", "triple", 3.0),
-):
-    for _word in _words.split():
-        SIZES[_word] = (_label, _factor)
-
 NUMBER_WORDS: dict[str, float] = {}
 for _words, _value in (
     ("a an one ein eine einen einem einer ne nen un une una uno", 1.0),  # "ne Pizza": eine
@@ -208,7 +182,8 @@ def _alt(words: Iterable[str]) -> str:
 
 _OF = "(?:of the|of an|of a|of|de la|del|de|di|d|du|della|dello|delle|dei|degli|dell)"
 _QTY_RE = re.compile(
-    rf"(?:(?:(?:{_alt(APPROXIMATELY)}) )?"  # "about 6 oz", "ungefähr 200 g": a guess is read
+    # "about 6 oz", "ungefähr 200 g": a guess is read; "a 20 pack of": the pack's count
+    rf"(?:(?:(?:{_alt(APPROXIMATELY)}) |an? (?=\d+ pack ))?"
     rf"(?P<qty>\d+ (?:to |or )?\d+(?= )|(?:{_NUM})(?: \d+/\d+)?"
     rf"|{PART_OF.format(words=_alt(FRACTIONS))}"
     rf"|{THIRD_OF}"
@@ -332,8 +307,6 @@ def _singulars(word: str) -> list[str]:
 def _read_quantity(words: list[str]) -> Quantity | None:
     if not words:
         return Quantity()
-    if len(words) > 2 and words[0] in {"a", "an"} and words[1].isdigit() and words[2] == "pack":
-        words = words[1:]  # "a 20 pack of nuggets": the pack's count is how many
     match = _QTY_RE.fullmatch(" ".join(words) + " ")
     if match is None:
         return None
@@ -365,7 +338,7 @@ def _read_quantity(words: list[str]) -> Quantity | None:
 # A size said after the food, as Italian, Spanish and French put it: "una birra media" is a
 # medium beer, where "media" before a food is a half ("media pizza").
 _SIZE_AFTER = {"media": "medium", "medio": "medium"}
-_NEXT_FOOD = frozenset({"and", "e", "et", "y", "und", "with", "w", "wi", "con", "avec", "mit", "plus"})
+_NEXT_FOOD = frozenset("and e et y und with w wi con avec mit plus".split())
 
 
 def parse_postfix(tokens: Tokens, last: int) -> tuple[Quantity, int] | None:
