@@ -90,3 +90,10 @@ def test_a_place_after_at_sign_or_a_dish_with_its_gravy_is_one_entry(
     assert len(foods) == len(words), foods
     for food, word in zip(foods, words, strict=True):
         assert word in food, foods
+
+
+def test_dumplings_counted_and_a_pint_of_mild() -> None:
+    (pierogi,) = logged("8 perogies for dinner")
+    assert "pierogi" in pierogi[0] and 450 <= pierogi[1] <= 700
+    (ale,) = logged("just the one pint of mild at the club")
+    assert "mild" in ale[0] and 130 <= ale[1] <= 230
