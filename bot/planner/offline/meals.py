@@ -44,18 +44,15 @@ HOLDERS = frozenset(
 )
 # Holders whose table row is the shell alone: the filling's figures are added to it.
 SHELLS = frozenset(
-    """
-    wrap wraps pita flatbread baguette bagel bagels toast roll rolls bun buns croissant
-    croissants bread
-    """.split()
+    "wrap wraps pita flatbread baguette bagel bagels toast roll rolls bun buns croissant"
+    " croissants bread".split()
 )
 # Holders that take "A and B" fillings: "ham and cheese toastie", "bacon and egg sandwich".
 _PAIRED_FILLINGS = frozenset(
     """
     sandwich sandwiches sub wrap burrito taco tacos quesadilla omelette omelet toastie panini
-    pizza roll rolls bun buns bagel bagels baguette croissant sarnie sarnies butty butties bap
-    baps barm
-    """.split()
+    pizza roll rolls bun buns bagel bagels baguette croissant sarnie sarnies butty butties bap baps
+    barm""".split()
 )
 _AND = CONJUNCTIONS
 _MAX_FILLINGS = 3
