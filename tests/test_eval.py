@@ -39,11 +39,11 @@ NEWWRITER_MIN_F1 = 0.76
 # The later development sets, each by another writer, each tuned on after it was scored once as
 # written (tests/data/README.md): what was tuned on them is kept, a little below today's F1.
 LATER_DEVELOPMENT_MIN_F1 = {
-    "eval_dev2.jsonl": 0.95,
-    "eval_dev3.jsonl": 0.89,
-    "eval_dev4.jsonl": 0.89,
-    "eval_dev6.jsonl": 0.75,
-    "eval_dev7.jsonl": 0.72,
+    "eval_dev2.jsonl": 0.96,
+    "eval_dev3.jsonl": 0.90,
+    "eval_dev4.jsonl": 0.90,
+    "eval_dev6.jsonl": 0.89,
+    "eval_dev7.jsonl": 0.87,
 }
 NOW = dt.datetime(2026, 11, 22, 8, 15, tzinfo=dt.UTC)
 
