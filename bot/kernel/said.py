@@ -27,6 +27,7 @@ class Notice(enum.Enum):
     CANNOT_CHANGE_LOGGED = "cannot_change_logged"  # a correction of what is already logged
     UNKNOWN_QUESTION = "unknown_question"  # a question about nothing the rules can read
     NOT_EATEN = "not_eaten"  # "skipped lunch", "no coffee yet": nothing to log
+    OTHERS_ATE = "others_ate"  # "my wife had the salad": someone else's food, nothing to log
     NOT_UNDERSTOOD = "not_understood"  # the model's tool calls stayed unreadable
     CLAIMED_WRITE = "claimed_write"  # model text saying it logged what was never written
     PROMPT_REFUSED = "prompt_refused"  # model text quoting the bot's instructions

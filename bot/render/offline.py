@@ -27,6 +27,7 @@ __all__ = [
     "OFFLINE_LLM_ONLY",
     "OFFLINE_THANKS",
     "OFFLINE_UNKNOWN_QUESTION",
+    "OTHERS_ATE",
     "offline_answer_missing",
     "offline_checkin_answer",
     "offline_not_understood",
@@ -72,6 +73,7 @@ OFFLINE_UNKNOWN_QUESTION = (
     'yesterday?".'
 )
 NOT_EATEN = "OK, nothing logged: tell me once you've had it."
+OTHERS_ATE = "That sounds like someone else's food, so I didn't log it. What did you have?"
 OFFLINE_CORRECTION = (
     "I can't change or remove what's already logged, so nothing was saved. Please change "
     "that entry in the app — no need to tell me again."

@@ -52,6 +52,7 @@ _NOTICES = {
     Notice.CANNOT_CHANGE_LOGGED: offline.OFFLINE_CORRECTION,
     Notice.UNKNOWN_QUESTION: offline.OFFLINE_UNKNOWN_QUESTION,
     Notice.NOT_EATEN: offline.NOT_EATEN,
+    Notice.OTHERS_ATE: offline.OTHERS_ATE,
     Notice.NOT_UNDERSTOOD: llm.LLM_NOT_UNDERSTOOD,
     Notice.CLAIMED_WRITE: llm.LLM_CLAIMED_WRITE,
     Notice.PROMPT_REFUSED: llm.prompt_refused(),

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.kernel.said import Notice
+from bot.planner.offline.planner import plan_text
+from bot.render import said
 from tests.planner.logged import context_at, food_entries
 
 AT = context_at("Europe/Berlin", 20)
@@ -75,3 +78,20 @@ def test_a_food_someone_made_is_eaten_whole() -> None:
 @pytest.mark.parametrize("text", ["the family had tacos tonight", "die Familie hatte Tacos"])
 def test_a_group_the_person_is_one_of_ate_with_them(text: str) -> None:
     assert [f for f in foods(text) if "taco" in f]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my husband had the lasagna",
+        "meine Tochter hatte Pommes",
+        "mi hijo comió pizza",
+        "ma fille a pris une crêpe",
+        "mia moglie ha mangiato il risotto",
+    ],
+)
+def test_only_someone_elses_food_is_said_so_and_asks_what_the_person_had(text: str) -> None:
+    plan = plan_text(text, AT)
+    assert plan.actions == [] and plan.offer == []
+    assert plan.said == [Notice.OTHERS_ATE]
+    assert "someone else's" in said.reply(plan.said)

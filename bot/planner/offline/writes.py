@@ -101,6 +101,7 @@ class _Reading:
     refused_foods: list[range] = field(default_factory=list)
     skipped_food: list[FoodItem] = field(default_factory=list)
     said_not_had: bool = False  # a food said not had ("no tea today") was left out
+    others_ate: bool = False  # food someone else ate was left out ("my wife had the salad")
     not_eaten: dict[int, list[range]] = field(default_factory=dict)
     refused: list[tuple[range, RangeKind | Literal["amount"]]] = field(default_factory=list)
     exercise: list[str] = field(default_factory=list)
@@ -159,6 +160,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     r.not_eaten = not_eaten_clauses(tokens, r.clauses)
     for span in others_food(tokens, lambda i: _food_words(tokens, i)):
         tokens.claim(span)  # "my wife had the salad": not the person's
+        r.others_ate = True
     # Stated macros are held first, so "(25g protein)" is no 25 g portion of the food before.
     macros = find_macros(tokens)
     for span, _field, _grams in macros:
@@ -288,6 +290,8 @@ def _plan(r: _Reading, today: dt.date) -> Plan:
         nothing_had = _nothing_had(r)
         if nothing_had is not None:
             return nothing_had
+        if r.others_ate and not unknown_phrases(text, tokens):
+            return Plan(said=[Notice.OTHERS_ATE])
     plan = logged_plan(text, tokens, actions, r.refused, r.not_taken, r.exercise)
     if r.unsure and plan.actions:
         plan.unit_question = r.unsure[0]
