@@ -41,6 +41,7 @@ from bot.planner.offline.questions import (
     read_question,
     reads_for,
 )
+from bot.planner.offline.regional import regional_text
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.said_after import said_before
 from bot.planner.offline.said_ratings import said_rating_words
@@ -126,7 +127,7 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     if len(text) > MAX_CHARS:
         return Plan(understood=False, said=[TooLong(MAX_CHARS)])
     text = normalize(text).text  # "a latte & <b>cake</b>": no food named "B cake"
-    text = faces_as_ratings(text)  # "mood 😊": mood 4
+    text = regional_text(faces_as_ratings(text), context.timezone)  # "mood 😊"; UK "chips"
     tokens = Tokens(tokenize(text))
     words = [t for t in tokens.items if t.kind != "punct"]
     if not words:

@@ -1,0 +1,208 @@
+"""Words whose food depends on where the person lives, read as the food they mean there.
+
+The person's time zone says where they are (as for the pint, reader/measures.py). A word of
+`REGIONAL` is written, before the message is read, as the food it names in the zones given,
+and is left as written everywhere else, where the food table's own reading is the default:
+
+- "chips" are fries in the UK, Ireland, Australia, New Zealand, South Africa and India ("fish
+  and chips", "cod n chips"); elsewhere the table reads them as crisps, and a bag or packet
+  of chips is crisps everywhere;
+- "tinto" is a black coffee in Colombia and a red wine in Spain;
+- "demi" is a 25 cl beer in France, Belgium, Switzerland and Luxembourg when nothing follows
+  it ("un demi", "deux demis et un café"; "un demi croissant" is half of one);
+- "biscuit" is a scone-like bread in the US ("two biscuits with butter"), a sweet biscuit
+  elsewhere (in Quebec too, where a "biscuit" is a cookie);
+- "jelly" is a gelatin dessert in the UK, Ireland, Australia, New Zealand, South Africa and
+  India unless it is beside bread, toast or peanut butter, jam elsewhere.
+
+A word inside a longer name of the table keeps that name's food ("biscuits and gravy",
+"jelly beans", "tortilla chips"). "pb" is peanut butter everywhere, but only after a measure
+("a tbsp of pb") or beside bread, toast, oats, apple, banana, rice cakes or jelly ("pb toast",
+"pb&j"); anywhere else it is a personal best ("a new pb", "parkrun pb") and stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.planner.offline.table import food_table
+from bot.planner.offline.text import tokenize
+
+
+def _zones(*prefixes: str) -> Callable[[str], bool]:
+    """Whether a time zone is one of these (a name ending in "/" is every zone under it)."""
+    return lambda zone: any(zone.startswith(p) if p.endswith("/") else zone == p for p in prefixes)
+
+
+_CHIPS_ARE_FRIES = _zones(
+    "Europe/London",
+    "Europe/Dublin",
+    "Europe/Belfast",
+    "Europe/Guernsey",
+    "Europe/Jersey",
+    "Europe/Isle_of_Man",
+    "GB",
+    "Eire",
+    "Australia/",
+    "Pacific/Auckland",
+    "Pacific/Chatham",
+    "NZ",
+    "Africa/Johannesburg",
+    "Asia/Kolkata",
+    "Asia/Calcutta",
+)
+_US = _zones(
+    "US/",
+    "America/New_York",
+    "America/Chicago",
+    "America/Denver",
+    "America/Los_Angeles",
+    "America/Phoenix",
+    "America/Anchorage",
+    "America/Detroit",
+    "America/Boise",
+    "America/Indiana/",
+    "America/Kentucky/",
+    "America/North_Dakota/",
+    "Pacific/Honolulu",
+)
+_COLOMBIA = _zones("America/Bogota")
+_SPAIN = _zones("Europe/Madrid", "Atlantic/Canary", "Africa/Ceuta")
+_DEMI_IS_BEER = _zones(
+    "Europe/Paris", "Europe/Brussels", "Europe/Zurich", "Europe/Luxembourg", "Europe/Monaco"
+)
+
+# Beside these a "jelly" is spread or a "pb" peanut butter (both also beside each other).
+_SPREAD_ON = (
+    r"bread|toast|toasts|sandwich|sandwiches|sarnie|bagels?|crackers?|oats|oatmeal|porridge|"
+    r"apples?|bananas?|rice cakes?|brot|brote|reiswaffeln?|haferflocken|apfel|tostadas?|pan|"
+    r"avena|manzanas?|tartines?|pain|pommes?|flocons|pane|fette|mela|mele|pb|peanut butter|"
+    r"j|jelly|jam"
+)
+_NEAR_SPREAD = re.compile(rf"\b(?:{_SPREAD_ON})\b")
+# A measure said before the "pb": "a tbsp of pb", "2 spoons pb", "30g pb".
+_MEASURE_BEFORE = re.compile(
+    r"\b(?:tbsp|tbsps|tsp|tsps|tablespoons?|teaspoons?|spoons?|spoonfuls?|scoops?|"
+    r"dollops?|g|gr|grams?|el|tl|cucharadas?|cucharaditas?|cuillères?|cucchiai|cucchiaini?)"
+    r"(?: of| de| di)?$"
+)
+_BAGGED = re.compile(r"\b(?:bag|bags|packet|packets|pack|packs|sachet)(?: of)?$")
+# Words after which "demi" stood alone: "un demi en terrasse", "un demi et un café".
+_CONNECTIVE = frozenset(
+    {
+        "et",
+        "and",
+        "avec",
+        "puis",
+        "pis",
+        "svp",
+        "stp",
+        "merci",
+        "en",
+        "au",
+        "a",
+        "à",
+        "sur",
+        "pour",
+        "ce",
+        "ici",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Regional:
+    """A word and the food it names where `where` holds; `keep` says when it stays as
+    written there (given the words before it and after it)."""
+
+    words: frozenset[str]
+    where: Callable[[str], bool]
+    food: str
+    keep: Callable[[str, str], bool] = lambda before, after: False
+
+
+def _demi_kept(before: str, after: str) -> bool:
+    """A "demi" followed by a word is half of it ("un demi croissant")."""
+    following = after.split(" ", 1)[0] if after else ""
+    return following.isalpha() and following not in _CONNECTIVE
+
+
+def _bagged(before: str) -> bool:
+    return bool(_BAGGED.search(before))
+
+
+REGIONAL: tuple[Regional, ...] = (
+    Regional(
+        frozenset({"chips"}),
+        _CHIPS_ARE_FRIES,
+        "hot chips",  # an alias of fries: the entry still says "chips"
+        lambda b, a: _bagged(b),
+    ),
+    Regional(frozenset({"tinto", "tintos"}), _COLOMBIA, "coffee"),
+    Regional(frozenset({"tinto", "tintos"}), _SPAIN, "vino"),
+    Regional(frozenset({"demi"}), _DEMI_IS_BEER, "demi pression", _demi_kept),
+    Regional(frozenset({"demis"}), _DEMI_IS_BEER, "demis pression", _demi_kept),
+    Regional(frozenset({"biscuit"}), _US, "scone"),
+    Regional(frozenset({"biscuits"}), _US, "scones"),
+    Regional(
+        frozenset({"jelly"}),
+        _CHIPS_ARE_FRIES,
+        "jello",
+        lambda b, a: bool(_NEAR_SPREAD.search(b[-30:]) or _NEAR_SPREAD.search(a[:30])),
+    ),
+)
+
+
+# "pb&j", "pb and j", "pb n j": the sandwich.
+_PB_AND_J = re.compile(r"\bpb ?(?:&|\+|and|n|'n'|y|et|und) ?j\b", re.IGNORECASE)
+
+
+def regional_text(text: str, timezone: str) -> str:
+    """The message with each regional word written as the food it names in `timezone`, and
+    each "pb" that is peanut butter written so (see the module)."""
+    text = _PB_AND_J.sub("peanut butter and jelly", text)
+    tokens = tokenize(text)
+    words = [t.text for t in tokens]
+    out: list[str] = []
+    last = 0
+    for i, token in enumerate(tokens):
+        food = _food_of(words, i, timezone)
+        if food is not None:
+            out.append(text[last : token.start] + food)
+            last = token.end
+    return "".join(out) + text[last:] if out else text
+
+
+def _food_of(words: list[str], i: int, timezone: str) -> str | None:
+    """What the word at `i` is written as, or None when it stays."""
+    word = words[i]
+    before, after = " ".join(words[max(0, i - 4) : i]), " ".join(words[i + 1 : i + 5])
+    if word == "pb":
+        near = _MEASURE_BEFORE.search(before) or _NEAR_SPREAD.search(f"{before} | {after}")
+        return "peanut butter" if near and not _in_longer_name(words, i) else None
+    for regional in REGIONAL:
+        if (
+            word in regional.words
+            and regional.where(timezone)
+            and not regional.keep(before, after)
+            and not _in_longer_name(words, i)
+        ):
+            return regional.food
+    return None
+
+
+def _in_longer_name(words: list[str], i: int) -> bool:
+    """Whether the word at `i` is part of a name of the table of more than one word."""
+    table = food_table()
+    for start in range(max(0, i - table.max_words + 1), i + 1):
+        for alias in table.by_first.get(words[start], ()):
+            parts = alias.split(" ")
+            if (
+                len(parts) > 1
+                and start + len(parts) > i
+                and words[start : start + len(parts)] == parts
+            ):
+                return True
+    return False
