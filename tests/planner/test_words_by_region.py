@@ -98,3 +98,18 @@ def test_pb_beside_bread_or_a_measure_is_peanut_butter(text: str) -> None:
 def test_a_personal_best_is_no_peanut_butter(text: str) -> None:
     found = _foods(text, "America/New_York")
     assert not any("peanut butter" in name for name, _ in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "zone", "food"),
+    [
+        ("une soupe en entrée", "America/Montreal", "soup"),
+        ("salmon as an entree", "America/Chicago", "salmon"),
+        ("eine Suppe als Vorspeise", "Europe/Berlin", "soup"),
+        ("calamares de entrante", "Europe/Madrid", "calamares"),
+    ],
+)
+def test_the_course_is_no_food(text: str, zone: str, food: str) -> None:
+    found = _foods(text, zone)
+    assert len(found) == 1 and food in found[0][0], found
+    assert not food_entries(text, context_at(zone, 19, 30))[0].entry.food.lower().count("entr")

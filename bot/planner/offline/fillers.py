@@ -100,10 +100,13 @@ _OTHER_PLACES = (
     "|bistrot|kneipe|imbiss|backerei|panaderia|boulangerie|panetteria|hotel|mercado|markt"
     "|marche|mercato|plage|playa|spiaggia|strand|moi|mir|friends|amis|amigos|amici|freunden"
 )
-# For dessert, said after the food: "de postre", "als Nachtisch", "en dessert", "per dolce".
+# The course, said after the food: "de postre", "als Nachtisch", "en dessert", "per dolce",
+# "as a starter", "en entrée" (a starter in France and Quebec, a main course in the US: a
+# course either way, never a food).
 _DESSERT = (
-    r"(?:for|as|zum|als|de|del|como|en|pour le|pour|au|per|come|di|a) (?:dessert|nachtisch"
-    r"|nachspeise|postre|dolce|dolcetto)"
+    r"(?:for|as|zum|zur|als|de|del|como|en|pour le|pour|au|per|come|di|a)(?: a| an)? "
+    r"(?:dessert|nachtisch|nachspeise|postre|dolce|dolcetto|starter|appetizer|appetiser"
+    r"|entree|entrees|vorspeise|entrante|antipasto)"
 )
 # Chains named for a food: where, when said as a place ("went to burger king", "the only
 # thing open was taco bell") or before a count ("taco bell 3 crunchy tacos"), unless a food

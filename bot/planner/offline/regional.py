@@ -15,6 +15,10 @@ and is left as written everywhere else, where the food table's own reading is th
 - "jelly" is a gelatin dessert in the UK, Ireland, Australia, New Zealand, South Africa and
   India unless it is beside bread, toast or peanut butter, jam elsewhere.
 
+A course word needs no zone: "une salade en entrée" is a starter in Quebec and France and
+"soup as an entree" a main in the US, but either way no food (offline/fillers.py), as "tea"
+the evening meal is a meal (reader/segment.py).
+
 A word inside a longer name of the table keeps that name's food ("biscuits and gravy",
 "jelly beans", "tortilla chips"). "pb" is peanut butter everywhere, but only after a measure
 ("a tbsp of pb") or beside bread, toast, oats, apple, banana, rice cakes or jelly ("pb toast",
