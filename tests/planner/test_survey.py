@@ -51,11 +51,11 @@ def test_the_curated_table_wins_a_name_of_the_same_length() -> None:
 
 
 def test_a_longer_survey_name_covers_more_of_the_words() -> None:
-    tokens = Tokens(tokenize("peanut butter and jelly sandwich"))
+    tokens = Tokens(tokenize("almond butter and jelly sandwich"))
     found = tiered_alias(tokens, 0, food_table())
     assert found is not None and found[1] == 5
-    assert [name for name, _kcal in entries("peanut butter and jelly sandwich")] == [
-        "Peanut butter and jelly sandwich, 1 sandwich (112 g)"
+    assert [name for name, _kcal in entries("almond butter and jelly sandwich")] == [
+        "Almond butter and jelly sandwich on white bread, 1 sandwich (112 g)"
     ]
 
 
