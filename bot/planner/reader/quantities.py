@@ -180,11 +180,15 @@ def _alt(words: Iterable[str]) -> str:
     return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
 
 
+# "2 halves", "zwei halbe Brötchen": so many halves, half as many whole ones
+_HALVES = frozenset("halves halve halbe halben".split())
 _OF = "(?:of the|of an|of a|of|de la|del|de|di|d|du|della|dello|delle|dei|degli|dell)"
 _QTY_RE = re.compile(
     # "about 6 oz", "ungefähr 200 g": a guess is read; "a 20 pack of": the pack's count
     rf"(?:(?:(?:{_alt(APPROXIMATELY)}) |an? (?=\d+ pack ))?"
-    rf"(?P<qty>\d+ (?:to |or )?\d+(?= )|(?:{_NUM})(?: \d+/\d+)?"
+    rf"(?P<qty>\d+ (?:to |or )?\d+(?= )"
+    rf"|(?:{_NUM}|{_alt(NUMBER_WORDS)}) (?:{_alt(_HALVES)})"  # "2 halves"
+    rf"|(?:{_NUM})(?: \d+/\d+)?"
     rf"|{PART_OF.format(words=_alt(FRACTIONS))}"
     rf"|{THIRD_OF}"
     rf"|{AND_A_HALF}|(?:a|ein|un|una) (?:{_alt(PAIR)})(?: of| de| di)?|{_alt(NUMBER_WORDS)})"
@@ -206,6 +210,9 @@ def _quantity_value(text: str) -> float | None:
     parts = text.split()
     if not parts:
         return None
+    if len(parts) == 2 and parts[1] in _HALVES:  # "2 halves": one whole
+        count = number_value(parts[0]) if parts[0][0].isdigit() else NUMBER_WORDS.get(parts[0])
+        return None if count is None else count * 0.5
     whole = [p for p in parts if p not in {"to", "or"}]
     if len(whole) == 2 and all(p.isdigit() for p in whole) and int(whole[0]) < int(whole[1]):
         return (int(whole[0]) + int(whole[1])) / 2  # "2-3 crackers": between, the middle
