@@ -75,7 +75,7 @@ from bot.planner.offline.unitless import first_weight, lone_weight, near_last_we
 from bot.planner.offline.unknown import settle_unknown_words
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.quantities import AMOUNT_WORDS
-from bot.planner.reader.segment import TEA_MEAL_RE, Clause
+from bot.planner.reader.segment import COFFEE_BREAK_RE, TEA_MEAL_RE, Clause
 
 
 @dataclass
@@ -157,6 +157,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     about them wins (stated.py)."""
     tokens = r.tokens
     _claim_all(tokens, TEA_MEAL_RE)  # "beans on toast for tea": the meal, not a drink
+    _claim_all(tokens, COFFEE_BREAK_RE)  # "Kuchen zum Kaffee": the coffee break
     r.not_eaten = not_eaten_clauses(tokens, r.clauses)
     for span in others_food(tokens, lambda i: _food_words(tokens, i)):
         tokens.claim(span)  # "my wife had the salad": not the person's

@@ -91,6 +91,9 @@ TEA_MEAL_RE = re.compile(
     r"|(?<=nights )|(?<=night's )|(?<=tonights )|(?<=todays )|(?<=yesterdays ))"
     r"(?P<meal>tea)(?![\w'])"
 )
+# In German "zum Kaffee" is the afternoon coffee break ("Kuchen zum Kaffee"), had with cake
+# or biscuits: when, not a coffee of its own.
+COFFEE_BREAK_RE = re.compile(r"(?<![\w'])(?:zum|beim|zu) (?P<meal>kaffee)(?![\w'])")
 
 
 @functools.cache
@@ -205,7 +208,11 @@ def _meal(
     for i in inner:
         at.extend([i] * (len(words[i]) + 1))
         joined += words[i] + " "
-    for pattern, meals in ((_MEAL_RE, MEAL_WORDS), (TEA_MEAL_RE, {"tea": "dinner"})):
+    for pattern, meals in (
+        (_MEAL_RE, MEAL_WORDS),
+        (TEA_MEAL_RE, {"tea": "dinner"}),
+        (COFFEE_BREAK_RE, {"kaffee": "snack"}),
+    ):
         for found in pattern.finditer(joined):
             taken = set(at[found.start() : found.end()])
             if not taken & set(names):
