@@ -128,6 +128,8 @@ def _ingredient(tokens: Tokens, meal: FoodItem, item: FoodItem, listed: Listed) 
         return not _own_amount(tokens, item, counted=served_on)
     if _own_amount(tokens, item):
         return False
+    if _named_in(tokens, meal, item):  # "chicken parma w chips": the plate comes with them
+        return True
     if head in SIDES:
         return listed == Listed.LISTED or bool(words & HOLDING_MEALS)
     if head in INGREDIENTS:
@@ -135,6 +137,16 @@ def _ingredient(tokens: Tokens, meal: FoodItem, item: FoodItem, listed: Listed) 
     # "tayto sandwich, ... taytos": the dish is named by it
     named = {w.rstrip("s") for w in _words(tokens, meal)}
     return all(w.rstrip("s") in named for w in _words(tokens, item))
+
+
+def _named_in(tokens: Tokens, meal: FoodItem, item: FoodItem) -> bool:
+    """Whether the table's name or serving of `meal` names the food `item` among what it
+    comes with ("Chicken parmigiana with chips", "1 burrito with rice ... and sour cream")."""
+    said = f" {meal.name} {meal.amount} ".lower()
+    parts = said.split(" with ", 1)
+    with_ = f" {parts[-1]} ".replace(",", " ")
+    foods = (_bare(item.name).lower(), " ".join(_words(tokens, item)))
+    return len(parts) == 2 and any(food and f" {food} " in with_ for food in foods)
 
 
 def _own_amount(tokens: Tokens, item: FoodItem, *, counted: bool = False) -> bool:
