@@ -120,6 +120,8 @@ def _ingredient(tokens: Tokens, meal: FoodItem, item: FoodItem, listed: Listed) 
     bowl, a burrito); a dish named by no meal's word ("stoemp") takes only what is said with
     it or listed."""
     head = _head(item)
+    if not item.liquid and not _own_amount(tokens, item) and _named_in(tokens, meal, item):
+        return True  # "chicken parma w chips n salad": the plate comes with them
     if item.liquid or (composed(tokens, item) and head not in SIDES):
         return False  # a dish of its own ("chips and guac", "a sub") is no ingredient
     words = _meal_words(tokens, meal)
@@ -128,8 +130,6 @@ def _ingredient(tokens: Tokens, meal: FoodItem, item: FoodItem, listed: Listed) 
         return not _own_amount(tokens, item, counted=served_on)
     if _own_amount(tokens, item):
         return False
-    if _named_in(tokens, meal, item):  # "chicken parma w chips": the plate comes with them
-        return True
     if head in SIDES:
         return listed == Listed.LISTED or bool(words & HOLDING_MEALS)
     if head in INGREDIENTS:
