@@ -113,7 +113,7 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
         between = [tokens.items[i].text for i in gap]
         words = [w for w in between if w != "/" and w not in DESCRIBING]
         free = tokens.free(gap)
-        if free and flavour_of(head, item, words):
+        if free and (flavour_of(head, item, words) or milk_of(head, item, words)):
             tokens.claim(gap)  # "un smoothie aux fraises": the fruit is what it tastes of
             joined[-1] = dataclasses.replace(head, last=item.last)
             continue
@@ -270,6 +270,20 @@ def flavour_of(head: FoodItem, item: FoodItem, words: list[str]) -> bool:
     if item.explicit or item.liquid or " ".join(words) not in _FLAVOUR_WORDS:
         return False
     return bool(_FLAVOURED_RE.search(_SAID_AFTER_NAME_RE.sub("", head.name).lower()))
+
+
+# A coffee made with milk: the milk said after it is which milk, no milk of its own.
+_MILK_COFFEE_RE = re.compile(r"\b(?:latte|flat white|cappuccino|cortado|macchiato|mocha)")
+
+
+def milk_of(head: FoodItem, item: FoodItem, words: list[str]) -> bool:
+    """Whether `item` is only the milk a milk coffee before it is made with, said after a
+    comma without an amount ("large flat white, full cream", "un cappuccino, latte di
+    soia"), never a glass of its own."""
+    if item.explicit or not item.liquid or words not in ([], [","]):
+        return False
+    milk = _SAID_AFTER_NAME_RE.sub("", item.name).lower().endswith("milk")
+    return milk and bool(_MILK_COFFEE_RE.search(_SAID_AFTER_NAME_RE.sub("", head.name).lower()))
 
 
 _ONE = frozenset({"a", "an", "un", "une", "ein", "eine", "einem", "einer", "uno", "una"})
