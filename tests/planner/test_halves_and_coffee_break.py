@@ -1,5 +1,6 @@
 """Two halves are one whole; "zum Kaffee" is the afternoon coffee break, no coffee of its
-own; a side a dish of the table comes with, said after it, is not logged again."""
+own; a side a dish of the table comes with, said after it, is not logged again; the milk
+said after a milk coffee is the milk it is made with, no glass of its own."""
 
 from __future__ import annotations
 
@@ -54,4 +55,27 @@ def test_a_side_the_dish_comes_with_is_not_logged_again(
     got = logged(text)
     assert len(got) == 1, got
     assert dish in got[0][0]
+    assert low <= got[0][1] <= high
+
+
+def test_the_salad_a_parma_comes_with_is_part_of_it() -> None:
+    got = logged("parmy with chips and salad at the RSL")
+    assert len(got) == 1, got
+    assert 700 <= got[0][1] <= 1400
+
+
+@pytest.mark.parametrize(
+    ("text", "drink", "low", "high"),
+    [
+        ("a latte, skim milk", "latte", 100, 260),
+        ("un cappuccino, latte di soia", "cappuccino", 60, 160),
+        ("regular flat white, full cream", "flat white", 80, 200),
+    ],
+)
+def test_the_milk_said_after_a_milk_coffee_is_its_milk(
+    text: str, drink: str, low: float, high: float
+) -> None:
+    got = logged(text)
+    assert len(got) == 1, got
+    assert drink in got[0][0]
     assert low <= got[0][1] <= high
