@@ -44,6 +44,11 @@ _TOGETHER = {
     "entre dos": 2,
     "entre los dos": 2,
     "entre tres": 3,
+    "entre cuatro": 4,
+    "entre 2": 2,
+    "entre 3": 3,
+    "entre 4": 4,
+    "entre nous trois": 3,
     "a deux": 2,
     "a trois": 3,
     "a quatre": 4,
@@ -81,16 +86,27 @@ def shared_by(tokens: Tokens, before: int, after: int) -> tuple[int, list[range]
     if 0 <= before and not tokens.used[before] and tokens.items[before].text in _SHARED_BEFORE:
         people, said = 2, [range(before, before + 1)]
     words: list[str] = []
-    for j in range(after, min(after + _LONGEST, len(tokens))):
+    start = _past_ellipsis(tokens, after)  # "medio kilo de helado... entre 3"
+    for j in range(start, min(start + _LONGEST, len(tokens))):
         if tokens.items[j].kind == "punct":
             break
         words.append(tokens.items[j].text)
     for n in range(len(words), 0, -1):
         phrase = " ".join(words[:n])
         if phrase in _TOGETHER or (n == 1 and phrase in _SHARED_AFTER):
-            return max(people, _TOGETHER.get(phrase, 2)), [*said, range(after, after + n)]
+            return max(people, _TOGETHER.get(phrase, 2)), [*said, range(after, start + n)]
     tasted = tasted_from(tokens, before, after) if people == 1 else []
     return (2, tasted) if tasted else (people, said)
+
+
+def _past_ellipsis(tokens: Tokens, at: int) -> int:
+    """The token after an ellipsis ("...", "…") starting at token `at`, a pause and no end
+    of the sentence; `at` itself when none starts there."""
+    end = at
+    while end < len(tokens) and tokens.items[end].text in {".", "…"}:
+        end += 1
+    dots = end - at
+    return end if dots >= 2 or (dots == 1 and tokens.items[at].text == "…") else at
 
 
 def tasted_from(tokens: Tokens, before: int, after: int) -> list[range]:
