@@ -29,7 +29,7 @@ FILLERS = (
     record checkin please pls thanks thank you hi hello hey ok okay yes quick little bit like x
     another more extra today tonight earlier later after before again wieder nochmal ancora
     kinda sorta kind sort lol lmao haha hehe btw fyi tbh imo omg ugh um uh oh well anyway
-    jaja jajaja jeje jejeje xd mdr ptdr ahah ahahah ahaha hihi
+    jaja jajaja jeje jejeje xd mdr ptdr ahah ahahah ahaha hihi eh ehm
     af asf ngl fr rn tho though smh welp instead stattdessen invece
     nur juste seulement solo soltanto solamente
     bonjour bonsoir salut coucou buongiorno buonasera salve servus moin hallo merci grazie
