@@ -12,7 +12,7 @@ import math
 import re
 
 from bot.planner.offline.dates import rx
-from bot.planner.offline.said_ratings import CheckinField, find_said_ratings
+from bot.planner.offline.said_ratings import CheckinField, find_said_ratings, wished
 from bot.planner.offline.text import Found, Tokens, number_value
 
 _SCALE = r"(?:/|out of|of|over|von|vo|de|sobre|sur|su) ?(?:5|10)"  # "vo": Swiss "von"
@@ -355,22 +355,13 @@ def _negation_at(tokens: Tokens, start: int) -> int | None:
     return None
 
 
-_WISHES = frozenset({"have a", "enjoy your", "wish you", "wish you a", "enjoy the"})
-
-
-def _wished(tokens: Tokens, start: int) -> bool:
-    """ "have a good day", "enjoy your weekend": a wish to someone else, not how one's day was."""
-    before = [t.text for t in tokens.items[max(0, start - 2) : start]]
-    return " ".join(before) in _WISHES or " ".join(before[-1:]) in _WISHES
-
-
 def _phrase_ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
     """The check-in phrases; one right after a negation is left alone, but tiredness denied is
     energy ("not tired at all": 4, "not so tired", "not exhausted": 3)."""
     found: list[Found[tuple[CheckinField, int]]] = []
     for pattern, field, value in CHECKIN_PHRASES:
         for _match, span in tokens.matches(pattern):
-            if _wished(tokens, span.start):
+            if wished(tokens, span):
                 continue
             negation = _negation_at(tokens, span.start)
             if negation is not None:

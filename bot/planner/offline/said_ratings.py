@@ -181,3 +181,34 @@ def find_said_ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
                 tokens.claim(range(len(tokens)))  # the day words too: it is the mood's day
                 return [Found(0, ("mood", _value(alone)))]
     return found
+
+
+_WISHING = frozenset({"have a", "enjoy your", "wish you", "wish you a", "enjoy the"})
+
+
+# What "happy" or "feliz" wishes ("happy birthday", "happy canada day", "feliz navidad").
+_OCCASIONS = frozenset(
+    """
+    birthday bday anniversary holidays holiday hour easter thanksgiving christmas xmas new
+    hanukkah diwali halloween friday weekend cumpleanos cumple navidad ano pascua aniversario
+    finde day dia
+    """.split()
+)
+
+
+def wished(tokens: Tokens, span: range) -> bool:
+    """ "have a good day", "enjoy your weekend", "happy canada day": a wish to someone else or
+    a greeting, not how one's day was."""
+    start = span.start
+    before = [t.text for t in tokens.items[max(0, start - 2) : start]]
+    if " ".join(before) in _WISHING or " ".join(before[-1:]) in _WISHING:
+        return True
+    said = [t.text for t in tokens.items[span.start : span.stop]]
+    after: list[str] = []
+    for t in tokens.items[span.stop : span.stop + 3]:
+        if t.kind == "punct":
+            break
+        after.append(t.text)
+    if said not in (["happy"], ["feliz"]) or not after or after[0] == "all":
+        return False  # "happy all day": the mood
+    return after[0] in _OCCASIONS or "day" in after or "dia" in after
