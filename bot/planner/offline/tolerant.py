@@ -31,7 +31,7 @@ TOLERANT_CACHE_MAX = 50_000
 STOP_WORDS = frozenset(
     """
     about above after again against always around badly basic being below better between
-    bored break bring broad broke called carry cases chill could crisp doing during every
+    bored break bring broad broke called canada carry cases chill could crisp doing during every
     feels feeling first flies floor friday going grades great happy heavy hours house hurry
     later light likes lines little lives lunch match matches maybe might minds minute minutes
     cares codes coins paste period periods price prices sales sandy champion champions
