@@ -7,7 +7,7 @@ import datetime as dt
 from zoneinfo import ZoneInfo
 
 from bot.agent_api.actions import NutritionAddEntry
-from bot.planner.base import PlanContext
+from bot.planner.base import Plan, PlanContext
 from bot.planner.offline.planner import plan_text
 
 
@@ -19,7 +19,18 @@ def context_at(zone: str, hour: int, minute: int = 0) -> PlanContext:
 
 def food_entries(text: str, context: PlanContext) -> list[NutritionAddEntry]:
     """The food entries the offline planner writes for `text`."""
+    return food_entries_of(plan_text(text, context))
+
+
+def understood_kcal(text: str, context: PlanContext) -> list[tuple[str, float]]:
+    """Each food entry's name and calories, the planner having understood the whole message."""
     plan = plan_text(text, context)
+    assert plan.understood, plan.reply
+    return [(e.entry.food, e.entry.calories or 0.0) for e in food_entries_of(plan)]
+
+
+def food_entries_of(plan: Plan) -> list[NutritionAddEntry]:
+    """The food entries `plan` writes."""
     return [a for a in plan.actions if isinstance(a, NutritionAddEntry)]
 
 

@@ -4,26 +4,15 @@ its base and weighed so is that much base with the dish's sauce."""
 
 from __future__ import annotations
 
-import datetime as dt
-import zoneinfo
-
 import pytest
 
-from bot.planner.base import PlanContext
-from bot.planner.offline.planner import plan_text
+from tests.planner.logged import context_at, understood_kcal
 
-CONTEXT = PlanContext(
-    now=dt.datetime(2026, 11, 22, 13, 0, tzinfo=zoneinfo.ZoneInfo("Europe/Rome")),
-    timezone="Europe/Rome",
-)
+CONTEXT = context_at("Europe/Rome", 13)
 
 
 def _entries(text: str) -> list[tuple[str, float]]:
-    plan = plan_text(text, CONTEXT)
-    assert plan.understood, plan
-    return [
-        (a.entry.food, a.entry.calories) for a in plan.actions if a.type == "nutrition.add_entry"
-    ]
+    return understood_kcal(text, CONTEXT)
 
 
 @pytest.mark.parametrize(

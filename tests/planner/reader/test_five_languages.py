@@ -5,29 +5,19 @@ sizes and whole pizzas."""
 
 from __future__ import annotations
 
-import datetime as dt
-import zoneinfo
-
 import pytest
 
-from bot.planner.base import PlanContext
 from bot.planner.offline.planner import plan_text
 from bot.planner.reader.lookup import is_modifier, served_on
 from bot.planner.reader.normalize import fold
 from bot.planner.reader.quantities import parse_prefix
+from tests.planner.logged import context_at, understood_kcal
 
-CONTEXT = PlanContext(
-    now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("Europe/Rome")),
-    timezone="Europe/Rome",
-)
+CONTEXT = context_at("Europe/Rome", 12)
 
 
 def _entries(text: str) -> list[tuple[str, float]]:
-    plan = plan_text(text, CONTEXT)
-    assert plan.understood, plan
-    return [
-        (a.entry.food, a.entry.calories) for a in plan.actions if a.type == "nutrition.add_entry"
-    ]
+    return understood_kcal(text, CONTEXT)
 
 
 @pytest.mark.parametrize(

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import datetime as dt
-import zoneinfo
-
 import pytest
 
-from bot.planner.base import PlanContext
 from bot.planner.offline.planner import plan_text
 from bot.planner.reader.lookup import is_modifier, is_percent
+from tests.planner.logged import context_at, understood_kcal
 
-CONTEXT = PlanContext(
-    now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("America/New_York")),
-    timezone="America/New_York",
-)
+CONTEXT = context_at("America/New_York", 12)
 
 
 @pytest.mark.parametrize("word", ["2%", "100%", "85%", "1.5%", "grilled", "decaf", "starbucks"])
@@ -29,11 +23,7 @@ def test_foods_and_numbers_are_no_modifiers(word: str) -> None:
 
 
 def _entries(text: str) -> list[tuple[str, float]]:
-    plan = plan_text(text, CONTEXT)
-    assert plan.understood, plan.reply
-    return [
-        (a.entry.food, a.entry.calories) for a in plan.actions if a.type == "nutrition.add_entry"
-    ]
+    return understood_kcal(text, CONTEXT)
 
 
 @pytest.mark.parametrize(

@@ -4,26 +4,16 @@ before the food or after it ("..., half the bag")."""
 
 from __future__ import annotations
 
-import datetime as dt
-import zoneinfo
-
 import pytest
 
-from bot.planner.base import PlanContext
 from bot.planner.offline.planner import plan_text
+from tests.planner.logged import context_at, understood_kcal
 
-CONTEXT = PlanContext(
-    now=dt.datetime(2026, 11, 22, 20, 0, tzinfo=zoneinfo.ZoneInfo("America/New_York")),
-    timezone="America/New_York",
-)
+CONTEXT = context_at("America/New_York", 20)
 
 
 def _entries(text: str) -> list[tuple[str, float]]:
-    plan = plan_text(text, CONTEXT)
-    assert plan.understood, plan
-    return [
-        (a.entry.food, a.entry.calories) for a in plan.actions if a.type == "nutrition.add_entry"
-    ]
+    return understood_kcal(text, CONTEXT)
 
 
 @pytest.mark.parametrize(

@@ -17,11 +17,9 @@ from bot.planner.reader.quantities import (
     parse_measure,
     parse_prefix,
 )
+from tests.planner.logged import context_at, understood_kcal
 
-CONTEXT = PlanContext(
-    now=dt.datetime(2026, 11, 22, 12, 0, tzinfo=zoneinfo.ZoneInfo("America/Chicago")),
-    timezone="America/Chicago",
-)
+CONTEXT = context_at("America/Chicago", 12)
 UNITS: pint.UnitRegistry = pint.UnitRegistry()
 
 
@@ -79,11 +77,7 @@ def test_numbers_and_containers_before_a_food(words: str, count: float, unit: st
 
 
 def _entries(text: str) -> list[tuple[str, float]]:
-    plan = plan_text(text, CONTEXT)
-    assert plan.understood, plan.reply
-    return [
-        (a.entry.food, a.entry.calories) for a in plan.actions if a.type == "nutrition.add_entry"
-    ]
+    return understood_kcal(text, CONTEXT)
 
 
 @pytest.mark.parametrize(
