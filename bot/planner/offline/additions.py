@@ -15,7 +15,7 @@ import dataclasses
 import re
 
 from bot.planner.offline.beside import ON_IN, food_of_its_own, on_bread
-from bot.planner.offline.fillings import filled_dish, filled_with, fills
+from bot.planner.offline.fillings import WITH, filled_dish, filled_with, fills
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.table import FoodTable, food_table
 from bot.planner.offline.text import Tokens
@@ -26,7 +26,6 @@ from bot.planner.reader.quantities import AMOUNT_WORDS
 from bot.planner.reader.segment import CONJUNCTIONS
 
 _AND = CONJUNCTIONS
-WITH = frozenset({"with", "w", "wi", "mit", "con", "avec"})
 POUR_ML = 120.0  # milk over cereal or oats: half a cup, not a splash and not a glass
 _SPLASH_UNITS = frozenset({"splash", "dash", "drop", "drizzle"})
 _ARTICLES = frozenset(

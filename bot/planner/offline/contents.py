@@ -28,7 +28,7 @@ import enum
 import functools
 import re
 
-from bot.planner.offline.additions import WITH
+from bot.planner.offline.fillings import WITH
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.meals import SHELLS
 from bot.planner.offline.table import Food, food_table

@@ -23,7 +23,8 @@ from bot.planner.reader.quantities import NUMBER_WORDS
 from bot.planner.reader.segment import CONJUNCTIONS
 
 _SHELL_RE = re.compile(r"\b(?:bread|roll|rolls|baguette|pita|tortilla|wrap|wraps)\b")
-_WITH = frozenset({"with", "w", "wi", "mit", "con", "avec"})
+# What a food is said to come with: "with", "w/", Scots "wi", "mit", "con", "avec".
+WITH = frozenset({"with", "w", "wi", "mit", "con", "avec"})
 _MAX_BETWEEN = 4  # "de flor de": a word or two of the filling's name the table lacks
 
 
@@ -44,7 +45,7 @@ def fills(tokens: Tokens, head: FoodItem, words: list[str]) -> bool:
     if words[0] not in FILLING_OF:
         return False
     return len(words) <= _MAX_BETWEEN and all(
-        w.isalpha() and w not in CONJUNCTIONS and w not in _WITH for w in words[1:]
+        w.isalpha() and w not in CONJUNCTIONS and w not in WITH for w in words[1:]
     )
 
 
