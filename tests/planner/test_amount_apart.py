@@ -81,7 +81,7 @@ async def test_a_clause_naming_another_food_is_its_own(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "word", "count"),
     [
-        ("nutella by the spoonful, like 4", "nutella", "4 tsps"),
+        ("nutella by the spoonful, like 4", "nutella", "4 tbsps"),
         ("mantequilla de maní a cucharadas 🙈 unas 2", "peanut butter", "2 tbsps"),
     ],
 )

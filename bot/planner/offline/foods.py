@@ -14,6 +14,7 @@ from typing import Protocol
 
 from bot.planner.offline.amount_after import amount_apart
 from bot.planner.offline.amount_before import OF, measured_by, said_before
+from bot.planner.offline.amount_next import with_postfix
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.offline.volumes import volume_after
@@ -22,7 +23,7 @@ from bot.planner.reader.dry import weighed_dry
 from bot.planner.reader.lookup import FROM, is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
-from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS, Quantity, parse_postfix
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS, Quantity
 from bot.planner.reader.shared import shared_by
 
 
@@ -273,7 +274,7 @@ def _make_item(
         tokens.claim(range(start - gap - quantity.tokens, start - gap))
         quantity.tokens = 0
     food = _by_the_piece(tokens, _from_chain(tokens, food, first, last), first, last, quantity)
-    quantity, end = volume_after(tokens, last, food, quantity) or _with_postfix(
+    quantity, end = volume_after(tokens, last, food, quantity) or with_postfix(
         tokens, last, quantity
     )
     # "a steak, 300 g", "mozzarella intera, 250 g": one, or all of one, weighed after it
@@ -327,30 +328,6 @@ def _whole_in_slices(tokens: Tokens, food: Food, first: int, last: int, q: Quant
     ):
         return whole
     return 1.0
-
-
-def _with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quantity, int]:
-    """The quantity with what is said right after the food ("chicken 200 g", "a quinoa
-    bowl", "una birra media"), and the food's last token with it."""
-    post = parse_postfix(tokens, last)
-    if post is None:
-        return quantity, last
-    if not quantity.explicit:
-        post[0].size, post[0].tokens = post[0].size or quantity.size, quantity.tokens
-        return post[0], last + post[1]
-    if not quantity.unit and post[0].unit in {"bowl", "plate"}:
-        quantity.unit = post[0].unit  # "a quinoa bowl": the count before, the bowl after
-        return quantity, last + post[1]
-    if post[0].unit and quantity.count == 1 and quantity.unit not in MASS_UNITS:
-        post[0].tokens = quantity.tokens  # "a coke 500 ml", "a large glass of wine 250ml",
-        return post[0], last + post[1]  # "a pizza (2 slices)": the one said is that much
-    if post[0].whole and not quantity.unit:
-        quantity.whole = True  # "una pizza intera": the count before, all of it after
-        return quantity, last + post[1]
-    if post[0].size and not post[0].unit and not quantity.size:
-        quantity.size = post[0].size  # "una birra media": the count before, the size after
-        return quantity, last + post[1]
-    return quantity, last
 
 
 def _from_chain(tokens: Tokens, food: Food, first: int, last: int) -> Food:

@@ -94,6 +94,7 @@ def nutrients(
     `measures`; None when the amount is out of bounds (more than MAX_COUNT of a unit, more
     than MAX_GRAMS, or nothing)."""
     limit = MAX_GRAMS if amount.unit in MASS_UNITS else MAX_COUNT
+    amount = _spoon_of(row, amount)
     if not 0 < amount.count <= limit:
         return None
     poured = _poured(row, amount) or _whole_ones(row, amount)
@@ -116,6 +117,14 @@ def nutrients(
     if not 0 < grams <= MAX_GRAMS:
         return None
     return dataclasses.replace(of_grams(row, grams), name=name, amount=shown)
+
+
+def _spoon_of(row: Food, q: Quantity) -> Quantity:
+    """ "a spoonful", "ein Löffel", "un cucchiaio": a teaspoon of what the table measures by
+    the teaspoon (sugar), a tablespoon of anything else (peanut butter, honey, oil)."""
+    if q.unit != "spoon":
+        return q
+    return dataclasses.replace(q, unit="tsp" if row.unit_noun == "tsp" else "tbsp")
 
 
 # A beer asked for by its size is poured, in the glasses bars serve: a "piccola" or "kleines"
@@ -317,7 +326,8 @@ def _sized_amount(row: Food, q: Quantity, size: str, grams: float) -> str:
 # A slice and a piece of a food cut in either are one cut ("a slice of pizza", "2 Stück
 # Pizza", "a piece of cake"), and a pot of yogurt its container: where the row weighs only
 # one of them, the other is it.
-_CUT_AS = {"slice": "piece", "piece": "slice", "pot": "container"}
+# A strip or rasher of bacon is a slice of it.
+_CUT_AS = {"slice": "piece", "piece": "slice", "pot": "container", "strip": "slice"}
 
 
 def _counts_units(row: Food, q: Quantity) -> bool:

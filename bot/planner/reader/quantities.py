@@ -82,7 +82,13 @@ for _canonical, _words in (
         " part parts",
     ),
     ("tbsp", "tbsp tablespoon tablespoons essloffel cucharada cucharadas"),
-    ("tsp", "tsp teaspoon teaspoons teeloffel cucharadita cucharaditas spoon spoons spoonful"),
+    ("tsp", "tsp teaspoon teaspoons teeloffel cucharadita cucharaditas cucchiaino cucchiaini"),
+    # a spoon said with no size: the spoon its food is measured by (reader/nutrients.py)
+    (
+        "spoon",
+        "spoon spoons spoonful spoonfuls loffel cucchiaio cucchiai"
+        " cuchara cucharas cuillere cuilleres cuilleree cuillerees",
+    ),
     ("handful", "handful handfuls handvoll punado punados poignee manciata"),
     ("scoop", "scoop scoops kugel kugeln bola bolas"),
     ("shot", "shot shots chupito chupitos"),
@@ -94,7 +100,9 @@ for _canonical, _words in (
     ),
     ("box", "box boxes schachtel karton caja cajas boite boites scatola scatole"),
     ("pot", "pot pots pottle tub tubs becher vasetto vasetti tarrina tarrinas"),
+    ("strip", "strip strips streifen tira tiras striscia strisce"),
     ("square", "square squares"),
+    ("sleeve", "sleeve sleeves sleve"),
     ("fillet", "fillet fillets filete filetes filet filets filetto filetti"),
     ("splash", "splash splashes dash"),
     ("drizzle", "drizzle drizzles"),
@@ -108,8 +116,9 @@ HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 
 HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0})
 # A drizzle of honey, syrup or oil is 2 tsp; a katori the small bowl of dal; a pot a mug.
 HOUSEHOLD_ML.update({"drizzle": 10.0, "katori": 150.0, "pot": 300.0})
-# ... and these are measures of weight: a handful of grapes, berries or nuts is about 40 g.
-HOUSEHOLD_G = {"handful": 40.0}
+# ... and these are measures of weight: a handful of grapes, berries or nuts is about 40 g, a
+# sleeve of crackers or biscuits (a roll of 30-odd crackers, 15 cookies) about 100 g.
+HOUSEHOLD_G = {"handful": 40.0, "sleeve": 100.0}
 # A bottle of wine or spirits (over 0.07 g alcohol a ml, ~9 % vol) is 750 ml, not soda's 500.
 WINE_BOTTLE_ML, WINE_ALCOHOL_G_PER_ML = 750.0, 0.07
 # Containers of a food eaten, not drunk: a can of soup or beans is a 400 g tin (US: 425 g), a

@@ -1,0 +1,64 @@
+"""The amount said right after a food: "chicken 200 g", "coffee x2", "a quinoa bowl", "una
+birra media", "pizza margherita intera", and the weight of each one said after it
+("mozzarella di bufala intera da 125 g", "2 burratas of 125 g each", "eine ganze Burrata von
+125 g", "una burrata entera de 125 g", "une burrata entière de 125 g").
+"""
+
+from __future__ import annotations
+
+from bot.planner.offline.text import Tokens, number_value
+from bot.planner.reader.parts import WHOLE_WORDS
+from bot.planner.reader.quantities import MASS_UNITS, Quantity, parse_postfix
+
+# The words that say the weight of one: "da 125 g", "of 125 g", "von 125 g", "de 125 g",
+# "à 125 g".
+_WEIGHING = frozenset("da di of von de a".split())
+
+
+def weighed_each(tokens: Tokens, last: int) -> tuple[Quantity, int] | None:
+    """ "intera da 125 g", "of 125 g": the weight of one of the food whose words end at token
+    `last`, said after it (all of one, or not), and how many tokens say it; None if none."""
+    words: list[str] = []
+    j = last + 1
+    while j < len(tokens) and len(words) < 5 and not tokens.used[j]:
+        if tokens.items[j].kind == "punct":
+            break
+        words.append(tokens.items[j].text)
+        j += 1
+    at = 1 if words and words[0] in WHOLE_WORDS else 0
+    if len(words) < at + 3 or words[at] not in _WEIGHING or words[at + 2] not in MASS_UNITS:
+        return None
+    grams = number_value(words[at + 1])
+    if grams is None:
+        return None
+    return Quantity(grams, words[at + 2], explicit=True), at + 3
+
+
+def with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quantity, int]:
+    """The quantity with what is said right after the food ("chicken 200 g", "a quinoa
+    bowl", "una birra media"), and the food's last token with it."""
+    each = weighed_each(tokens, last)
+    if each is not None and not quantity.unit:  # "2 mozzarelle da 125 g": 250 g
+        weight, used = each
+        weight.count *= quantity.count if quantity.explicit else 1.0
+        weight.tokens = quantity.tokens
+        return weight, last + used
+    post = parse_postfix(tokens, last)
+    if post is None:
+        return quantity, last
+    if not quantity.explicit:
+        post[0].size, post[0].tokens = post[0].size or quantity.size, quantity.tokens
+        return post[0], last + post[1]
+    if not quantity.unit and post[0].unit in {"bowl", "plate"}:
+        quantity.unit = post[0].unit  # "a quinoa bowl": the count before, the bowl after
+        return quantity, last + post[1]
+    if post[0].unit and quantity.count == 1 and quantity.unit not in MASS_UNITS:
+        post[0].tokens = quantity.tokens  # "a coke 500 ml", "a large glass of wine 250ml",
+        return post[0], last + post[1]  # "a pizza (2 slices)": the one said is that much
+    if post[0].whole and not quantity.unit:
+        quantity.whole = True  # "una pizza intera": the count before, all of it after
+        return quantity, last + post[1]
+    if post[0].size and not post[0].unit and not quantity.size:
+        quantity.size = post[0].size  # "una birra media": the count before, the size after
+        return quantity, last + post[1]
+    return quantity, last
