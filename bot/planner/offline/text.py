@@ -66,11 +66,43 @@ def tokenize(text: str) -> list[Token]:
                 tokens.append(Token(part, raw, m.start(), m.end(), "word"))
         else:
             tokens.append(Token(raw, raw, m.start(), m.end(), "punct"))
+    tokens = _with_halves(tokens, text)
     depth, at = 0, 0
     for token in tokens:  # which tokens stand in brackets: "(" and ")" are no tokens
         depth = max(0, depth + text.count("(", at, token.start) - text.count(")", at, token.start))
         token.bracketed, at = depth > 0, token.start
     return tokens
+
+
+# "88 e mezzo", "72 and a half", "3 und halb", "88 einhalb", "2 y medio", "64 et demi": a
+# whole number and a half, read as one number; not the half hour of a time ("alle 8 e
+# mezza", "a las 8 y media", "à 8 et demie").
+_AND = frozenset("and e y et und".split())
+_HALF = frozenset("half mezzo mezza medio media demi demie halb".split())
+_AT_THE_HOUR = frozenset("at alle all a las um ore verso vers dalle".split())
+
+
+def _with_halves(tokens: list[Token], text: str) -> list[Token]:
+    """The tokens with each whole number followed by "and a half" made one number."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        token, words = tokens[i], [t.text for t in tokens[i + 1 : i + 4]]
+        size = 0
+        if token.kind == "num" and token.text.isdigit():
+            if words[:1] == ["einhalb"]:
+                size = 2
+            elif words[:1] and words[0] in _AND:
+                at = 2 if words[1:2] == ["a"] or words[1:2] == ["ein"] else 1
+                size = at + 2 if words[at : at + 1] and words[at] in _HALF else 0
+        if size and not (out and out[-1].text in _AT_THE_HOUR and int(token.text) <= 24):
+            end = tokens[i + size - 1].end
+            out.append(Token(f"{token.text}.5", text[token.start : end], token.start, end, "num"))
+            i += size
+            continue
+        out.append(token)
+        i += 1
+    return out
 
 
 # Numbers the rules never read: a power of ten ("1e309", "2.5E3", "10^3") or a sign stuck to
