@@ -15,6 +15,7 @@ import dataclasses
 import re
 
 from bot.planner.offline.beside import ON_IN, food_of_its_own, on_bread
+from bot.planner.offline.each import EACH_BEFORE, for_each
 from bot.planner.offline.fillings import WITH, filled_dish, filled_with, fills
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.table import FoodTable, food_table
@@ -110,7 +111,7 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             continue
         gap = range(head.last + 1, item.first)
         between = [tokens.items[i].text for i in gap]
-        words = [w for w in between if w != "/" and w not in DESCRIBING]
+        words = [w for w in between if w != "/" and w not in DESCRIBING | EACH_BEFORE]
         free = tokens.free(gap)
         if free and (flavour_of(head, item, words) or milk_of(head, item, words)):
             tokens.claim(gap)  # "un smoothie aux fraises": the fruit is what it tastes of
@@ -174,7 +175,8 @@ def _joined(
         if food_of_its_own(head, item, said) and not filled_dish(tokens, head):
             # still what the head is had with: a figure stated after both is for both
             return dataclasses.replace(item, added=True)
-    return dish(head, _as_addition(tokens, head, item), "with" if with_word else "and")
+    added = for_each(tokens, head, _as_addition(tokens, head, item))
+    return dish(head, added, "with" if with_word else "and")
 
 
 # The fat a food was cooked in is part of it: "2 eggs, fried in butter", "Spiegeleier in
