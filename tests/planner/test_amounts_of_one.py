@@ -79,3 +79,20 @@ def test_a_spoonful_of_sugar_stays_a_teaspoon() -> None:
 def test_a_sleeve_of_crackers_is_a_roll_of_them(text: str) -> None:
     _, kcal = _one(text, "cracker")
     assert 350 < kcal < 600
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("half of a large pizza", 1000, 1300),
+        ("die Hälfte einer großen Pizza", 1000, 1300),
+        ("a large pizza", 2000, 2600),
+        ("a pizza", 1000, 1300),
+        ("a medium pizza", 1500, 1900),
+    ],
+)
+def test_a_pizza_of_a_size_is_counted_in_that_size_s_slices(
+    text: str, low: float, high: float
+) -> None:
+    _, kcal = _one(text, "pizza")
+    assert low <= kcal <= high

@@ -23,7 +23,7 @@ from bot.planner.reader.dry import weighed_dry
 from bot.planner.reader.lookup import FROM, is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
-from bot.planner.reader.quantities import HOUSEHOLD_UNITS, Quantity
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS, SIZES, Quantity
 from bot.planner.reader.shared import shared_by
 
 
@@ -326,7 +326,9 @@ def _whole_in_slices(tokens: Tokens, food: Food, first: int, last: int, q: Quant
         and food.unit_noun == "slice"
         and food.measure("each") is None
     ):
-        return whole
+        label = SIZES[q.size][0] if q.size else ""
+        q.size = ""  # "half of a large": the large one's slices, each of the table's size
+        return _SIZED_IN_SLICES.get(label, whole)
     return 1.0
 
 
@@ -361,6 +363,9 @@ def _by_the_piece(tokens: Tokens, food: Food, first: int, last: int, q: Quantity
 # as the dishes' "1 pizza" rows weigh), while "pizza" alone is the table's portion and
 # "2 slices of pizza" two slices.
 _WHOLE_IN_SLICES = {"pizza": 4.0, "pizzas": 4.0, "pizze": 4.0}
+# A pizza of a size, in the same slices: a small one (10 in) four, a medium (12 in) six, a
+# large (14 in) eight.
+_SIZED_IN_SLICES = {"small": 4.0, "medium": 6.0, "large": 8.0}
 
 
 def _singular(tokens: Tokens, food: Food, first: int, last: int) -> bool:

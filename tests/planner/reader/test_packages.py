@@ -59,7 +59,7 @@ def test_a_bag_of_chips_weighs_by_the_size_said(text: str, low: float, high: flo
         ("Gummibärchen (eine ganze Tüte)", 600, 780),
         ("Kekse (halbe Packung)", 550, 680),
         ("galletas (media caja)", 550, 680),
-        ("une pizza (la moitié d'une grande)", 700, 900),
+        ("une pizza (la moitié d'une grande)", 1000, 1300),  # a large one is 8 slices
     ],
 )
 def test_an_amount_in_brackets_after_a_food_is_how_much_of_it(
