@@ -96,3 +96,17 @@ def test_a_pizza_of_a_size_is_counted_in_that_size_s_slices(
 ) -> None:
     _, kcal = _one(text, "pizza")
     assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3 slices warburtons bread",
+        "drei Scheiben Harry Brot",
+        "3 slices of warburtons bread",
+    ],
+)
+def test_a_count_of_slices_before_a_brand_is_how_much_of_its_bread(text: str) -> None:
+    # English and German name the brand between the measure and the food, "of" or not
+    name, _ = _one(text, "bread")
+    assert name.endswith("3 slices"), name

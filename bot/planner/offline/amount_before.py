@@ -1,5 +1,6 @@
 """The amount said before a food: "2", "a bowl of", "a stick of", "3 rolls of", and a
-measure with a brand or qualifier between it and the food ("a tin of heinz tomato soup")."""
+measure with a brand or qualifier between it and the food ("a tin of heinz tomato soup", "2
+slices daves killer bread")."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from bot.planner.offline.volumes import glass_before, litres_before
 from bot.planner.reader.composition import FILLED
 from bot.planner.reader.quantities import (
     AMOUNT_WORDS,
+    HOUSEHOLD_UNITS,
     Quantity,
     counted_of,
     parse_measure,
@@ -55,12 +57,17 @@ def said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
     if quantity.tokens < len(before):
         for gap in (1, 2):
             said, between = before[:-gap], before[-gap:]
-            if len(said) < 2 or said[-1] not in OF or not _brand_between(between):
+            if len(said) < 2 or not _measure_ends(said) or not _brand_between(between):
                 continue
             measured = parse_prefix(said)
             if measured.tokens > 1 and measured.unit:
                 return measured, gap
     return quantity, 0
+
+
+def _measure_ends(said: list[str]) -> bool:
+    """Whether the words end in "of" or a measure: "a tin of", "2 slices" (of a brand's bread)."""
+    return said[-1] in OF or said[-1] in HOUSEHOLD_UNITS
 
 
 # What may stand between "of" and a brand: "2 servings of the birds eye lasagne".
