@@ -128,6 +128,10 @@ def _logged(lang: str, text: str) -> list[tuple[str, float]]:
         ("en", "half a murtabak", "murtabak", 250, 380),
         ("en", "chicken inasal and rice", "inasal", 360, 560),
         ("en", "a slice of leche flan", "flan", 220, 350),
+        ("es", "dos paletas de hielo en la tarde", "paleta de hielo", 100, 200),
+        ("it", "un piatto di vincisgrassi", "vincisgrassi", 500, 720),
+        ("de", "Spundekäs mit Brezel", "spundekäs", 220, 340),
+        ("en", "edikang ikong and pounded yam", "edikang ikong", 380, 560),
     ],
 )
 def test_a_regional_dish_is_logged_once_as_itself(
