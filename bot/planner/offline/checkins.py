@@ -12,6 +12,7 @@ import math
 import re
 
 from bot.planner.offline.dates import rx
+from bot.planner.offline.reasons import tiredness_as_reason
 from bot.planner.offline.said_ratings import CheckinField, find_said_ratings, wished
 from bot.planner.offline.text import Found, Tokens, number_value
 
@@ -196,7 +197,9 @@ CHECKIN_PHRASES = _phrases(
         r"|low energy|energy (?:is |was |feels |: )?low|low on energy|mude|muede|schlapp|cansado"
         r"|cansada|poca energia|wenig energie|energie (?:ist )?niedrig"
         r"|energy (?:is )?crash(?:ing|ed)?|energy (?:pretty |really |very |so )?low"
-        r"|fatigue|fatiguee|stanco|stanca",
+        r"|fatigue|fatiguee|stanco|stanca|(?:con|tengo|mucho|tanto) sueno|somnoliento|somnolienta"
+        r"|schlafrig|(?:j ai|j avais) (?:tellement |trop )?sommeil|somnolente?|assonnato|assonnata"
+        r"|ho (?:tanto |molto )?sonno",
     ),
     (
         "energy",
@@ -246,7 +249,10 @@ CHECKIN_PHRASES = _phrases(
         r"|journee (?:difficile|pourrie|horrible|nulle)|giornata (?:no|storta|difficile|pesante)"
         r"|dia (?:dificil|de mierda|pesimo)|(?:schwieriger|harter|beschissener|mieser) tag"
         r"|feeling blue|in the dumps|bummed(?: out)?|(?:estoy )?de bajon|(?:je )?deprime"
-        r"|giu di corda|niedergeschlagen",
+        r"|giu di corda|niedergeschlagen|(?:j ai )?pas (?:trop |vraiment |tres )?(?:la|en) forme"
+        r"|(?:a |bit |little |tad |kinda |feel |feeling |felt |im |i am )flat(?! white| bread| out)"
+        r"|(?:a bit|a little|feeling|kinda) (?:down|low)|desanimado|desanimada|bajoneado|bajoneada"
+        r"|(?:j ai )?le cafard|abbattuto|abbattuta|demoralizzato|demoralizzata",
     ),
     (
         "mood",
@@ -270,7 +276,7 @@ CHECKIN_PHRASES = _phrases(
 
 _CHECKIN_FILLERS = rx(
     r"(?:i )?(?:feel|feeling|felt|am feeling|was feeling)|me siento|me senti|fuhle mich|bin"
-    r"|estoy|i was|it was|was|and|quite|pretty|today i|overall|(?:je )?me sens|mi sento"
+    r"|estoy|ando|i was|it was|was|and|quite|pretty|today i|overall|(?:je )?me sens|mi sento"
     r"|total|totally|voll|echt|hab|habe|ich habe|ho"
 )
 
@@ -378,6 +384,8 @@ def _phrase_ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
                     if rest.start == span.stop:
                         tokens.claim(rest)
                 continue
-            tokens.claim(span)
-            found.append(Found(span.start, (field, value)))
+            reason = tiredness_as_reason(tokens, span) if field == "energy" else None
+            tokens.claim(reason or span)
+            if reason is None:  # "no dinner, too tired": why, not how one is
+                found.append(Found(span.start, (field, value)))
     return found
