@@ -1,0 +1,90 @@
+"""How a person feels, said in words, is the check-in rating it means; tiredness given as why
+a meal was skipped, and a symptom given as what a food was had for, are neither a rating nor a
+note. In the five languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.agent_api.actions import CheckinUpsert, NutritionAddEntry
+from bot.planner.offline.planner import plan_text
+from tests.planner.logged import context_at
+
+CONTEXT = context_at("Europe/Berlin", 21)
+
+
+def _checkins(text: str) -> list[CheckinUpsert]:
+    return [a for a in plan_text(text, CONTEXT).actions if isinstance(a, CheckinUpsert)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "feeling kinda flat this evening",
+        "a bit down today",
+        "heute eher niedergeschlagen",
+        "estoy desanimada hoy",
+        "j'ai pas trop la forme ce soir",
+        "j'ai le cafard",
+        "oggi sono un po' abbattuto",
+    ],
+)
+def test_a_low_feeling_is_a_low_mood(text: str) -> None:
+    [checkin] = _checkins(text)
+    assert checkin.mood in (2, 3)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["so sleepy after lunch", "bin heute schläfrig", "tengo mucho sueño", "j'ai sommeil", "ho sonno"],
+)
+def test_sleepiness_is_low_energy(text: str) -> None:
+    [checkin] = _checkins(text)
+    assert checkin.energy in (1, 2)
+
+
+def test_a_flat_white_is_no_mood() -> None:
+    assert _checkins("a flat white and a croissant") == []
+    assert _checkins("flat out busy all day") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "skipped dinner, too tired",
+        "kein Frühstück heute, zu müde",
+        "no desayuné, demasiado cansado",
+        "pas de déjeuner, trop fatigué",
+        "niente pranzo oggi, troppo stanca",
+    ],
+)
+def test_tiredness_given_as_why_a_meal_was_skipped_is_no_rating(text: str) -> None:
+    plan = plan_text(text, CONTEXT)
+    assert plan.actions == []
+
+
+@pytest.mark.parametrize("text", ["too tired today", "zu müde heute", "troppo stanco oggi"])
+def test_tiredness_said_with_too_alone_is_still_low_energy(text: str) -> None:
+    [checkin] = _checkins(text)
+    assert checkin.energy in (1, 2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hot tea with honey for my sore throat",
+        "Hühnersuppe gegen die Erkältung",
+        "caldo de pollo para el resfriado",
+        "une soupe pour la gueule de bois",
+        "brodo per il raffreddore",
+    ],
+)
+def test_a_symptom_a_food_was_had_for_is_no_note(text: str) -> None:
+    plan = plan_text(text, CONTEXT)
+    assert _checkins(text) == []
+    assert any(isinstance(a, NutritionAddEntry) for a in plan.actions)
+
+
+def test_a_symptom_said_plainly_is_still_noted() -> None:
+    [checkin] = _checkins("sore throat since this morning")
+    assert checkin.notes is not None and "throat" in checkin.notes
