@@ -36,7 +36,13 @@ def test_a_low_feeling_is_a_low_mood(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["so sleepy after lunch", "bin heute schläfrig", "tengo mucho sueño", "j'ai sommeil", "ho sonno"],
+    [
+        "so sleepy after lunch",
+        "bin heute schläfrig",
+        "tengo mucho sueño",
+        "j'ai sommeil",
+        "ho sonno",
+    ],
 )
 def test_sleepiness_is_low_energy(text: str) -> None:
     [checkin] = _checkins(text)

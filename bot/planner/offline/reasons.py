@@ -15,8 +15,9 @@ _TOO = frozenset("too zu demasiado trop troppo".split())
 _FOR_DOING = frozenset("to zum zur um para pour per da".split())
 # Elsewhere in the message: a meal or a thing said not to have been had or done.
 _NOT_DONE = frozenset(
-    "no not without pas non nicht kein keine keinen nix sin sans senza niente nessun nessuna nothing nada rien"
-    " nichts skip skipped skipping saltato saltata saltati salte saute ausgelassen".split()
+    "no not without pas non nicht kein keine keinen nix sin sans senza niente nessun nessuna"
+    " nothing nada rien nichts skip skipped skipping saltato saltata saltati salte saute"
+    " ausgelassen".split()
 )
 
 
