@@ -69,3 +69,20 @@ def test_grams_of_pro_are_stated_protein() -> None:
     [entry] = food_entries("2 scoops whey, 240 kcal 55g pro", CONTEXT)
     assert entry.entry.protein == 55
     assert entry.entry.calories == 240
+
+
+@pytest.mark.parametrize(
+    ("text", "kg"),
+    [
+        ("lost 3 lbs this week, now at 150.4", 68.22),
+        ("2 Kilo weniger, jetzt bei 80.5", 80.5),
+        ("he bajado 2 kilos, ahora 80.5", 80.5),
+        ("j'ai perdu 3 livres, maintenant 150.4", 68.22),
+        ("persi 2 kg, ora 80.5", 80.5),
+    ],
+)
+def test_a_weight_said_without_a_unit_takes_the_one_the_message_says(text: str, kg: float) -> None:
+    plan = plan_text(text, CONTEXT)
+    [weight] = [a for a in plan.actions if isinstance(a, WeightLog)]
+    assert weight.weight_kg == pytest.approx(kg)
+    assert plan.unit_question is None

@@ -183,3 +183,23 @@ def first_weight(tokens: Tokens, unsure: list[float]) -> list[Found]:
             unsure.append(reading.value)
         return [Found(span.start, reading.kg)]
     return []
+
+
+_KG_WORDS = frozenset("kg kgs kilo kilos kilogram kilograms kilogramm kilogramos".split())
+_LB_WORDS = frozenset("lb lbs pound pounds pfund libras livres libbre".split())
+
+
+def in_unit_said(tokens: Tokens, weights: list[Found], unsure: list[float]) -> list[Found]:
+    """The weights, their unit settled by the one unit of weight the message says elsewhere
+    ("lost 2 kg since last week, now at 78.5"): `unsure` emptied of what it settles."""
+    said = {t.text for t in tokens.items}
+    kg, lb = bool(said & _KG_WORDS), bool(said & _LB_WORDS)
+    if not unsure or kg == lb:
+        return weights
+    settled = set(unsure)
+    unsure.clear()
+    if kg:
+        return weights
+    return [
+        Found(w.index, round(w.value * KG_PER_LB, 2)) if w.value in settled else w for w in weights
+    ]
