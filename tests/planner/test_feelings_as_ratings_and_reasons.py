@@ -94,3 +94,11 @@ def test_a_symptom_a_food_was_had_for_is_no_note(text: str) -> None:
 def test_a_symptom_said_plainly_is_still_noted() -> None:
     [checkin] = _checkins("sore throat since this morning")
     assert checkin.notes is not None and "throat" in checkin.notes
+
+
+@pytest.mark.parametrize(
+    "text", ["feeling strong this morning", "fühle mich heute stark", "hoy me siento fuerte"]
+)
+def test_feeling_strong_is_good_energy(text: str) -> None:
+    [checkin] = _checkins(text)
+    assert checkin.energy in (4, 5)
