@@ -212,7 +212,7 @@ CHECKIN_PHRASES = _phrases(
         r"energetic|good energy|energy (?:is |was )?(?:good|high)|high energy|lots of energy"
         r"|viel energie|con energia|mucha energia|energico|energica|en forme|en forma"
         r"|in forma(?! di)|gut in form|in shape|(?:feeling|feel|me siento|mi sento|je me sens"
-        r"|fuhle mich) (?:strong|fuerte|forte|fort|stark)",
+        r"|fuhle mich)(?: today| heute| hoy| oggi)? (?:strong|fuerte|forte|fort|stark)",
     ),
     (
         "mood",
