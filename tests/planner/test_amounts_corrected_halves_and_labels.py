@@ -86,3 +86,17 @@ def test_a_weight_said_without_a_unit_takes_the_one_the_message_says(text: str, 
     [weight] = [a for a in plan.actions if isinstance(a, WeightLog)]
     assert weight.weight_kg == pytest.approx(kg)
     assert plan.unit_question is None
+
+
+@pytest.mark.parametrize(
+    ("text", "ml"),
+    [
+        ("had a 16oz iced tea, actually it was a 12oz can", "355 ml"),
+        ("eine 0,5l Cola, nein doch eine 0,33l Dose", "0.33 l"),
+    ],
+)
+def test_a_drink_corrected_to_its_container_size_is_logged_at_that_size(
+    text: str, ml: str
+) -> None:
+    [entry] = food_entries(text, CONTEXT)
+    assert ml in entry.entry.food

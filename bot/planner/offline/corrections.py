@@ -195,9 +195,13 @@ _SMALL_NUMBERS = (
 )
 # A number said before a unit: a word ("two", "une") stands apart from the unit.
 _SAID_NUMBER = rf"\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾]|(?:{_NUMBER}|{_SMALL_NUMBERS})(?=\s)"
+# "it was a 12oz can": the amount's container word after it says nothing more.
 _AMOUNT_RE = re.compile(
     rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS}|just|only|more like)\s+)*"
-    rf"(?P<num>\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾]|(?:{_SMALL_NUMBERS})(?=\s))\s*(?P<unit>[^\W\d_]+)[\s.!)]*$",
+    r"(?:(?:a|an|ein|eine|einen|un|une|una|uno)\s+(?=\d))?"
+    rf"(?P<num>\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾]|(?:{_SMALL_NUMBERS})(?=\s))\s*"
+    r"(?P<unit>[^\W\d_]+)(?:\s+(?:can|bottle|glass|cup|dose|flasche|lata|botella|canette"
+    r"|bouteille|lattina|bottiglia))?[\s.!)]*$",
     re.IGNORECASE,
 )
 _SAID_WAS_RE = re.compile(rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS})\s+)?", re.IGNORECASE)
