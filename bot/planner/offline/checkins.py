@@ -17,24 +17,24 @@ from bot.planner.offline.said_ratings import CheckinField, find_said_ratings, wi
 from bot.planner.offline.text import Found, Tokens, number_value
 
 _SCALE = r"(?:/|out of|of|over|von|vo|de|sobre|sur|su) ?(?:5|10)"  # "vo": Swiss "von"
-_CHECKIN_KEYWORDS: dict[str, CheckinField] = {}
+CHECKIN_KEYWORDS: dict[str, CheckinField] = {}
 for _field, _words in (
     ("mood", "mood stimmung stimmig laune animo humor humeur moral umore"),
     ("energy", "energy energie energia"),
     ("sleep_quality", "sleep slept schlaf schlafqualitat sueno dormi sommeil sonno"),
 ):  # phrases of several words are added whole below: "de 5" alone is no mood
     for _kw in _words.split(" "):
-        _CHECKIN_KEYWORDS[_kw] = _field  # type: ignore[assignment]
-_CHECKIN_KEYWORDS["sleep quality"] = "sleep_quality"
-_CHECKIN_KEYWORDS["estado de animo"] = "mood"
-_CHECKIN_KEYWORDS["energy level"] = "energy"
-_CHECKIN_KEYWORDS["moods"] = "mood"  # "mood's a 3": the "'s" is dropped with its apostrophe
-_CHECKIN_KEYWORDS["energys"] = "energy"
+        CHECKIN_KEYWORDS[_kw] = _field  # type: ignore[assignment]
+CHECKIN_KEYWORDS["sleep quality"] = "sleep_quality"
+CHECKIN_KEYWORDS["estado de animo"] = "mood"
+CHECKIN_KEYWORDS["energy level"] = "energy"
+CHECKIN_KEYWORDS["moods"] = "mood"  # "mood's a 3": the "'s" is dropped with its apostrophe
+CHECKIN_KEYWORDS["energys"] = "energy"
 # A rating said in words, as dictated: "mood is like a three", "energy four".
 _RATING_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _RATING_WORDS = f"(?:{'|'.join(_RATING_NUMBERS)})(?! (?:of|more|less|times|days?|hours?))"
 CHECKIN_NUMBER_RE = rx(
-    rf"(?P<kw>{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))})"
+    rf"(?P<kw>{'|'.join(sorted(CHECKIN_KEYWORDS, key=len, reverse=True))})"
     rf"(?: (?:is|was|=|:|at|bei|level|today|heute|hoy|oggi|aujourdhui|ist|war|fue|es|rating"
     rf"|score|about|like|a"
     rf"|maybe|around|probably))*"
@@ -45,34 +45,11 @@ CHECKIN_NUMBER_RE = rx(
 # The rating ends its clause ("slept badly, 2 coffees" gives none), and no other check-in
 # word stands between ("slept badly, mood 3" is the mood's).
 SLEEP_WORDS = "slept|sleep|schlaf|geschlafen|sueno|dormi|dormido|dormito|dormii|sommeil|sonno"
-_ANY_KEYWORD = "|".join(sorted({*_CHECKIN_KEYWORDS, *SLEEP_WORDS.split("|")}, key=len)[::-1])
+_ANY_KEYWORD = "|".join(sorted({*CHECKIN_KEYWORDS, *SLEEP_WORDS.split("|")}, key=len)[::-1])
 SLEEP_RATING_RE = rx(
     rf"(?P<kw>{SLEEP_WORDS})(?: (?!(?:{_ANY_KEYWORD})(?!\S))[^\s\d.;!?]+){{0,6}}"
     rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?(?= [.;!?,]|$)"
 )
-
-# A face said as a rating after a check-in word ("mood 😊", "energy: 😩"), 1 to 5.
-_FACE_RATINGS: dict[str, int] = {}
-for _faces, _face_rating in (
-    ("😁 😄 🤩 😍 🥳 🥰", 5),
-    ("😀 😃 😊 🙂 ☺ 😌 👍", 4),
-    ("😐 😑 😶 🙃 🤷 😬", 3),
-    ("😕 🙁 ☹ 😞 😔 😟 😩 😫 😒 😣 👎", 2),
-    ("😢 😭 😡 🤬 😖 🤢 🤮 💀", 1),
-):
-    for _face in _faces.split():
-        _FACE_RATINGS[_face] = _face_rating
-_FACE_RE = re.compile(
-    rf"(?P<kw>\b(?:{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))}))\s*[:=-]?\s*"
-    rf"(?P<face>{'|'.join(map(re.escape, _FACE_RATINGS))})\ufe0f?",
-    re.IGNORECASE,
-)
-
-
-def faces_as_ratings(text: str) -> str:
-    """ "mood 😊" as "mood 4": a face right after a check-in word is its rating."""
-    return _FACE_RE.sub(lambda m: f"{m['kw']} {_FACE_RATINGS[m['face']]}", text)
-
 
 NEGATIONS = frozenset(
     {"not", "no", "never", "nicht", "kein", "keine", "nie", "nunca", "didnt", "pas", "non"}
@@ -336,7 +313,7 @@ def _ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
         rating = _rating(match.group("num"), match.group("scale"))
         if rating is not None:
             tokens.claim(span)
-            found.append(Found(span.start, (_CHECKIN_KEYWORDS[match.group("kw")], rating)))
+            found.append(Found(span.start, (CHECKIN_KEYWORDS[match.group("kw")], rating)))
     found.extend(find_said_ratings(tokens))  # "Laune gut", "not feeling great"
     found.extend(_phrase_ratings(tokens))
     if found:
