@@ -95,8 +95,6 @@ def test_a_weight_said_without_a_unit_takes_the_one_the_message_says(text: str, 
         ("eine 0,5l Cola, nein doch eine 0,33l Dose", "0.33 l"),
     ],
 )
-def test_a_drink_corrected_to_its_container_size_is_logged_at_that_size(
-    text: str, ml: str
-) -> None:
+def test_a_drink_corrected_to_its_container_size_is_logged_at_that_size(text: str, ml: str) -> None:
     [entry] = food_entries(text, CONTEXT)
     assert ml in entry.entry.food

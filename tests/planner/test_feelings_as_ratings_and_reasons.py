@@ -102,3 +102,27 @@ def test_a_symptom_said_plainly_is_still_noted() -> None:
 def test_feeling_strong_is_good_energy(text: str) -> None:
     [checkin] = _checkins(text)
     assert checkin.energy in (4, 5)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "rating"),
+    [
+        ("energy pretty low today, 2/5", "energy", 2),
+        ("Laune eher mittel heute, 3 von 5", "mood", 3),
+        ("estado de animo bueno, 4/5", "mood", 4),
+        ("humeur pas terrible, 2 sur 5", "mood", 2),
+        ("energia così così, 6/10", "energy", 3),
+    ],
+)
+def test_a_rating_with_its_scale_after_words_about_it_is_the_rating(
+    text: str, field: str, rating: int
+) -> None:
+    plan = plan_text(text, CONTEXT)
+    [checkin] = [a for a in plan.actions if isinstance(a, CheckinUpsert)]
+    assert getattr(checkin, field) == rating
+    assert plan.understood
+
+
+def test_a_count_after_a_mood_is_no_rating() -> None:
+    [checkin] = _checkins("mood great, 2 coffees")
+    assert checkin.mood in (4, 5)

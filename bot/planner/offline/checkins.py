@@ -50,6 +50,13 @@ SLEEP_RATING_RE = rx(
     rf"(?P<kw>{SLEEP_WORDS})(?: (?!(?:{_ANY_KEYWORD})(?!\S))[^\s\d.;!?]+){{0,6}}"
     rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?(?= [.;!?,]|$)"
 )
+# Any check-in word and, further on, a rating said with its scale: "mood good today, 4/5",
+# "stimmig isch guet hüt, 4/5", "umore buono oggi, 4 su 5". The scale makes it the rating.
+RATED_AFTER_RE = rx(
+    rf"(?P<kw>{'|'.join(sorted(CHECKIN_KEYWORDS, key=len, reverse=True))})"
+    rf"(?: (?!(?:{_ANY_KEYWORD})(?!\S))[^\s\d.;!?]+){{1,6}}"
+    rf" (?P<num>\d+/(?:5|10)|\d+(?= (?P<scale>{_SCALE})) {_SCALE})(?= [.;!?,]|$)"
+)
 
 NEGATIONS = frozenset(
     {"not", "no", "never", "nicht", "kein", "keine", "nie", "nunca", "didnt", "pas", "non"}
@@ -309,6 +316,11 @@ def _ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
         if rating is not None:
             tokens.claim(span)
             found.append(Found(span.start, ("sleep_quality", rating)))
+    for match, span in tokens.matches(RATED_AFTER_RE):
+        rating = _rating(match.group("num").split(" ")[0], match.group("scale"))
+        if rating is not None:
+            tokens.claim(span)
+            found.append(Found(span.start, (CHECKIN_KEYWORDS[match.group("kw")], rating)))
     for match, span in tokens.matches(CHECKIN_NUMBER_RE):
         rating = _rating(match.group("num"), match.group("scale"))
         if rating is not None:
