@@ -235,9 +235,9 @@ CHECKIN_PHRASES = _phrases(
         r"|dia (?:dificil|de mierda|pesimo)|(?:schwieriger|harter|beschissener|mieser) tag"
         r"|feeling blue|in the dumps|bummed(?: out)?|(?:estoy )?de bajon|(?:je )?deprime"
         r"|giu di corda|niedergeschlagen|(?:j ai )?pas (?:trop |vraiment |tres )?(?:la|en) forme"
-        r"|(?:a |bit |little |tad |kinda |feel |feeling |felt |im |i am )flat(?! white| bread| out)"
-        r"|(?:a bit|a little|feeling|kinda) (?:down|low)|desanimado|desanimada|bajoneado|bajoneada"
-        r"|(?:j ai )?le cafard|abbattuto|abbattuta|demoralizzato|demoralizzata",
+        r"|(?:bit |little |tad |kinda |feel |feeling |felt |im |i am )flat(?! white| bread| out)"
+        r"|(?:a bit|a little|feeling|kinda) (?:down|low(?! carb| fat| sugar| cal| on| in))"
+        r"|desanimado|desanimada|bajoneado|bajoneada|(?:j ai )?le cafard|abbattuto|abbattuta|demoralizzato|demoralizzata",
     ),
     (
         "mood",
