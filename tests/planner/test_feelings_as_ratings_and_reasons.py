@@ -126,3 +126,8 @@ def test_a_rating_with_its_scale_after_words_about_it_is_the_rating(
 def test_a_count_after_a_mood_is_no_rating() -> None:
     [checkin] = _checkins("mood great, 2 coffees")
     assert checkin.mood in (4, 5)
+
+
+@pytest.mark.parametrize("text", ["had a flat tyre on the way in", "kinda low carb day today"])
+def test_flat_and_low_said_of_other_things_are_no_mood(text: str) -> None:
+    assert _checkins(text) == []

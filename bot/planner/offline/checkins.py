@@ -237,7 +237,8 @@ CHECKIN_PHRASES = _phrases(
         r"|giu di corda|niedergeschlagen|(?:j ai )?pas (?:trop |vraiment |tres )?(?:la|en) forme"
         r"|(?:bit |little |tad |kinda |feel |feeling |felt |im |i am )flat(?! white| bread| out)"
         r"|(?:a bit|a little|feeling|kinda) (?:down|low(?! carb| fat| sugar| cal| on| in))"
-        r"|desanimado|desanimada|bajoneado|bajoneada|(?:j ai )?le cafard|abbattuto|abbattuta|demoralizzato|demoralizzata",
+        r"|desanimado|desanimada|bajoneado|bajoneada|(?:j ai )?le cafard|abbattuto|abbattuta"
+        r"|demoralizzato|demoralizzata",
     ),
     (
         "mood",
