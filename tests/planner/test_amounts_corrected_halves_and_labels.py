@@ -5,10 +5,12 @@ once; "50g pro" is stated protein."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 
 import pytest
 
-from bot.agent_api.actions import WeightLog
+from bot.agent_api.actions import Entry, NutritionAddEntry, WeightLog
+from bot.kernel.plausibility import check
 from bot.planner.offline.planner import plan_text
 from tests.planner.logged import context_at, food_entries
 
@@ -98,3 +100,25 @@ def test_a_weight_said_without_a_unit_takes_the_one_the_message_says(text: str, 
 def test_a_drink_corrected_to_its_container_size_is_logged_at_that_size(text: str, ml: str) -> None:
     [entry] = food_entries(text, CONTEXT)
     assert ml in entry.entry.food
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dinner was a frozen dumpling thing, 410 cal",
+        "irgendein Eintopf-Ding vom Bäcker, 380 kcal",
+        "una cosa de la panadería, 320 kcal",
+    ],
+)
+def test_energy_stated_without_macros_raises_no_doubt_about_them(text: str) -> None:
+    plan = plan_text(text, CONTEXT)
+    assert food_entries(text, CONTEXT)
+    assert check(plan.actions, last_weight_kg=None) == []
+
+
+def test_macros_that_disagree_with_the_energy_are_still_doubted() -> None:
+    entry = Entry(food="Bar, 1 bar", calories=900, protein=10, carbs=10, fat=0)
+    [concern] = check(
+        [NutritionAddEntry(date=dt.date(2026, 11, 22), entry=entry)], last_weight_kg=None
+    )
+    assert concern.kind == "macros_mismatch"
