@@ -58,6 +58,8 @@ def check(actions: Sequence[Action], *, last_weight_kg: float | None) -> list[Co
             if e.calories > MAX_ENTRY_KCAL:
                 concerns.append(Concern(index, "kcal_high", e.calories, MAX_ENTRY_KCAL))
                 continue
+            if e.protein == e.carbs == e.fat == 0:
+                continue  # only the energy is known ("a dumpling thing, 410 cal"): no macros
             computed = macro_kcal(e.protein, e.carbs, e.fat)
             tolerance = max(MACRO_TOLERANCE_KCAL, MACRO_TOLERANCE_SHARE * max(e.calories, computed))
             excess_is_alcohol = e.calories > computed and _ALCOHOL.search(e.food)

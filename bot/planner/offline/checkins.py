@@ -12,28 +12,29 @@ import math
 import re
 
 from bot.planner.offline.dates import rx
+from bot.planner.offline.reasons import tiredness_as_reason
 from bot.planner.offline.said_ratings import CheckinField, find_said_ratings, wished
 from bot.planner.offline.text import Found, Tokens, number_value
 
 _SCALE = r"(?:/|out of|of|over|von|vo|de|sobre|sur|su) ?(?:5|10)"  # "vo": Swiss "von"
-_CHECKIN_KEYWORDS: dict[str, CheckinField] = {}
+CHECKIN_KEYWORDS: dict[str, CheckinField] = {}
 for _field, _words in (
     ("mood", "mood stimmung stimmig laune animo humor humeur moral umore"),
     ("energy", "energy energie energia"),
     ("sleep_quality", "sleep slept schlaf schlafqualitat sueno dormi sommeil sonno"),
 ):  # phrases of several words are added whole below: "de 5" alone is no mood
     for _kw in _words.split(" "):
-        _CHECKIN_KEYWORDS[_kw] = _field  # type: ignore[assignment]
-_CHECKIN_KEYWORDS["sleep quality"] = "sleep_quality"
-_CHECKIN_KEYWORDS["estado de animo"] = "mood"
-_CHECKIN_KEYWORDS["energy level"] = "energy"
-_CHECKIN_KEYWORDS["moods"] = "mood"  # "mood's a 3": the "'s" is dropped with its apostrophe
-_CHECKIN_KEYWORDS["energys"] = "energy"
+        CHECKIN_KEYWORDS[_kw] = _field  # type: ignore[assignment]
+CHECKIN_KEYWORDS["sleep quality"] = "sleep_quality"
+CHECKIN_KEYWORDS["estado de animo"] = "mood"
+CHECKIN_KEYWORDS["energy level"] = "energy"
+CHECKIN_KEYWORDS["moods"] = "mood"  # "mood's a 3": the "'s" is dropped with its apostrophe
+CHECKIN_KEYWORDS["energys"] = "energy"
 # A rating said in words, as dictated: "mood is like a three", "energy four".
 _RATING_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _RATING_WORDS = f"(?:{'|'.join(_RATING_NUMBERS)})(?! (?:of|more|less|times|days?|hours?))"
 CHECKIN_NUMBER_RE = rx(
-    rf"(?P<kw>{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))})"
+    rf"(?P<kw>{'|'.join(sorted(CHECKIN_KEYWORDS, key=len, reverse=True))})"
     rf"(?: (?:is|was|=|:|at|bei|level|today|heute|hoy|oggi|aujourdhui|ist|war|fue|es|rating"
     rf"|score|about|like|a"
     rf"|maybe|around|probably))*"
@@ -44,34 +45,18 @@ CHECKIN_NUMBER_RE = rx(
 # The rating ends its clause ("slept badly, 2 coffees" gives none), and no other check-in
 # word stands between ("slept badly, mood 3" is the mood's).
 SLEEP_WORDS = "slept|sleep|schlaf|geschlafen|sueno|dormi|dormido|dormito|dormii|sommeil|sonno"
-_ANY_KEYWORD = "|".join(sorted({*_CHECKIN_KEYWORDS, *SLEEP_WORDS.split("|")}, key=len)[::-1])
+_ANY_KEYWORD = "|".join(sorted({*CHECKIN_KEYWORDS, *SLEEP_WORDS.split("|")}, key=len)[::-1])
 SLEEP_RATING_RE = rx(
     rf"(?P<kw>{SLEEP_WORDS})(?: (?!(?:{_ANY_KEYWORD})(?!\S))[^\s\d.;!?]+){{0,6}}"
     rf" (?P<num>\d+(?:/\d+)?)(?: (?P<scale>{_SCALE}))?(?= [.;!?,]|$)"
 )
-
-# A face said as a rating after a check-in word ("mood 😊", "energy: 😩"), 1 to 5.
-_FACE_RATINGS: dict[str, int] = {}
-for _faces, _face_rating in (
-    ("😁 😄 🤩 😍 🥳 🥰", 5),
-    ("😀 😃 😊 🙂 ☺ 😌 👍", 4),
-    ("😐 😑 😶 🙃 🤷 😬", 3),
-    ("😕 🙁 ☹ 😞 😔 😟 😩 😫 😒 😣 👎", 2),
-    ("😢 😭 😡 🤬 😖 🤢 🤮 💀", 1),
-):
-    for _face in _faces.split():
-        _FACE_RATINGS[_face] = _face_rating
-_FACE_RE = re.compile(
-    rf"(?P<kw>\b(?:{'|'.join(sorted(_CHECKIN_KEYWORDS, key=len, reverse=True))}))\s*[:=-]?\s*"
-    rf"(?P<face>{'|'.join(map(re.escape, _FACE_RATINGS))})\ufe0f?",
-    re.IGNORECASE,
+# Any check-in word and, further on, a rating said with its scale: "mood good today, 4/5",
+# "stimmig isch guet hüt, 4/5", "umore buono oggi, 4 su 5". The scale makes it the rating.
+RATED_AFTER_RE = rx(
+    rf"(?P<kw>{'|'.join(sorted(CHECKIN_KEYWORDS, key=len, reverse=True))})"
+    rf"(?: (?!(?:{_ANY_KEYWORD})(?!\S))[^\s\d.;!?]+){{1,6}}"
+    rf" (?P<num>\d+/(?:5|10)|\d+(?= (?P<scale>{_SCALE})) {_SCALE})(?= [.;!?,]|$)"
 )
-
-
-def faces_as_ratings(text: str) -> str:
-    """ "mood 😊" as "mood 4": a face right after a check-in word is its rating."""
-    return _FACE_RE.sub(lambda m: f"{m['kw']} {_FACE_RATINGS[m['face']]}", text)
-
 
 NEGATIONS = frozenset(
     {"not", "no", "never", "nicht", "kein", "keine", "nie", "nunca", "didnt", "pas", "non"}
@@ -196,7 +181,9 @@ CHECKIN_PHRASES = _phrases(
         r"|low energy|energy (?:is |was |feels |: )?low|low on energy|mude|muede|schlapp|cansado"
         r"|cansada|poca energia|wenig energie|energie (?:ist )?niedrig"
         r"|energy (?:is )?crash(?:ing|ed)?|energy (?:pretty |really |very |so )?low"
-        r"|fatigue|fatiguee|stanco|stanca",
+        r"|fatigue|fatiguee|stanco|stanca|(?:con|tengo|mucho|tanto) sueno|somnoliento|somnolienta"
+        r"|schlafrig|(?:j ai|j avais) (?:tellement |trop )?sommeil|somnolente?|assonnato|assonnata"
+        r"|ho (?:tanto |molto )?sonno",
     ),
     (
         "energy",
@@ -208,7 +195,8 @@ CHECKIN_PHRASES = _phrases(
         4,
         r"energetic|good energy|energy (?:is |was )?(?:good|high)|high energy|lots of energy"
         r"|viel energie|con energia|mucha energia|energico|energica|en forme|en forma"
-        r"|in forma(?! di)|gut in form|in shape",
+        r"|in forma(?! di)|gut in form|in shape|(?:feeling|feel|me siento|mi sento|je me sens"
+        r"|fuhle mich)(?: today| heute| hoy| oggi)? (?:strong|fuerte|forte|fort|stark)",
     ),
     (
         "mood",
@@ -246,7 +234,11 @@ CHECKIN_PHRASES = _phrases(
         r"|journee (?:difficile|pourrie|horrible|nulle)|giornata (?:no|storta|difficile|pesante)"
         r"|dia (?:dificil|de mierda|pesimo)|(?:schwieriger|harter|beschissener|mieser) tag"
         r"|feeling blue|in the dumps|bummed(?: out)?|(?:estoy )?de bajon|(?:je )?deprime"
-        r"|giu di corda|niedergeschlagen",
+        r"|giu di corda|niedergeschlagen|(?:j ai )?pas (?:trop |vraiment |tres )?(?:la|en) forme"
+        r"|(?:bit |little |tad |kinda |feel |feeling |felt |im |i am )flat(?! white| bread| out)"
+        r"|(?:a bit|a little|feeling|kinda) (?:down|low(?! carb| fat| sugar| cal| on| in))"
+        r"|desanimado|desanimada|bajoneado|bajoneada|(?:j ai )?le cafard|abbattuto|abbattuta"
+        r"|demoralizzato|demoralizzata",
     ),
     (
         "mood",
@@ -270,7 +262,7 @@ CHECKIN_PHRASES = _phrases(
 
 _CHECKIN_FILLERS = rx(
     r"(?:i )?(?:feel|feeling|felt|am feeling|was feeling)|me siento|me senti|fuhle mich|bin"
-    r"|estoy|i was|it was|was|and|quite|pretty|today i|overall|(?:je )?me sens|mi sento"
+    r"|estoy|ando|i was|it was|was|and|quite|pretty|today i|overall|(?:je )?me sens|mi sento"
     r"|total|totally|voll|echt|hab|habe|ich habe|ho"
 )
 
@@ -325,11 +317,16 @@ def _ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
         if rating is not None:
             tokens.claim(span)
             found.append(Found(span.start, ("sleep_quality", rating)))
+    for match, span in tokens.matches(RATED_AFTER_RE):
+        rating = _rating(match.group("num").split(" ")[0], match.group("scale"))
+        if rating is not None:
+            tokens.claim(span)
+            found.append(Found(span.start, (CHECKIN_KEYWORDS[match.group("kw")], rating)))
     for match, span in tokens.matches(CHECKIN_NUMBER_RE):
         rating = _rating(match.group("num"), match.group("scale"))
         if rating is not None:
             tokens.claim(span)
-            found.append(Found(span.start, (_CHECKIN_KEYWORDS[match.group("kw")], rating)))
+            found.append(Found(span.start, (CHECKIN_KEYWORDS[match.group("kw")], rating)))
     found.extend(find_said_ratings(tokens))  # "Laune gut", "not feeling great"
     found.extend(_phrase_ratings(tokens))
     if found:
@@ -378,6 +375,8 @@ def _phrase_ratings(tokens: Tokens) -> list[Found[tuple[CheckinField, int]]]:
                     if rest.start == span.stop:
                         tokens.claim(rest)
                 continue
-            tokens.claim(span)
-            found.append(Found(span.start, (field, value)))
+            reason = tiredness_as_reason(tokens, span) if field == "energy" else None
+            tokens.claim(reason or span)
+            if reason is None:  # "no dinner, too tired": why, not how one is
+                found.append(Found(span.start, (field, value)))
     return found

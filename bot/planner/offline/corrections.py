@@ -142,14 +142,14 @@ def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan
     )
     if size is not None:
         return _with_size(before, size.group("size"), plan_part)
-    if not earlier.understood:
-        return None
-    if re.fullmatch(_REMOVE, marker):
-        return _removed(earlier, plan_part(re.sub(r"^\s*(?:the|that|those)\s+", "", after)))
     amount = _AMOUNT_RE.match(after)
     settled = amount and _with_amount(before, amount["num"], amount["unit"], plan_part)
     if settled:  # "1 cup of yogurt, sorry 3/4 cup"
         return settled
+    if not earlier.understood:
+        return None
+    if re.fullmatch(_REMOVE, marker):
+        return _removed(earlier, plan_part(re.sub(r"^\s*(?:the|that|those)\s+", "", after)))
     if re.fullmatch(_WEAK, marker):
         again = _said_again(earlier, plan_part(_SAID_WAS_RE.sub("", after)))
         return again or _swapped(earlier, after, plan_part)
@@ -189,9 +189,19 @@ def _with_number(before: str, number: str, plan_part: Callable[[str], Plan]) -> 
 
 
 # "1 cup of yogurt, sorry 3/4 cup": an amount in the unit said before replaces that amount.
+_SMALL_NUMBERS = (
+    r"one|un|une|uno|una|ein|eine|einen|deux|trois|quatre|zwei|drei|vier|dos|tres|cuatro|due"
+    r"|tre|quattro"
+)
+# A number said before a unit: a word ("two", "une") stands apart from the unit.
+_SAID_NUMBER = rf"\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾]|(?:{_NUMBER}|{_SMALL_NUMBERS})(?=\s)"
+# "it was a 12oz can": the amount's container word after it says nothing more.
 _AMOUNT_RE = re.compile(
     rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS}|just|only|more like)\s+)*"
-    r"(?P<num>\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾])\s*(?P<unit>[^\W\d_]+)[\s.!)]*$",
+    r"(?:(?:a|an|ein|eine|einen|un|une|una|uno)\s+(?=\d))?"
+    rf"(?P<num>\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾]|(?:{_SMALL_NUMBERS})(?=\s))\s*"
+    r"(?P<unit>[^\W\d_]+)(?:\s+(?:can|bottle|glass|cup|dose|flasche|lata|botella|canette"
+    r"|bouteille|lattina|bottiglia))?[\s.!)]*$",
     re.IGNORECASE,
 )
 _SAID_WAS_RE = re.compile(rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS})\s+)?", re.IGNORECASE)
@@ -202,13 +212,25 @@ def _with_amount(
 ) -> Plan | None:
     """ "1 cup of yogurt" corrected to "3/4 cup": the last amount said in that unit is the one
     replaced; None when no amount before was said in it."""
-    stem = re.escape(unit.lower().rstrip("s"))
-    said = list(re.finditer(rf"(?P<num>{_NUMBER})\s*{stem}(?:e?s)?\b", before, re.IGNORECASE))
+    said = [
+        at
+        for at in re.finditer(rf"\b(?P<num>{_SAID_NUMBER})\s*(?P<unit>[^\W\d_]+)", before, re.I)
+        if _same_unit(at["unit"], unit)
+    ]
     if not said:
         return None
     at = said[-1]
     plan = plan_part(before[: at.start()] + number + before[at.start("num") + len(at["num"]) :])
     return plan if plan.actions else None
+
+
+def _same_unit(one: str, other: str) -> bool:
+    """ "wraps" and "wrap", "Scheiben" and "Scheibe", "cucchiai" and "cucchiaio": one unit,
+    singular or plural, in the five languages."""
+    short, long = sorted((one.lower(), other.lower()), key=len)
+    if len(long) - len(short) > 2:
+        return False
+    return long.startswith(short[:-1] if len(short) >= 5 else short)
 
 
 # "large fries, sorry medium": a size alone after the marker replaces the size said before.

@@ -143,7 +143,7 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
         said = [
             j for j in span if j not in eaten and (j in seeds or tokens.items[j].text in FEELINGS)
         ]
-        if not any(_noted(tokens, j) for j in said):
+        if not any(_noted(tokens, j, seeds) for j in said):
             continue  # "skipped breakfast, wasn't hungry": read, no note
         last = _time_after(tokens, span.stop - 1)  # "woke up at 3am": the time is kept
         last = _since_when(tokens, last)  # "headache since yesterday": so is the day
@@ -156,11 +156,32 @@ def _possessive_feeling(raw: str, text: str) -> bool:
     return raw.lower().endswith(("'s", "’s")) and text[:-1] in FEELINGS
 
 
-def _noted(tokens: Tokens, i: int) -> bool:
+def _noted(tokens: Tokens, i: int, seeds: Collection[int]) -> bool:
     """Whether the feeling at `i` is worth the day's notes: present, and about how one is."""
     absent = i > 0 and tokens.items[i - 1].text in _ABSENT_BEFORE
     weary = i + 1 < len(tokens) and tokens.items[i + 1].text == "of"  # "sick of salad"
-    return not absent and not weary and tokens.items[i].text not in _NOT_NOTED
+    purpose = _what_it_was_for(tokens, i, seeds)
+    return not absent and not weary and not purpose and tokens.items[i].text not in _NOT_NOTED
+
+
+# What a food was had for, said right before a feeling: "tea for my sore throat", "caldo pa
+# la resaca", "soupe pour la gueule de bois", "brodo per il raffreddore", "Tee gegen den Husten".
+_FOR = frozenset("for against pa para pour per gegen".split())
+_ITS = frozenset(
+    "the my a an this that la el mi las los le ma mon les il lo mio mia i den die das dem"
+    " meinen meine meinem einen ein eine".split()
+)
+
+
+def _what_it_was_for(tokens: Tokens, i: int, seeds: Collection[int]) -> bool:
+    """Whether the feeling whose words include `i` is said as what something was had for."""
+    first = i
+    while first > 0 and (first - 1 in seeds or tokens.items[first - 1].text in FEELINGS):
+        first -= 1
+    before = first - 1
+    if before >= 0 and tokens.items[before].text in _ITS:
+        before -= 1
+    return before >= 0 and tokens.items[before].text in _FOR
 
 
 # A time of day right after a feeling, already read as a time: part of what the note says.

@@ -190,8 +190,11 @@ _MACRO_ALT = "|".join(sorted(_MACRO_WORDS, key=len, reverse=True))
 _MACRO_BEFORE = "|".join(sorted(_ENGLISH_MACROS, key=len, reverse=True))
 # Grams as the five languages write them: "15 gramos de proteína", "10 Gramm Eiweiß".
 _GRAMS = r"(?:g|grams?|gr|gramm|gramos?|grammi|grammes?)"
+# "50g pro": protein, shortened; "25 g pro 100 g" is German for "per".
+_PRO = r"pro(?! \d| portion| stuck| tag| person| scheibe)"
+_MACRO_WORDS["pro"] = "protein"
 _MACRO_RE = rx(
-    rf"(?P<num>{NUM}) ?{_GRAMS} (?:of |di |de |d )?(?P<macro>{_MACRO_ALT})"
+    rf"(?P<num>{NUM}) ?{_GRAMS} (?:of |di |de |d )?(?P<macro>{_MACRO_ALT}|{_PRO})"
     rf"|(?P<macro2>{_MACRO_BEFORE}) (?P<num2>{NUM}) ?{_GRAMS}\b"
     rf"|(?P<num3>{NUM}) ?(?P<letter>p|c|f)"
 )

@@ -26,10 +26,10 @@ from bot.kernel.said import EmojiOffer, FoodFact, FoodFacts, Notice, OddNumbers,
 from bot.planner.base import Plan, PlanContext, ReadResult
 from bot.planner.markup import without_markup
 from bot.planner.offline.answers import answer
-from bot.planner.offline.checkins import faces_as_ratings
 from bot.planner.offline.chitchat import CHITCHAT, chitchat_kind
 from bot.planner.offline.corrections import amended, corrected
 from bot.planner.offline.dates import WEEKDAYS, WEEKDAYS_PLURAL, find_day_refs, rx
+from bot.planner.offline.faces import faces_as_ratings
 from bot.planner.offline.feelings import FEELINGS
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.meals import find_meal_foods

@@ -9,7 +9,9 @@ are that dish of those eggs ("3 Eier als Rührei"), and a food said without an a
 a longer name of it in the same sentence, is the one food said in full ("kebab on the way home
 🥴 large doner w/ chilli sauce"). A count after a dish of what its portion counts is how many
 of the dish ("idli sambar for breakfast, 3 idlis"), and a food said right before a dish
-named by a food of its kind says which dish it is ("mandarin orange chicken").
+named by a food of its kind says which dish it is ("mandarin orange chicken"). A food said
+without an amount and then, after a colon, as one of its kind with an amount ("shake: 2
+scoops whey", "pizza: 2 slices of margherita") is that one food.
 """
 
 from __future__ import annotations
@@ -107,6 +109,9 @@ def one_per_thing(text: str, tokens: Tokens, foods: list[FoodItem]) -> list[Food
             said = text[tokens.items[before.last].start : tokens.items[item.last].end]
             kept[-1] = dataclasses.replace(item, first=before.first, name=said.capitalize())
             continue
+        if before is not None and _made_of(text, tokens, before, item):
+            kept[-1] = item  # "shake: 2 scoops whey": the shake is the whey said with its amount
+            continue
         if before is not None and _said_whole(text, tokens, before, item):
             kept[-1] = item  # "kebab ... large doner w/ chilli sauce": the doner said in full
             continue
@@ -154,6 +159,22 @@ def _said_whole(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> 
         and not re.search(r"[.,;:!?\n+&\d]", gap)
         and not _ANOTHER.intersection(_gap_words(text, tokens, before, item))
     )
+
+
+_NAME_WORDS_RE = re.compile(r"[^\W\d_]{3,}")
+
+
+def _made_of(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> bool:
+    """ "shake: 2 scoops whey", "tea: 2 bags of green tea": a food said without an amount,
+    then a colon and one of its kind with an amount, the head word of one naming the other,
+    is one food, as said the second time. "coffee: 2 sugars" and "chicken soup: 200 g
+    chicken" stay two."""
+    if before.explicit or not item.explicit:
+        return False
+    if _between(text, tokens, before, item).strip() != ":":
+        return False
+    head, said = (_NAME_WORDS_RE.findall(_bare(f.name).split(" with ")[0]) for f in (before, item))
+    return bool(head and said) and (head[-1] in said or said[-1] in head)
 
 
 def _counted_after(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> bool:

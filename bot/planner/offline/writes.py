@@ -71,7 +71,12 @@ from bot.planner.offline.sources import claim_sources
 from bot.planner.offline.stated import apply_energies, apply_macros
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Found, Tokens
-from bot.planner.offline.unitless import first_weight, lone_weight, near_last_weight
+from bot.planner.offline.unitless import (
+    first_weight,
+    in_unit_said,
+    lone_weight,
+    near_last_weight,
+)
 from bot.planner.offline.unknown import settle_unknown_words
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.quantities import AMOUNT_WORDS
@@ -130,6 +135,7 @@ def log_plan(
     _claim_all(tokens, ALL_DAY_RE)
     _read_unitless_weights(reading)
     _settle_unknown_words(reading)
+    reading.weights = in_unit_said(tokens, reading.weights, reading.unsure)
     return _plan(reading, today)
 
 
