@@ -24,7 +24,7 @@ from bot.planner.offline.dates import rx
 from bot.planner.offline.figures import ENERGY_RE, NOT_EATEN_BEFORE
 from bot.planner.offline.sleep_hours import SLEEP_HOURS_RE
 from bot.planner.offline.text import NUM, Found, Tokens, normalize, tokenize
-from bot.planner.offline.unitless import NOT_A_WEIGHT, UNITLESS_RE, read_unitless, said_value
+from bot.planner.offline.unitless import NOT_A_WEIGHT, UNITLESS_RE, read_unitless
 
 RangeKind = Literal["rating", "weight", "energy", "goal"]
 KG_PER = {"kg": 1.0, "lb": 0.45359237, "st": 6.35029318}
@@ -156,7 +156,7 @@ def find_weights(
             tokens.claim(span)
             found.append(Found(span.start, kg))
     for match, span in tokens.matches(_BARE_WEIGHT_RE):
-        unitless = read_unitless(said_value(match), last_kg)
+        unitless = read_unitless(float(match.group("num")), last_kg)
         if unitless is not None:
             tokens.claim(span)
             found.append(Found(span.start, unitless.kg))

@@ -34,25 +34,17 @@ NOT_A_WEIGHT = (
     r"|km|k|miles?|mi|percent|pct|cups?|coffees?|drinks?|beers?|glasses|times|x|days?|weeks?"
     r"|months?|servings?|portions?|pieces?|slices?|of|bpm|mmhg)(?!\S))"
 )
-# A half said after the number in words: "88 e mezzo", "88 and a half", "88 und halb",
-# "88 y medio", "88 et demi", "88 einhalb".
-_HALF = r"(?P<half> (?:(?:e|and|and a|und|y|et) (?:mezzo|half|halb|medio|demi)|einhalb))?"
 _LINK = r"(?: (?:is|was|of|at|now|=|:|ist|war|es|fue|de|heute|today|hoy|around|about|ca))*"
 # A number is a weight only after words that say so; "at 8" alone is a time.
 UNITLESS_RE = rx(
     rf"(?:(?:my )?(?:body )?(?:weight|weighed in|weighed|weigh|gewicht|peso|pese|wiege"
     rf"|poids|pesato|pesata|pesee|gewogen)"
     rf"|(?:im|i am) at|(?:im )?down to|(?:im )?up to|(?:the )?scale (?:says|said|shows))"
-    rf"{_LINK} (?P<num>{_NUM}){_HALF}{NOT_A_WEIGHT}"
+    rf"{_LINK} (?P<num>{_NUM}){NOT_A_WEIGHT}"
 )
 
 # Any number a body weight may be, when it is not followed by a unit of something else.
-NEAR_RE = rx(rf"(?P<num>{_NUM}){_HALF}{NOT_A_WEIGHT}")
-
-
-def said_value(match: re.Match[str]) -> float:
-    """The number a `NEAR_RE` or `UNITLESS_RE` match says, with its half said in words."""
-    return float(match.group("num")) + (0.5 if match.group("half") else 0.0)
+NEAR_RE = rx(rf"(?P<num>{_NUM}){NOT_A_WEIGHT}")
 
 
 @dataclass(frozen=True)
@@ -151,7 +143,7 @@ def near_last_weight(
         (span, kg)
         for match, span in tokens.matches(NEAR_RE)
         if tokens.free(span)
-        and (kg := near_last(said_value(match), last_kg)) is not None
+        and (kg := near_last(float(match.group("num")), last_kg)) is not None
         and (not foods or ("." in match.group("num") and not eaten & set(span)))
     ]
     if not near:
@@ -174,8 +166,7 @@ def first_weight(tokens: Tokens, unsure: list[float]) -> list[Found]:
     cue = any(t.text in _WEIGH_WORDS for t in tokens.items)
     for match, span in tokens.matches(NEAR_RE):
         value = match.group("num")
-        exact = "." in value or match.group("half")  # "62.3", "88 e mezzo"
-        reading = read_unitless(said_value(match), None) if exact or cue else None
+        reading = read_unitless(float(value), None) if "." in value or cue else None
         if reading is None or not tokens.free(span):
             continue
         tokens.claim(range(len(tokens)))
