@@ -197,6 +197,7 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
         factor = SIZES[size][1] if size and key == q.unit else 1.0
         grams = q.count * one * factor
         said = q.unit if key == _CUT_AS.get(q.unit) else key if key != "each" else ""
+        said = f"{SIZES[size][0]} {said}" if factor != 1.0 else said  # "1 large slice"
         noun = plural_unit(said, q.count) if said else ""
         measure = "ml" if row.liquid else "g"
         shown = f"{fmt_amount(q.count)} {noun}".strip() + f" ({round(grams)} {measure})"

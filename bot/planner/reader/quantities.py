@@ -95,6 +95,7 @@ for _canonical, _words in (
     ("box", "box boxes schachtel karton caja cajas boite boites scatola scatole"),
     ("pot", "pot pots pottle tub tubs becher vasetto vasetti tarrina tarrinas"),
     ("square", "square squares"),
+    ("cone", "cone cones cornet cornets"),
     ("fillet", "fillet fillets filete filetes filet filets filetto filetti"),
     ("splash", "splash splashes dash"),
     ("drizzle", "drizzle drizzles"),

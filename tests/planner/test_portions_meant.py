@@ -1,0 +1,132 @@
+"""A food named without an amount, or with a size or a serving word, is the portion people
+mean where they are: a pot of yogurt, an Italian macchiato, a glass of latte macchiato, a
+bowl of porridge, a slice of a pie, half a chicken, a cone of fries."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.planner.logged import context_at, understood_kcal
+
+
+def _one(text: str, zone: str) -> tuple[str, float]:
+    entries = understood_kcal(text, context_at(zone, 12))
+    assert len(entries) == 1, entries
+    return entries[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("zum Nachtisch noch einen Joghurt", "Europe/Berlin"),
+        ("de postre un yogur", "Europe/Madrid"),
+        ("en dessert un yaourt", "Europe/Paris"),
+        ("per merenda uno yogurt", "Europe/Rome"),
+        ("had a yoghurt at my desk", "Europe/London"),
+        ("grabbed a yogurt on the way", "America/Chicago"),
+    ],
+)
+def test_a_yogurt_is_a_pot_not_a_cup(text: str, zone: str) -> None:
+    """One yogurt is the pot or container it is sold in (125-170 g), not a 245 g cup."""
+    name, kcal = _one(text, zone)
+    assert "yogurt" in name.lower()
+    assert 60 <= kcal <= 115
+
+
+def test_a_cup_of_yogurt_is_still_the_cup() -> None:
+    name, kcal = _one("a cup of plain yogurt", "America/Chicago")
+    assert "cup" in name and 140 <= kcal <= 160
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("al bar un macchiato", "Europe/Rome"),
+        ("a short mac at the cafe", "Australia/Melbourne"),
+        ("un café macchiato", "Europe/Paris"),
+        ("ein Espresso Macchiato", "Europe/Berlin"),
+        ("tomé un macchiato", "Europe/Madrid"),
+    ],
+)
+def test_a_macchiato_is_an_espresso_with_a_dash_of_milk(text: str, zone: str) -> None:
+    name, kcal = _one(text, zone)
+    assert "macchiato" in name.lower()
+    assert kcal <= 25
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("ein Latte Macchiato", 130, 200),
+        ("ein großer Latte Macchiato", 180, 250),
+        ("un latte macchiato grande", 180, 250),
+    ],
+)
+def test_a_latte_macchiato_is_a_glass(text: str, low: float, high: float) -> None:
+    """A latte macchiato is served in a 0.3 l glass, a large one 0.4 l."""
+    _, kcal = _one(text, "Europe/Berlin")
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("a big bowl of oatmeal", "America/Chicago"),
+        ("eine Schüssel Haferbrei", "Europe/Berlin"),
+        ("un bol de porridge", "Europe/Paris"),
+        ("un cuenco de avena", "Europe/Madrid"),
+        ("una ciotola di porridge", "Europe/Rome"),
+    ],
+)
+def test_a_bowl_of_porridge_is_more_than_a_cup(text: str, zone: str) -> None:
+    _, kcal = _one(text, zone)
+    assert 190 <= kcal <= 330
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("a slice of chicken pot pie", 350, 500),
+        ("one large slice of steak pie", 500, 700),
+        ("une part de cheesecake", 360, 450),
+        ("una fetta di cheesecake", 360, 450),
+        ("ein Stück Käsekuchen", 360, 450),
+    ],
+)
+def test_a_slice_is_a_slice(text: str, low: float, high: float) -> None:
+    """A slice of a pie is a part of it, not the whole pie; a slice of cheesecake the
+    bakery's slice."""
+    _, kcal = _one(text, "Europe/London")
+    assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("ein halbes Hähnchen vom Grill", "Europe/Berlin"),
+        ("halbes Brathähnchen", "Europe/Vienna"),
+        ("un demi poulet rôti", "Europe/Paris"),
+        ("mezzo pollo arrosto", "Europe/Rome"),
+        ("medio pollo asado", "Europe/Madrid"),
+        ("half a rotisserie chicken", "America/Chicago"),
+    ],
+)
+def test_half_a_chicken_is_half_the_bird(text: str, zone: str) -> None:
+    _, kcal = _one(text, zone)
+    assert 500 <= kcal <= 750
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("un cornet de frites", 500, 700),
+        ("a cone of fries", 500, 700),
+        ("3 taralli", 90, 160),
+        ("3 mandazi", 450, 650),
+        ("un cornetto al pistacchio", 280, 420),
+        ("una porción de muzza", 250, 380),
+    ],
+)
+def test_a_piece_or_cone_is_what_is_served(text: str, low: float, high: float) -> None:
+    _, kcal = _one(text, "Europe/Brussels")
+    assert low <= kcal <= high
