@@ -130,3 +130,21 @@ def test_half_a_chicken_is_half_the_bird(text: str, zone: str) -> None:
 def test_a_piece_or_cone_is_what_is_served(text: str, low: float, high: float) -> None:
     _, kcal = _one(text, "Europe/Brussels")
     assert low <= kcal <= high
+
+
+@pytest.mark.parametrize(
+    ("text", "zone", "low", "high"),
+    [
+        ("medio pollo a la brasa con papas", "America/Lima", 900, 1100),
+        ("half a peruvian chicken", "America/New_York", 900, 1100),
+        ("half a muffuletta", "America/Chicago", 1200, 1600),
+        ("un cuarto de pollo a la brasa", "America/Lima", 450, 550),
+    ],
+)
+def test_half_of_a_food_counted_in_quarters_is_two_quarters(
+    text: str, zone: str, low: float, high: float
+) -> None:
+    """A food the table counts in quarters (a Peruvian chicken, a muffuletta): half of it
+    is half the whole, not half of a quarter."""
+    entries = understood_kcal(text, context_at(zone, 13))
+    assert low <= entries[0][1] <= high, entries
