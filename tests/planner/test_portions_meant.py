@@ -148,3 +148,19 @@ def test_half_of_a_food_counted_in_quarters_is_two_quarters(
     is half the whole, not half of a quarter."""
     entries = understood_kcal(text, context_at(zone, 13))
     assert low <= entries[0][1] <= high, entries
+
+
+@pytest.mark.parametrize(
+    ("text", "zone", "low", "high"),
+    [
+        ("had 3 fried dumplings", "America/Jamaica", 500, 750),
+        ("a fried dumpling for breakfast", "America/Port_of_Spain", 150, 260),
+        ("6 dumplings", "America/Chicago", 200, 330),  # the filled Asian ones elsewhere
+        ("a jamaican beef patty", "America/New_York", 350, 500),
+    ],
+)
+def test_caribbean_dumplings_and_patties(text: str, zone: str, low: float, high: float) -> None:
+    """In the Caribbean a dumpling is the flour dumpling (~200 kcal fried), and a Jamaican
+    patty is a pastry, not a burger patty."""
+    entries = understood_kcal(text, context_at(zone, 9))
+    assert low <= sum(kcal for _, kcal in entries if "umpling" in _ or "atty" in _) <= high, entries
