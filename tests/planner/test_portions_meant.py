@@ -164,3 +164,20 @@ def test_caribbean_dumplings_and_patties(text: str, zone: str, low: float, high:
     patty is a pastry, not a burger patty."""
     entries = understood_kcal(text, context_at(zone, 9))
     assert low <= sum(kcal for _, kcal in entries if "umpling" in _ or "atty" in _) <= high, entries
+
+
+@pytest.mark.parametrize(
+    ("text", "zone", "low", "high"),
+    [
+        ("chai and a chapati", "Africa/Nairobi", 100, 160),
+        ("a chai please", "Africa/Kampala", 100, 160),
+        ("chai", "Asia/Kolkata", 60, 100),  # India's small cup
+        ("a plain tea", "Asia/Colombo", 25, 60),
+        ("a plain tea", "Europe/London", 0, 5),
+    ],
+)
+def test_tea_as_it_is_served_there(text: str, zone: str, low: float, high: float) -> None:
+    """Kenya's chai is a mug of milky sweet tea; Sri Lanka's plain tea has sugar in it."""
+    entries = understood_kcal(text, context_at(zone, 16))
+    tea = [kcal for name, kcal in entries if "chai" in name.lower() or "tea" in name.lower()]
+    assert len(tea) == 1 and low <= tea[0] <= high, entries

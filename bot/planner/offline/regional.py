@@ -15,7 +15,9 @@ and is left as written everywhere else, where the food table's own reading is th
 - "jelly" is a gelatin dessert in the UK, Ireland, Australia, New Zealand, South Africa and
   India unless it is beside bread, toast or peanut butter, jam elsewhere;
 - a "dumpling" in the English-speaking Caribbean is the flour dumpling eaten with ackee,
-  saltfish or stew (a fried one about 200 kcal), not a filled Asian dumpling of 45.
+  saltfish or stew (a fried one about 200 kcal), not a filled Asian dumpling of 45;
+- "chai" in Kenya, Uganda and Tanzania is a mug of milky sweet tea, not India's small cup;
+  a "plain tea" in Sri Lanka is black tea with sugar, not a cup of nothing.
 
 A course word needs no zone: "une salade en entrée" is a starter in Quebec and France and
 "soup as an entree" a main in the US, but either way no food (offline/fillers.py), as "tea"
@@ -90,6 +92,8 @@ _CARIBBEAN = _zones(
     "America/Dominica",
     "America/St_Kitts",
 )
+_EAST_AFRICA = _zones("Africa/Nairobi", "Africa/Kampala", "Africa/Dar_es_Salaam")
+_SRI_LANKA = _zones("Asia/Colombo")
 _DEMI_IS_BEER = _zones(
     "Europe/Paris", "Europe/Brussels", "Europe/Zurich", "Europe/Luxembourg", "Europe/Monaco"
 )
@@ -166,6 +170,8 @@ REGIONAL: tuple[Regional, ...] = (
     Regional(frozenset({"demis"}), _DEMI_IS_BEER, "demis pression", _demi_kept),
     Regional(frozenset({"dumpling"}), _CARIBBEAN, "caribbean dumpling"),
     Regional(frozenset({"dumplings"}), _CARIBBEAN, "caribbean dumplings"),
+    Regional(frozenset({"chai"}), _EAST_AFRICA, "kenyan chai"),
+    Regional(frozenset({"tea"}), _SRI_LANKA, "sugared black tea", lambda b, a: b[-5:] != "plain"),
     Regional(frozenset({"biscuit"}), _US, "scone"),
     Regional(frozenset({"biscuits"}), _US, "scones"),
     Regional(
