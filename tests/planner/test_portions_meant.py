@@ -181,3 +181,34 @@ def test_tea_as_it_is_served_there(text: str, zone: str, low: float, high: float
     entries = understood_kcal(text, context_at(zone, 16))
     tea = [kcal for name, kcal in entries if "chai" in name.lower() or "tea" in name.lower()]
     assert len(tea) == 1 and low <= tea[0] <= high, entries
+
+
+@pytest.mark.parametrize(
+    ("text", "zone", "low", "high"),
+    [
+        ("beans and chips for tea", "Europe/London", 100, 200),
+        ("half a tin of beans", "Australia/Sydney", 140, 220),
+        ("a jacket potato with beans", "Europe/Dublin", 450, 600),
+        ("a cup of beans", "America/Chicago", 200, 250),  # the cooked pulses elsewhere
+    ],
+)
+def test_beans_in_the_uk_are_baked_beans(text: str, zone: str, low: float, high: float) -> None:
+    entries = understood_kcal(text, context_at(zone, 18))
+    beans = [kcal for name, kcal in entries if "beans" in name.lower()]
+    assert len(beans) == 1 and low <= beans[0] <= high, entries
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("un gelato al limone", "Europe/Rome"),
+        ("una coppetta di gelato", "Europe/Rome"),
+        ("had a gelato", "Europe/Rome"),
+        ("ein Gelato", "Europe/Berlin"),
+        ("un gelato", "Europe/Paris"),
+    ],
+)
+def test_a_gelato_is_the_italian_cup(text: str, zone: str) -> None:
+    """A gelato is the coppetta of two flavours (~120 g), not a US half cup of ice cream."""
+    name, kcal = _one(text, zone)
+    assert "gelato" in name.lower() and 200 <= kcal <= 280
