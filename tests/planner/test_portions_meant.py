@@ -212,3 +212,21 @@ def test_a_gelato_is_the_italian_cup(text: str, zone: str) -> None:
     """A gelato is the coppetta of two flavours (~120 g), not a US half cup of ice cream."""
     name, kcal = _one(text, zone)
     assert "gelato" in name.lower() and 200 <= kcal <= 280
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("a cena una mozzarella di bufala", 280, 420),
+        ("una burrata con pomodorini", 250, 360),
+        ("eine Burrata", 250, 360),
+        ("une burrata", 250, 360),
+        ("una burrata entera", 250, 360),
+        ("a burrata", 250, 360),
+    ],
+)
+def test_a_mozzarella_or_burrata_counted_is_the_ball(text: str, low: float, high: float) -> None:
+    """One mozzarella or burrata is the 125 g ball it is sold as, not a 30 g serving."""
+    entries = understood_kcal(text, context_at("Europe/Rome", 20))
+    cheese = [kcal for name, kcal in entries if "mozzarella" in name.lower() or "urrata" in name]
+    assert len(cheese) == 1 and low <= cheese[0] <= high, entries
