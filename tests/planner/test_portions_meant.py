@@ -230,3 +230,16 @@ def test_a_mozzarella_or_burrata_counted_is_the_ball(text: str, low: float, high
     entries = understood_kcal(text, context_at("Europe/Rome", 20))
     cheese = [kcal for name, kcal in entries if "mozzarella" in name.lower() or "urrata" in name]
     assert len(cheese) == 1 and low <= cheese[0] <= high, entries
+
+
+@pytest.mark.parametrize(
+    "text", ["a chicken fillet roll", "2 chicken fillet rolls", "breakfast roll"]
+)
+def test_a_chicken_fillet_roll_is_no_breakfast_roll(text: str) -> None:
+    """The Irish chicken fillet roll (~700 kcal) is not the 900 kcal breakfast roll."""
+    name, kcal = _one(text, "Europe/Dublin")
+    per_roll = kcal / (2 if text.startswith("2") else 1)
+    if "chicken" in text:
+        assert "Chicken fillet roll" in name and 600 <= per_roll <= 780
+    else:
+        assert 850 <= per_roll <= 950
