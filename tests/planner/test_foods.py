@@ -205,7 +205,7 @@ def test_each_language_finds_its_foods(text: str, expected: list[str]) -> None:
         ("candies", "Sweets"),  # English -ies
         ("Brezeln", "Bavarian pretzels"),  # German -n
         ("Brote", "White bread"),  # German -e
-        ("yogures", "Yogurt"),  # Spanish -es
+        ("yogures", "Yogurt pots"),  # Spanish -es
         ("panecillos", "Bread rolls"),  # Spanish -s
         ("baguettes", "White bread"),  # French -s
         ("pizze", "Pizza"),  # Italian -e for -a
@@ -298,7 +298,7 @@ def test_an_everyday_sentence_names_no_food(text: str) -> None:
 
 
 def test_a_typo_in_a_meal_logs_the_right_food() -> None:
-    assert foods_of("had a bananna and 2 yoghurts") == ["Banana, 1 medium", "Yogurt, 2 cups"]
+    assert foods_of("had a bananna and 2 yoghurts") == ["Banana, 1 medium", "Yogurt, 2 containers"]
 
 
 def test_a_bowl_and_its_toppings_are_one_dish() -> None:

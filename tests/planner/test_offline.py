@@ -229,7 +229,7 @@ async def test_a_food_named_in_the_singular_is_one_of_it(text: str, food: str, k
         ("2 eggs", "Eggs, 2 large", 143),
         ("two eggs", "Eggs, 2 large", 143),
         ("200 g chicken breast", "Chicken breast, 200 g", 331),
-        ("a bowl of oatmeal", "Oatmeal, 1 bowl (1 cup cooked)", 166),
+        ("a bowl of oatmeal", "Oatmeal, 1 bowl (300 g)", 213),
         ("half an avocado", "Avocado, 1/2 medium", 120),
         ("3 oz salmon", "Salmon, 3 oz (85 g)", 175),
         ("1 lb steak", "Steak, 1 lb (454 g)", 984),
@@ -750,7 +750,7 @@ async def test_a_correction_of_an_amount_says_the_amount_for_the_core_to_compare
     ("text", "food"),
     [
         ("had a quinoa bowl", "Quinoa, 1 bowl (1 cup cooked)"),
-        ("large oatmeal bowl", "Oatmeal, 1 large bowl (328 g)"),
+        ("large oatmeal bowl", "Oatmeal, 1 large bowl (420 g)"),
         ("2 quinoa bowls", "Quinoa, 2 bowls (2 cups cooked)"),
     ],
 )

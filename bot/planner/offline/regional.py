@@ -13,7 +13,13 @@ and is left as written everywhere else, where the food table's own reading is th
 - "biscuit" is a scone-like bread in the US ("two biscuits with butter"), a sweet biscuit
   elsewhere (in Quebec too, where a "biscuit" is a cookie);
 - "jelly" is a gelatin dessert in the UK, Ireland, Australia, New Zealand, South Africa and
-  India unless it is beside bread, toast or peanut butter, jam elsewhere.
+  India unless it is beside bread, toast or peanut butter, jam elsewhere;
+- a "dumpling" in the English-speaking Caribbean is the flour dumpling eaten with ackee,
+  saltfish or stew (a fried one about 200 kcal), not a filled Asian dumpling of 45;
+- "chai" in Kenya, Uganda and Tanzania is a mug of milky sweet tea, not India's small cup;
+  a "plain tea" in Sri Lanka is black tea with sugar, not a cup of nothing;
+- "beans" in the UK, Ireland, Australia and New Zealand are baked beans ("half a tin of
+  beans", "beans and chips"), not a cup of kidney beans.
 
 A course word needs no zone: "une salade en entrée" is a starter in Quebec and France and
 "soup as an entree" a main in the US, but either way no food (offline/fillers.py), as "tea"
@@ -74,6 +80,32 @@ _US = _zones(
 )
 _COLOMBIA = _zones("America/Bogota")
 _SPAIN = _zones("Europe/Madrid", "Atlantic/Canary", "Africa/Ceuta")
+_CARIBBEAN = _zones(
+    "America/Jamaica",
+    "Jamaica",
+    "America/Port_of_Spain",
+    "America/Barbados",
+    "America/Nassau",
+    "America/Guyana",
+    "America/Antigua",
+    "America/St_Lucia",
+    "America/St_Vincent",
+    "America/Grenada",
+    "America/Dominica",
+    "America/St_Kitts",
+)
+_BEANS_ARE_BAKED = _zones(
+    "Europe/London",
+    "Europe/Dublin",
+    "Europe/Belfast",
+    "GB",
+    "Eire",
+    "Australia/",
+    "NZ",
+    "Pacific/Auckland",
+)
+_EAST_AFRICA = _zones("Africa/Nairobi", "Africa/Kampala", "Africa/Dar_es_Salaam")
+_SRI_LANKA = _zones("Asia/Colombo")
 _DEMI_IS_BEER = _zones(
     "Europe/Paris", "Europe/Brussels", "Europe/Zurich", "Europe/Luxembourg", "Europe/Monaco"
 )
@@ -148,6 +180,11 @@ REGIONAL: tuple[Regional, ...] = (
     Regional(frozenset({"tinto", "tintos"}), _SPAIN, "vino"),
     Regional(frozenset({"demi"}), _DEMI_IS_BEER, "demi pression", _demi_kept),
     Regional(frozenset({"demis"}), _DEMI_IS_BEER, "demis pression", _demi_kept),
+    Regional(frozenset({"dumpling"}), _CARIBBEAN, "caribbean dumpling"),
+    Regional(frozenset({"dumplings"}), _CARIBBEAN, "caribbean dumplings"),
+    Regional(frozenset({"beans"}), _BEANS_ARE_BAKED, "baked beans"),
+    Regional(frozenset({"chai"}), _EAST_AFRICA, "kenyan chai"),
+    Regional(frozenset({"tea"}), _SRI_LANKA, "sugared black tea", lambda b, a: b[-5:] != "plain"),
     Regional(frozenset({"biscuit"}), _US, "scone"),
     Regional(frozenset({"biscuits"}), _US, "scones"),
     Regional(

@@ -163,7 +163,11 @@ _PART_PORTION_RE = re.compile(r"^(?P<part>1/2|1/3|1/4) (?P<noun>[a-z]+)\b")
 def _whole_ones(row: Food, q: Quantity) -> Nutrients | None:
     """A count of a food whose portion is a part of one ("a frozen pizza": the whole pizza,
     two of the half-pizza portions), or None when the portion is no part of one thing."""
-    if not (q.explicit or q.whole) or q.unit or q.size or row.unit:
+    if not (q.explicit or q.whole) or q.unit or q.size:
+        return None
+    if row.unit_noun == "quarter":
+        return _part_of_quartered(row, q)
+    if row.unit:
         return None
     match = _PART_PORTION_RE.match(row.portion)
     if match is None:
@@ -181,6 +185,17 @@ def _whole_ones(row: Food, q: Quantity) -> Nutrients | None:
 
 
 _MEASURE_NOUNS = frozenset("cup cups rack tbsp tsp medium large small".split())
+
+
+def _part_of_quartered(row: Food, q: Quantity) -> Nutrients | None:
+    """Half or all of a food counted in quarters ("medio pollo a la brasa", "a whole
+    muffuletta"): two or four quarters, not half of one; None for a count of quarters."""
+    if q.count >= 1 and not q.whole:
+        return None
+    quarters = q.count * 4
+    grams = quarters * row.unit_g
+    shown = f"{fmt_amount(quarters)} {plural_unit('quarter', quarters)} ({round(grams)} g)"
+    return dataclasses.replace(of_grams(row, grams), amount=shown)
 
 
 def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
@@ -206,6 +221,7 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
         factor = SIZES[size][1] if size and key == q.unit else 1.0
         grams = q.count * one * factor
         said = q.unit if key == _CUT_AS.get(q.unit) else key if key != "each" else ""
+        said = f"{SIZES[size][0]} {said}" if factor != 1.0 else said  # "1 large slice"
         noun = plural_unit(said, q.count) if said else ""
         measure = "ml" if row.liquid else "g"
         shown = f"{fmt_amount(q.count)} {noun}".strip() + f" ({round(grams)} {measure})"

@@ -103,6 +103,7 @@ for _canonical, _words in (
     ("strip", "strip strips streifen tira tiras striscia strisce"),
     ("square", "square squares"),
     ("sleeve", "sleeve sleeves sleve"),
+    ("cone", "cone cones cornet cornets"),
     ("fillet", "fillet fillets filete filetes filet filets filetto filetti"),
     ("splash", "splash splashes dash"),
     ("drizzle", "drizzle drizzles"),

@@ -77,8 +77,9 @@ def test_oat_flakes_weighed_are_dry_oats(text: str) -> None:
     "text", ["a bowl of oatmeal", "porridge", "Haferbrei", "porridge d'avoine", "250 g porridge"]
 )
 def test_oatmeal_and_porridge_stay_cooked(text: str) -> None:
+    """Cooked oats (a 300 g bowl about 210 kcal), never dry oats at 375 kcal per 100 g."""
     ((food, kcal),) = _entries(text)
-    assert food.startswith("Oatmeal") and kcal <= 180, (food, kcal)
+    assert food.startswith("Oatmeal") and kcal <= 260, (food, kcal)
 
 
 @pytest.mark.parametrize(
