@@ -118,6 +118,7 @@ def log_plan(
     `last_kg` (the person's last weight) decides the unit of a weight said without one,
     `measures` (where they live) the size of a pint or a fluid ounce."""
     claim_sources(tokens)  # "app says 640": the number is the food's
+    claim_flavours(tokens)  # "salt and vinegar crisps": one food, one clause
     segmented = read_clauses(tokens)
     _claim_all(tokens, TIME_RE)  # "at 8", "um 12 Uhr": when, never an amount
     clauses = date_clauses(tokens, segmented, today)
@@ -166,7 +167,6 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     macros = find_macros(tokens)
     for span, _field, _grams in macros:
         tokens.claim(span)
-    claim_flavours(tokens)  # "salt and vinegar crisps": one food
     held = hold_foods_named_by_a_feeling(tokens)
     # A symptom is never read as a food the table might spell like it ("period").
     feeling_words = [i for i in _feeling_words(tokens) if not tokens.used[i]]
