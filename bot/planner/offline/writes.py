@@ -57,6 +57,7 @@ from bot.planner.offline.meals import (
 )
 from bot.planner.offline.negated import negations_read
 from bot.planner.offline.others import others_food
+from bot.planner.offline.places import claim_named_places
 from bot.planner.offline.rules import (
     RangeKind,
     find_nutrition_goals,
@@ -126,6 +127,7 @@ def log_plan(
     _read_other_areas(reading)
     _claim_all(tokens, OR_SO_RE)  # "a beer or two": the hedge is read
     claim_when_where(tokens, lambda i: alias_at(tokens, i, food_table()) is not None)
+    claim_named_places(tokens, lambda i: alias_at(tokens, i, food_table()) is not None)
     _read_foods(reading, segmented)
     _read_day_notes(reading)
     _claim_all(tokens, ALL_DAY_RE)
