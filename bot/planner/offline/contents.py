@@ -66,6 +66,7 @@ _PLATES = frozenset("plato piatto assiette teller".split())  # "plato grande con
 _INTRODUCING = frozenset({"-", ":", "–"}) | HOLDING_MEALS | _PLATES
 _ALL = frozenset("all everything alles todo tout tutto".split())
 _ON = frozenset({"on", "sur", "su", "auf", "en"})
+_FRY_UPS = frozenset({"fry", "fryup", "fry-up"})  # "an ulster fry", "a fry-up"
 _ARTICLES = frozenset("the some a an un une du de d l del di della dem".split())
 
 
@@ -129,6 +130,8 @@ def _ingredient(tokens: Tokens, meal: FoodItem, item: FoodItem, listed: Listed) 
     if item.liquid or (composed(tokens, item) and head not in SIDES):
         return False  # a dish of its own ("chips and guac", "a sub") is no ingredient
     words = _meal_words(tokens, meal)
+    if head in BREAD_PARTS and _cooked_breakfast(tokens, meal) and listed > Listed.SAID:
+        return not _own_amount(tokens, item)  # "ulster fry ... potato bread n all": its bread
     if head in BREAD_PARTS and words & BREAD_MEALS:  # "on a bagel": the one it is on
         served_on = any(tokens.items[i].text in _ON for i in range(meal.last + 1, item.first))
         return not _own_amount(tokens, item, counted=served_on)
@@ -141,6 +144,13 @@ def _ingredient(tokens: Tokens, meal: FoodItem, item: FoodItem, listed: Listed) 
     # "tayto sandwich, ... taytos": the dish is named by it
     named = {w.rstrip("s") for w in _words(tokens, meal)}
     return all(w.rstrip("s") in named for w in _words(tokens, item))
+
+
+def _cooked_breakfast(tokens: Tokens, meal: FoodItem) -> bool:
+    """Whether `meal` is a cooked breakfast ("a full english", "an ulster fry"), whose plate
+    holds its toast, soda bread or potato bread."""
+    said = {tokens.items[i].text for i in range(meal.first, meal.last + 1)}
+    return _bare(meal.name).lower().endswith(" breakfast") or bool(said & _FRY_UPS)
 
 
 def _named_in(tokens: Tokens, meal: FoodItem, item: FoodItem) -> bool:
