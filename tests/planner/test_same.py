@@ -27,3 +27,13 @@ async def test_one_thing_named_twice_is_one_entry(text: str) -> None:
 @pytest.mark.parametrize("text", ["a tea and a coffee", "pasta (and a salad)"])
 async def test_two_things_stay_two(text: str) -> None:
     assert len(logged(text)) == 2
+
+
+@pytest.mark.parametrize(
+    "text", ["a footlong cold cut combo", "2 footlong veggie delite", "footlong bmt"]
+)
+def test_a_footlong_said_before_a_sub_is_its_size(text: str) -> None:
+    entries = logged(text)
+    assert len(entries) == 1, entries
+    (six_inch,) = logged(text.replace("footlong ", ""))  # as many six-inch subs
+    assert entries[0].entry.calories == pytest.approx(2 * (six_inch.entry.calories or 0))

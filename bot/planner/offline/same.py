@@ -7,7 +7,8 @@ it there was ("apple slices (1 medium apple)"). A food said after "all" names th
 counted before it ("3 coffees, all long blacks", "4 cookies, all oreos"). Eggs said "as" a dish
 are that dish of those eggs ("3 Eier als Rührei"), and a food said without an amount, then by
 a longer name of it in the same sentence, is the one food said in full ("kebab on the way home
-🥴 large doner w/ chilli sauce"). A count after a dish of what its portion counts is how many
+🥴 large doner w/ chilli sauce"); a footlong said before a sub is its size ("a footlong spicy
+italian": one sub, twice the six-inch). A count after a dish of what its portion counts is how many
 of the dish ("idli sambar for breakfast, 3 idlis"), and a food said right before a dish
 named by a food of its kind says which dish it is ("mandarin orange chicken").
 """
@@ -103,6 +104,9 @@ def one_per_thing(text: str, tokens: Tokens, foods: list[FoodItem]) -> list[Food
             counted = _counted(before, _count(item.amount), before)
             kept[-1] = dataclasses.replace(counted, last=item.last, explicit=True)
             continue
+        if before is not None and _sized(before, item):
+            kept[-1] = _footlong(before, item)  # "a footlong spicy italian": one sub
+            continue
         if before is not None and _describes(tokens, before, item):
             said = text[tokens.items[before.last].start : tokens.items[item.last].end]
             kept[-1] = dataclasses.replace(item, first=before.first, name=said.capitalize())
@@ -168,6 +172,24 @@ def _counted_after(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) 
         and unit in _bare(before.name).split()
         and not re.search(r"[.;!?\n]", _between(text, tokens, before, item))
         and not _ANOTHER.intersection(_gap_words(text, tokens, before, item))
+    )
+
+
+def _sized(before: FoodItem, item: FoodItem) -> bool:
+    """Whether `before` is a footlong said right before a sub the table counts in six-inch
+    subs ("a footlong spicy italian"): the sub's size, no sub of its own."""
+    return (
+        before.last + 1 == item.first
+        and _bare(before.name).rstrip("s") == "subway footlong"
+        and "six-inch" in item.amount.lower()
+    )
+
+
+def _footlong(before: FoodItem, item: FoodItem) -> FoodItem:
+    """The six-inch sub `item` as the footlong said before it: twice the sub."""
+    count = _count(before.amount) or 1.0
+    return dataclasses.replace(
+        item.scaled(2 * count), first=before.first, amount=before.amount, explicit=True
     )
 
 
