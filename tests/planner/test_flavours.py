@@ -80,3 +80,25 @@ async def test_what_fills_or_tops_a_sweet_is_still_counted(text: str) -> None:
     entries = logged(text)
     plain = logged(text.split(" a")[0].split(" au")[0])
     assert sum(kcal for _name, kcal in entries) > sum(kcal for _name, kcal in plain), entries
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "une glace deux boules, fraise et pistache",
+        "un helado de dos bolas, chocolate y fresa",
+        "un gelato, due gusti: fragola e limone",
+        "ice cream, two scoops, strawberry and chocolate",
+    ],
+)
+async def test_the_flavours_listed_after_an_ice_cream_are_part_of_it(text: str) -> None:
+    entries = logged(text)
+    assert len(entries) == 1, entries
+    assert "ice cream" in entries[0][0]
+
+
+@pytest.mark.parametrize(
+    "text", ["ice cream and strawberries", "ice cream, a banana", "gelato, 2 biscotti"]
+)
+async def test_a_food_had_beside_an_ice_cream_stays(text: str) -> None:
+    assert len(logged(text)) == 2, logged(text)

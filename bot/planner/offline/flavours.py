@@ -24,7 +24,7 @@ from bot.planner.offline.meals import HOLDERS, alias_at
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.composition import INGREDIENTS
-from bot.planner.reader.quantities import AMOUNT_WORDS
+from bot.planner.reader.quantities import AMOUNT_WORDS, NUMBER_WORDS
 
 _AND = r"(?:and|n|&|und|y|et|e)"
 _FLAVOUR_RE = rx(rf"cookies? {_AND} cream|salt {_AND} vinegar|(?:sour cream|cheese) {_AND} onions?")
@@ -150,3 +150,50 @@ def flavoured(tokens: Tokens, head: FoodItem, item: FoodItem) -> FoodItem:
     if said.startswith(bare.lower()):
         return dataclasses.replace(joined, name=said[:1].upper() + said[1:])
     return dataclasses.replace(joined, name=f"{bare} ({said})")
+
+
+# What counts an ice cream's flavours: "2 gusti", "deux boules", "2 Kugeln", "dos bolas".
+_SCOOPS = frozenset(
+    """
+    gusti gusto palline pallina flavours flavors flavour flavor boules boule parfums parfum
+    kugeln kugel sorten sorte sabores sabor bolas bola scoops scoop
+    """.split()
+)
+_ICE_CREAM_RE = re.compile(r"\b(?:ice cream|gelato|sorbet|frozen yogurt)")
+_LISTING = frozenset({",", "and", "n", "&", "und", "y", "et", "e", "de", "of", "-", ":"})
+
+
+def ice_cream_flavours(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
+    """The items with the flavours listed after an ice cream part of it: "gelato 2 gusti,
+    pistacchio e nocciola", "une glace deux boules, fraise et pistache" (one ice cream)."""
+    kept: list[FoodItem] = []
+    took = False  # the last item is an ice cream that took a flavour already
+    for item in items:
+        head = kept[-1] if kept else None
+        if head is not None and _listed_flavour(tokens, head, item, took=took):
+            tokens.claim(range(head.last + 1, item.last + 1))
+            kept[-1] = dataclasses.replace(head, last=item.last)
+            took = True
+            continue
+        kept.append(item)
+        took = False
+    return kept
+
+
+def _listed_flavour(tokens: Tokens, head: FoodItem, item: FoodItem, *, took: bool) -> bool:
+    """Whether `item`, said without an amount after the ice cream `head`, is one of its
+    flavours: after a comma or its count of scoops, or after a flavour it `took`."""
+    if item.liquid or not _ICE_CREAM_RE.search(_SAID_AFTER_RE.sub("", head.name).lower()):
+        return False
+    said = tokens.items[item.first : item.last + 1]
+    if any(t.kind == "num" or t.text in _NOT_NAMING for t in said):
+        return False
+    name = _SAID_AFTER_RE.sub("", item.name).lower()
+    if _TOPPING_RE.search(name) or name.split()[-1] in INGREDIENTS:
+        return False
+    between = [tokens.items[i] for i in range(head.last + 1, item.first)]
+    if not between or not all(
+        t.kind == "num" or t.text in _LISTING | _SCOOPS | NUMBER_WORDS.keys() for t in between
+    ):
+        return False
+    return took or any(t.text == "," or t.text in _SCOOPS for t in between)

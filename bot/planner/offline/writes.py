@@ -47,7 +47,7 @@ from bot.planner.offline.feelings import (
 from bot.planner.offline.figures import find_macros
 from bot.planner.offline.fillers import ALL_DAY_RE, FILLERS, OR_SO_RE, TIME_RE, claim_when_where
 from bot.planner.offline.fillings import counted_kinds
-from bot.planner.offline.flavours import claim_flavours
+from bot.planner.offline.flavours import claim_flavours, ice_cream_flavours
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.held import logged_plan, unknown_phrases
 from bot.planner.offline.meals import (
@@ -178,6 +178,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     foods = find_meal_foods(r.text, tokens, r.refused_foods, segmented, r.measures)
     r.said_not_had = bool(negations_read(tokens) - negations)
     foods = join_with(tokens, amount_in_brackets(r.text, tokens, foods))
+    foods = ice_cream_flavours(tokens, foods)  # "gelato 2 gusti, pistacchio e nocciola"
     foods = dish_contents(tokens, counted_kinds(tokens, one_per_thing(r.text, tokens, foods)))
     tokens.release(held)
     foods = _eaten(r, foods)
