@@ -7,10 +7,12 @@ it there was ("apple slices (1 medium apple)"). A food said after "all" names th
 counted before it ("3 coffees, all long blacks", "4 cookies, all oreos"). Eggs said "as" a dish
 are that dish of those eggs ("3 Eier als Rührei"), and a food said without an amount, then by
 a longer name of it in the same sentence, is the one food said in full ("kebab on the way home
-🥴 large doner w/ chilli sauce"); a footlong said before a sub is its size ("a footlong spicy
-italian": one sub, twice the six-inch). A count after a dish of what its portion counts is how many
+🥴 large doner w/ chilli sauce"). A count after a dish of what its portion counts is how many
 of the dish ("idli sambar for breakfast, 3 idlis"), and a food said right before a dish
-named by a food of its kind says which dish it is ("mandarin orange chicken").
+named by a food of its kind says which dish it is ("mandarin orange chicken"). A footlong
+said before a sub is its size ("a footlong spicy italian": one sub, twice the six-inch), and
+a food said after "it was a" is the one before named again ("a beer, i think it was a
+heineken").
 """
 
 from __future__ import annotations
@@ -104,6 +106,9 @@ def one_per_thing(text: str, tokens: Tokens, foods: list[FoodItem]) -> list[Food
             counted = _counted(before, _count(item.amount), before)
             kept[-1] = dataclasses.replace(counted, last=item.last, explicit=True)
             continue
+        if before is not None and _restated_as(text, tokens, before, item):
+            kept[-1] = dataclasses.replace(item, first=before.first)  # "... it was a leffe"
+            continue
         if before is not None and _sized(before, item):
             kept[-1] = _footlong(before, item)  # "a footlong spicy italian": one sub
             continue
@@ -173,6 +178,22 @@ def _counted_after(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) 
         and not re.search(r"[.;!?\n]", _between(text, tokens, before, item))
         and not _ANOTHER.intersection(_gap_words(text, tokens, before, item))
     )
+
+
+# What says the food after it is the one before, named again: "it was a", "c'était une",
+# "era un", "war ein", "fue una".
+_RESTATING_RE = re.compile(
+    r"(?:\b(?:it|that|this|which|they) (?:was|were|is|s)|\bc (?:etait|était)|\b(?:era|fue|war))"
+    r"(?: (?:a|an|the|un|une|una|uno|ein|eine|einen|des))?$"
+)
+
+
+def _restated_as(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> bool:
+    """Whether `item` names again, more precisely, the food said right before it ("a meat
+    pie at the footy, pretty sure it was a four n twenty", "une bière, c'était une leffe"):
+    one food, the one named last."""
+    words = " ".join(_gap_words(text, tokens, before, item))
+    return before.liquid == item.liquid and _RESTATING_RE.search(words) is not None
 
 
 def _sized(before: FoodItem, item: FoodItem) -> bool:
