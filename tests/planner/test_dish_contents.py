@@ -152,3 +152,45 @@ def test_kinds_that_do_not_make_up_the_count_leave_the_dish() -> None:
 def test_a_drink_after_a_filled_dish_is_no_filling(text: str) -> None:
     got = logged(text)
     assert len(got) == 2, got
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("fish and chips, lemon", ["fish and chips"]),
+        ("pollo asado con arroz y limón", ["pollo asado", "arroz"]),
+        ("une sole meunière, persil et citron", ["sole"]),
+        ("ein Schnitzel, Pommes und Zitrone", ["schnitzel", "pommes"]),
+        ("branzino con patate e prezzemolo", ["branzino", "patate"]),
+    ],
+)
+def test_a_garnish_said_with_a_food_is_no_entry(text: str, kept: list[str]) -> None:
+    entries = logged(text)
+    assert len(entries) == len(kept), entries
+    assert all(word in name for word, (name, _kcal) in zip(kept, entries, strict=True)), entries
+
+
+@pytest.mark.parametrize("text", ["a lemon", "salmon and 2 lemons", "una limonata e un limone"])
+def test_a_lemon_eaten_as_such_is_logged(text: str) -> None:
+    assert any("lemon" in name for name, _kcal in logged(text)), logged(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ulster fry with soda bread and potato bread",
+        "full english with black pudding, fried bread and toast",
+        "un full breakfast avec toast",
+    ],
+)
+def test_a_cooked_breakfasts_bread_is_on_its_plate(text: str) -> None:
+    entries = logged(text)
+    assert len(entries) == 1, entries
+    assert "breakfast" in entries[0][0]
+
+
+@pytest.mark.parametrize(
+    "text", ["full english and a slice of toast", "breakfast burrito and toast", "2 eggs and toast"]
+)
+def test_toast_said_on_its_own_beside_a_breakfast_stays(text: str) -> None:
+    assert any("toast" in name for name, _kcal in logged(text)), logged(text)

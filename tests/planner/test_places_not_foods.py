@@ -65,3 +65,35 @@ async def test_where_it_came_from_is_no_second_food(text: str, food: str) -> Non
     got = await foods(text)
     assert len(got) == 1, got
     assert food in got[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("a burrito from chuys", "burrito"),
+        ("a coffee from bagelz", "coffee"),
+        ("a beer at saint mars", "beer"),
+        ("un cortado en san ginés", "cortado"),
+        ("a sausage roll fae the van", "sausage roll"),
+        ("2 donuts at krispys", "donut"),
+        ("una ración de croquetas en san sebastián", "croquet"),
+        ("une crêpe du camion", "crêpe"),
+        ("un sandwich de la friterie", "sandwich"),
+        ("un cornetto del bar", "croissant"),
+        ("ein Brötchen vom Bäcker", "roll"),
+        ("eine Bratwurst vom Kiosk", "bratwurst"),
+    ],
+)
+async def test_a_place_named_after_the_food_is_no_food(text: str, food: str) -> None:
+    got = await foods(text)
+    assert len(got) == 1, got
+    assert food in got[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "food"), [("a bottle of san pellegrino", "san pellegrino"), ("at least 2 eggs", "2")]
+)
+async def test_a_food_after_the_place_words_stays(text: str, food: str) -> None:
+    got = await foods(text)
+    assert len(got) == 1, got
+    assert food in got[0]

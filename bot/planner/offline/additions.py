@@ -17,6 +17,7 @@ import re
 from bot.planner.offline.beside import ON_IN, food_of_its_own, on_bread
 from bot.planner.offline.each import EACH_BEFORE, for_each
 from bot.planner.offline.fillings import WITH, filled_dish, filled_with, fills
+from bot.planner.offline.flavours import flavour_of, flavoured
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.table import FoodTable, food_table
 from bot.planner.offline.text import Tokens
@@ -113,8 +114,13 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
         between = [tokens.items[i].text for i in gap]
         words = [w for w in between if w != "/" and w not in DESCRIBING | EACH_BEFORE]
         free = tokens.free(gap)
-        if free and (flavour_of(head, item, words) or milk_of(head, item, words)):
+        said = " ".join(tokens.items[i].text for i in range(head.first, head.last + 1))
+        if free and flavour_of(head, item, words, said, counted=_counted(tokens, item)):
             tokens.claim(gap)  # "un smoothie aux fraises": the fruit is what it tastes of
+            joined[-1] = flavoured(tokens, head, item)
+            continue
+        if free and milk_of(head, item, words):
+            tokens.claim(gap)  # "large flat white, full cream": which milk it is made with
             joined[-1] = dataclasses.replace(head, last=item.last)
             continue
         more = filling and len(words) == 1 and words[0] in _AND  # "... de jamón y queso"
@@ -258,19 +264,6 @@ def served_alone(head: FoodItem, item: FoodItem) -> bool:
     if head.liquid or not item.liquid or _NOT_ALONE_RE.search(name):
         return False
     return bool(_DRINKS_ALONE_RE.search(name) or name.endswith("juice"))
-
-
-# What a drink or a yogurt tastes of, said after it: "aux fraises", "alla fragola", "a la fresa".
-_FLAVOUR_WORDS = frozenset({"aux", "au", "alla", "alle", "allo", "al", "a la", "gusto", "al gusto"})
-_FLAVOURED_RE = re.compile(r"\b(?:smoothie|yogh?urt|milkshake|shake|ice cream|gelato|kefir|lassi)")
-
-
-def flavour_of(head: FoodItem, item: FoodItem, words: list[str]) -> bool:
-    """Whether `item` is only the flavour of a smoothie, shake, yogurt or ice cream before
-    it ("un smoothie aux fraises", "yogurt alla fragola"), never a portion of its own."""
-    if item.explicit or item.liquid or " ".join(words) not in _FLAVOUR_WORDS:
-        return False
-    return bool(_FLAVOURED_RE.search(_SAID_AFTER_NAME_RE.sub("", head.name).lower()))
 
 
 # A coffee made with milk: the milk said after it is which milk, no milk of its own.

@@ -51,8 +51,10 @@ def amount_apart(
     k = (end if comma is None else comma) + 1
     by_the = comma is None  # "a cucharadas, unas 3": the measure's comma is read over
     while k < len(tokens) and (tokens.items[k].kind != "punct" or (by_the and _after(tokens, k))):
-        if tokens.used[k]:
+        if tokens.used[k] and not _read_to_the_end(tokens, k):
             return None
+        if tokens.used[k]:
+            break  # "the 32oz from zaxbys": where it was from, read already, ends the amount
         words.append(tokens.items[k].text)
         k += 1
     if by_the:  # "dulce de leche a cucharadas, unas 3": the measure, then the count
@@ -62,6 +64,15 @@ def amount_apart(
         words.pop(0)
     quantity = _read(words) if words else None
     return None if quantity is None else (quantity, k - 1)
+
+
+def _read_to_the_end(tokens: Tokens, k: int) -> bool:
+    """Whether every token from `k` to the end of its clause was read already."""
+    while k < len(tokens) and tokens.items[k].kind != "punct":
+        if not tokens.used[k]:
+            return False
+        k += 1
+    return True
 
 
 # "a cucharadas", "by the spoonful", "al cucchiaio": the measure a food was eaten by, said

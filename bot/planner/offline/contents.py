@@ -18,7 +18,9 @@ by no meal's word ("stoemp saucisse") takes only what is said with it or listed.
 a snack, a sweet, or anything with an amount of its own stays an item of its own ("... and
 a small bag of chips", "and a diet coke"), and so does what follows it.
 
-Water said with a food or a drink ("a protein shake with water") adds nothing: no entry.
+Water said with a food or a drink ("a protein shake with water") adds nothing: no entry; nor
+does a garnish said without an amount after a food ("con chifles y limón", "sole meunière,
+persil et citron"): a squeeze of lemon or lime, a few herbs.
 """
 
 from __future__ import annotations
@@ -56,12 +58,15 @@ _LISTING = (
     | CONJUNCTIONS
 )
 _WATER = frozenset({"Water"})
+# What garnishes a dish, by the last word of the table's name: "Lemon", "Fresh herbs".
+_GARNISHES = frozenset("lemon lime herbs parsley cilantro coriander chives dill basil".split())
 _MAX_UNREAD = 2
 _PLATES = frozenset("plato piatto assiette teller".split())  # "plato grande con arroz"
 # What says the foods after a meal are its contents: "bowl - chicken", "breakfast: eggs".
 _INTRODUCING = frozenset({"-", ":", "–"}) | HOLDING_MEALS | _PLATES
 _ALL = frozenset("all everything alles todo tout tutto".split())
 _ON = frozenset({"on", "sur", "su", "auf", "en"})
+_FRY_UPS = frozenset({"fry", "fryup", "fry-up"})  # "an ulster fry", "a fry-up"
 _ARTICLES = frozenset("the some a an un une du de d l del di della dem".split())
 
 
@@ -125,6 +130,8 @@ def _ingredient(tokens: Tokens, meal: FoodItem, item: FoodItem, listed: Listed) 
     if item.liquid or (composed(tokens, item) and head not in SIDES):
         return False  # a dish of its own ("chips and guac", "a sub") is no ingredient
     words = _meal_words(tokens, meal)
+    if head in BREAD_PARTS and _cooked_breakfast(tokens, meal) and listed > Listed.SAID:
+        return not _own_amount(tokens, item)  # "ulster fry ... potato bread n all": its bread
     if head in BREAD_PARTS and words & BREAD_MEALS:  # "on a bagel": the one it is on
         served_on = any(tokens.items[i].text in _ON for i in range(meal.last + 1, item.first))
         return not _own_amount(tokens, item, counted=served_on)
@@ -137,6 +144,13 @@ def _ingredient(tokens: Tokens, meal: FoodItem, item: FoodItem, listed: Listed) 
     # "tayto sandwich, ... taytos": the dish is named by it
     named = {w.rstrip("s") for w in _words(tokens, meal)}
     return all(w.rstrip("s") in named for w in _words(tokens, item))
+
+
+def _cooked_breakfast(tokens: Tokens, meal: FoodItem) -> bool:
+    """Whether `meal` is a cooked breakfast ("a full english", "an ulster fry"), whose plate
+    holds its toast, soda bread or potato bread."""
+    said = {tokens.items[i].text for i in range(meal.first, meal.last + 1)}
+    return _bare(meal.name).lower().endswith(" breakfast") or bool(said & _FRY_UPS)
 
 
 def _named_in(tokens: Tokens, meal: FoodItem, item: FoodItem) -> bool:
@@ -181,7 +195,7 @@ def dish_contents(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
     while n < len(items):
         item = items[n]
         head = kept[-1] if kept else None
-        if head is not None and _water_with(tokens, head, item):
+        if head is not None and (_water_with(tokens, head, item) or _garnish(tokens, head, item)):
             tokens.claim(range(head.last + 1, item.last + 1))
             n += 1
             continue
@@ -268,3 +282,18 @@ def _water_with(tokens: Tokens, head: FoodItem, item: FoodItem) -> bool:
     while j > head.last and tokens.items[j].text in _ARTICLES:
         j -= 1
     return j > head.last and tokens.items[j].text in WITH and not tokens.used[j]
+
+
+def _garnish(tokens: Tokens, head: FoodItem, item: FoodItem) -> bool:
+    """Whether `item` is a garnish said without an amount right after the food `head`, with
+    nothing but listing words or words read already between ("encebollado con chifles y
+    limón", "sole meunière, persil et citron")."""
+    if _own_amount(tokens, item) or _head(item) not in _GARNISHES or item.first <= head.last + 1:
+        return False
+    between = range(head.last + 1, item.first)
+    return all(
+        tokens.items[i].text in _LISTING
+        or (tokens.used[i] and tokens.items[i].kind != "punct")  # "persil et citron"
+        or (tokens.items[i].kind == "punct" and tokens.items[i].text not in SENTENCE_END_MARKS)
+        for i in between
+    )

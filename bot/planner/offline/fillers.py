@@ -81,6 +81,8 @@ _PLACES = "|".join(
             "|wendys|dominos|taco bell|five guys|greggs|tim hortons|dunkin|dunkin donuts"
             "|chippy|chip shop|takeaway|take away|takeout|drive thru|drive through|deli|shop"
             "|corner shop|supermarket|store|kebab shop|chinese|indian|thai|local|canteen"
+            "|footy|footie|stadium|game|van|chipper|bakers|servo|petrol station|gas station"
+            "|garage|vending machine|machine|centra|spar|tesco|lidl|aldi|wawa|sheetz|costco"
         ).split("|"),
         key=len,
         reverse=True,
@@ -90,7 +92,7 @@ _PLACES = "|".join(
 # and where from: "dal bar", "vom Imbiss".
 _AT_PLACE = (
     r"(?:al|alla|allo|dal|dalla|dallo|in|nel|nella|im|in der|in die|bei|beim|vom|auf der|an der"
-    r"|au|a la|a l"
+    r"|au|a la|a l|du|del|de la|de l|aus der|aus dem|desde"
     r"|dans le|dans la|en|en el|en la|a|sur|zu|chez)"
 )
 _OTHER_PLACES = (
@@ -99,6 +101,12 @@ _OTHER_PLACES = (
     "|arbeit|schule|scuola|escuela|ecole|uni|universita|universidad|universite|bistro"
     "|bistrot|kneipe|imbiss|backerei|panaderia|boulangerie|panetteria|hotel|mercado|markt"
     "|marche|mercato|plage|playa|spiaggia|strand|moi|mir|friends|amis|amigos|amici|freunden"
+    # a shop or a stand: "du camion", "vom Bäcker", "de la friterie", "dal chiosco"
+    "|camion|food truck|truck|backer|baecker|metzger|metzgerei|konditorei|resto|friterie"
+    "|fritkot|boucherie|kiosk|kiosko|kiosque|chiosco|chiringuito|rosticceria|friggitoria"
+    "|taqueria|comedor|cantina|puesto|boulanger|brasserie|paninoteca|gelateria|pasticceria"
+    "|pasteleria|heladeria|churreria|traiteur|epicerie|supermarche|supermercado|supermercato"
+    "|supermarkt|tankstelle|gare|bahnhof|estacion|stazione|automat|distributeur|distributore"
 )
 # The course, said after the food: "de postre", "als Nachtisch", "en dessert", "per dolce",
 # "as a starter", "en entrée" (a starter in France and Quebec, a main course in the US: a
@@ -151,7 +159,8 @@ WHEN_WHERE_RE = rx(
     r"|mid (?:morning|afternoon|evening)|first thing(?: in the morning)?"
     r"|in the (?:morning|afternoon|evening|night)|at night|late night|late at night"
     r"|on the (?:way|go|road|train|bus|plane)(?: (?:home|to work|to school|back))?"
-    rf"|(?:at|from|in) (?:the |a |my |our |his |her |their |a friends |my friends )?(?:{_PLACES})"
+    rf"|(?:at|from|in|fae) (?:the |a |my |our |his |her |their |a friends |my friends )?"
+    rf"(?:{_PLACES})"
     # a stand or a van named for what it sells: "from the taco truck", "at the crepe stand"
     r"|(?:at|from) (?:the |a )?[a-z]+ (?:truck|van|stand|cart|stall)"
     # "pas de dessert", "nada de postre": a dessert not had, read with its negation

@@ -162,10 +162,11 @@ def _compounds(tokens: Tokens) -> list[_Compound]:
 
 def read_clauses(tokens: Tokens) -> tuple[Clause, ...]:
     """The message's tokens segmented into clauses and items (reader/segment.py), the words
-    of a name the table knows kept whole ("mac and cheese", "breakfast burrito")."""
+    of a name the table knows, or a flavour, kept whole ("mac and cheese", "breakfast
+    burrito")."""
     table = food_table()
     words = [t.text for t in tokens.items]
-    names: set[int] = set()
+    names: set[int] = set(tokens.described)  # "2 bags of salt and vinegar crisps"
     cutting = [i for i, word in enumerate(words) if word in CUTTING_WORDS]
     survey = survey_table()
     reach = max(table.max_words, survey.max_words if survey is not None else 0)

@@ -11,7 +11,9 @@ a longer name of it in the same sentence, is the one food said in full ("kebab o
 of the dish ("idli sambar for breakfast, 3 idlis"), and a food said right before a dish
 named by a food of its kind says which dish it is ("mandarin orange chicken"). A food said
 without an amount and then, after a colon, as one of its kind with an amount ("shake: 2
-scoops whey", "pizza: 2 slices of margherita") is that one food.
+scoops whey", "pizza: 2 slices of margherita") is that one food. A footlong said before a sub
+is its size ("a footlong spicy italian": one sub, twice the six-inch), and a food said after
+"it was a" is the one before named again ("a beer, i think it was a heineken").
 """
 
 from __future__ import annotations
@@ -105,6 +107,12 @@ def one_per_thing(text: str, tokens: Tokens, foods: list[FoodItem]) -> list[Food
             counted = _counted(before, _count(item.amount), before)
             kept[-1] = dataclasses.replace(counted, last=item.last, explicit=True)
             continue
+        if before is not None and _restated_as(text, tokens, before, item):
+            kept[-1] = dataclasses.replace(item, first=before.first)  # "... it was a leffe"
+            continue
+        if before is not None and _sized(before, item):
+            kept[-1] = _footlong(before, item)  # "a footlong spicy italian": one sub
+            continue
         if before is not None and _describes(tokens, before, item):
             said = text[tokens.items[before.last].start : tokens.items[item.last].end]
             kept[-1] = dataclasses.replace(item, first=before.first, name=said.capitalize())
@@ -189,6 +197,40 @@ def _counted_after(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) 
         and unit in _bare(before.name).split()
         and not re.search(r"[.;!?\n]", _between(text, tokens, before, item))
         and not _ANOTHER.intersection(_gap_words(text, tokens, before, item))
+    )
+
+
+# What says the food after it is the one before, named again: "it was a", "c'était une",
+# "era un", "war ein", "fue una".
+_RESTATING_RE = re.compile(
+    r"(?:\b(?:it|that|this|which|they) (?:was|were|is|s)|\bc (?:etait|était)|\b(?:era|fue|war))"
+    r"(?: (?:a|an|the|un|une|una|uno|ein|eine|einen|des))?$"
+)
+
+
+def _restated_as(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> bool:
+    """Whether `item` names again, more precisely, the food said right before it ("a meat
+    pie at the footy, pretty sure it was a four n twenty", "une bière, c'était une leffe"):
+    one food, the one named last."""
+    words = " ".join(_gap_words(text, tokens, before, item))
+    return before.liquid == item.liquid and _RESTATING_RE.search(words) is not None
+
+
+def _sized(before: FoodItem, item: FoodItem) -> bool:
+    """Whether `before` is a footlong said right before a sub the table counts in six-inch
+    subs ("a footlong spicy italian"): the sub's size, no sub of its own."""
+    return (
+        before.last + 1 == item.first
+        and _bare(before.name).rstrip("s") == "subway footlong"
+        and "six-inch" in item.amount.lower()
+    )
+
+
+def _footlong(before: FoodItem, item: FoodItem) -> FoodItem:
+    """The six-inch sub `item` as the footlong said before it: twice the sub."""
+    count = _count(before.amount) or 1.0
+    return dataclasses.replace(
+        item.scaled(2 * count), first=before.first, amount=before.amount, explicit=True
     )
 
 

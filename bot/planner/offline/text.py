@@ -167,6 +167,9 @@ class Tokens:
     def __init__(self, tokens: list[Token]) -> None:
         self.items = tokens
         self.used = [False] * len(tokens)
+        # claimed words describing the food right after them ("cheese and onion" crisps):
+        # the food's amount is read across them ("a packet of cheese and onion crisps")
+        self.described: set[int] = set()
         self.starts: list[int] = []
         self.joined = ""
         self.reindex()
@@ -199,6 +202,18 @@ class Tokens:
             else:
                 hi = mid - 1
         return lo
+
+    def across_described(self, first: int, floor: int) -> int:
+        """The first token of the words describing the food at token `first` ("salt and
+        vinegar" crisps), when an amount's word stands before them ("2 bags of"); else
+        `first`."""
+        start = first
+        while start > floor and start - 1 in self.described:
+            start -= 1
+        before = start - 1
+        if start == first or before < floor or self.used[before]:
+            return first
+        return start if self.items[before].kind in ("num", "word") else first
 
     def free(self, indices: range) -> bool:
         return all(not self.used[i] for i in indices)

@@ -47,7 +47,7 @@ from bot.planner.offline.feelings import (
 from bot.planner.offline.figures import find_macros
 from bot.planner.offline.fillers import ALL_DAY_RE, FILLERS, OR_SO_RE, TIME_RE, claim_when_where
 from bot.planner.offline.fillings import counted_kinds
-from bot.planner.offline.flavours import claim_flavours
+from bot.planner.offline.flavours import claim_flavours, ice_cream_flavours
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.held import logged_plan, unknown_phrases
 from bot.planner.offline.meals import (
@@ -57,6 +57,7 @@ from bot.planner.offline.meals import (
 )
 from bot.planner.offline.negated import negations_read
 from bot.planner.offline.others import others_food
+from bot.planner.offline.places import claim_named_places
 from bot.planner.offline.rules import (
     RangeKind,
     find_nutrition_goals,
@@ -123,6 +124,7 @@ def log_plan(
     `last_kg` (the person's last weight) decides the unit of a weight said without one,
     `measures` (where they live) the size of a pint or a fluid ounce."""
     claim_sources(tokens)  # "app says 640": the number is the food's
+    claim_flavours(tokens)  # "salt and vinegar crisps": one food, one clause
     segmented = read_clauses(tokens)
     _claim_all(tokens, TIME_RE)  # "at 8", "um 12 Uhr": when, never an amount
     clauses = date_clauses(tokens, segmented, today)
@@ -130,6 +132,7 @@ def log_plan(
     _read_other_areas(reading)
     _claim_all(tokens, OR_SO_RE)  # "a beer or two": the hedge is read
     claim_when_where(tokens, lambda i: alias_at(tokens, i, food_table()) is not None)
+    claim_named_places(tokens, lambda i: alias_at(tokens, i, food_table()) is not None)
     _read_foods(reading, segmented)
     _read_day_notes(reading)
     _claim_all(tokens, ALL_DAY_RE)
@@ -172,7 +175,6 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     macros = find_macros(tokens)
     for span, _field, _grams in macros:
         tokens.claim(span)
-    claim_flavours(tokens)  # "salt and vinegar crisps": one food
     held = hold_foods_named_by_a_feeling(tokens)
     # A symptom is never read as a food the table might spell like it ("period").
     feeling_words = [i for i in _feeling_words(tokens) if not tokens.used[i]]
@@ -182,6 +184,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     foods = find_meal_foods(r.text, tokens, r.refused_foods, segmented, r.measures)
     r.said_not_had = bool(negations_read(tokens) - negations)
     foods = join_with(tokens, amount_in_brackets(r.text, tokens, foods))
+    foods = ice_cream_flavours(tokens, foods)  # "gelato 2 gusti, pistacchio e nocciola"
     foods = dish_contents(tokens, counted_kinds(tokens, one_per_thing(r.text, tokens, foods)))
     tokens.release(held)
     foods = _eaten(r, foods)
