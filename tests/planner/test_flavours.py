@@ -103,3 +103,11 @@ async def test_the_flavours_listed_after_an_ice_cream_are_part_of_it(text: str) 
 )
 async def test_a_food_had_beside_an_ice_cream_stays(text: str) -> None:
     assert len(logged(text)) == 2, logged(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "entries"),
+    [("un gelato, cono grande", 1), ("gelato, 2 coppette", 2), ("un gelato, un gelato", 2)],
+)
+async def test_what_an_ice_cream_was_served_in_is_no_second_one(text: str, entries: int) -> None:
+    assert len(logged(text)) == entries, logged(text)

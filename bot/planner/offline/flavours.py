@@ -165,7 +165,8 @@ _LISTING = frozenset({",", "and", "n", "&", "und", "y", "et", "e", "de", "of", "
 
 def ice_cream_flavours(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
     """The items with the flavours listed after an ice cream part of it: "gelato 2 gusti,
-    pistacchio e nocciola", "une glace deux boules, fraise et pistache" (one ice cream)."""
+    pistacchio e nocciola", "une glace deux boules, fraise et pistache" (one ice cream); so
+    is what it was served in, named as ice cream again (", coppetta piccola")."""
     kept: list[FoodItem] = []
     took = False  # the last item is an ice cream that took a flavour already
     for item in items:
@@ -186,6 +187,12 @@ def _listed_flavour(tokens: Tokens, head: FoodItem, item: FoodItem, *, took: boo
     if item.liquid or not _ICE_CREAM_RE.search(_SAID_AFTER_RE.sub("", head.name).lower()):
         return False
     said = tokens.items[item.first : item.last + 1]
+    if _SAID_AFTER_RE.sub("", item.name) == _SAID_AFTER_RE.sub("", head.name):
+        # ", coppetta piccola": what it was served in, the same ice cream; never one counted
+        # again (", un gelato")
+        between = tokens.items[head.last + 1 : item.first]
+        counted = said[0].text in _NOT_NAMING or any(t.kind == "num" for t in said)
+        return [t.text for t in between] == [","] and not counted
     if any(t.kind == "num" or t.text in _NOT_NAMING for t in said):
         return False
     name = _SAID_AFTER_RE.sub("", item.name).lower()

@@ -256,8 +256,7 @@ def _make_item(
 ) -> FoodItem | None:
     """The food at tokens `first`..`last` with the quantity said before it (back to `floor`,
     its item's first token) or after it: quantity -> lookup -> nutrients."""
-    # "a glass of 2% milk", "a homemade brownie": modifiers go with the food
-    start = tokens.across_described(first, floor)  # "2 bags of salt and vinegar crisps"
+    start = tokens.across_described(first, floor)  # modifiers and flavours go with the food
     while (
         start > floor
         and not tokens.used[start - 1]
