@@ -277,9 +277,7 @@ CHECKS: dict[int, Callable[[Step], None]] = {
 
 
 # Where the built-in rules fall short today; strict, so a fix turns them into failures to drop.
-GAPS: dict[int, str] = {
-    2: "'long day ahead' is named back as words it could not place",
-}
+GAPS: dict[int, str] = {}
 
 
 @pytest.mark.parametrize(

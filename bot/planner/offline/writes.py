@@ -58,6 +58,7 @@ from bot.planner.offline.meals import (
 from bot.planner.offline.negated import negations_read
 from bot.planner.offline.others import others_food
 from bot.planner.offline.places import claim_named_places
+from bot.planner.offline.remarks import day_remarks
 from bot.planner.offline.rules import (
     RangeKind,
     find_nutrition_goals,
@@ -138,6 +139,9 @@ def log_plan(
     _claim_all(tokens, ALL_DAY_RE)
     _read_unitless_weights(reading)
     _settle_unknown_words(reading)
+    if reading.checkins:  # "mood 4, long day ahead": the remark is the check-in's note
+        eaten = {i for f in reading.foods for i in range(f.first, f.last + 1)}
+        reading.notes.extend(day_remarks(text, tokens, eaten))
     reading.weights = in_unit_said(tokens, reading.weights, reading.unsure)
     return _plan(reading, today)
 
