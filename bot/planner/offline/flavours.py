@@ -187,8 +187,9 @@ def _listed_flavour(tokens: Tokens, head: FoodItem, item: FoodItem, *, took: boo
     if item.liquid or not _ICE_CREAM_RE.search(_SAID_AFTER_RE.sub("", head.name).lower()):
         return False
     said = tokens.items[item.first : item.last + 1]
-    if _SAID_AFTER_RE.sub("", item.name) == _SAID_AFTER_RE.sub("", head.name):
-        # ", coppetta piccola": what it was served in, the same ice cream; never one counted
+    if _ICE_CREAM_RE.search(_SAID_AFTER_RE.sub("", item.name).lower()):
+        # ", coppetta piccola", ", cono grande": what it was served in (read as an ice cream,
+        # or a gelato, again), the same ice cream; never one counted
         # again (", un gelato")
         between = tokens.items[head.last + 1 : item.first]
         counted = said[0].text in _NOT_NAMING or any(t.kind == "num" for t in said)
