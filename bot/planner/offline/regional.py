@@ -1,8 +1,9 @@
 """Words whose food depends on where the person lives, read as the food they mean there.
 
-The person's time zone says where they are (as for the pint, reader/measures.py). A word of
-`REGIONAL` is written, before the message is read, as the food it names in the zones given,
-and is left as written everywhere else, where the food table's own reading is the default:
+The person's time zone says which country they are in (bot/kernel/places.py, as for the pint
+in reader/measures.py). A word of `REGIONAL` is written, before the message is read, as the
+food it names in the countries given, and is left as written everywhere else, where the food
+table's own reading is the default:
 
 - "chips" are fries in the UK, Ireland, Australia, New Zealand, South Africa and India ("fish
   and chips", "cod n chips"); elsewhere the table reads them as crisps, and a bag or packet
@@ -37,78 +38,25 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.kernel.places import country_of
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import tokenize
 
 
-def _zones(*prefixes: str) -> Callable[[str], bool]:
-    """Whether a time zone is one of these (a name ending in "/" is every zone under it)."""
-    return lambda zone: any(zone.startswith(p) if p.endswith("/") else zone == p for p in prefixes)
+def _in(*countries: str) -> Callable[[str], bool]:
+    """Whether a time zone is in one of these countries (ISO 3166 codes; bot/kernel/places.py)."""
+    return lambda zone: country_of(zone) in countries
 
 
-_CHIPS_ARE_FRIES = _zones(
-    "Europe/London",
-    "Europe/Dublin",
-    "Europe/Belfast",
-    "Europe/Guernsey",
-    "Europe/Jersey",
-    "Europe/Isle_of_Man",
-    "GB",
-    "Eire",
-    "Australia/",
-    "Pacific/Auckland",
-    "Pacific/Chatham",
-    "NZ",
-    "Africa/Johannesburg",
-    "Asia/Kolkata",
-    "Asia/Calcutta",
-)
-_US = _zones(
-    "US/",
-    "America/New_York",
-    "America/Chicago",
-    "America/Denver",
-    "America/Los_Angeles",
-    "America/Phoenix",
-    "America/Anchorage",
-    "America/Detroit",
-    "America/Boise",
-    "America/Indiana/",
-    "America/Kentucky/",
-    "America/North_Dakota/",
-    "Pacific/Honolulu",
-)
-_COLOMBIA = _zones("America/Bogota")
-_SPAIN = _zones("Europe/Madrid", "Atlantic/Canary", "Africa/Ceuta")
-_CARIBBEAN = _zones(
-    "America/Jamaica",
-    "Jamaica",
-    "America/Port_of_Spain",
-    "America/Barbados",
-    "America/Nassau",
-    "America/Guyana",
-    "America/Antigua",
-    "America/St_Lucia",
-    "America/St_Vincent",
-    "America/Grenada",
-    "America/Dominica",
-    "America/St_Kitts",
-)
-_BEANS_ARE_BAKED = _zones(
-    "Europe/London",
-    "Europe/Dublin",
-    "Europe/Belfast",
-    "GB",
-    "Eire",
-    "Australia/",
-    "NZ",
-    "Pacific/Auckland",
-)
-_EAST_AFRICA = _zones("Africa/Nairobi", "Africa/Kampala", "Africa/Dar_es_Salaam")
-_SRI_LANKA = _zones("Asia/Colombo")
-_DEMI_IS_BEER = _zones(
-    "Europe/Paris", "Europe/Brussels", "Europe/Zurich", "Europe/Luxembourg", "Europe/Monaco"
-)
+_CHIPS_ARE_FRIES = _in("GB", "IE", "IM", "JE", "GG", "AU", "NZ", "ZA", "IN")
+_US = _in("US")
+_COLOMBIA = _in("CO")
+_SPAIN = _in("ES")
+_CARIBBEAN = _in("JM", "TT", "BB", "BS", "GY", "AG", "LC", "VC", "GD", "DM", "KN")
+_BEANS_ARE_BAKED = _in("GB", "IE", "IM", "JE", "GG", "AU", "NZ")
+_EAST_AFRICA = _in("KE", "UG", "TZ")
+_SRI_LANKA = _in("LK")
+_DEMI_IS_BEER = _in("FR", "BE", "CH", "LU", "MC")
 
 # Beside these a "jelly" is spread or a "pb" peanut butter (both also beside each other).
 _SPREAD_ON = (
