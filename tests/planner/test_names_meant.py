@@ -64,6 +64,10 @@ def _one(text: str, zone: str, food: str) -> float:
         ("kesari bath and coffee", "Asia/Kolkata", "sooji halwa", (350, 500)),
         # the British Christmas pie of dried fruit
         ("a mince pie with my tea", "Europe/London", "mince pie", (180, 280)),
+        # sole the fish, said so
+        ("una sogliola ai ferri", "Europe/Rome", "sole", (60, 120)),
+        ("une sole grillée", "Europe/Paris", "sole", (60, 120)),
+        ("lemon sole and chips", "Europe/London", "sole", (60, 120)),
         # red mullet is its own fish
         ("salmonetes a la plancha", "Europe/Madrid", "red mullet", (100, 160)),
         ("un rouget au four", "Europe/Paris", "red mullet", (100, 160)),
@@ -95,6 +99,21 @@ def test_the_fries_of_a_peruvian_chicken_are_part_of_it(
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "un pollo a la brasa, 1/4 con papas",
+        "1/4 de pollo a la brasa y unas papas",
+        "pollo a la brasa (un cuarto) con papas y ensalada",
+    ],
+)
+def test_papas_said_apart_from_a_peruvian_chicken_are_its_fries(text: str) -> None:
+    found = _logged(text, "America/Lima")
+    assert [name for name, _ in found if name.startswith("pollo a la brasa")], found
+    fries = [cal for name, cal in found if name.startswith("french fries")]
+    assert len(fries) == 1 and 250 <= fries[0] <= 450, found
+
+
+@pytest.mark.parametrize(
     ("text", "zone", "food", "kcal"),
     [
         # Italian crisps by the bag or with a drink, and fries beside a meal or a portion
@@ -120,9 +139,15 @@ def test_patatine_are_crisps_unless_fried(
         ("boquerones fritos y una caña", "Europe/Madrid", "fritos"),
         ("pimientos fritos con huevo", "Europe/Madrid", "fritos"),
         ("chorizos fritos con pan", "Europe/Madrid", "fritos"),
+        ("pranzo al sole: insalata di riso", "Europe/Rome", "sole"),
+        ("comí ceviche en Lima", "America/Lima", "lime"),
+        ("a pranzo da papà, pasta al pomodoro", "Europe/Rome", "potato"),
+        ("cené con mis papás un lomo saltado", "America/Lima", "potato"),
     ],
 )
-def test_an_everyday_word_names_no_brand(text: str, zone: str, unwanted: str) -> None:
+def test_an_everyday_word_names_no_food_it_means_elsewhere(
+    text: str, zone: str, unwanted: str
+) -> None:
     found = _logged(text, zone)
     assert found and not [name for name, _ in found if name.startswith(unwanted)], found
 

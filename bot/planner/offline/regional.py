@@ -22,7 +22,9 @@ and is left as written everywhere else, where the food table's own reading is th
   beans", "beans and chips"), not a cup of kidney beans;
 - Italian "patatine" are crisps ("spritz e patatine", "un pacchetto di patatine") wherever
   the person is, and fries only beside a meal they come with or a portion of them
-  ("hamburger e patatine", "una porzione di patatine"; "patatine fritte" always).
+  ("hamburger e patatine", "una porzione di patatine"; "patatine fritte" always);
+- the "papas" of a Peruvian chicken are its fries ("pollo a la brasa, 1/4 con papas"),
+  wherever it is eaten.
 
 A course word needs no zone: "une salade en entrée" is a starter in Quebec and France and
 "soup as an entree" a main in the US, but either way no food (offline/fillers.py), as "tea"
@@ -133,6 +135,7 @@ _WITH_A_MEAL = re.compile(
     r"cotolett[ae]|kebab|hot dog|wurstel|pollo|pesce|fritto misto|crocchette|bistecca|"
     r"hamburgher|mcdonald|mc|piadina|toast|salsiccia|arrosto)\b"
 )
+_PERUVIAN_CHICKEN = re.compile(r"\b(?:brasa|broaster|polleria|pollerias)\b")
 _BAGGED = re.compile(r"\b(?:bag|bags|packet|packets|pack|packs|sachet)(?: of)?$")
 # Words after which "demi" stood alone: "un demi en terrasse", "un demi et un café".
 _CONNECTIVE = frozenset(
@@ -197,6 +200,12 @@ REGIONAL: tuple[Regional, ...] = (
         lambda zone: True,
         "patatine in busta",
         lambda b, a: bool(_WITH_A_MEAL.search(f"{b} | {a}")),
+    ),
+    Regional(
+        frozenset({"papas"}),
+        lambda zone: True,
+        "papas fritas",
+        lambda b, a: not _PERUVIAN_CHICKEN.search(b),
     ),
     Regional(frozenset({"chai"}), _EAST_AFRICA, "kenyan chai"),
     Regional(frozenset({"tea"}), _SRI_LANKA, "sugared black tea", lambda b, a: b[-5:] != "plain"),
