@@ -64,6 +64,15 @@ def _one(text: str, zone: str, food: str) -> float:
         ("kesari bath and coffee", "Asia/Kolkata", "sooji halwa", (350, 500)),
         # the British Christmas pie of dried fruit
         ("a mince pie with my tea", "Europe/London", "mince pie", (180, 280)),
+        # a torrija is soaked in milk, fried and sugared: richer than a slice of French toast
+        ("dos torrijas de postre", "Europe/Madrid", "torrija", (450, 650)),
+        # a milanesa in bread is a sandwich, not the cutlet alone
+        (
+            "un sanguche de milanesa",
+            "America/Argentina/Buenos_Aires",
+            "milanesa sandwich",
+            (600, 900),
+        ),
         # sole the fish, said so
         ("una sogliola ai ferri", "Europe/Rome", "sole", (60, 120)),
         ("une sole grillée", "Europe/Paris", "sole", (60, 120)),
@@ -143,6 +152,8 @@ def test_patatine_are_crisps_unless_fried(
         ("comí ceviche en Lima", "America/Lima", "lime"),
         ("a pranzo da papà, pasta al pomodoro", "Europe/Rome", "potato"),
         ("cené con mis papás un lomo saltado", "America/Lima", "potato"),
+        # a plain milanesa with fries is no milanesa napolitana
+        ("milanesa con papas fritas", "America/Argentina/Buenos_Aires", "milanesa napolitana"),
     ],
 )
 def test_an_everyday_word_names_no_food_it_means_elsewhere(
