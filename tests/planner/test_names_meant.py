@@ -73,6 +73,13 @@ def _one(text: str, zone: str, food: str) -> float:
             "milanesa sandwich",
             (600, 900),
         ),
+        # a Frikadelle is a patty of about 100 g, not a small meatball
+        ("eine Bulette mit Senf", "Europe/Berlin", "frikadelle", (200, 300)),
+        ("zwei Frikadellen", "Europe/Berlin", "frikadelle", (400, 600)),
+        ("zwei Fleischlaberl", "Europe/Vienna", "frikadelle", (400, 600)),
+        # a Mexican gordita is no Taco Bell item
+        ("dos gorditas de chicharrón", "America/Mexico_City", "gordita", (500, 800)),
+        ("una gordita de queso", "America/Mexico_City", "gordita", (250, 400)),
         # sole the fish, said so
         ("una sogliola ai ferri", "Europe/Rome", "sole", (60, 120)),
         ("une sole grillée", "Europe/Paris", "sole", (60, 120)),
@@ -191,7 +198,7 @@ def test_a_butter_croissant_is_one_croissant(text: str) -> None:
         ("eine Rivella blau", "diet soft drink", (0, 20)),
         ("un pacchetto di crackers integrali", "whole wheat crackers", (80, 130)),
         ("Rievkooche mit Apfelmus", "kartoffelpuffer", (300, 450)),
-        ("zwei Fleischpflanzerl", "meatballs", (100, 400)),
+        ("zwei Fleischpflanzerl", "frikadelle", (400, 600)),
         ("hashbrowns", "hash browns", (120, 180)),
         ("a slice of chicago deep dish", "deep dish pizza", (380, 600)),
         ("a maid-rite for lunch", "loose meat sandwich", (300, 480)),
