@@ -188,7 +188,10 @@ def test_a_file_without_the_source_column_is_refused() -> None:
             "una mela, pane integrale e un bicchiere di vino rosso",
             ["Apple", "Whole wheat bread", "Red wine"],
         ),
-        ("un cornetto, prosciutto crudo e una spremuta", ["Croissant", "Ham", "Orange juice"]),
+        (
+            "un cornetto, prosciutto crudo e una spremuta",
+            ["Croissant", "Cured ham", "Orange juice"],
+        ),
     ],
 )
 def test_each_language_finds_its_foods(text: str, expected: list[str]) -> None:

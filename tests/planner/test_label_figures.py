@@ -18,7 +18,7 @@ logged = functools.partial(food_entries, context=context_at("Europe/Berlin", 13,
     [
         ("galletas integrales, dice 140 kcal", "galletas integrales", 140),
         ("barre de céréales bio, c'est écrit 110 kcal", "barre de céréales bio", 110),
-        ("crackers integrali, 130 kcal dalla confezione", "crackers integrali", 130),
+        ("crackers integrali, 130 kcal dalla confezione", "whole wheat crackers", 130),
         ("granola bar from the market, it says 180 cal", "granola bar", 180),
         ("skyr vom Aldi, steht 150 kcal", "skyr", 150),
     ],

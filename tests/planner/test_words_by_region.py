@@ -58,7 +58,7 @@ def test_the_word_names_the_food_of_the_zone(
         ("jelly beans", "Europe/London", "jelly beans"),
         ("toast with jelly", "Europe/London", "toast with jam"),
         ("un vino tinto", "America/Bogota", "red wine"),
-        ("tinto de verano", "Europe/Madrid", "sangria"),
+        ("tinto de verano", "Europe/Madrid", "tinto de verano"),
         ("un demi croissant", "Europe/Paris", "croissant"),
     ],
 )

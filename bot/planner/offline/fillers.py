@@ -144,6 +144,9 @@ _WITH_WHOM = (
     r"|les|ma|mon|mes|nos|notre|des"
     r"|mia|mio|miei|mie|i|gli|le|il|lo))?(?: (?:little|best|kleinen|besten|mejor|mejores"
     rf"|meilleur|meilleure|migliore|migliori))? (?:{PEOPLE})"
+    # a dad, written without its accent as the potatoes are: "con mis papás", "da papà"
+    r"|(?:con|with) (?:mi|mis|tu|tus|su|sus|nuestros) (?:papa|papas|papi)"
+    r"|(?:da|dal|col|dallo) (?:mio |tuo |il )?(?:papa|papi)"
 )
 # A unit after "about 6" makes it an amount ("about 6 oz"), not a time.
 _UNITS = "|".join(sorted({*MASS_UNITS, *HOUSEHOLD_UNITS}, key=len, reverse=True))

@@ -20,7 +20,12 @@ table's own reading is the default:
 - "chai" in Kenya, Uganda and Tanzania is a mug of milky sweet tea, not India's small cup;
   a "plain tea" in Sri Lanka is black tea with sugar, not a cup of nothing;
 - "beans" in the UK, Ireland, Australia and New Zealand are baked beans ("half a tin of
-  beans", "beans and chips"), not a cup of kidney beans.
+  beans", "beans and chips"), not a cup of kidney beans;
+- Italian "patatine" are crisps ("spritz e patatine", "un pacchetto di patatine") wherever
+  the person is, and fries only beside a meal they come with or a portion of them
+  ("hamburger e patatine", "una porzione di patatine"; "patatine fritte" always);
+- the "papas" of a Peruvian chicken are its fries ("pollo a la brasa, 1/4 con papas"),
+  wherever it is eaten.
 
 A course word needs no zone: "une salade en entrée" is a starter in Quebec and France and
 "soup as an entree" a main in the US, but either way no food (offline/fillers.py), as "tea"
@@ -72,6 +77,13 @@ _MEASURE_BEFORE = re.compile(
     r"dollops?|g|gr|grams?|el|tl|cucharadas?|cucharaditas?|cuillères?|cucchiai|cucchiaini?)"
     r"(?: of| de| di)?$"
 )
+# Beside these, "patatine" are the fries served with a meal, not a bag of crisps.
+_WITH_A_MEAL = re.compile(
+    r"\b(?:porzion[ei]|con[oi]|piatt[oi]|contorno|menu|hamburger|burger|cheeseburger|panin[oi]|"
+    r"cotolett[ae]|kebab|hot dog|wurstel|pollo|pesce|fritto misto|crocchette|bistecca|"
+    r"hamburgher|mcdonald|mc|piadina|toast|salsiccia|arrosto)\b"
+)
+_PERUVIAN_CHICKEN = re.compile(r"\b(?:brasa|broaster|polleria|pollerias)\b")
 _BAGGED = re.compile(r"\b(?:bag|bags|packet|packets|pack|packs|sachet)(?: of)?$")
 # Words after which "demi" stood alone: "un demi en terrasse", "un demi et un café".
 _CONNECTIVE = frozenset(
@@ -131,6 +143,18 @@ REGIONAL: tuple[Regional, ...] = (
     Regional(frozenset({"dumpling"}), _CARIBBEAN, "caribbean dumpling"),
     Regional(frozenset({"dumplings"}), _CARIBBEAN, "caribbean dumplings"),
     Regional(frozenset({"beans"}), _BEANS_ARE_BAKED, "baked beans"),
+    Regional(
+        frozenset({"patatine"}),
+        lambda zone: True,
+        "patatine in busta",
+        lambda b, a: bool(_WITH_A_MEAL.search(f"{b} | {a}")),
+    ),
+    Regional(
+        frozenset({"papas"}),
+        lambda zone: True,
+        "papas fritas",
+        lambda b, a: not _PERUVIAN_CHICKEN.search(b),
+    ),
     Regional(frozenset({"chai"}), _EAST_AFRICA, "kenyan chai"),
     Regional(frozenset({"tea"}), _SRI_LANKA, "sugared black tea", lambda b, a: b[-5:] != "plain"),
     Regional(frozenset({"biscuit"}), _US, "scone"),

@@ -82,6 +82,8 @@ _COOKED_AFTER = frozenset(
         "|bien frias|bien frios|fria|frio|frias|frios"
         # and how sweet a sweet drink is: "un bissap bien sucré"
         "|bien sucre|bien sucree"
+        # and fried, as Spanish says it after it: "boquerones fritos"
+        "|frito|frita|fritos|fritas"
     ).split("|")
 )
 
