@@ -162,3 +162,31 @@ def _in_brackets(tokens: Tokens, end: int) -> tuple[Quantity, int] | None:
         return None  # "walkers crisps (130)": a figure of its own, never a count
     quantity = _read(words)
     return None if quantity is None else (quantity, k - 1)
+
+
+# What a food is said "with", in the five languages: the list after it ends at the comma.
+_WITH = frozenset({"with", "w", "wi", "mit", "con", "avec", "col", "coi", "cogli"})
+
+
+def count_after_list(tokens: Tokens, first: int, end: int) -> tuple[Quantity, range] | None:
+    """ "bagels with cream cheese, 2", "friselle con pomodoro e olio, 2": a bare count said
+    after the comma closing what the food at `first`..`end` comes with counts that food,
+    never the last thing it came with; the count and the tokens saying it, or None."""
+    j, listed = end + 1, any(tokens.items[k].text in _WITH for k in range(first, end + 1))
+    while j < len(tokens) and j - end <= _MAX_BETWEEN and tokens.items[j].kind == "word":
+        if tokens.items[j].text in AMOUNT_WORDS and tokens.items[j].text not in _WITH:
+            return None  # "toast with 2 eggs, 3": an amount of its own in the list
+        listed = listed or tokens.items[j].text in _WITH
+        j += 1
+    if not listed or j == end + 1 or j >= len(tokens) or tokens.items[j].text != ",":
+        return None
+    k = j + 1
+    while k < len(tokens) and tokens.items[k].text in _HEDGES and not tokens.used[k]:
+        k += 1
+    if k >= len(tokens) or tokens.used[k] or tokens.items[k].kind != "num":
+        return None
+    count = number_value(tokens.items[k].text)
+    closed = k + 1 == len(tokens) or tokens.items[k + 1].kind == "punct"
+    if count is None or not closed or not 0 < count <= 12:
+        return None
+    return Quantity(count, "", explicit=True), range(j + 1, k + 1)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.planner.offline.amount_after import amount_apart
+from bot.planner.offline.amount_after import amount_apart, count_after_list
 from bot.planner.offline.amount_before import OF, measured_by, said_before
 from bot.planner.offline.amount_next import with_postfix
 from bot.planner.offline.table import Food, FoodTable, food_table
@@ -285,7 +285,7 @@ def _make_item(
     end += served_on([t.text for t in tokens.items[end + 1 : end + 4] if t.kind == "word"])
     people, sharing = shared_by(tokens, said_from - 1, end + 1)  # "we shared a pizza"
     end = max([end, *(said.stop - 1 for said in sharing)])  # "eine Pizza zu zweit"
-    apart = None if counted else _amount_apart(tokens, end)
+    apart = None if counted else _amount_apart(tokens, first, end)
     if apart is not None:  # "pasta al pomodoro, 80 g": the amount said after a comma
         apart[0].tokens, (quantity, end) = quantity.tokens, apart
     if apart is None or tokens.items[end].bracketed:  # "pizza, 2" counts slices
@@ -308,8 +308,13 @@ def _make_item(
     return item
 
 
-def _amount_apart(tokens: Tokens, end: int) -> tuple[Quantity, int] | None:
-    """The amount said in the clause after a food said with none, or as one of it."""
+def _amount_apart(tokens: Tokens, first: int, end: int) -> tuple[Quantity, int] | None:
+    """The amount said in the clause after a food said with none, or as one of it; or the
+    count said after what it came with ("bagels with cream cheese, 2"), its words claimed."""
+    listed = count_after_list(tokens, first, end)
+    if listed is not None:
+        tokens.claim(listed[1])
+        return listed[0], end
     table = food_table()
     return amount_apart(tokens, end, lambda k: longest_alias(tokens, k, table) is not None)
 
