@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.planner.offline.amount_after import amount_apart, count_after_list
-from bot.planner.offline.amount_before import OF, measured_by, said_before
+from bot.planner.offline.amount_before import OF, ends_measure, measured_by, said_before
 from bot.planner.offline.amount_next import with_postfix
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
@@ -162,6 +162,8 @@ def _read_item(
         found = find(tokens, i, table)
         if found is None or _cut_of(tokens, i, found[1], lambda k: find(tokens, k, table)):
             continue
+        if ends_measure(tokens, i + found[1] - 1):
+            continue  # "une cuillère à soupe de miel": the spoon, not a soup
         food, length = found
         if _portion_of_next(tokens, i + length, item, table, find):
             continue  # "2 wedges of camembert": the wedges are how much of the cheese
