@@ -90,7 +90,7 @@ for _canonical, _words in (
         " cuchara cucharas cuillere cuilleres cuilleree cuillerees",
     ),
     ("handful", "handful handfuls handvoll punado punados poignee manciata"),
-    ("scoop", "scoop scoops kugel kugeln bola bolas"),
+    ("scoop", "scoop scoops kugel kugeln bola bolas messloffel cazo cazos mesurette misurino"),
     ("shot", "shot shots chupito chupitos"),
     ("bar", "bar bars riegel barrita barritas"),
     (
