@@ -14,7 +14,7 @@ from typing import Protocol
 
 from bot.planner.offline.amount_after import amount_apart, count_after_list
 from bot.planner.offline.amount_before import OF, ends_measure, measured_by, said_before
-from bot.planner.offline.amount_next import with_postfix
+from bot.planner.offline.amount_next import said_after, with_postfix
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.offline.volumes import volume_after
@@ -284,7 +284,7 @@ def _make_item(
     counted = quantity.explicit and bool(quantity.unit or quantity.size or quantity.count != 1)
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
-    end += served_on([t.text for t in tokens.items[end + 1 : end + 4] if t.kind == "word"])
+    end += said_after(tokens, first, end, _food_at(tokens))  # "on rye", "merluza frita"
     people, sharing = shared_by(tokens, said_from - 1, end + 1)  # "we shared a pizza"
     end = max([end, *(said.stop - 1 for said in sharing)])  # "eine Pizza zu zweit"
     apart = None if counted else _amount_apart(tokens, first, end)
@@ -310,6 +310,12 @@ def _make_item(
     return item
 
 
+def _food_at(tokens: Tokens) -> Callable[[int], bool]:
+    """Whether a name of the table starts at a token (its words unclaimed)."""
+    table = food_table()
+    return lambda k: longest_alias(tokens, k, table) is not None
+
+
 def _amount_apart(tokens: Tokens, first: int, end: int) -> tuple[Quantity, int] | None:
     """The amount said in the clause after a food said with none, or as one of it; or the
     count said after what it came with ("bagels with cream cheese, 2"), its words claimed."""
@@ -317,8 +323,7 @@ def _amount_apart(tokens: Tokens, first: int, end: int) -> tuple[Quantity, int] 
     if listed is not None:
         tokens.claim(listed[1])
         return listed[0], end
-    table = food_table()
-    return amount_apart(tokens, end, lambda k: longest_alias(tokens, k, table) is not None)
+    return amount_apart(tokens, end, _food_at(tokens))
 
 
 def _whole_in_slices(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> float:
