@@ -32,7 +32,9 @@ async def test_a_dish_followed_by_a_word_of_its_kind_is_logged(
     assert f"'{unplaced}'" in (plan.reply or "").lower(), plan.reply
 
 
-@pytest.mark.parametrize("text", ["lamb florbix", "Reis zorblat", "huevos quimbol"])
+@pytest.mark.parametrize(
+    "text", ["lamb florbix", "Reis zorblat", "huevos quimbol", "2 bibimbap florbs"]
+)
 async def test_an_ingredient_before_an_unknown_word_is_still_not_logged(text: str) -> None:
     plan = worded(await OfflinePlanner().plan(text, ROME_LUNCH))
     assert not food_entries_of(plan) and not plan.understood

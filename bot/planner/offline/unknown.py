@@ -120,7 +120,8 @@ def _named_dish_said_so(tokens: Tokens, item: FoodItem, unknown: Callable[[int],
     """Whether the unknown words after a food are a word or two closing the clause after a
     prepared dish the table names ("lumpia shanghai", "githeri special", "arroz con pato
     norteño"): a kind or a place of that dish, which is still eaten; an ingredient before
-    them ("beef pho") is part of a dish the table lacks."""
+    them ("beef pho") is part of a dish the table lacks, and so is the dish before a plural
+    that was counted ("2 pot roast beeves")."""
     end = item.last + 1
     while end < len(tokens) and unknown(end) and end - item.last <= 2:
         if tokens.items[end].text in CONJUNCTIONS:
@@ -129,6 +130,8 @@ def _named_dish_said_so(tokens: Tokens, item: FoodItem, unknown: Callable[[int],
     closing = end == len(tokens) or tokens.items[end].kind == "punct"
     if end == item.last + 1 or not (closing or tokens.items[end].text in CONJUNCTIONS):
         return False
+    if tokens.items[item.first].kind == "num" and tokens.items[end - 1].text.endswith("s"):
+        return False  # "2 pot roast beeves": the plural is what was counted, a food of its own
     table = food_table()
     for k in range(item.first, item.last + 1):
         found = longest_alias(tokens, k, table, free=False)
