@@ -12,6 +12,7 @@ smoothie or yogurt ("aux fraises", "alla fragola") is part of it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
 from bot.planner.offline.beside import ON_IN, food_of_its_own, on_bread
@@ -207,9 +208,21 @@ def cooked_in(tokens: Tokens, item: FoodItem, between: list[str]) -> bool:
 
 def _already_in(head: FoodItem, item: FoodItem) -> bool:
     """Whether the table's name of the dish says it comes with `item` ("Jacket potato with
-    beans and cheese"): then naming it again adds nothing."""
-    _, with_, what = head.name.lower().partition(" with ")
-    return bool(with_) and _SAID_AFTER_NAME_RE.sub("", item.name).lower() in what
+    beans and cheese"), or the kind of food it is by the table's own name of the dish
+    ("Frisella with tomato and oil" and olive oil): then naming it again adds nothing."""
+    own = _SAID_AFTER_NAME_RE.sub("", head.name).lower()
+    _, with_, what = own.partition(" with ")
+    name = _SAID_AFTER_NAME_RE.sub("", item.name).lower()
+    if not with_ or name in what:
+        return bool(with_)
+    return name.split()[-1] in what.split() and own in _table_names()
+
+
+@functools.cache
+def _table_names() -> frozenset[str]:
+    """The table's names of its foods, one or many, in lower case."""
+    foods = food_table().by_alias.values()
+    return frozenset(name.lower() for food in foods for name in (food.name, food.plural))
 
 
 def dish_amounts(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.reader.quantities import (
     AMOUNT_WORDS,
@@ -20,6 +21,7 @@ from bot.planner.reader.quantities import (
     Quantity,
     parse_prefix,
 )
+from bot.planner.reader.segment import never_food_words
 
 # Words that hedge an amount said on its own ("like the whole box", "prob a cup", "genre 12
 # pièces", "unas 3"), stand before it as an article, or say it was eaten ("ate half the
@@ -63,7 +65,44 @@ def amount_apart(
     while words and words[0] in _HEDGES:
         words.pop(0)
     quantity = _read(words) if words else None
+    if quantity is None and words:
+        return _before_brand(tokens, words, k - len(words), k, food_at)
     return None if quantity is None else (quantity, k - 1)
+
+
+def _no_food_word(word: str) -> bool:
+    """Whether no name of the table's foods holds the word, or it never names a food."""
+    return word not in food_table().words or word in never_food_words()
+
+
+# What follows an amount said apart and is no food of its own: the brand it is "of" ("2
+# scoops of ON gold standard") and what it was taken "with" ("with water").
+_OF = frozenset({"of", "de", "di", "du", "d", "von", "vom"})
+
+
+def _before_brand(
+    tokens: Tokens, words: list[str], first: int, stop: int, food_at: Callable[[int], bool]
+) -> tuple[Quantity, int] | None:
+    """ "protein shake, 2 scoops of ON gold standard with water": the amount said first in
+    the clause (tokens `first`..`stop`, `words` theirs), when what follows it is a brand no
+    food is named in, then maybe what it was taken with; None otherwise."""
+    for at in range(len(words) - 1, 0, -1):
+        rest = words[at:]
+        if rest[0] not in _OF:
+            continue
+        quantity = _read(words[:at])
+        if quantity is None or not quantity.unit:
+            continue
+        with_at = next((j for j, w in enumerate(rest) if w in _WITH), len(rest))
+        brand = range(first + at + 1, first + at + with_at)
+        if not brand or any(food_at(j) for j in brand):
+            return None
+        if with_at == len(rest) and not all(_no_food_word(tokens.items[j].text) for j in brand):
+            return None  # "pasta, 2 cups of sauce": a food the table lacks, not a brand
+        if stop < len(tokens) and tokens.used[stop] and with_at == len(rest):
+            return None  # "2 scoops of myprotein whey": the amount of the food after it
+        return quantity, first + at + with_at - 1  # the brand's words read with it
+    return None
 
 
 def _read_to_the_end(tokens: Tokens, k: int) -> bool:
@@ -162,3 +201,31 @@ def _in_brackets(tokens: Tokens, end: int) -> tuple[Quantity, int] | None:
         return None  # "walkers crisps (130)": a figure of its own, never a count
     quantity = _read(words)
     return None if quantity is None else (quantity, k - 1)
+
+
+# What a food is said "with", in the five languages: the list after it ends at the comma.
+_WITH = frozenset({"with", "w", "wi", "mit", "con", "avec", "col", "coi", "cogli"})
+
+
+def count_after_list(tokens: Tokens, first: int, end: int) -> tuple[Quantity, range] | None:
+    """ "bagels with cream cheese, 2", "friselle con pomodoro e olio, 2": a bare count said
+    after the comma closing what the food at `first`..`end` comes with counts that food,
+    never the last thing it came with; the count and the tokens saying it, or None."""
+    j, listed = end + 1, any(tokens.items[k].text in _WITH for k in range(first, end + 1))
+    while j < len(tokens) and j - end <= _MAX_BETWEEN and tokens.items[j].kind == "word":
+        if tokens.items[j].text in AMOUNT_WORDS and tokens.items[j].text not in _WITH:
+            return None  # "toast with 2 eggs, 3": an amount of its own in the list
+        listed = listed or tokens.items[j].text in _WITH
+        j += 1
+    if not listed or j == end + 1 or j >= len(tokens) or tokens.items[j].text != ",":
+        return None
+    k = j + 1
+    while k < len(tokens) and tokens.items[k].text in _HEDGES and not tokens.used[k]:
+        k += 1
+    if k >= len(tokens) or tokens.used[k] or tokens.items[k].kind != "num":
+        return None
+    count = number_value(tokens.items[k].text)
+    closed = k + 1 == len(tokens) or tokens.items[k + 1].kind == "punct"
+    if count is None or not closed or not 0 < count <= 12:
+        return None
+    return Quantity(count, "", explicit=True), range(j + 1, k + 1)

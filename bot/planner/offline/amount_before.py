@@ -84,3 +84,16 @@ def _brand_between(words: list[str]) -> bool:
 def _unread(word: str) -> bool:
     """Whether a word is none the quantities or the sentence read: a brand, a qualifier."""
     return word.isalpha() and word not in AMOUNT_WORDS and word not in never_food_words()
+
+
+def ends_measure(tokens: Tokens, at: int) -> bool:
+    """Whether the word at `at` ends a measure of two or three words ("cuillère à soupe",
+    "cucharada sopera"): no food of its own, even where the table has one ("soupe")."""
+    words = [t.text for t in tokens.items[max(at - 2, 0) : at + 1]]
+    return any(" ".join(words[k:]) in HOUSEHOLD_UNITS for k in range(len(words) - 1))
+
+
+def said_as_measure(tokens: Tokens, i: int, length: int, last: int) -> bool:
+    """Whether the food's name at `i` (`length` words, in an item ending at `last`) says how
+    much of another food: "2 wraps of eba", "une cuillère à soupe de miel"."""
+    return measure_of_next(tokens, i + length, last) or ends_measure(tokens, i + length - 1)

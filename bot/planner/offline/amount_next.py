@@ -6,9 +6,13 @@ birra media", "pizza margherita intera", and the weight of each one said after i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.planner.offline.text import Tokens, number_value
+from bot.planner.reader.lookup import DESCRIPTORS, served_on
 from bot.planner.reader.parts import WHOLE_WORDS
 from bot.planner.reader.quantities import MASS_UNITS, Quantity, parse_postfix
+from bot.planner.reader.segment import CONJUNCTIONS
 
 # The words that say the weight of one: "da 125 g", "of 125 g", "von 125 g", "de 125 g",
 # "à 125 g".
@@ -62,3 +66,26 @@ def with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quantit
         quantity.size = post[0].size  # "una birra media": the count before, the size after
         return quantity, last + post[1]
     return quantity, last
+
+
+def said_after(tokens: Tokens, first: int, end: int, food_at: Callable[[int], bool]) -> int:
+    """How many words after the food at `first`..`end` say what it was served on, where it
+    came from or how it was cooked ("on rye", "from costco", "a la plancha"), or how it was
+    made, said after it ("merluza frita", "pesce fritto", "poisson grillé") and ending what
+    is said of the food: not when the word starts a food's name ("a footlong spicy
+    italian"), leads on to more ("3 eggs sauteed in butter") or says what the fat the food
+    was in was for ("2 Eier in Butter gebraten")."""
+    said = served_on([t.text for t in tokens.items[end + 1 : end + 4] if t.kind == "word"])
+    k = end + 1
+    if said or k >= len(tokens) or tokens.used[k] or tokens.items[k].text not in DESCRIPTORS:
+        return said
+    if food_at(k) or (first > 0 and tokens.items[first - 1].text in _IN):
+        return 0
+    if k + 1 == len(tokens) or tokens.items[k + 1].kind == "punct" or tokens.used[k + 1]:
+        return 1  # "pesce fritto", "saumon grillé ce soir"
+    return 1 if tokens.items[k + 1].text in _NEXT else 0  # not "eggs sauteed in butter"
+
+
+_IN = frozenset({"in", "im", "en", "dans", "au", "nel", "nell", "nella", "nello"})
+# What may follow how a food was made, said after it: the next food or what it came with.
+_NEXT = CONJUNCTIONS | {"with", "w", "con", "avec", "mit", "col"}

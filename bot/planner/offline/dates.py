@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.planner.offline.text import Tokens
+from bot.planner.reader.segment import MEAL_WORDS
 
 RefKind = Literal["day", "last_night"]
 
@@ -162,12 +163,26 @@ def find_day_refs(tokens: Tokens, today: dt.date) -> dict[int, DayRef]:
             if not tokens.free(indices):
                 continue
             ref = _ref_for(kind, match, today)
-            if ref is None:
+            if ref is None or (kind == "weekday" and _in_food_name(tokens, match, indices)):
                 continue
             tokens.claim(indices)
             if not _of_leftovers(tokens, indices):
                 found[indices.start] = ref
     return found
+
+
+def _in_food_name(tokens: Tokens, match: re.Match[str], indices: range) -> bool:
+    """Whether a weekday said alone starts the name of a food the table knows ("sunday
+    roast"): that food, whatever day it was eaten; "sunday lunch" is still a day and a meal."""
+    if match.group("before") or match.group("after") or len(indices) != 1:
+        return False
+    words = [t.text for t in tokens.items[indices.start : indices.start + 4]]
+    if len(words) < 2 or words[1] in MEAL_WORDS:
+        return False
+    from bot.planner.offline.table import food_table  # the table's loader reads dates
+
+    aliases = food_table().by_alias
+    return any(" ".join(words[:n]) in aliases for n in range(2, len(words) + 1))
 
 
 def _ref_for(kind: str, match: re.Match[str], today: dt.date) -> DayRef | None:

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.planner.offline.amount_after import amount_apart
-from bot.planner.offline.amount_before import OF, measured_by, said_before
-from bot.planner.offline.amount_next import with_postfix
+from bot.planner.offline.amount_after import amount_apart, count_after_list
+from bot.planner.offline.amount_before import OF, ends_measure, measured_by, said_before
+from bot.planner.offline.amount_next import said_after, with_postfix
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.offline.volumes import volume_after
@@ -162,6 +162,8 @@ def _read_item(
         found = find(tokens, i, table)
         if found is None or _cut_of(tokens, i, found[1], lambda k: find(tokens, k, table)):
             continue
+        if ends_measure(tokens, i + found[1] - 1):
+            continue  # "une cuillère à soupe de miel": the spoon, not a soup
         food, length = found
         if _portion_of_next(tokens, i + length, item, table, find):
             continue  # "2 wedges of camembert": the wedges are how much of the cheese
@@ -281,10 +283,10 @@ def _make_item(
     counted = quantity.explicit and bool(quantity.unit or quantity.size or quantity.count != 1)
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
-    end += served_on([t.text for t in tokens.items[end + 1 : end + 4] if t.kind == "word"])
+    end += said_after(tokens, first, end, _food_at(tokens))  # "on rye", "merluza frita"
     people, sharing = shared_by(tokens, said_from - 1, end + 1)  # "we shared a pizza"
     end = max([end, *(said.stop - 1 for said in sharing)])  # "eine Pizza zu zweit"
-    apart = None if counted else _amount_apart(tokens, end)
+    apart = None if counted else _amount_apart(tokens, first, end)
     if apart is not None:  # "pasta al pomodoro, 80 g": the amount said after a comma
         apart[0].tokens, (quantity, end) = quantity.tokens, apart
     if apart is None or tokens.items[end].bracketed:  # "pizza, 2" counts slices
@@ -307,10 +309,20 @@ def _make_item(
     return item
 
 
-def _amount_apart(tokens: Tokens, end: int) -> tuple[Quantity, int] | None:
-    """The amount said in the clause after a food said with none, or as one of it."""
+def _food_at(tokens: Tokens) -> Callable[[int], bool]:
+    """Whether a name of the table starts at a token (its words unclaimed)."""
     table = food_table()
-    return amount_apart(tokens, end, lambda k: longest_alias(tokens, k, table) is not None)
+    return lambda k: longest_alias(tokens, k, table) is not None
+
+
+def _amount_apart(tokens: Tokens, first: int, end: int) -> tuple[Quantity, int] | None:
+    """The amount said in the clause after a food said with none, or as one of it; or the
+    count said after what it came with ("bagels with cream cheese, 2"), its words claimed."""
+    listed = count_after_list(tokens, first, end)
+    if listed is not None:
+        tokens.claim(listed[1])
+        return listed[0], end
+    return amount_apart(tokens, end, _food_at(tokens))
 
 
 def _whole_in_slices(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> float:

@@ -18,7 +18,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from bot.planner.offline.amount_before import measure_of_next
+from bot.planner.offline.amount_before import said_as_measure
 from bot.planner.offline.foods import FoodItem, find_foods
 from bot.planner.offline.negated import not_negated
 from bot.planner.offline.on_bread import filling_at, on_bread
@@ -305,8 +305,8 @@ def _as_said(tokens: Tokens, item: FoodItem) -> FoodItem:
     table = food_table()
     for i in range(item.first, item.last + 1):
         found = alias_at(tokens, i, table, free=False)
-        if found is None or measure_of_next(tokens, i + found[1], item.last):
-            continue  # "2 wraps of eba": how much of the food after it
+        if found is None or said_as_measure(tokens, i, found[1], item.last):
+            continue  # "2 wraps of eba", "cuillère à soupe": how much, not what
         span = tokens.items[i : i + found[1]]
         words = [_spelled(table, token.text) for token in span]
         said = " ".join(words)  # folded, as matched: compared with the name folded too

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection
 
-from bot.planner.offline.foods import FoodItem
+from bot.planner.offline.foods import FoodItem, longest_alias
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.composition import FILLED
@@ -102,6 +102,8 @@ def _eaten_beside(tokens: Tokens, item: FoodItem, unknown: Callable[[int], bool]
     """Whether the unknown words after a food are no dish it is part of: a sauce ("frites
     sauce andalouse"), the filling of a filled dish, or a word or two closing the clause
     after a drink, which is never the first word of a dish ("chai yaar", "a coffee bro")."""
+    if _named_dish_said_so(tokens, item, unknown):
+        return True  # "lumpia shanghai", "githeri special"
     if tokens.items[item.last + 1].text in _SAUCE or tokens.items[item.last].text in FILLED:
         return True  # a filled dish and what it is filled with: "piadina crudo e squacquerone"
     if _leads_elsewhere(tokens, item.last + 1):
@@ -112,6 +114,30 @@ def _eaten_beside(tokens: Tokens, item: FoodItem, unknown: Callable[[int], bool]
     while end < len(tokens) and unknown(end) and end - item.last <= 2:
         end += 1
     return end == len(tokens) or tokens.items[end].kind == "punct"
+
+
+def _named_dish_said_so(tokens: Tokens, item: FoodItem, unknown: Callable[[int], bool]) -> bool:
+    """Whether the unknown words after a food are a word or two closing the clause after a
+    prepared dish the table names ("lumpia shanghai", "githeri special", "arroz con pato
+    norteño"): a kind or a place of that dish, which is still eaten; an ingredient before
+    them ("beef pho") is part of a dish the table lacks, and so is the dish before a plural
+    that was counted ("2 pot roast beeves")."""
+    end = item.last + 1
+    while end < len(tokens) and unknown(end) and end - item.last <= 2:
+        if tokens.items[end].text in CONJUNCTIONS:
+            break
+        end += 1
+    closing = end == len(tokens) or tokens.items[end].kind == "punct"
+    if end == item.last + 1 or not (closing or tokens.items[end].text in CONJUNCTIONS):
+        return False
+    if tokens.items[item.first].kind == "num" and tokens.items[end - 1].text.endswith("s"):
+        return False  # "2 pot roast beeves": the plural is what was counted, a food of its own
+    table = food_table()
+    for k in range(item.first, item.last + 1):
+        found = longest_alias(tokens, k, table, free=False)
+        if found is not None and k + found[1] - 1 == item.last:
+            return found[0].dish
+    return False
 
 
 # "250 g de fromage par personne": a share of a dish said before, not a food of its own.

@@ -23,7 +23,8 @@ _HOW_MADE = frozenset(
     store bought storebought canned instant vegan vegetarian glutenfree skinny light
     maison fait grille grillee roti rotie cuit cuite frais fraiche
     casero casera asado asada frito frita hervido hervida fresco fresca
-    selbstgemacht hausgemacht gebraten gegrillt gekocht frisch
+    selbstgemacht hausgemacht gebraten gegrillt gekocht frisch schwarz schwarze schwarzer
+    schwarzen schwarzes
     fatto casa grigliato grigliata arrosto fritto fritta bollito fresco fresca
     """.split()
 )

@@ -90,7 +90,7 @@ for _canonical, _words in (
         " cuchara cucharas cuillere cuilleres cuilleree cuillerees",
     ),
     ("handful", "handful handfuls handvoll punado punados poignee manciata"),
-    ("scoop", "scoop scoops kugel kugeln bola bolas"),
+    ("scoop", "scoop scoops kugel kugeln bola bolas messloffel cazo cazos mesurette misurino"),
     ("shot", "shot shots chupito chupitos"),
     ("bar", "bar bars riegel barrita barritas"),
     (
@@ -111,6 +111,10 @@ for _canonical, _words in (
 ):
     for _word in _words.split():
         HOUSEHOLD_UNITS[_word] = _canonical
+# Spoons measured by two words after them: "cuillère à soupe", "cucharada sopera".
+for _word in "cuillere cuilleres cuilleree cuillerees".split():
+    HOUSEHOLD_UNITS.update({f"{_word} a soupe": "tbsp", f"{_word} a cafe": "tsp"})
+HOUSEHOLD_UNITS.update(dict.fromkeys(("cucharada sopera", "cucharadas soperas"), "tbsp"))
 
 # When the food's own unit is something else, these household units are measures of volume.
 HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 44.0}
