@@ -35,15 +35,16 @@ NEWWRITER = Path(__file__).parent / "data" / "eval_newwriter.jsonl"
 OFFLINE_CLAIMED_MIN_F1 = 0.95
 ALL_CASES_MIN_F1 = 0.85
 HELDOUT_MIN_F1 = 0.85
-NEWWRITER_MIN_F1 = 0.76
+NEWWRITER_MIN_F1 = 0.79
 # The later development sets, each by another writer, each tuned on after it was scored once as
 # written (tests/data/README.md): what was tuned on them is kept, a little below today's F1.
 LATER_DEVELOPMENT_MIN_F1 = {
     "eval_dev2.jsonl": 0.96,
-    "eval_dev3.jsonl": 0.90,
-    "eval_dev4.jsonl": 0.90,
-    "eval_dev6.jsonl": 0.90,
-    "eval_dev7.jsonl": 0.89,
+    "eval_dev3.jsonl": 0.92,
+    "eval_dev4.jsonl": 0.92,
+    "eval_dev5.jsonl": 0.90,
+    "eval_dev6.jsonl": 0.94,
+    "eval_dev7.jsonl": 0.94,
 }
 NOW = dt.datetime(2026, 11, 22, 8, 15, tzinfo=dt.UTC)
 
