@@ -20,6 +20,7 @@ import functools
 from importlib import resources
 
 from bot.planner.offline.foods import longest_alias
+from bot.planner.offline.kinds import dish_by_kinds
 from bot.planner.offline.table import Food, FoodTable, build_table
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.lookup import is_modifier
@@ -83,6 +84,9 @@ def tiered_alias(
 ) -> tuple[Food, int] | None:
     """The food named at token `i`: the curated table's longest alias, unless a survey name
     starting there is longer (or the curated table has none)."""
+    named = dish_by_kinds(tokens, i, table, lambda t, k, tb: longest_alias(t, k, tb, free=free))
+    if named is not None:
+        return named  # "chicken & andouille gumbo": the gumbo
     curated = longest_alias(tokens, i, table, free=free)
     survey = survey_alias(tokens, i, free=free, longer_than=curated[1] if curated else 0)
     if survey is not None and _curated_after_modifiers(tokens, i, survey[1], table):
