@@ -84,11 +84,12 @@ def tiered_alias(
 ) -> tuple[Food, int] | None:
     """The food named at token `i`: the curated table's longest alias, unless a survey name
     starting there is longer (or the curated table has none)."""
-    named = dish_by_kinds(tokens, i, table, lambda t, k, tb: longest_alias(t, k, tb, free=free))
-    if named is not None:
-        return named  # "chicken & andouille gumbo": the gumbo
     curated = longest_alias(tokens, i, table, free=free)
     survey = survey_alias(tokens, i, free=free, longer_than=curated[1] if curated else 0)
+    named = dish_by_kinds(tokens, i, table, lambda t, k, tb: longest_alias(t, k, tb, free=free))
+    longest = max(found[1] if found else 0 for found in (curated, survey))
+    if named is not None and named[1] > longest:
+        return named  # "chicken & andouille gumbo": the gumbo
     if survey is not None and _curated_after_modifiers(tokens, i, survey[1], table):
         return curated  # "grilled chicken breast": the curated chicken breast, grilled
     return survey or curated
