@@ -79,3 +79,19 @@ def test_a_dish_named_by_its_kinds_is_that_dish(
 @pytest.mark.parametrize("text", ["rice and chicken curry", "2 eggs and a jambalaya"])
 def test_a_side_or_a_counted_food_before_a_dish_stays(text: str) -> None:
     assert len(logged(text)) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "dish"),
+    [
+        ("un cassoulet de canard", "cassoulet"),
+        ("lomo saltado de pollo", "lomo saltado"),
+        ("un ossobuco di vitello", "osso buco"),
+        ("Jambalaya mit Hähnchen", "jambalaya"),
+        ("a jambalaya with chicken", "jambalaya"),
+    ],
+)
+def test_a_dish_of_the_table_and_the_meat_it_is_made_of_is_the_dish(text: str, dish: str) -> None:
+    got = logged(text)
+    assert len(got) == 1, got
+    assert dish in got[0][0]

@@ -39,6 +39,7 @@ from bot.planner.reader.composition import (
     BREAD_MEALS,
     BREAD_PARTS,
     COMPOSED_MEALS,
+    FILLING_OF,
     HOLDING_MEALS,
     INGREDIENTS,
     SIDES,
@@ -267,7 +268,7 @@ def _listed_as(tokens: Tokens, meal: FoodItem, item: FoodItem, meal_end: int) ->
     dashed = any(tokens.items[i].after_dash for i in range(meal.last + 1, item.first + 1))
     if meal.last != meal_end or dashed or between & _INTRODUCING:
         return Listed.LISTED
-    return Listed.WITH if between & WITH else Listed.SAID
+    return Listed.WITH if between & (WITH | FILLING_OF) else Listed.SAID
 
 
 def _taken(tokens: Tokens, meal: FoodItem, items: list[FoodItem], n: int, listed: Listed) -> int:
