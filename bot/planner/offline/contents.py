@@ -14,7 +14,9 @@ taytos"); a word that only describes the next ingredient ("fajita veggies") goes
 A side (rice, potatoes, bread) goes in only when the contents are listed ("bowl - ...",
 "breakfast: ...", "plato grande con ...") or into a meal that holds it (a bowl, a burrito,
 a plate): "2 tacos, rice and beans" and "milanesa con puré" stay two items. A dish named
-by no meal's word ("stoemp saucisse") takes only what is said with it or listed. A drink,
+by no meal's word ("stoemp saucisse") takes only what is said with it ("con", "de": "cassoulet
+de canard") or listed; a dash lists its contents even after where it came from ("burrito
+from the truck - egg, bacon"). A drink,
 a snack, a sweet, or anything with an amount of its own stays an item of its own ("... and
 a small bag of chips", "and a diet coke"), and so does what follows it.
 

@@ -1,9 +1,10 @@
 """A prepared dish named by the kinds of meat, fish or vegetable in it: "chicken & andouille
-gumbo", "Rindfleisch und Kartoffel Eintopf", "pollo y verduras salteado", "beef stew".
+gumbo", "Wurst und Hähnchen Jambalaya", "porc et saucisse cassoulet".
 
 The words before the dish say which one it was, not more food: one item, the dish of the
 table with the amount said before them ("a cup of chicken & andouille gumbo" is a cup of
-gumbo). Only a dish of the table (dishes.csv) is named so, and only by a plain ingredient
+gumbo), unless the table knows a longer name starting there ("pork chow mein"). Only a
+dish of the table (dishes.csv) is named so, and only by a plain ingredient
 first (a meat, a fish, a vegetable; never a side like rice or an egg one may have beside
 it: "rice and chicken curry" stays two items).
 """
