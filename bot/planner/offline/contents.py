@@ -14,7 +14,9 @@ taytos"); a word that only describes the next ingredient ("fajita veggies") goes
 A side (rice, potatoes, bread) goes in only when the contents are listed ("bowl - ...",
 "breakfast: ...", "plato grande con ...") or into a meal that holds it (a bowl, a burrito,
 a plate): "2 tacos, rice and beans" and "milanesa con puré" stay two items. A dish named
-by no meal's word ("stoemp saucisse") takes only what is said with it or listed. A drink,
+by no meal's word ("stoemp saucisse") takes only what is said with it ("con", "de": "cassoulet
+de canard") or listed; a dash lists its contents even after where it came from ("burrito
+from the truck - egg, bacon"). A drink,
 a snack, a sweet, or anything with an amount of its own stays an item of its own ("... and
 a small bag of chips", "and a diet coke"), and so does what follows it.
 
@@ -39,6 +41,7 @@ from bot.planner.reader.composition import (
     BREAD_MEALS,
     BREAD_PARTS,
     COMPOSED_MEALS,
+    FILLING_OF,
     HOLDING_MEALS,
     INGREDIENTS,
     SIDES,
@@ -61,9 +64,11 @@ _WATER = frozenset({"Water"})
 # What garnishes a dish, by the last word of the table's name: "Lemon", "Fresh herbs".
 _GARNISHES = frozenset("lemon lime herbs parsley cilantro coriander chives dill basil".split())
 _MAX_UNREAD = 2
+_MAX_BEFORE_DASH = 4  # "breakfast burrito from the cart - egg, bacon"
 _PLATES = frozenset("plato piatto assiette teller".split())  # "plato grande con arroz"
 # What says the foods after a meal are its contents: "bowl - chicken", "breakfast: eggs".
-_INTRODUCING = frozenset({"-", ":", "–"}) | HOLDING_MEALS | _PLATES
+_DASHES = frozenset({"-", ":", "–"})
+_INTRODUCING = _DASHES | HOLDING_MEALS | _PLATES
 _ALL = frozenset("all everything alles todo tout tutto".split())
 _ON = frozenset({"on", "sur", "su", "auf", "en"})
 _FRY_UPS = frozenset({"fry", "fryup", "fry-up"})  # "an ulster fry", "a fry-up"
@@ -174,11 +179,19 @@ def _own_amount(tokens: Tokens, item: FoodItem, *, counted: bool = False) -> boo
 def _listed(tokens: Tokens, end: int, item: FoodItem) -> bool:
     """Whether only listing words, words read already and at most two other words ("plato
     grande", "trop de") stand between token `end` and `item`, in one sentence unless the
-    item is said to be in it all along ("... the works. black pudding n all")."""
+    item is said to be in it all along ("... the works. black pudding n all"). A dash or a
+    colon lists what follows whatever was said before it ("burrito from the cart by the
+    station - egg, bacon")."""
     unread = 0
     across = _and_all(tokens, item) > 0
-    for i in range(end + 1, item.first):
+    for i in range(end + 1, item.first + 1):
         text = tokens.items[i].text
+        if tokens.items[i].after_dash or text in _DASHES:
+            if unread > _MAX_BEFORE_DASH:
+                return False
+            unread = 0  # what the dish was, where it came from: then its contents
+        if i == item.first:
+            break
         if (text in SENTENCE_END_MARKS and not across) or text in CLAUSE_END_WORDS:
             return False
         if not tokens.used[i] and text not in _LISTING and tokens.items[i].kind != "punct":
@@ -234,13 +247,13 @@ def _served_on(tokens: Tokens, meal: FoodItem, item: FoodItem) -> FoodItem:
 
 def _heading(tokens: Tokens, meal: FoodItem, after: list[FoodItem]) -> bool:
     """Whether `meal` only heads the foods listed after it, with a colon or a dash, each of
-    the first two counted ("diner breakfast: 2 eggs over easy, 2 strips of bacon, ...")."""
+    the first counted and the next said with an amount of its own ("diner breakfast: 2 eggs
+    over easy, a strip of bacon, ...")."""
     if len(after) < 2 or not _listed(tokens, meal.last, after[0]):
         return False
     between = {tokens.items[i].text for i in range(meal.last + 1, after[0].first)}
-    counted = all(
-        any(t.kind == "num" for t in tokens.items[item.first : item.last + 1]) for item in after[:2]
-    )
+    first = tokens.items[after[0].first : after[0].last + 1]
+    counted = any(t.kind == "num" for t in first) and _own_amount(tokens, after[1])
     return bool(between & {":", "-", "–"}) and counted and _listed(tokens, after[0].last, after[1])
 
 
@@ -254,9 +267,10 @@ def _and_all(tokens: Tokens, item: FoodItem) -> int:
 def _listed_as(tokens: Tokens, meal: FoodItem, item: FoodItem, meal_end: int) -> Listed:
     """How `item` is said after `meal`, whose own last token is `meal_end`."""
     between = {tokens.items[i].text for i in range(meal.last + 1, item.first)}
-    if meal.last != meal_end or between & _INTRODUCING:
+    dashed = any(tokens.items[i].after_dash for i in range(meal.last + 1, item.first + 1))
+    if meal.last != meal_end or dashed or between & _INTRODUCING:
         return Listed.LISTED
-    return Listed.WITH if between & WITH else Listed.SAID
+    return Listed.WITH if between & (WITH | FILLING_OF) else Listed.SAID
 
 
 def _taken(tokens: Tokens, meal: FoodItem, items: list[FoodItem], n: int, listed: Listed) -> int:

@@ -165,8 +165,10 @@ def _read_item(
         if ends_measure(tokens, i + found[1] - 1):
             continue  # "une cuillère à soupe de miel": the spoon, not a soup
         food, length = found
-        if _portion_of_next(tokens, i + length, item, table, find):
-            continue  # "2 wedges of camembert": the wedges are how much of the cheese
+        if _portion_of(tokens, food, i + length) and _portion_of_next(
+            tokens, i + length, item, table, find
+        ):
+            continue  # "2 wedges of camembert" (never a dish: "cassoulet de canard")
         made = _make_item(tokens, food, i, i + length - 1, item[0], refused, measures)
         if made is not None:
             read.append(made)
@@ -185,6 +187,11 @@ def _cut_of(tokens: Tokens, i: int, length: int, food_at: Callable[[int], object
         and tokens.items[of].text in {"of", "de", "di", "du", "del", "della"}
         and food_at(of + 1) is not None
     )
+
+
+def _portion_of(tokens: Tokens, food: Food, after: int) -> bool:
+    """Whether `food` may say how much of a food after it: not a dish named by its kind."""
+    return not food.dish or (after < len(tokens) and tokens.items[after].text == "of")
 
 
 def _portion_of_next(

@@ -20,6 +20,7 @@ import functools
 from importlib import resources
 
 from bot.planner.offline.foods import longest_alias
+from bot.planner.offline.kinds import dish_by_kinds
 from bot.planner.offline.table import Food, FoodTable, build_table
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.lookup import is_modifier
@@ -85,6 +86,10 @@ def tiered_alias(
     starting there is longer (or the curated table has none)."""
     curated = longest_alias(tokens, i, table, free=free)
     survey = survey_alias(tokens, i, free=free, longer_than=curated[1] if curated else 0)
+    named = dish_by_kinds(tokens, i, table, lambda t, k, tb: longest_alias(t, k, tb, free=free))
+    longest = max(found[1] if found else 0 for found in (curated, survey))
+    if named is not None and named[1] > longest:
+        return named  # "chicken & andouille gumbo": the gumbo
     if survey is not None and _curated_after_modifiers(tokens, i, survey[1], table):
         return curated  # "grilled chicken breast": the curated chicken breast, grilled
     return survey or curated

@@ -7,6 +7,7 @@ honest (see `OfflinePlanner.plan`).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
@@ -45,6 +46,7 @@ class Token:
     end: int
     kind: TokenKind
     bracketed: bool = False  # said in brackets: "chips (a big bag)"
+    after_dash: bool = False  # a dash standing alone before it: "burrito - egg, bacon"
 
 
 def tokenize(text: str) -> list[Token]:
@@ -71,7 +73,12 @@ def tokenize(text: str) -> list[Token]:
     for token in tokens:  # which tokens stand in brackets: "(" and ")" are no tokens
         depth = max(0, depth + text.count("(", at, token.start) - text.count(")", at, token.start))
         token.bracketed, at = depth > 0, token.start
+    for before, token in itertools.pairwise(tokens):
+        token.after_dash = _DASH_RE.search(text, before.end, token.start) is not None
     return tokens
+
+
+_DASH_RE = re.compile(r"(?<!\S)[-–—](?!\S)")  # a dash between spaces, not "re-ordered"
 
 
 # "88 e mezzo", "72 and a half", "3 und halb", "88 einhalb", "2 y medio", "64 et demi": a

@@ -69,7 +69,8 @@ BREAD_PARTS = frozenset(
 INGREDIENTS = frozenset(
     """
     chicken breast thigh beef pork turkey ham bacon rasher rashers sausage sausages chorizo
-    salami pepperoni steak mince lamb prosciutto pudding tuna salmon shrimp prawns crab
+    salami pepperoni steak mince lamb veal duck prosciutto pudding tuna salmon cod fish shrimp
+    prawns crab
     egg eggs cheese mozzarella cheddar provolone parmesan feta halloumi gouda emmental swiss
     brie ricotta paneer tofu rice quinoa couscous beans chickpeas lentils vegetables veggies
     lettuce tomato tomatoes onion onions pepper peppers mushroom mushrooms spinach zucchini
