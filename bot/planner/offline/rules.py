@@ -203,7 +203,8 @@ SUPPLEMENTS: dict[str, str] = {
     "Psyllium": "psyllium|psyllium husk|flohsamenschalen",
     "Spirulina": "spirulina",
     "Ginkgo": "ginkgo|gingko",
-    "Prenatal vitamin": "prenatal|prenatals|prenatal vitamin|prenatal vitamins|prenatale|prenatales",
+    "Prenatal vitamin": "prenatal|prenatals|prenatal vitamin|prenatal vitamins|prenatale"
+    "|prenatales",
     # Medicines are marked taken like supplements, by their common name, whatever brand is said.
     "Paracetamol": "paracetamol|paracetamolo|acetaminophen|panadol|tylenol|tachipirina|doliprane"
     "|efferalgan|dafalgan|calpol|ben u ron",
