@@ -51,7 +51,19 @@ FEELINGS = frozenset(
     ballonnee stresse stressee angoisse angoissee crampes
     febbre tosse raffreddato raffreddata raffreddore influenza emicrania malato malata gonfio
     gonfia stressato stressata ansiosa sbornia crampi nausea nervoso nervosa nerveux nerveuse
+    migrana jaqueca
     """.split()
+)
+# Parts of the body said with their "'s" as how they feel: "back's killing me", "knee's sore".
+_BODY_PARTS = frozenset("back head knee neck shoulder hip ankle wrist foot leg legs feet".split())
+# Legs worn out after exercise, said with a food: "legs are jelly", "Pudding in den Beinen",
+# "piernas de gelatina", "jambes en coton", "gambe di gelatina". Read; no food, no note.
+TIRED_LEGS_RE = rx(
+    r"(?:jelly|jello|wobbly|rubber) legs|(?:legs|knees) (?:are|were|feel|felt|like|turned to)"
+    r"(?: like)? (?:jelly|jello|rubber|spaghetti|noodles)|pudding in (?:den|meinen) beinen"
+    r"|(?:beine|knie) (?:wie|aus) (?:pudding|gummi|wackelpudding)"
+    r"|piernas (?:de|como) (?:gelatina|flan|mantequilla)|jambes (?:en|comme du) (?:coton|compote)"
+    r"|gambe (?:di|come) (?:gelatina|burro|budino|ricotta)|gambe molli"
 )
 # Read, never noted: hunger is why one eats, not how one is, and pride in oneself ("proud of
 # myself") speaks of the log, not of the day.
@@ -153,7 +165,9 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
 
 def _possessive_feeling(raw: str, text: str) -> bool:
     """ "stomach's been dodgy", "head's pounding": a feeling word said with its "'s"."""
-    return raw.lower().endswith(("'s", "’s")) and text[:-1] in FEELINGS
+    return raw.lower().endswith(("'s", "’s")) and (
+        text[:-1] in FEELINGS or text[:-1] in _BODY_PARTS
+    )
 
 
 def _noted(tokens: Tokens, i: int, seeds: Collection[int]) -> bool:
@@ -241,7 +255,10 @@ _AFTER_EATING = rx(
 
 def hold_foods_named_by_a_feeling(tokens: Tokens) -> range:
     """The words right after "after the" in a message with a symptom ("stomach ache after the
-    pizza"), claimed so no food is read from them; the caller releases them for the note."""
+    pizza"), claimed so no food is read from them; the caller releases them for the note.
+    Tired legs said with a food ("legs are jelly") are claimed for good: no food, no note."""
+    for _match, span in tokens.matches(TIRED_LEGS_RE):
+        tokens.claim(span)
     if not any(t.text in FEELINGS for t in tokens.items):
         return range(0)
     for _match, span in tokens.matches(_AFTER_EATING):
