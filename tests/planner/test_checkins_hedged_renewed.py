@@ -77,3 +77,24 @@ def test_tired_legs_are_no_food(text: str) -> None:
 def test_a_body_part_with_its_s_is_noted() -> None:
     notes = checkin("knee's been aching since the run").notes
     assert notes is not None and "knee" in notes
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("rough night, the toddler kept waking", "toddler"),
+        ("Nacht war mies, Gewitter bis 4", "Gewitter"),
+        ("mala noche, los vecinos de fiesta", "vecinos"),
+        ("mal dormi, orage toute la nuit", "orage"),
+        ("notte pessima, i vicini urlavano", "vicini"),
+    ],
+)
+def test_what_kept_someone_up_is_noted(text: str, word: str) -> None:
+    notes = checkin(text).notes
+    assert notes is not None and word in notes
+
+
+@pytest.mark.parametrize("text", ["en super forme ce matin", "oggi sono in formissima"])
+def test_top_form_is_high_energy(text: str) -> None:
+    energy = checkin(text).energy
+    assert energy is not None and energy >= 4

@@ -161,7 +161,8 @@ CHECKIN_PHRASES = _phrases(
         r"|full of beans|pilas cargadas|carico a molla|carica a molla|(?:en )?pleine forme"
         r"|en plena forma|in (?:gran|piena|ottima) forma|topfit|fit wie ein turnschuh"
         r"|(?:feel|feeling|felt)(?: like)? (?:brand new|a new (?:man|woman|person))"
-        r"|wie neugeboren|como (?:nuevo|nueva)|comme (?:neuf|neuve)|come (?:nuovo|nuova)",
+        r"|wie neugeboren|como (?:nuevo|nueva)|comme (?:neuf|neuve)|come (?:nuovo|nuova)"
+        r"|(?:super|grande|grosse|top) forme|forme olympique|in formissima|super en forma",
     ),
     (
         "energy",

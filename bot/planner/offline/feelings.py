@@ -54,6 +54,21 @@ FEELINGS = frozenset(
     migrana jaqueca
     """.split()
 )
+# What kept a person up, said beside their night: why it was bad is worth the day's notes
+# ("slept badly, baby up every 2 hrs", "schlecht geschlafen, Nachbarn laut").
+_NIGHT_DISTURBERS = frozenset(
+    """
+    baby babys toddler newborn teething kids dog puppy neighbours neighbors snoring noise storm
+    heatwave kinder nachbarn larm gewitter hitze bebe nene nena ninos vecinos ruido
+    tormenta enfants voisins bruit orage neonato bimbo bimba bambini vicini rumore temporale
+    """.split()
+)
+_NIGHT_WORDS = frozenset(
+    """
+    slept sleep night woke waking nacht geschlafen schlaf wach noche dormi dormido sueno desperte
+    nuit sommeil reveille notte dormito sonno svegliato svegliata
+    """.split()
+)
 # Parts of the body said with their "'s" as how they feel: "back's killing me", "knee's sore".
 _BODY_PARTS = frozenset("back head knee neck shoulder hip ankle wrist foot leg legs feet".split())
 # Legs worn out after exercise, said with a food: "legs are jelly", "Pudding in den Beinen",
@@ -145,6 +160,8 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
     covered: set[int] = set()
     seeds = {i for _match, span in tokens.matches(FEELING_PHRASES) for i in span}
     seeds |= {i for i, t in enumerate(tokens.items) if _possessive_feeling(t.raw, t.text)}
+    if any(t.text in _NIGHT_WORDS for t in tokens.items):
+        seeds |= {i for i, t in enumerate(tokens.items) if t.text in _NIGHT_DISTURBERS}
     for i, token in enumerate(tokens.items):
         # A feeling a rating was read from ("anxious": mood 2) is kept in words too.
         if (token.text not in FEELINGS and i not in seeds) or i in covered or i in eaten:
