@@ -98,3 +98,12 @@ def test_what_kept_someone_up_is_noted(text: str, word: str) -> None:
 def test_top_form_is_high_energy(text: str) -> None:
     energy = checkin(text).energy
     assert energy is not None and energy >= 4
+
+
+@pytest.mark.parametrize("text", ["almorcé un casado de res", "una casada con huevo y arroz"])
+def test_a_casado_plate_is_no_tiredness(text: str) -> None:
+    assert not [a for a in plan(text).actions if isinstance(a, CheckinUpsert)]
+
+
+def test_tiredness_misspelt_is_still_read() -> None:
+    assert checkin("estoy cansdo hoy").energy == 2
