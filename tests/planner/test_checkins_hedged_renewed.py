@@ -107,3 +107,17 @@ def test_a_casado_plate_is_no_tiredness(text: str) -> None:
 
 def test_tiredness_misspelt_is_still_read() -> None:
     assert checkin("estoy cansdo hoy").energy == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a glorious day out west",
+        "herrlicher Tag am See",
+        "un día bonito en la playa",
+        "belle journée au parc",
+    ],
+)
+def test_a_lovely_day_is_a_good_mood(text: str) -> None:
+    mood = checkin(text).mood
+    assert mood is not None and mood >= 4

@@ -265,7 +265,9 @@ CHECKIN_PHRASES = _phrases(
         # "buen día" alone greets, in much of Latin America; "fue un buen día" is the mood
         r"|glucklich|entspannt|(?:un|fue|es) buen dia|feliz|contento|contenta|de buen humor"
         r"|me siento bien|de bonne humeur|di buon umore|bien luned[oa]"
-        r"|relajado|relajada|mir gehts? gut|mir geht es gut|es geht mir gut|nice day",
+        r"|relajado|relajada|mir gehts? gut|mir geht es gut|es geht mir gut|nice day"
+        r"|(?:grand|lovely|glorious|gorgeous) day|herrlicher tag|dia (?:bonito|precioso)"
+        r"|belle journee|bella giornata",
     ),
 )
 
