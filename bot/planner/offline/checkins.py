@@ -33,11 +33,17 @@ CHECKIN_KEYWORDS["energys"] = "energy"
 # A rating said in words, as dictated: "mood is like a three", "energy four".
 _RATING_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _RATING_WORDS = f"(?:{'|'.join(_RATING_NUMBERS)})(?! (?:of|more|less|times|days?|hours?))"
+# Words that hedge a rating between its field and its number: "Energie eher so 2",
+# "energía más o menos 3", "énergie genre 2", "energia tipo 3", "energy roughly 4".
+_HEDGED = (
+    "eher so|eher|so um die|um die|so|etwa|ungefahr|circa|mas o menos|mas bien|como"
+    "|genre|plutot|environ|tipo|piuttosto|sui|roughly|kinda|sorta|approx|approximately"
+)
 CHECKIN_NUMBER_RE = rx(
     rf"(?P<kw>{'|'.join(sorted(CHECKIN_KEYWORDS, key=len, reverse=True))})"
     rf"(?: (?:is|was|=|:|at|bei|level|today|heute|hoy|oggi|aujourdhui|ist|war|fue|es|rating"
     rf"|score|about|like|a"
-    rf"|maybe|around|probably))*"
+    rf"|maybe|around|probably|{_HEDGED}))*"
     rf" (?P<num>\d+(?:/\d+)?|{_RATING_WORDS})(?: (?P<scale>{_SCALE}))?"
 )
 # A sleep word and, further on in its sentence, the rating it was given: "slept kinda meh,
@@ -153,7 +159,10 @@ CHECKIN_PHRASES = _phrases(
         r"|voller energie|energia a (?:full|tope|mille)|plein d energie|pleine d energie"
         r"|(?:loads|heaps) of energy"
         r"|full of beans|pilas cargadas|carico a molla|carica a molla|(?:en )?pleine forme"
-        r"|en plena forma|in (?:gran|piena|ottima) forma|topfit|fit wie ein turnschuh",
+        r"|en plena forma|in (?:gran|piena|ottima) forma|topfit|fit wie ein turnschuh"
+        r"|(?:feel|feeling|felt)(?: like)? (?:brand new|a new (?:man|woman|person))"
+        r"|wie neugeboren|como (?:nuevo|nueva)|comme (?:neuf|neuve)|come (?:nuovo|nuova)"
+        r"|(?:super|grande|grosse|top) forme|forme olympique|in formissima|super en forma",
     ),
     (
         "energy",
@@ -256,7 +265,9 @@ CHECKIN_PHRASES = _phrases(
         # "buen día" alone greets, in much of Latin America; "fue un buen día" is the mood
         r"|glucklich|entspannt|(?:un|fue|es) buen dia|feliz|contento|contenta|de buen humor"
         r"|me siento bien|de bonne humeur|di buon umore|bien luned[oa]"
-        r"|relajado|relajada|mir gehts? gut|mir geht es gut|es geht mir gut|nice day",
+        r"|relajado|relajada|mir gehts? gut|mir geht es gut|es geht mir gut|nice day"
+        r"|(?:grand|lovely|glorious|gorgeous) day|herrlicher tag|dia (?:bonito|precioso)"
+        r"|belle journee|bella giornata",
     ),
 )
 

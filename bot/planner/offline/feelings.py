@@ -51,7 +51,34 @@ FEELINGS = frozenset(
     ballonnee stresse stressee angoisse angoissee crampes
     febbre tosse raffreddato raffreddata raffreddore influenza emicrania malato malata gonfio
     gonfia stressato stressata ansiosa sbornia crampi nausea nervoso nervosa nerveux nerveuse
+    migrana jaqueca
     """.split()
+)
+# What kept a person up, said beside their night: why it was bad is worth the day's notes
+# ("slept badly, baby up every 2 hrs", "schlecht geschlafen, Nachbarn laut").
+_NIGHT_DISTURBERS = frozenset(
+    """
+    baby babys toddler newborn teething kids dog puppy neighbours neighbors snoring noise storm
+    heatwave kinder nachbarn larm gewitter hitze bebe nene nena ninos vecinos ruido
+    tormenta enfants voisins bruit orage neonato bimbo bimba bambini vicini rumore temporale
+    """.split()
+)
+_NIGHT_WORDS = frozenset(
+    """
+    slept sleep night woke waking nacht geschlafen schlaf wach noche dormi dormido sueno desperte
+    nuit sommeil reveille notte dormito sonno svegliato svegliata
+    """.split()
+)
+# Parts of the body said with their "'s" as how they feel: "back's killing me", "knee's sore".
+_BODY_PARTS = frozenset("back head knee neck shoulder hip ankle wrist foot leg legs feet".split())
+# Legs worn out after exercise, said with a food: "legs are jelly", "Pudding in den Beinen",
+# "piernas de gelatina", "jambes en coton", "gambe di gelatina". Read; no food, no note.
+TIRED_LEGS_RE = rx(
+    r"(?:jelly|jello|wobbly|rubber) legs|(?:legs|knees) (?:are|were|feel|felt|like|turned to)"
+    r"(?: like)? (?:jelly|jello|rubber|spaghetti|noodles)|pudding in (?:den|meinen) beinen"
+    r"|(?:beine|knie) (?:wie|aus) (?:pudding|gummi|wackelpudding)"
+    r"|piernas (?:de|como) (?:gelatina|flan|mantequilla)|jambes (?:en|comme du) (?:coton|compote)"
+    r"|gambe (?:di|come) (?:gelatina|burro|budino|ricotta)|gambe molli"
 )
 # Read, never noted: hunger is why one eats, not how one is, and pride in oneself ("proud of
 # myself") speaks of the log, not of the day.
@@ -133,6 +160,8 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
     covered: set[int] = set()
     seeds = {i for _match, span in tokens.matches(FEELING_PHRASES) for i in span}
     seeds |= {i for i, t in enumerate(tokens.items) if _possessive_feeling(t.raw, t.text)}
+    if any(t.text in _NIGHT_WORDS for t in tokens.items):
+        seeds |= {i for i, t in enumerate(tokens.items) if t.text in _NIGHT_DISTURBERS}
     for i, token in enumerate(tokens.items):
         # A feeling a rating was read from ("anxious": mood 2) is kept in words too.
         if (token.text not in FEELINGS and i not in seeds) or i in covered or i in eaten:
@@ -153,7 +182,9 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
 
 def _possessive_feeling(raw: str, text: str) -> bool:
     """ "stomach's been dodgy", "head's pounding": a feeling word said with its "'s"."""
-    return raw.lower().endswith(("'s", "’s")) and text[:-1] in FEELINGS
+    return raw.lower().endswith(("'s", "’s")) and (
+        text[:-1] in FEELINGS or text[:-1] in _BODY_PARTS
+    )
 
 
 def _noted(tokens: Tokens, i: int, seeds: Collection[int]) -> bool:
@@ -241,7 +272,10 @@ _AFTER_EATING = rx(
 
 def hold_foods_named_by_a_feeling(tokens: Tokens) -> range:
     """The words right after "after the" in a message with a symptom ("stomach ache after the
-    pizza"), claimed so no food is read from them; the caller releases them for the note."""
+    pizza"), claimed so no food is read from them; the caller releases them for the note.
+    Tired legs said with a food ("legs are jelly") are claimed for good: no food, no note."""
+    for _match, span in tokens.matches(TIRED_LEGS_RE):
+        tokens.claim(span)
     if not any(t.text in FEELINGS for t in tokens.items):
         return range(0)
     for _match, span in tokens.matches(_AFTER_EATING):

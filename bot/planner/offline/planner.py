@@ -292,6 +292,11 @@ def _log_part(text: str, context: PlanContext) -> Plan:
     )
 
 
+# Everyday words an edit from a word the rules read, never repaired into it: "casado"
+# (married; a Costa Rican plate) is no "cansado".
+_WORDS_NEAR_RULE_WORDS = frozenset("casado casada casados casadas cantado cantada".split())
+
+
 @functools.cache
 def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     """Every word some rule knows, and the words of the rules other than the food table
@@ -300,6 +305,7 @@ def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     words = set(normalized_phrase_words()) | FILLERS
     words |= set(WEEKDAYS) | WEEKDAYS_PLURAL | set(MASS_UNITS) | set(HOUSEHOLD_UNITS) | set(SIZES)
     known_only = said_rating_words() | NEGATIONS | FEELINGS | OTHERS_WORDS  # never a target
+    known_only |= _WORDS_NEAR_RULE_WORDS
     words |= set(NUMBER_WORDS) | function_words("fr", "it") | known_only | SHARING_WORDS
     for kind_words in CHITCHAT.values():
         words |= kind_words

@@ -203,6 +203,20 @@ SUPPLEMENTS: dict[str, str] = {
     "Psyllium": "psyllium|psyllium husk|flohsamenschalen",
     "Spirulina": "spirulina",
     "Ginkgo": "ginkgo|gingko",
+    "Prenatal vitamin": "prenatal|prenatals|prenatal vitamin|prenatal vitamins|prenatale"
+    "|prenatales",
+    # Medicines are marked taken like supplements, by their common name, whatever brand is said.
+    "Paracetamol": "paracetamol|paracetamolo|acetaminophen|panadol|tylenol|tachipirina|doliprane"
+    "|efferalgan|dafalgan|calpol|ben u ron",
+    "Ibuprofen": "ibuprofen|ibuprofeno|ibuprofene|advil|nurofen|brufen|motrin|espidifen",
+    "Aspirin": "aspirin|aspirina|aspirine",
+    "Metformin": "metformin|metformina|metformine",
+    "Lisinopril": "lisinopril",
+    "Omeprazole": "omeprazole|omeprazol|omeprazolo|prilosec",
+    "Levothyroxine": "levothyroxine|levothyroxin|levotiroxina|l thyroxin|l thyroxine"
+    "|thyroxin|thyroxine|euthyrox|eutirox|levothyrox|synthroid",
+    "Antihistamine": "cetirizine|cetirizin|cetirizina|loratadine|loratadin|loratadina|zyrtec"
+    "|claritin",
 }
 
 
@@ -213,11 +227,12 @@ def _as_tokens(phrase: str) -> str:
 _SUPPLEMENT_BY_ALIAS = {
     _as_tokens(alias): name for name, aliases in SUPPLEMENTS.items() for alias in aliases.split("|")
 }
+# A dose said without its unit follows the name: "tachipirina 1000", "l-thyroxin 75".
 _DOSE = rf"{NUM} ?(?:iu|ie|ui|mg|mcg|ug|µg|g)"
 _SUPPLEMENT_RE = rx(
     rf"(?:(?P<dose1>{_DOSE}) (?:of )?)?"
     rf"(?P<name>{'|'.join(sorted(map(re.escape, _SUPPLEMENT_BY_ALIAS), key=len, reverse=True))})"
-    rf"(?: (?P<dose2>{_DOSE}))?"
+    rf"(?: (?P<dose2>{_DOSE}|[1-9]\d{{1,3}}))?"
 )
 _TOOK_UNKNOWN_RE = rx(
     r"(?:took|taken|take|have taken|genommen|tome|tomado) (?:my |the |a |an |some |\d+ )?"

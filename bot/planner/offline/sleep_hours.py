@@ -26,6 +26,15 @@ _STRAIGHT = (
     r"|d affilee|di fila|di filato|tutte di fila|am stuck|durch|ohne aufzuwachen"
 )
 _SLEPT_THROUGH_RATING = 4
+# Waking renewed, said in the sentence of a full night's hours: "slept 9 hours and feel brand
+# new", "8 Stunden geschlafen, wie neugeboren". Left unclaimed: it is the day's energy too.
+_RENEWED_RE = rx(
+    r"brand new|like new|a new (?:man|woman|person)|refreshed|well rested|neugeboren|erholt"
+    r"|ausgeruht|como (?:nuevo|nueva)|descansad[oa]|comme (?:neuf|neuve)|reposee?"
+    r"|come (?:nuovo|nuova)|riposat[oa]"
+)
+_RENEWED_WITHIN = 8  # tokens after the hours
+_FULL_NIGHT_FROM = 7.0
 SLEEP_HOURS_RE = rx(
     rf"(?:slept|sleep|got|had|only got|only had|{_SLEPT_OTHER})(?: (?:like|about|around|only"
     rf"|just|maybe|barely|almost|nearly|over|under|for|a good|a solid|roughly|approx|ca|a|an"
@@ -111,6 +120,17 @@ def _short_night(match: re.Match[str]) -> int | None:
     return rating
 
 
+def _renewed_after(tokens: Tokens, stop: int) -> bool:
+    """Whether waking renewed is said just after the hours, in their sentence."""
+    for _match, span in tokens.matches(_RENEWED_RE):
+        between = tokens.items[stop : span.start]
+        if 0 <= span.start - stop <= _RENEWED_WITHIN and not any(
+            t.text in {".", "!", "?", ";"} for t in between
+        ):
+            return True
+    return False
+
+
 def _hours_said(match: re.Match[str]) -> float | None:
     groups = match.groupdict()
     said = next(groups[g] for g in ("hours", "hours2", "hours3", "hours4") if groups.get(g))
@@ -141,6 +161,9 @@ def find_sleep_hours(
                 rated.append(Found(span.start, ("sleep_quality", how[1])))
                 continue
             rating = _short_night(match)
+            hours = _hours_said(match)
+            if rating is None and hours is not None and hours >= _FULL_NIGHT_FROM:
+                rating = _SLEPT_THROUGH_RATING if _renewed_after(tokens, span.stop) else None
             if rating is not None:
                 rated.append(Found(span.start, ("sleep_quality", rating)))
     return found, rated
