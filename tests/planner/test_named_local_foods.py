@@ -22,6 +22,7 @@ from tests.planner.logged import context_at, named_kcal
         ("Asia/Kolkata", "rui macher jhol for lunch", "jhol", 220, 400),
         ("Africa/Kampala", "posho with groundnut sauce", "groundnut", 180, 320),
         ("America/Chicago", "2 andouille links off the grill", "andouille", 380, 560),
+        ("America/New_York", "a bowl of chicken and andouille gumbo", "gumbo", 300, 600),
         ("Europe/Zurich", "Rösti mit Speck und Spiegelei zum Znacht", "rösti", 550, 900),
         ("Europe/Zurich", "un rösti avec oeuf et lard au chalet", "rösti", 550, 900),
         ("Europe/Zurich", "rösti con uovo e speck in baita", "rösti", 550, 900),
