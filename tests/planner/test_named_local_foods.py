@@ -15,6 +15,7 @@ from tests.planner.logged import context_at, named_kcal
         # a local name made of a generic food's words is the local food
         ("America/La_Paz", "dos salteñas de carne en el recreo", "salteñas", 600, 900),
         ("America/La_Paz", "una sajta de pollo bien picante", "sajta", 500, 800),
+        ("America/Argentina/Buenos_Aires", "me comí un havanna de chocolate", "alfajor", 200, 320),
         ("America/Asuncion", "un cocido con leche y galletitas", "cocido", 80, 160),
         ("Europe/Berlin", "zwei Leipziger Lerchen zum Kaffee", "lerche", 500, 800),
         ("Europe/London", "four welsh cakes with my tea", "welsh", 350, 550),
