@@ -65,7 +65,7 @@ for _canonical, _words in (
     (
         "piece",
         "piece pieces pc pcs stuck stucke stueck trozo trozos pedazo pedazos morceau morceaux"
-        " pezzo pezzi",
+        " pezzo pezzi keping",
     ),
     (
         "can",
