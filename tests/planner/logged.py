@@ -25,7 +25,7 @@ def food_entries(text: str, context: PlanContext) -> list[NutritionAddEntry]:
 def understood_kcal(text: str, context: PlanContext) -> list[tuple[str, float]]:
     """Each food entry's name and calories, the planner having understood the whole message."""
     plan = plan_text(text, context)
-    assert plan.understood, plan.reply
+    assert plan.understood, plan.said
     return [(e.entry.food, e.entry.calories or 0.0) for e in food_entries_of(plan)]
 
 

@@ -66,6 +66,8 @@ def tokenize(text: str) -> list[Token]:
             # "re-ordered" style hyphenation becomes two words; keep offsets on the whole.
             for part in key.split():
                 tokens.append(Token(part, raw, m.start(), m.end(), "word"))
+        elif raw == "&":  # "mac & cheese", "fish & chips": the word "and", as the names say it
+            tokens.append(Token("and", raw, m.start(), m.end(), "word"))
         else:
             tokens.append(Token(raw, raw, m.start(), m.end(), "punct"))
     tokens = _with_halves(tokens, text)
