@@ -83,6 +83,13 @@ _CORRECTION_WORDS = frozenset(
     "actually instead meant correction correct wrong undo delete remove eigentlich"
     " stattdessen korrektur falsch loschen realidad corregir borrar".split()
 )
+# Words that also stress what is said ("the sun's actually out", "eigentlich ganz gut"): a
+# correction only where one starts, after a pause or before what was had instead ("actually it
+# was", "i actually had", "eigentlich war es").
+_STRESSING = frozenset("actually eigentlich realidad".split())
+_CORRECTED_AFTER = frozenset(
+    "it that i was were had ate drank meant war waren hatte es das ich fue era tome comi".split()
+)
 # "skipped the beer, had a coke instead": what replaced a thing said not eaten in the same
 # message, which corrects nothing logged before.
 _INSTEAD_OF_SKIPPED_RE = re.compile(
@@ -101,6 +108,21 @@ _TAKE_BACK_RE = re.compile(
     r"|can u)\s*[,.!]*\s+)*(?:scratch|cancel|take back|take off|remove|delete|undo|make that"
     r"|make it|change (?:that|it) to)\b"
 )
+
+
+def _corrects(tokens: Tokens) -> bool:
+    """Whether a word of the message says it corrects an earlier one (see `_STRESSING`)."""
+    items = tokens.items
+    for i, token in enumerate(items):
+        if token.text not in _CORRECTION_WORDS:
+            continue
+        if token.text not in _STRESSING:
+            return True
+        before = items[i - 1].kind if i > 0 else "punct"
+        after = items[i + 1].text if i + 1 < len(items) else ""
+        if before == "punct" or after in _CORRECTED_AFTER:
+            return True
+    return False
 
 
 class OfflinePlanner:
@@ -154,10 +176,7 @@ def plan_text(text: str, context: PlanContext) -> Plan:
         if fixed is not None:  # "3 eggs, no wait 2": what the person settled on
             return fixed
     if (
-        (
-            any(t.text in _CORRECTION_WORDS for t in words)
-            and not _INSTEAD_OF_SKIPPED_RE.search(tokens.joined)
-        )
+        (_corrects(tokens) and not _INSTEAD_OF_SKIPPED_RE.search(tokens.joined))
         or _DAY_CORRECTION_RE.search(tokens.joined)
         or _TAKE_BACK_RE.match(tokens.joined)
     ):
