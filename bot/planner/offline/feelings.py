@@ -166,7 +166,7 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
         # A feeling a rating was read from ("anxious": mood 2) is kept in words too.
         if (token.text not in FEELINGS and i not in seeds) or i in covered or i in eaten:
             continue
-        span = _trimmed(tokens, _phrase_around(tokens, i))
+        span = trimmed(tokens, _phrase_around(tokens, i))
         tokens.claim(span)
         covered.update(span)
         said = [
@@ -253,12 +253,12 @@ def _since_when(tokens: Tokens, last: int) -> int:
 _JOINERS = frozenset("and a an the with but also then so plus".split())
 
 
-def _trimmed(tokens: Tokens, span: range) -> range:
-    """`span` without the joining words at its ends ("and a headache": "headache")."""
+def trimmed(tokens: Tokens, span: range, joiners: Collection[str] = _JOINERS) -> range:
+    """`span` without the `joiners` at its ends ("and a headache": "headache")."""
     first, last = span.start, span.stop - 1
-    while first < last and tokens.items[first].text in _JOINERS:
+    while first < last and tokens.items[first].text in joiners:
         first += 1
-    while last > first and tokens.items[last].text in _JOINERS:
+    while last > first and tokens.items[last].text in joiners:
         last -= 1
     return range(first, last + 1)
 

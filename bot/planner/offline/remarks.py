@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.planner.offline.feelings import trimmed
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.text import Found, Tokens
 
@@ -58,7 +59,8 @@ def day_remarks(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> list[
         last = i
         while last + 1 < len(tokens) and _in_remark(tokens, last + 1, eaten):
             last += 1
-        first, end = _trimmed(tokens, i, last)
+        kept = trimmed(tokens, range(i, last + 1), _JOINERS)
+        first, end = kept.start, kept.stop - 1
         words = [t for t in tokens.items[first : end + 1] if t.kind == "word"]
         free = [j for j in range(i, last + 1) if not tokens.used[j]]
         if free and len(words) >= _MIN_WORDS and any(t.text in _DAY_WORDS for t in words):
@@ -78,12 +80,3 @@ def _in_remark(tokens: Tokens, i: int, eaten: Collection[int]) -> bool:
     if not tokens.used[i]:
         return True
     return token.text in _DAY_WORDS or token.text in _TIMES or token.text in FILLERS
-
-
-def _trimmed(tokens: Tokens, first: int, last: int) -> tuple[int, int]:
-    """The first and last index of the run without its joining words at either end."""
-    while first < last and tokens.items[first].text in _JOINERS:
-        first += 1
-    while last > first and tokens.items[last].text in _JOINERS:
-        last -= 1
-    return first, last
