@@ -233,6 +233,38 @@ async def test_report_counts_cases_right_wrong_and_only_missed() -> None:
     )
 
 
+async def test_report_tells_how_each_case_wrote_wrong() -> None:
+    """An entry nobody said, the wrong food, and a right food at another estimate are told apart,
+    the worst way first when a case has several."""
+    egg = {
+        "type": "nutrition.add_entry",
+        "entry": {"food": "egg", "calories": {"min": 60, "max": 100}},
+    }
+    cases = [
+        case("phantom", [egg]),
+        case("wrong food", [egg]),
+        case("estimate", [egg]),
+        case("both", [egg]),
+    ]
+    got = {
+        "phantom": [entry("Egg", 78), entry("Mango", 99)],
+        "wrong food": [entry("Toast", 80)],
+        "estimate": [entry("Egg", 150)],
+        "both": [entry("Eggs", 300), entry("Bacon", 40)],
+    }
+    report = await score(cases, got)
+    assert [r.wrong_kind for r in report.results] == [
+        "not said",
+        "wrong thing",
+        "estimate",
+        "not said",
+    ]
+    assert (
+        "wrote wrong: 2 an entry nobody said; 1 the wrong food, date, amount or rating; "
+        "1 only a figure outside the writer's range" in format_report(report).splitlines()
+    )
+
+
 # --- files and the CLI entry ---------------------------------------------------------------
 
 

@@ -50,6 +50,7 @@ from bot.ops.eval_report import (
     EvalReport,
     Skipped,
     format_report,
+    wrong_kind,
 )
 from bot.ops.matching import field_results, pair_actions, value_matches
 from bot.planner.base import Plan, PlanContext, Planner
@@ -166,10 +167,12 @@ def _score_case(
     tp = 0
     notes_found = 0
     matched: set[int] = set()  # expected actions fully matched
+    failed_fields: list[list[str]] = []
     for i, j in pairs:
         action_type = str(case.expect[i].get("type"))
         results = field_results(case.expect[i], got[j])
         full = all(ok for _path, ok in results)
+        failed_fields.append([path for path, ok in results if not ok])
         tp += full
         if full:
             matched.add(i)
@@ -196,6 +199,8 @@ def _score_case(
     if case.reply and judged:
         reply_ok = error is None and value_matches(list(case.reply), answer or "")
     result = CaseResult(case, got, tp, error, seconds, answer, reply_ok, notes_found, len(expected))
+    if result.wrote_wrong:
+        result.wrong_kind = wrong_kind(len(got) - len(pairs), failed_fields)
     report.results.append(result)
     kind = report.kind(case)
     if kind is not None:

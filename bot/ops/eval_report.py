@@ -34,6 +34,28 @@ class Case:
         ]
 
 
+# How a case wrote wrong, the worst first: an entry the person never said (no expected action
+# pairs with it), a paired one with the wrong food, date, amount read or rating, or a paired one
+# right in every field but an estimated figure outside the writer's range (calories, macros).
+WRONG_KINDS = ("not said", "wrong thing", "estimate")
+ESTIMATED_FIELDS = frozenset(
+    f"entry.{key}" for key in ("calories", "protein", "carbs", "fat", "fiber", "sugar")
+)
+
+
+def wrong_kind(unpaired: int, failed_fields: Sequence[Sequence[str]]) -> str | None:
+    """The worst way a case wrote wrong, from its unpaired predictions and each paired
+    prediction's failing fields (an empty list for a pair that matched)."""
+    if unpaired:
+        return WRONG_KINDS[0]
+    failing = [set(fields) for fields in failed_fields if fields]
+    if not failing:
+        return None
+    if any(fields - ESTIMATED_FIELDS for fields in failing):
+        return WRONG_KINDS[1]
+    return WRONG_KINDS[2]
+
+
 @dataclass
 class CaseResult:
     case: Case
@@ -45,6 +67,7 @@ class CaseResult:
     reply_ok: bool | None = None  # None: no reply expected
     notes_found: int = 0  # expected check-in notes found in a paired check-in
     expected: int | None = None  # expected actions counted (optional ones only when matched)
+    wrong_kind: str | None = None  # how it wrote wrong, one of WRONG_KINDS (None: it did not)
 
     @property
     def wrote_wrong(self) -> bool:
@@ -266,9 +289,17 @@ def _outcomes_line(results: Sequence[CaseResult]) -> str:
     right = sum(r.passed for r in results)
     wrong = sum(r.wrote_wrong for r in results)
     total = len(results)
+    kinds = Counter(r.wrong_kind for r in results if r.wrote_wrong)
+    said = {
+        "not said": "an entry nobody said",
+        "wrong thing": "the wrong food, date, amount or rating",
+        "estimate": "only a figure outside the writer's range",
+    }
+    how = "; ".join(f"{kinds[k]} {said[k]}" for k in WRONG_KINDS if kinds[k])
     return (
         f"cases: {right} right ({right / total:.1%}), {wrong} wrote wrong data "
         f"({wrong / total:.1%}), {total - right - wrong} only missed something"
+        + (f"\nwrote wrong: {how}" if how else "")
     )
 
 
