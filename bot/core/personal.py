@@ -23,7 +23,7 @@ from bot.core.person import Incoming, Person, Refused
 from bot.kernel import callbacks
 from bot.kernel.replies import Reply, toast
 from bot.planner.base import Plan, PlanContext, Repeat
-from bot.planner.offline.unitless import in_pounds, read_unitless
+from bot.planner.offline.unitless import in_pounds, read_unitless, weight_unit_of
 from bot.planner.offline.usual import picked
 from bot.render import conversation, keyboards, usual
 from bot.store import DraftStatus, repo
@@ -76,7 +76,7 @@ class Personal:
             last = await _last_weight(said.person, said.today)
             if last is not None:  # the weight-jump check then reads nothing more
                 self.drafts.res.weights.note_kg(said.user_id, said.today, last)
-        if settle_unit(plan, index, value, last):
+        if settle_unit(plan, index, value, last, context.timezone):
             return
         # The draft holds the number as kg first; "lb" converts it when tapped.
         others: list[Action] = [a for i, a in enumerate(plan.actions) if i != index]
@@ -154,12 +154,15 @@ def unitless_index(plan: Plan, value: float) -> int | None:
     )
 
 
-def settle_unit(plan: Plan, index: int, value: float, last_kg: float | None) -> bool:
+def settle_unit(
+    plan: Plan, index: int, value: float, last_kg: float | None, zone: str | None
+) -> bool:
     """Settle the unitless weight at `index` of `plan` by the person's last weight (None:
-    none known), in place; False when only the person can tell kg from lb."""
+    none known), else by where they are (their time `zone`), in place; False when only the
+    person can tell kg from lb."""
     said_as_kg = plan.actions[index]
     assert isinstance(said_as_kg, WeightLog)
-    reading = read_unitless(value, last_kg)
+    reading = read_unitless(value, last_kg, weight_unit_of(zone))
     if reading is None or reading.ask:
         return False
     plan.actions[index] = WeightLog(date=said_as_kg.date, weight_kg=reading.kg)

@@ -39,7 +39,7 @@ from zoneinfo import ZoneInfo
 
 from bot.agent_api.actions import Action, NutritionAddEntry, to_wire
 from bot.config import Settings
-from bot.core.personal import copy_into
+from bot.core.personal import copy_into, settle_unit, unitless_index
 from bot.ops.eval_account import Reader, account_read, empty_account
 from bot.ops.eval_cases import UnsupportedContext, load_cases, plan_context
 from bot.ops.eval_llm import ModelTape
@@ -124,11 +124,17 @@ async def run_eval(
 def _written(plan: Plan, case: Case, context: PlanContext) -> list[Action]:
     """What the assistant sends for `plan`: a repeat's copies from the case's account
     (nothing when nothing fits: the person is told so), and nothing while it still asks the
-    person which unit a number was in (the actions wait behind "80 kg" / "80 lb" buttons)."""
+    person which unit a number was in (the actions wait behind "80 kg" / "80 lb" buttons) when
+    neither their last weight nor where they are tells."""
     if plan.repeat is not None:
         return list(_repeated(plan, case, context))
     if plan.unit_question is not None:
-        return []
+        index = unitless_index(plan, plan.unit_question)
+        settled = index is not None and settle_unit(
+            plan, index, plan.unit_question, context.last_weight_kg, context.timezone
+        )
+        if not settled:
+            return []
     return plan.actions
 
 

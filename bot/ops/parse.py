@@ -192,7 +192,9 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
         return _Said(nothing_to_repeat(plan.repeat, today))
     if plan.unit_question is not None:
         index = unitless_index(plan, plan.unit_question)
-        if index is not None and not settle_unit(plan, index, plan.unit_question, None):
+        if index is not None and not settle_unit(
+            plan, index, plan.unit_question, None, context.timezone
+        ):
             return _Said(usual.which_unit(plan.unit_question))
     if plan.amends:
         return _Said(drafts.correction_of_nothing_logged())

@@ -23,12 +23,15 @@ MORNING = dt.datetime(2026, 11, 25, 8, 15, tzinfo=BERLIN)
 
 
 async def linked(
-    factory: AssistantFactory, sandbox: RunningSandbox, **kw: Any
+    factory: AssistantFactory,
+    sandbox: RunningSandbox,
+    zone: str = "Europe/Berlin",
+    **kw: Any,
 ) -> tuple[Assistant, str]:
-    key = await sandbox.add_user("Noor", "Europe/Berlin")
+    key = await sandbox.add_user("Noor", zone)
     assistant = await factory(sandbox_url=sandbox.url, **kw)
     await assistant.connect(user_id=USER, chat_id=USER, api_key=key)
-    await assistant.preferences.set_timezone(user_id=USER, name="Berlin")
+    await assistant.preferences.set_timezone(user_id=USER, name=zone)
     return assistant, key
 
 
@@ -168,12 +171,28 @@ async def test_a_number_only_pounds_make_a_weight_is_pounds_and_one_both_do_is_a
     await say(assistant, "down to 176 today")
     assert await weights_of(assistant, key) == [("2026-11-25", 79.83)]
 
-    other, other_key = await linked(assistant_factory, sandbox)
+    # in London both units are on bathroom scales: only the person can tell
+    other, other_key = await linked(assistant_factory, sandbox, zone="Europe/London")
     reply = await other.handle_text(user_id=USER, chat_id=USER, text="weight 80", now=MORNING)
     assert reply.html == usual.which_unit(80)
     labels = [b.text for row in reply.buttons for b in row]
     assert labels == ["80 kg", "80 lb"]
     assert await weights_of(other, other_key) == []  # nothing until they tap
+
+
+async def test_a_first_weight_both_units_allow_is_in_the_unit_of_where_the_person_lives(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    in_berlin, berlin_key = await linked(assistant_factory, sandbox)
+    reply = await in_berlin.handle_text(
+        user_id=USER, chat_id=USER, text="Gewicht heute 80,4", now=MORNING
+    )
+    assert reply.buttons == []
+    assert await weights_of(in_berlin, berlin_key) == [("2026-11-25", 80.4)]
+
+    in_chicago, chicago_key = await linked(assistant_factory, sandbox, zone="America/Chicago")
+    await in_chicago.handle_text(user_id=USER, chat_id=USER, text="weight 150", now=MORNING)
+    assert [kg for _day, kg in await weights_of(in_chicago, chicago_key)] == [68.04]
 
 
 # --- "the usual" ---------------------------------------------------------------------------

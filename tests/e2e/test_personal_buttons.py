@@ -23,6 +23,7 @@ async def test_a_weight_without_a_unit_is_asked_and_logged_once_on_the_tap(
     harness_factory: Any, sandbox: RunningSandbox
 ) -> None:
     bot, key = await linked(harness_factory, sandbox)
+    await bot.say(ADA, "/timezone Europe/London")  # kg and lb are both on scales there
     question = await bot.say(ADA, "weighed in at 80.4")
     assert question.text == usual.which_unit(80.4)
     assert [text for row in question.buttons for text, _ in row] == ["80.4 kg", "80.4 lb"]

@@ -9,7 +9,9 @@ that unit: a weight from `ADULT_KG` low to high, 35 to 160 kg (77 to 353 lb), so
 176 is lb.
 A number both units allow (77 to 160: "80" is 80 kg or 36 kg) is a question: the planner logs
 it in kilograms and sets `Plan.unit_question`, and the core settles it with the person's last
-weight or asks with two buttons ("80 kg" / "80 lb").
+weight, else with where they are (`weight_unit_of`: scales read kilograms in Germany and
+pounds in the US), or asks with two buttons ("80 kg" / "80 lb") where both are in use (the UK,
+Ireland, Canada) or the zone names no country.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.kernel.places import country_of
 from bot.planner.offline.dates import rx
 from bot.planner.offline.text import Found, Tokens
 
@@ -56,8 +59,24 @@ class Unitless:
     ask: bool = False
 
 
-def read_unitless(value: float, last_kg: float | None) -> Unitless | None:
-    """`value` as a weight in the person's unit, or None when no unit makes it one."""
+# Where bathroom scales and people say body weight in pounds; where both pounds (or stones and
+# pounds) and kilograms are common, only the person can tell.
+POUND_COUNTRIES = frozenset({"US", "LR", "MM"})
+EITHER_COUNTRIES = frozenset({"GB", "IE", "CA"})
+
+
+def weight_unit_of(zone: str | None) -> str | None:
+    """The unit ("kg" or "lb") a body weight said without one is in, by the country of `zone`;
+    None where both are in use or the zone is in no country."""
+    country = country_of(zone) if zone else None
+    if country is None or country in EITHER_COUNTRIES:
+        return None
+    return "lb" if country in POUND_COUNTRIES else "kg"
+
+
+def read_unitless(value: float, last_kg: float | None, unit: str | None = None) -> Unitless | None:
+    """`value` as a weight in the person's unit, or None when no unit makes it one; `unit` is
+    where they are's (`weight_unit_of`), used only when they have no last weight."""
     if last_kg is not None:
         if abs(value - last_kg) <= CLOSE_KG:
             return Unitless(value, round(value, 2))
@@ -73,7 +92,11 @@ def read_unitless(value: float, last_kg: float | None) -> Unitless | None:
     as_kg = low <= value <= high
     as_lb = low <= value * KG_PER_LB <= high
     if as_kg and as_lb:
-        return Unitless(value, round(value, 2), ask=True)
+        if last_kg is not None:  # their own last weight says more than where they are
+            unit = None
+        if unit == "lb":
+            return Unitless(value, round(value * KG_PER_LB, 2))
+        return Unitless(value, round(value, 2), ask=unit != "kg")
     if as_kg:
         return Unitless(value, round(value, 2))
     if as_lb:
