@@ -32,6 +32,7 @@ import enum
 import functools
 import re
 
+from bot.planner.offline.dates import DAY_WORDS
 from bot.planner.offline.fillings import WITH
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.meals import SHELLS
@@ -194,9 +195,18 @@ def _listed(tokens: Tokens, end: int, item: FoodItem) -> bool:
             break
         if (text in SENTENCE_END_MARKS and not across) or text in CLAUSE_END_WORDS:
             return False
+        if text in DAY_WORDS and tokens.used[i] and _starts_part(tokens, i):
+            return False  # "a salad and today eggs": another day's ("raclette hier soir": its)
         if not tokens.used[i] and text not in _LISTING and tokens.items[i].kind != "punct":
             unread += 1
     return unread <= _MAX_UNREAD
+
+
+def _starts_part(tokens: Tokens, i: int) -> bool:
+    """Whether the word at `i` starts another part of the message: after "and", "und", "y",
+    "et", "e" or a punctuation mark."""
+    before = tokens.items[i - 1]
+    return before.text in CONJUNCTIONS or before.kind == "punct"
 
 
 def dish_contents(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:

@@ -91,9 +91,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "back1",
     ),
-    (rx(r"(one|two|three|four|five|six|a|\d) days? ago"), "ago"),
-    (rx(r"vor (\d|einem|zwei|drei) tag(?:en)?"), "ago_de"),
-    (rx(r"hace (\d|un|dos|tres) dias?"), "ago_es"),
+    (rx(r"(one|two|three|four|five|six|a|\d|couple)(?: of)? days? ago"), "ago"),
+    (rx(r"vor (\d|einem|zwei|drei|vier|funf|sechs) tag(?:en)?"), "ago_de"),
+    (rx(r"hace (\d|un|dos|tres|cuatro|cinco|seis) dias?"), "ago_es"),
+    (rx(r"il y a (\d|un|deux|trois|quatre|cinq|six) jours?"), "ago_fr"),
+    (rx(r"(\d|un|uno|due|tre|quattro|cinque|sei) giorn[oi] fa"), "ago_it"),
     (
         rx(
             rf"(?P<before>on |last |am |el |this past |letzten |vergangenen )?({_WEEKDAY_ALT})"
@@ -105,7 +107,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         rx(
             r"(?:this|earlier this) (?:morning|afternoon|evening)|(?:earlier )?today|tonight"
             r"|heute(?: (?:morgen|fruh|mittag|abend))?|hoy|esta (?:manana|tarde|noche)"
-            r"|aujourdhui|ce (?:matin|midi|soir)|oggi|stamattina|stamani|stasera"
+            r"|aujourd ?hui|ce (?:matin|midi|soir)|oggi|stamattina|stamani|stasera"
             # "took it now": a time, so today; "weight now 80" keeps "now" for the weight
             r"|(?:just |right )?now(?! (?:\S*\d|at|is|ist|es))|jetzt(?! \S*\d)|ahora(?! \S*\d)"
         ),
@@ -113,7 +115,19 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
 ]
 
-_AGO_WORDS = {"einem": 1, "zwei": 2, "drei": 3, "un": 1, "dos": 2, "tres": 3}
+_AGO_WORDS = {
+    **{"einem": 1, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "sechs": 6},
+    **{"un": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6},
+    **{"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6},
+    **{"uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6},
+    "couple": 2,
+}
+# The words a day is said with: one read as a date between two foods ("a salad and today
+# eggs", "gestern Salat und heute Eier") starts another part of the message.
+DAY_WORDS = frozenset(
+    "today tonight yesterday yday yest heute gestern vorgestern hoy ayer anoche anteayer"
+    " aujourdhui aujourd hier avant oggi ieri stasera stamattina stamani altroieri".split()
+)
 
 # A weekday said of a habit dates nothing: "como siempre los domingos", "every sunday",
 # "sonntags", "tous les dimanches", "la domenica come sempre" is no date either way.
