@@ -22,6 +22,7 @@ from bot.planner.offline.flavours import flavour_of, flavoured
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.table import FoodTable, food_table
 from bot.planner.offline.text import Tokens
+from bot.planner.offline.toppings import on_salad, plain_salad
 from bot.planner.reader.composition import dish_of
 from bot.planner.reader.dry import with_sauce
 from bot.planner.reader.lookup import COOKED
@@ -183,6 +184,8 @@ def _joined(
             # still what the head is had with: a figure stated after both is for both
             return dataclasses.replace(item, added=True)
     added = for_each(tokens, head, _as_addition(tokens, head, item))
+    if plain_salad(head):  # "salad with tuna": half a tin on it, not a tin beside it
+        added = on_salad(tokens, head, added)
     return dish(head, added, "with" if with_word else "and")
 
 

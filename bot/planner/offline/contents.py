@@ -38,6 +38,7 @@ from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.meals import SHELLS
 from bot.planner.offline.table import Food, food_table
 from bot.planner.offline.text import Tokens
+from bot.planner.offline.toppings import plain_salad, topped
 from bot.planner.reader.composition import (
     BREAD_MEALS,
     BREAD_PARTS,
@@ -230,7 +231,10 @@ def dish_contents(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             last = items[n + taken - 1].last
             last += _and_all(tokens, items[n + taken - 1])
             tokens.claim(range(kept[meal].last + 1, last + 1))
-            kept[meal] = _served_on(tokens, dataclasses.replace(kept[meal], last=last), item)
+            held = kept[meal]
+            if plain_salad(held) and not items[n + taken - 1].liquid:
+                held = topped(tokens, held, items[n + taken - 1])
+            kept[meal] = _served_on(tokens, dataclasses.replace(held, last=last), item)
             n += taken
             continue
         n += 1

@@ -37,7 +37,8 @@ COMPOSED_MEALS = frozenset(
     rolls wrap wraps pizza pizzas quesadilla quesadillas taco tacos tagine tajine poke
     frittata omelette omelettes omelet omelets breakfast plate platter raclette bibimbap
     burger burgers bagel bagels toastie toasties panino panini piadina tramezzino bocadillo
-    bocata baguette pita kebab doner salad salads
+    bocata baguette pita kebab doner salad salads ensalada ensaladas insalata insalate
+    insalatona salade salades salat salate
     """.split()
 )
 # Those whose sides are in them, one serving: "a bowl, rice and beans" is the bowl's rice.
