@@ -1,19 +1,20 @@
 """How a word of a message may name a food by a diminutive or augmentative ending: "galletitas"
 (galleta), "juguito" (jugo), "cervecita" (cerveza), "pizzetta" (pizza), "caffettino" (caffè),
 "insalatona" (insalata), "Käffchen" (Kaffee), "Brötli" (Brot), "Weckerl" (Weck), "bièrette"
-(bière), "tartelette" (tarte).
+(bière), "crêpette" (crêpe).
 
 Each language's endings take the place of the base word's last letters ("galleta" ->
 "gallet-ita"), and some bring a spelling change back to the base: Spanish "qu" and "gu" keep
 a hard c and g ("taquito" -> "taco", "juguito" -> "jugo"), Italian "ch" and "gh" likewise
 ("bistecchina" -> "bistecca"), German umlauts are folded away ("Brötchen" -> "brot"). A base
-counts only when it is a word of the food table, so an ending on any other word ("poquito",
-"Mädchen") reads nothing.
+counts only when it is a food's whole name in the table, so an ending on any other word
+("poquito", "Mädchen") reads nothing.
 
 A diminutive names the food in its usual portion: "un cafecito" is a coffee, "ein Bierchen" a
 beer; what is small about it is how it is said, not a smaller serving the table could weigh.
-An augmentative ("insalatona", "panzerotto" aside, which the table names) is the large size
-of the food, as "una insalata grande" is (`is_augmentative`).
+An augmentative ("insalatona", "gelatone") is the large size of the food, as "una insalata
+grande" is (`is_augmentative`; offline/amount_next.py). A name the table has itself
+("panettone", "cafecito", "Brötchen") is read as the table has it, never by its ending.
 
 A word that carries one of these endings on a base the table does not know is still a word
 of its language, not a slip: its ending is no part of a typo (offline/tolerant.py).
