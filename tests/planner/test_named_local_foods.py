@@ -21,7 +21,8 @@ from tests.planner.logged import context_at, named_kcal
         ("Indian/Reunion", "un cari de poulet chez tatie", "cari", 320, 520),
         ("Indian/Reunion", "quatre samoussas au thon", "samoussa", 300, 420),
         ("Indian/Mauritius", "5 gateaux piment avec le thé", "piment", 180, 260),
-        ("America/Asuncion", "un cocido con leche y galletitas", "cocido", 80, 160),
+        # the cookies (galletitas) it is had with go with it
+        ("America/Asuncion", "un cocido con leche y galletitas", "cocido", 200, 320),
         ("Europe/Berlin", "zwei Leipziger Lerchen zum Kaffee", "lerche", 500, 800),
         ("Europe/London", "four welsh cakes with my tea", "welsh", 350, 550),
         ("America/Asuncion", "compré 4 chipas en la ruta", "chipa", 650, 950),

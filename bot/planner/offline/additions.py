@@ -65,7 +65,8 @@ def known_dish(tokens: Tokens, head: FoodItem, item: FoodItem, table: FoodTable)
     if item.explicit:
         return None
     words = [tokens.items[i].text for i in range(item.first, item.last + 1)]
-    base = [tokens.items[i].text for i in range(head.first, head.last + 1)]
+    said = (tokens.items[i].text for i in range(head.first, head.last + 1))
+    base = [table.diminutive_of(word) or word for word in said]  # "Weckerl": a Weck
     while base and (base[0] in AMOUNT_WORDS | _OF or base[0] not in table.words):
         base = base[1:]  # the food's words, not "a large", "16 oz" or "200 g de" before them
     generic = len(base) < 2 or " ".join(base[-2:]) not in table.by_alias

@@ -4,6 +4,7 @@ slices daves killer bread")."""
 
 from __future__ import annotations
 
+from bot.planner.offline.diminutive import diminutive_base
 from bot.planner.offline.table import Food
 from bot.planner.offline.text import Tokens
 from bot.planner.offline.volumes import glass_before, litres_before
@@ -45,7 +46,9 @@ def measured_by(food: Food, word: str) -> bool:
 
 def said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
     """The quantity said in the words `before` a food, and how many words nothing reads lie
-    between it and the food ("a tin of heinz tomato soup": one, the brand's)."""
+    between it and the food ("a tin of heinz tomato soup": one, the brand's). A measure may
+    be said by its diminutive ("ein Stückchen", "un vasito", "un bicchierino")."""
+    before = [_measure_word(word) for word in before]
     quantity = parse_prefix(before)
     if quantity.tokens < len(before) and _measured_of(before, food):  # "a stick of"
         quantity = (
@@ -63,6 +66,13 @@ def said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
             if measured.tokens > 1 and measured.unit:
                 return measured, gap
     return quantity, 0
+
+
+def _measure_word(word: str) -> str:
+    """The measure a word is a diminutive of ("Tässchen": "tasse"), or the word itself."""
+    if word in HOUSEHOLD_UNITS or word in AMOUNT_WORDS or not word.isalpha():
+        return word
+    return diminutive_base(word, HOUSEHOLD_UNITS.__contains__) or word
 
 
 def _measure_ends(said: list[str]) -> bool:

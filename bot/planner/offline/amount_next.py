@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.planner.offline.diminutive import is_augmentative
+from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.reader.lookup import DESCRIPTORS, served_on
 from bot.planner.reader.parts import WHOLE_WORDS
@@ -40,7 +42,16 @@ def weighed_each(tokens: Tokens, last: int) -> tuple[Quantity, int] | None:
 
 def with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quantity, int]:
     """The quantity with what is said right after the food ("chicken 200 g", "a quinoa
-    bowl", "una birra media"), and the food's last token with it."""
+    bowl", "una birra media"), and the food's last token with it; a food named by an
+    augmentative ("un'insalatona"; "panettone" is the table's own name) is the large one
+    unless a size or a measure is said."""
+    said, end = _with_postfix(tokens, last, quantity)
+    if not (said.size or said.unit) and _augmentative(tokens.items[last].text):
+        said.size = "large"
+    return said, end
+
+
+def _with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quantity, int]:
     each = weighed_each(tokens, last)
     if each is not None and not quantity.unit:  # "2 mozzarelle da 125 g": 250 g
         weight, used = each
@@ -89,3 +100,8 @@ def said_after(tokens: Tokens, first: int, end: int, food_at: Callable[[int], bo
 _IN = frozenset({"in", "im", "en", "dans", "au", "nel", "nell", "nella", "nello"})
 # What may follow how a food was made, said after it: the next food or what it came with.
 _NEXT = CONJUNCTIONS | {"with", "w", "con", "avec", "mit", "col"}
+
+
+def _augmentative(word: str) -> bool:
+    """Whether `word` names a food of the table by an augmentative ending ("insalatona")."""
+    return is_augmentative(word) and food_table().diminutive_of(word) is not None

@@ -24,6 +24,7 @@ from bot.planner.offline.text import normalize
 from bot.planner.offline.tolerant import (
     TOLERANT_CACHE_MAX,
     TYPO_MIN_LETTERS,
+    diminutive_of,
     plural_stems,
     tolerant_word,
 )
@@ -151,13 +152,20 @@ class FoodTable:
 
     def typo_of(self, text: str) -> str | None:
         """The food word `text` is a misspelling of ("chiken": "chicken"), never the word it
-        is a plural of ("tacos" stays as written, so the count and the name are the
-        person's)."""
+        is a plural or a diminutive of ("tacos", "galletitas" stay as written, so the count
+        and the name are the person's)."""
         forms = self.forms(text)
         if len(forms) < 2:
             return None
         loose, strict = plural_stems(text)
-        return None if forms[1] in loose or forms[1] in strict else forms[1]
+        if forms[1] in loose or forms[1] in strict or forms[1] == self.diminutive_of(text):
+            return None
+        return forms[1]
+
+    def diminutive_of(self, text: str) -> str | None:
+        """The food word `text` is a diminutive or augmentative of ("pizzetta": "pizza",
+        "Bierchen": "bier"; offline/diminutive.py), when it is no food word itself."""
+        return diminutive_of(self, text)
 
 
 def _check(food: Food, where: str) -> None:

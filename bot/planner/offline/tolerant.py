@@ -13,6 +13,7 @@ from typing import Protocol
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from bot.planner.offline.diminutive import NOT_DIMINUTIVES, diminutive_base, diminutive_endings
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.reader.segment import never_food_words
@@ -98,6 +99,19 @@ def other_words() -> frozenset[str]:
     return normalized_phrase_words() | FILLERS | STOP_WORDS | never_food_words()
 
 
+def diminutive_of(table: Vocabulary, text: str) -> str | None:
+    """The food `text` names by a diminutive or augmentative ending, in the singular or a
+    plural ("pizzette", French "pizzettes"; offline/diminutive.py); None for a food's own
+    word."""
+    if text in table.by_alias or text in table.words or text in NOT_DIMINUTIVES:
+        return None
+    for said in (text, *plural_stems(text)[0]):
+        base = diminutive_base(said, table.by_alias.__contains__)
+        if base is not None:
+            return base
+    return None
+
+
 def tolerant_word(table: Vocabulary, text: str) -> str | None:
     """The alias word `text` is a plural of, or a typo of; None when there is none, when two
     are equally close, or when `text` is an alias word or a word of the other rules.
@@ -113,7 +127,12 @@ def tolerant_word(table: Vocabulary, text: str) -> str | None:
     for stem in loose:
         if stem in table.words:
             return stem
-    if len(text) < TYPO_MIN_LETTERS or text in table.words:
+    if text in table.words:
+        return None
+    base = diminutive_of(table, text)
+    if base is not None:  # "galletitas", "pizzetta", "Bierchen", "bièrette"
+        return base
+    if len(text) < TYPO_MIN_LETTERS:
         return None
     edits = 1 if len(text) <= TYPO_ONE_EDIT_MAX_LETTERS else 2
     # The food's word is long enough to tell a typo from another word: six letters or more
@@ -128,6 +147,11 @@ def tolerant_word(table: Vocabulary, text: str) -> str | None:
         text, candidates, scorer=Levenshtein.distance, score_cutoff=edits, limit=2
     )
     found = [f for f in found if f[1] > 1 or is_slip(text, str(f[0]))]  # not "panera"
+    if diminutive_endings(text):
+        # "tartelette" is a word of its own, a small "tarte", not "tartiflette" typed with
+        # two slips: an ending the word carries makes it long, not its stem, so such a word
+        # is allowed the one edit of a shorter word.
+        found = [f for f in found if f[1] <= 1]
     if not found:
         return None
     best = str(found[0][0])
