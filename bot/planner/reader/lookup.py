@@ -19,7 +19,7 @@ _HOW_MADE = frozenset(
     cooked
     braised stewed raw mashed sliced chopped diced shredded crispy creamy spicy plain salted
     unsalted homemade home made leftover leftovers fresh frozen organic wholegrain lowfat
-    decaf decaffeinated unsweetened sweetened iced hot cold warm reheated microwaved
+    decaf decaffeinated unsweetened sweetened iced hot cold warm reheated microwaved black
     store bought storebought canned instant vegan vegetarian glutenfree skinny light
     maison fait grille grillee roti rotie cuit cuite frais fraiche
     casero casera asado asada frito frita hervido hervida fresco fresca

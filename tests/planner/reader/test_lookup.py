@@ -48,11 +48,26 @@ def test_a_percentage_is_part_of_the_name_never_a_count(
 
 @pytest.mark.parametrize(
     "text",
-    ["decaffeinated coffee", "leftover homemade lasagna", "a starbucks latte", "iced decaf latte"],
+    [
+        "decaffeinated coffee",
+        "leftover homemade lasagna",
+        "a starbucks latte",
+        "iced decaf latte",
+        "12 oz drip coffee black",  # how it is drunk, said after it
+    ],
 )
 def test_descriptors_are_never_items(text: str) -> None:
     entries = _entries(text)
     assert len(entries) == 1, entries
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [("black beans", "black bean"), ("black pudding", "pudding"), ("blackberries", "blackberr")],
+)
+def test_a_food_named_black_keeps_its_name(text: str, food: str) -> None:
+    [(name, kcal)] = _entries(text)
+    assert food in name.lower() and kcal > 50
 
 
 @pytest.mark.parametrize(
