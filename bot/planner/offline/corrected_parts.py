@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 
 from bot.agent_api.actions import NutritionAddEntry
 from bot.planner.base import Plan
+from bot.planner.reader.quantities import fmt_amount
 
 # A share said alone after the correcting words, in the five languages: what part of the
 # food said before was eaten.
@@ -45,6 +46,7 @@ _NUMBER_WORD = (
     r"|dos|tres|cuatro|deux|trois|quatre|due|tre|quattro"
 )
 _LAST_NUMBER_RE = re.compile(rf"\b(?:{_NUMBER_WORD})\b(?!.*\b(?:{_NUMBER_WORD})\b)", re.I | re.S)
+_FIRST_NUMBER_RE = re.compile(rf"\b(?:{_NUMBER_WORD})\b", re.I)
 
 
 def said_share(after: str) -> str | None:
@@ -57,13 +59,20 @@ def said_share(after: str) -> str | None:
     return list(_SHARES)[share]
 
 
-def with_share(before: str, share: str, plan_part: Callable[[str], Plan]) -> Plan | None:
+def with_share(
+    before: str, share: str, plan_part: Callable[[str], Plan], *, of_it: bool = False
+) -> Plan | None:
     """The food said before, at the share said after ("pizza intera" -> "1/2 pizza"): its
-    last number is the one replaced, or the share is said before its name; None when no
-    rewriting is read as the same foods for less."""
+    last number is the one replaced (or, `of_it`, taken that share of: "2 slices, ate half"
+    is one slice), or the share is said before its name; None when no rewriting is read as
+    the same foods for less."""
     earlier = plan_part(before)
     said = _WHOLE_RE.sub("", before).rstrip(" ,.;:!-–")
-    number = _LAST_NUMBER_RE.search(said)
+    # A share of it is of the food's own amount, said first ("made a smoothie with 1 banana")
+    number = (_FIRST_NUMBER_RE if of_it else _LAST_NUMBER_RE).search(said)
+    part = _fraction(share) if of_it else 1.0
+    if number is not None and of_it:
+        share = _share_of(number.group(0), share)
     tried = (
         [said[: number.start()] + share + said[number.end() :]]
         if number is not None
@@ -71,9 +80,64 @@ def with_share(before: str, share: str, plan_part: Callable[[str], Plan]) -> Pla
     )
     for text in tried:
         plan = plan_part(text)
-        if _same_foods(earlier, plan) and _kcal(plan) < _kcal(earlier):
-            return plan
+        if not _same_foods(earlier, plan) or _kcal(plan) >= _kcal(earlier):
+            continue
+        if of_it and abs(_kcal(plan) - part * _kcal(earlier)) > 0.2 * _kcal(earlier):
+            continue  # not that share of it: the share went to a part of it
+        return plan
     return None
+
+
+def _fraction(share: str) -> float:
+    top, bottom = share.split("/")
+    return int(top) / int(bottom)
+
+
+_COUNT_WORDS = {
+    **dict.fromkeys("a an one ein eine einen un une una uno".split(), 1),
+    **dict.fromkeys("two zwei dos deux due".split(), 2),
+    **dict.fromkeys("three drei tres trois tre".split(), 3),
+    **dict.fromkeys("four vier cuatro quatre quattro".split(), 4),
+}
+
+
+def _share_of(number: str, share: str) -> str:
+    """`share` ("1/2") of the amount `number` said ("2", "a", "tres"): "1", "1/2", "1.5"."""
+    count = _COUNT_WORDS.get(number.lower()) or float(number.replace(",", "."))
+    return fmt_amount(count * _fraction(share))
+
+
+# A share eaten said after the food, in its own words: "drank half, saving the rest", "nur
+# die Hälfte gegessen", "me comí la mitad", "j'en ai mangé la moitié", "ne ho bevuto metà".
+_EATEN = (
+    r"ate|drank|had|finished|managed|eaten|only ate|only drank|only had|gegessen|getrunken"
+    r"|geschafft|comí|me comí|bebí|me bebí|tomé|me tomé|j'en ai mangé|j'en ai bu|mangé|bu"
+    r"|ne ho mangiato|ne ho mangiata|ne ho bevuto|ne ho bevuta|mangiato|mangiata|bevuto|bevuta"
+)
+_REST = (
+    r"(?:sav\w*|kept|keeping|leaving|left) the rest\b.*|(?:the )?rest for later\b.*"
+    r"|(?:den )?rest\b.*|(?:el )?resto\b.*|(?:le )?reste\b.*|(?:il )?resto\b.*"
+)
+_SHARE_WORDS = "|".join(_SHARES.values())
+_EATEN_SHARE_RE = re.compile(
+    rf"[,.;:!\-–]\s*(?:i\s+|ich\s+|hab\s+|habe\s+|ho\s+)?(?:(?:only|just|nur|solo|sólo"
+    rf"|que|seulement)\s+)?(?:(?:{_EATEN})\s+(?:(?:only|just|nur|solo|sólo|que|seulement)\s+)?"
+    rf"(?P<share>{_SHARE_WORDS})(?:\s+(?:of it|davon))?"
+    rf"|(?P<first>{_SHARE_WORDS})(?:\s+davon)?\s+(?:{_EATEN}))"
+    rf"(?:\s*[,.;:!\-–]?\s*(?:{_REST}))?[\s.!]*$",
+    re.IGNORECASE,
+)
+
+
+def eaten_share(text: str) -> tuple[str, str] | None:
+    """The words said before a share eaten said at the end ("a smoothie, drank half"), and
+    the share as a fraction ("1/2"); None when no share eaten ends the message."""
+    match = _EATEN_SHARE_RE.search(text)
+    if match is None or not text[: match.start()].strip():
+        return None
+    said = match.group("share") or match.group("first")
+    share = next(f for f, alt in _SHARES.items() if re.fullmatch(alt, said, re.IGNORECASE))
+    return text[: match.start()], share
 
 
 def _share_said_at_each_word(said: str, share: str) -> Iterator[str]:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry
 from bot.kernel.said import Notice
 from bot.planner.base import Plan
-from bot.planner.offline.corrected_parts import said_share, with_part, with_share
+from bot.planner.offline.corrected_parts import eaten_share, said_share, with_part, with_share
 from bot.planner.offline.settled import AFTERTHOUGHT_RE, INLINE_NUMBER, SETTLED_ONE, settled_inline
 from bot.planner.reader.quantities import SIZES
 from bot.planner.reader.segment import CONJUNCTIONS
@@ -124,6 +124,13 @@ def corrected(text: str, plan_part: Callable[[str], Plan]) -> Plan | None:
         # "toast, 1... no wait 2. 2 slices of toast": a food named again with its settled amount
         whole.actions[:] = _once_each(whole.actions)
         return whole if whole.actions else None
+    eaten = eaten_share(text)
+    if eaten is not None:  # "a smoothie, drank half": the one food, at the share eaten
+        before, share = eaten
+        foods = [a for a in plan_part(before).actions if isinstance(a, NutritionAddEntry)]
+        plan = with_share(before, share, plan_part, of_it=True) if len(foods) == 1 else None
+        if plan is not None:
+            return plan
     first = _NOT_FIRST_RE.match(text)
     if first is not None:
         return _with_number(first.group("said"), first.group("num"), plan_part)
