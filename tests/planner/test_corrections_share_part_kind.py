@@ -101,3 +101,15 @@ def test_a_filling_corrected_with_its_joining_word_in_german() -> None:
 def test_a_thing_not_had_after_a_correcting_word_is_not_logged(text: str) -> None:
     names = [e.entry.food.lower() for e in food_entries(text, CONTEXT)]
     assert names and not any("sugar" in n or "azúcar" in n for n in names)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("a tuna sandwich... sorry meant a salmon bagel, the smoked one", "smoked salmon"),
+        ("salmon, the smoked one", "smoked salmon"),
+    ],
+)
+def test_the_kind_said_after_the_food_as_the_one_is_read_with_it(text: str, kind: str) -> None:
+    [(name, _)] = understood_kcal(text, CONTEXT)
+    assert kind in name.lower()

@@ -17,6 +17,7 @@ from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry
 from bot.kernel.said import Notice
 from bot.planner.base import Plan
 from bot.planner.offline.corrected_parts import eaten_share, said_share, with_part, with_share
+from bot.planner.offline.said_after import said_before
 from bot.planner.offline.settled import AFTERTHOUGHT_RE, INLINE_NUMBER, SETTLED_ONE, settled_inline
 from bot.planner.reader.quantities import SIZES
 from bot.planner.reader.segment import CONJUNCTIONS
@@ -191,12 +192,25 @@ def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan
         part = with_part(before, _SAID_WAS_RE.sub("", after), plan_part)
         if part is not None:
             return part
-    later = plan_part(_SAID_WAS_RE.sub("", after))
+    later = _read_whole(_SAID_WAS_RE.sub("", after), plan_part)
     if not later.actions or not later.understood:
         return None
     if _added_after(after, plan_part):  # "a croissant, actually I was starving, and a coffee"
         return Plan(actions=earlier.actions + later.actions)
     return Plan(actions=_replaced(earlier.actions, later.actions))
+
+
+def _read_whole(text: str, plan_part: Callable[[str], Plan]) -> Plan:
+    """`text` planned, or read again with what was said after its food said before it
+    ("chicken wrap, the grilled one") when that places every word."""
+    plan = plan_part(text)
+    if plan.understood:
+        return plan
+    for moved in said_before(text):
+        again = plan_part(moved)
+        if again.understood and again.actions:
+            return again
+    return plan
 
 
 _WITH = r"with|w/?|mit|con|avec"
