@@ -113,3 +113,25 @@ def test_a_thing_not_had_after_a_correcting_word_is_not_logged(text: str) -> Non
 def test_the_kind_said_after_the_food_as_the_one_is_read_with_it(text: str, kind: str) -> None:
     [(name, _)] = understood_kcal(text, CONTEXT)
     assert kind in name.lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "half"),
+    [
+        ("half a sandwich, no, the whole thing", "half a sandwich"),
+        ("eine halbe Pizza, nein, die ganze", "eine halbe Pizza"),
+        ("media pizza, perdón, entera", "media pizza"),
+        ("mezza pizza, anzi, tutta", "mezza pizza"),
+    ],
+)
+def test_the_whole_said_after_a_correction_takes_back_the_share(text: str, half: str) -> None:
+    [(_, kcal)] = understood_kcal(text, CONTEXT)
+    [(_, half_kcal)] = understood_kcal(half, CONTEXT)
+    assert kcal > half_kcal * 1.5
+
+
+def test_a_half_said_as_one_after_a_correction_is_half_the_portion() -> None:
+    [(name, kcal)] = understood_kcal("eine Portion Pommes, nein, eine halbe", CONTEXT)
+    [(_, whole)] = understood_kcal("eine Portion Pommes", CONTEXT)
+    assert "1/2" in name
+    assert kcal == pytest.approx(whole / 2, rel=0.1)

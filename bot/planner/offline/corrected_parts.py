@@ -20,7 +20,8 @@ from bot.planner.reader.quantities import fmt_amount
 # food said before was eaten.
 _SHARES = {
     "1/2": r"half|a half|one half|halb|halbe|die hälfte|hälfte|die halfte|halfte|la mitad|mitad"
-    r"|la moitié|moitié|la moitie|moitie|la metà|metà|la meta|mezza|mezzo",
+    r"|la moitié|moitié|la moitie|moitie|la metà|metà|la meta|mezza|mezzo|eine halbe|ein halbes"
+    r"|ein halber|una media|un medio|une demie|un demi|una mezza|un mezzo",
     "1/3": r"a third|one third|ein drittel|drittel|un tercio|un tiers|un terzo",
     "1/4": r"a quarter|one quarter|quarter|ein viertel|viertel|un cuarto|un quart|un quarto",
 }
@@ -29,9 +30,14 @@ _SAID_BEFORE_SHARE = (
     r"|solo|sólo|seulement|juste|soltanto|i ate|ate|i had|had|ich hatte|me comí|comí"
     r"|j'en ai mangé|ne ho mangiata|ne ho mangiato|more like|like|eher|plutôt|plutot|davon"
 )
+# ... or that the whole of it was: "half a sandwich, no, the whole thing".
+_WHOLE_SAID = (
+    r"the whole thing|the whole one|the whole|whole|all of it|das ganze|die ganze|den ganzen"
+    r"|ganz|alles|todo|toda|entera|entero|tout|toute|entière|entier|tutto|tutta|intera|intero"
+)
 _SHARE_RE = re.compile(
     rf"^[\s,.;:!\-–]*(?:(?:{_SAID_BEFORE_SHARE})\s+)*"
-    rf"(?:{'|'.join(f'(?P<s{i}>{alt})' for i, alt in enumerate(_SHARES.values()))})"
+    rf"(?:{'|'.join(f'(?P<s{i}>{alt})' for i, alt in enumerate([*_SHARES.values(), _WHOLE_SAID]))})"
     r"(?:\s+(?:of it|davon|de ella|de él|d'elle|d'elles|ne))?[\s.!)]*$",
     re.IGNORECASE,
 )
@@ -39,6 +45,13 @@ _SHARE_RE = re.compile(
 _WHOLE_RE = re.compile(
     r"\s*\b(?:whole|entire|ganze|ganzen|ganzes|ganz|entera|entero|entière|entiere|entier"
     r"|intera|intero)\b",
+    re.IGNORECASE,
+)
+_SHARE_SAID_RE = re.compile(
+    r"(?:\b(?:a|an|eine|ein|einen|une|un|una|uno)\s+)?"
+    r"(?:\b(?:half|halbe[nrs]?|halb|die hälfte|la mitad|media|medio|la moitié|demi|demie|mezza"
+    r"|mezzo|metà)\b|(?<!\S)(?:1/2|½))"
+    r"(?:\s+(?:of an?|an?|de una|de un|d'une|d'un|de|di una|di un|di|von))?\s*",
     re.IGNORECASE,
 )
 _NUMBER_WORD = (
@@ -56,7 +69,7 @@ def said_share(after: str) -> str | None:
     if match is None:
         return None
     share = next(i for i, said in enumerate(match.groups()) if said is not None)
-    return list(_SHARES)[share]
+    return [*_SHARES, "1"][share]
 
 
 def with_share(
@@ -67,6 +80,12 @@ def with_share(
     is one slice), or the share is said before its name; None when no rewriting is read as
     the same foods for less."""
     earlier = plan_part(before)
+    if share == "1":  # "half a sandwich, no, the whole thing": the share said taken out
+        for text in (_SHARE_SAID_RE.sub("1 ", before, count=1), _SHARE_SAID_RE.sub("", before)):
+            plan = plan_part(text)
+            if _same_foods(earlier, plan) and _kcal(plan) > _kcal(earlier):
+                return plan
+        return None
     said = _WHOLE_RE.sub("", before).rstrip(" ,.;:!-–")
     # A share of it is of the food's own amount, said first ("made a smoothie with 1 banana")
     number = (_FIRST_NUMBER_RE if of_it else _LAST_NUMBER_RE).search(said)
