@@ -16,6 +16,8 @@ from collections.abc import Callable
 from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry
 from bot.kernel.said import Notice
 from bot.planner.base import Plan
+from bot.planner.offline.corrected_parts import eaten_share, said_share, with_part, with_share
+from bot.planner.offline.said_after import said_before
 from bot.planner.offline.settled import AFTERTHOUGHT_RE, INLINE_NUMBER, SETTLED_ONE, settled_inline
 from bot.planner.reader.quantities import SIZES
 from bot.planner.reader.segment import CONJUNCTIONS
@@ -24,7 +26,7 @@ from bot.planner.reader.segment import CONJUNCTIONS
 # wait" is one marker.
 _REPLACE = (
     r"scratch that|forget that|no wait|wait no|no sorry|sorry|actually|i mean|i meant|make that"
-    r"|make it|oops|correction|or rather"
+    r"|make it|oops|correction|or rather|meant|korrektur|corrección|correccion|correzione"
     r"|ich meine|ich meinte|besser gesagt|oder besser|nee doch|ne doch|nein doch"
     r"|mejor dicho|no espera|quiero decir|perdón|perdon|o sea"
     r"|non plutôt|non plutot|ou plutôt|ou plutot|plutôt|plutot|je veux dire|en fait|pardon"
@@ -49,13 +51,29 @@ _SAID_WAS = (
     r"|seulement|juste|soltanto|i ate|ate|i had|had|ich hatte|hatte|me comí|comí"
     r"|j'en ai mangé|j'en ai pris|ne ho mangiati|ne ho mangiate|ne ho presi|ne ho prese"
 )
-_NUMBER = (
-    r"\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾]|one|two|three|four|five|six|seven|eight|nine|ten|a|an|half"
+# The amounts a correction settles on, in the five languages ("fueron dos", "anzi tre").
+_NUMBER_WORDS = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|fünf|funf|sechs|dos|tres"
+    r"|cuatro|cinco|seis|deux|trois|quatre|cinq|six|due|tre|quattro|cinque|sei"
 )
+_NUMBER = rf"\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾]|{_NUMBER_WORDS}|a|an|half"
+# ... and the amounts said before it, "a" or "one" of a food ("una copa", "ein Bier").
+_SAID_BEFORE = rf"{_NUMBER_WORDS}|a|an|un|une|una|uno|ein|eine|einen"
 _MARKERS_AFTER_RE = re.compile(
     rf"^(?:[\s,.;:!\-–]*(?:{_REPLACE}|no|nope|non|nein|wait|warte|espera|aspetta)"
     r"(?=[\s,.;:!\-–]|$))+",
     re.IGNORECASE,
+)
+# "no sugar", "sin azúcar" after the correcting words: a thing not had, no correction.
+_NOT_HAD_RE = re.compile(
+    r"^[\s,.;:!\-–]*(?:no|non|nein|kein|keine|sin|sans|senza|ohne|without)\s+"
+    r"(?!(?:wait|espera|aspetta|warte|attends|sorry|scusa|perdón|perdon|pardon|doch|plutôt"
+    r"|plutot|more|mejor|besser|meglio|ou|o|oder|or)\b)[^\W\d_]",
+    re.IGNORECASE,
+)
+# ... and before it: "pizza intera, anzi no," is the pizza.
+_MARKERS_BEFORE_RE = re.compile(
+    rf"(?:(?<=[\s,.;:!\-–])(?:{_REPLACE}|{_WEAK})[\s,.;:!\-–]*)+$", re.IGNORECASE
 )
 _BARE_NUMBER_RE = re.compile(
     rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS}|just|only|like|more like|then)\s+)*"
@@ -63,8 +81,7 @@ _BARE_NUMBER_RE = re.compile(
     re.IGNORECASE,
 )
 _LAST_NUMBER_RE = re.compile(
-    r"(?P<num>\d+(?:[.,]\d+)?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an)\b)"
-    r"(?!.*(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an)\b))",
+    rf"(?P<num>\d+(?:[.,]\d+)?|\b(?:{_SAID_BEFORE})\b)(?!.*(?:\d|\b(?:{_SAID_BEFORE})\b))",
     re.IGNORECASE | re.DOTALL,
 )
 # "72.4 not 27.4 kg", "1 croissant (not 2)", "80.5 kg not lb": the figure after "not" is the
@@ -108,6 +125,13 @@ def corrected(text: str, plan_part: Callable[[str], Plan]) -> Plan | None:
         # "toast, 1... no wait 2. 2 slices of toast": a food named again with its settled amount
         whole.actions[:] = _once_each(whole.actions)
         return whole if whole.actions else None
+    eaten = eaten_share(text)
+    if eaten is not None:  # "a smoothie, drank half": the one food, at the share eaten
+        before, share = eaten
+        foods = [a for a in plan_part(before).actions if isinstance(a, NutritionAddEntry)]
+        plan = with_share(before, share, plan_part, of_it=True) if len(foods) == 1 else None
+        if plan is not None:
+            return plan
     first = _NOT_FIRST_RE.match(text)
     if first is not None:
         return _with_number(first.group("said"), first.group("num"), plan_part)
@@ -126,12 +150,19 @@ def corrected(text: str, plan_part: Callable[[str], Plan]) -> Plan | None:
 
 
 def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan]) -> Plan | None:
+    if _NOT_HAD_RE.match(after):  # "coffee, sorry, no sugar": what was not had
+        return None
+    said_after = after
     after = _MARKERS_AFTER_RE.sub("", after)  # "sorry no, it was ...": markers in a row
+    before = _MARKERS_BEFORE_RE.sub("", before)  # "anzi no, metà", "no scusa, vuoto"
     if not before.strip(" ,.;:!-–(") or not after.strip(" ,.;:!-–)"):
         return None
     earlier = plan_part(before)
     if not earlier.actions:
         return None
+    share = said_share(after)
+    if share is not None:  # "pizza intera, anzi no, metà": the share of it eaten
+        return with_share(before, share, plan_part)
     # A word left unread ("mcd large fries, sorry medium") still lets an amount or a size be
     # settled: it is named back as the whole message's would be.
     bare = _BARE_NUMBER_RE.match(after)
@@ -150,14 +181,18 @@ def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan
         return None
     if re.fullmatch(_REMOVE, marker):
         return _removed(earlier, plan_part(re.sub(r"^\s*(?:the|that|those)\s+", "", after)))
+    if re.match(rf"\s*[,.]?\s*(?:{_WITH})\s", after, re.IGNORECASE):  # "..., sorry, with water"
+        head = re.split(rf"\s(?:{_WITH})\s", before, maxsplit=1, flags=re.IGNORECASE)[0]
+        plan = plan_part(f"{head} {after.strip(' ,.')}")
+        return plan if plan.actions and plan.understood else None
     if re.fullmatch(_WEAK, marker):
         again = _said_again(earlier, plan_part(_SAID_WAS_RE.sub("", after)))
         return again or _swapped(earlier, after, plan_part)
-    if re.match(r"\s*[,.]?\s*(?:with|w/?)\s", after, re.IGNORECASE):  # "..., sorry, with water"
-        head = re.split(r"\s(?:with|w/?)\s", before, maxsplit=1, flags=re.IGNORECASE)[0]
-        plan = plan_part(f"{head} {after.strip(' ,.')}")
-        return plan if plan.actions and plan.understood else None
-    later = plan_part(_SAID_WAS_RE.sub("", after))
+    if after == said_after:  # "oat milk, scratch that, regular milk"; not "sorry, no sugar"
+        part = with_part(before, _SAID_WAS_RE.sub("", after), plan_part)
+        if part is not None:
+            return part
+    later = _read_whole(_SAID_WAS_RE.sub("", after), plan_part)
     if not later.actions or not later.understood:
         return None
     if _added_after(after, plan_part):  # "a croissant, actually I was starving, and a coffee"
@@ -165,6 +200,20 @@ def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan
     return Plan(actions=_replaced(earlier.actions, later.actions))
 
 
+def _read_whole(text: str, plan_part: Callable[[str], Plan]) -> Plan:
+    """`text` planned, or read again with what was said after its food said before it
+    ("chicken wrap, the grilled one") when that places every word."""
+    plan = plan_part(text)
+    if plan.understood:
+        return plan
+    for moved in said_before(text):
+        again = plan_part(moved)
+        if again.understood and again.actions:
+            return again
+    return plan
+
+
+_WITH = r"with|w/?|mit|con|avec"
 _AND_RE = re.compile(rf"[\s,;]+(?:{'|'.join(map(re.escape, sorted(CONJUNCTIONS)))})\s", re.I)
 
 

@@ -139,7 +139,7 @@ PEOPLE = (
     "|mamma|genitori|nonna|nonni|nonno|colleghi|sorella|fratello"
 )
 _WITH_WHOM = (
-    r"(?:with|mit|con|avec|bei|dalla|dal|da)(?: (?:my|our|the|his|her|their|some|meiner"
+    r"(?:with|w|mit|con|avec|bei|dalla|dal|da)(?: (?:my|our|the|his|her|their|some|meiner"
     r"|meinem|meinen|meine|der|dem|den|unseren|unserer|mi|mis|su|sus|nuestros|la|el|los|las"
     r"|les|ma|mon|mes|nos|notre|des"
     r"|mia|mio|miei|mie|i|gli|le|il|lo))?(?: (?:little|best|kleinen|besten|mejor|mejores"

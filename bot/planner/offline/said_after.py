@@ -29,12 +29,24 @@ _KIND_AFTER_RE = re.compile(
 )
 
 
+# The kind said after the food as "the ... one": "chicken wrap, the grilled one" is a grilled
+# chicken wrap.
+_ONE_AFTER_RE = re.compile(
+    r"^(?P<food>[^,;:()]+?)\s*[,(\-–]\s*the\s+(?P<kind>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+one"
+    r"\s*\)?\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
 def said_before(text: str) -> Iterator[str]:
     """`text` read again with what was said after its food moved before it, most likely
     first; nothing when nothing is said after a food."""
     portion = _portion_first(text)
     if portion is not None:
         yield portion
+    one = _ONE_AFTER_RE.match(text.strip())
+    if one is not None:
+        yield f"{one.group('kind')} {one.group('food').strip()}"
     found = _KIND_AFTER_RE.search(text)
     if found is None:
         return

@@ -95,8 +95,31 @@ def shared_by(tokens: Tokens, before: int, after: int) -> tuple[int, list[range]
         phrase = " ".join(words[:n])
         if phrase in _TOGETHER or (n == 1 and phrase in _SHARED_AFTER):
             return max(people, _TOGETHER.get(phrase, 2)), [*said, range(after, start + n)]
+    paused = _shared_after_pause(tokens, start) if people == 1 else None
+    if paused is not None:  # "a pizza, shared with my wife"
+        return 2, [range(after, paused)]
     tasted = tasted_from(tokens, before, after) if people == 1 else []
     return (2, tasted) if tasted else (people, said)
+
+
+_WITH_WHOM_RE = re.compile(rf"(?:with|w|mit|con|avec) (?:{_WHOSE} )?(?:{PEOPLE})")
+_PAUSES = frozenset({",", "-", "–"})
+
+
+def _shared_after_pause(tokens: Tokens, at: int) -> int | None:
+    """The token after the words saying a food was shared, said after a pause at token
+    `at` ("a pizza, shared with my wife", "eine Pizza, mit meiner Frau geteilt", "une pizza,
+    partagée avec ma copine"), when they end the clause; else None."""
+    if at >= len(tokens) or tokens.items[at].text not in _PAUSES:
+        return None
+    end = at + 1
+    while end < len(tokens) and tokens.items[end].kind != "punct":
+        end += 1
+    said = " ".join(t.text for t in tokens.items[at + 1 : end])
+    whom = rf"(?: {_WITH_WHOM_RE.pattern}| between us| between the two of us)?"
+    share = "|".join(sorted(_SHARED_BEFORE | _SHARED_AFTER))
+    pattern = rf"(?:{share}){whom}|{_WITH_WHOM_RE.pattern} (?:{share})"
+    return end if re.fullmatch(pattern, said) else None
 
 
 def _past_ellipsis(tokens: Tokens, at: int) -> int:
