@@ -27,7 +27,7 @@ _SIZE_AFTER = (
     r"|remplie|rempli|colmo|colma)|grande|gran|abbondante|generoso|generosa|enorme|grosse"
 )
 _UNIT = (
-    r"plate|bowl|portion|serving|plato|porcion|racion|assiette|bol|teller|schussel|portion"
+    r"plate|bowl|portion|serving|plato|porcion|racion|assiette|bol|teller|schussel"
     r"|piatto|porzione|ciotola"
 )
 _PORTION_AFTER_RE = re.compile(
