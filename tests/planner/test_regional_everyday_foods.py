@@ -34,6 +34,11 @@ CTX = context_at("Europe/Berlin", 13)
         ("fish cakes", "fish cake", 150, 250),
         ("une part de tarte au maroilles", "tarte au maroilles", 350, 550),
         ("a scoop of mash", "mashed potatoes", 100, 200),
+        ("2 roosterkoeke", "roosterkoek", 400, 560),
+        ("3 holubtsi", "holubtsi", 450, 620),
+        ("ein Jagatee", "jagatee", 120, 220),
+        ("une poutine à trou", "poutine à trou", 300, 480),
+        ("katogo", "katogo", 350, 550),
     ],
 )
 def test_a_regional_food_is_logged_as_itself(text: str, name: str, low: float, high: float) -> None:
