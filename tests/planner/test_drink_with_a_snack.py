@@ -31,6 +31,22 @@ def test_a_drink_and_a_snack_had_with_it_are_two_items(text: str, drink: str, fo
 
 
 @pytest.mark.parametrize(
+    ("text", "drink", "food"),
+    [
+        ("café con leche y pan dulce", "coffee", "pan dulce"),
+        ("coffee with milk and a bagel", "coffee", "bagel"),
+    ],
+)
+def test_a_snack_said_after_a_drink_with_milk_is_no_part_of_it(
+    text: str, drink: str, food: str
+) -> None:
+    entries = understood_kcal(text, CTX)
+    assert len(entries) == 2, entries
+    names = [name.lower() for name, _ in entries]
+    assert drink in names[0] and food in names[1]
+
+
+@pytest.mark.parametrize(
     "text", ["a smoothie with banana", "tea with honey", "coffee with cream", "ein Tee mit Zucker"]
 )
 def test_what_goes_into_a_drink_stays_part_of_it(text: str) -> None:

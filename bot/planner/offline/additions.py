@@ -15,7 +15,7 @@ import dataclasses
 import functools
 import re
 
-from bot.planner.offline.beside import ON_IN, food_of_its_own, on_bread
+from bot.planner.offline.beside import ON_IN, food_of_its_own, had_beside_a_drink, on_bread
 from bot.planner.offline.each import EACH_BEFORE, for_each
 from bot.planner.offline.fillings import WITH, filled_dish, filled_with, fills
 from bot.planner.offline.flavours import flavour_of, flavoured
@@ -173,6 +173,8 @@ def _joined(
         return None
     if _already_in(head, item):  # "jacket potato w/ beans": the dish has its beans
         return dataclasses.replace(head, last=item.last)
+    if not with_word and had_beside_a_drink(head, item):
+        return None  # "café con leche y pan sobao": the bread is no part of the coffee
     if with_word:
         known = known_dish(tokens, head, item, table)
         if known is not None:

@@ -49,8 +49,8 @@ def _name(item: FoodItem) -> str:
 def food_of_its_own(head: FoodItem, item: FoodItem, said: list[str]) -> bool:
     """Whether `item`, said after "with" (`said`: the words from "with" to its end), is
     eaten beside `head` as a food of its own rather than being part of it."""
-    if head.liquid and not item.liquid and item.kcal >= _BESIDE_A_DRINK_KCAL:
-        return not _BLENDED_RE.search(_name(head))  # "coffee with a croissant", not a smoothie
+    if had_beside_a_drink(head, item):
+        return True  # "coffee with a croissant", not "a smoothie with banana"
     if head.liquid or item.liquid or _EXTRA & set(said):
         return False  # "a smoothie with banana", "cereal with milk", "with extra cheese"
     if head.explicit and item.explicit:
@@ -60,6 +60,18 @@ def food_of_its_own(head: FoodItem, item: FoodItem, said: list[str]) -> bool:
     if _SIDE_RE.search(_name(item)) and not _SIDE_RE.search(_name(head)):
         return True
     return not head.served and not _MIXED_RE.search(_name(head))  # "a quinoa bowl with kale"
+
+
+def had_beside_a_drink(head: FoodItem, item: FoodItem) -> bool:
+    """Whether `item`, said with or after the drink `head`, is a food of a snack's energy or
+    more had beside it ("horchata con fartons", "café con leche y pan sobao") rather than
+    something stirred or blended into it."""
+    return (
+        head.liquid
+        and not item.liquid
+        and item.kcal >= _BESIDE_A_DRINK_KCAL
+        and not _BLENDED_RE.search(_name(head))
+    )
 
 
 # What a food is served in, by the word said: "in" in the item's name. What is "on" toast
