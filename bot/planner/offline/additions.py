@@ -5,7 +5,8 @@ drink added without an amount is a splash in a drink and a pour over cereal, nev
 table's full glass. Something with a real portion of its own after "and" ("... and a
 banana") stays an item of its own. "salad with chicken" is the table's chicken salad when it
 has one (reader/composition.py): the chicken is never counted twice. A drink had beside a
-food ("croissant avec un café") stays an item of its own, and a flavour said after a
+food ("croissant avec un café"), or a snack had with a drink ("horchata con fartons",
+"café con leche y pan sobao"), stays an item of its own, and a flavour said after a
 smoothie or yogurt ("aux fraises", "alla fragola") is part of it.
 """
 
