@@ -5,7 +5,8 @@ drink added without an amount is a splash in a drink and a pour over cereal, nev
 table's full glass. Something with a real portion of its own after "and" ("... and a
 banana") stays an item of its own. "salad with chicken" is the table's chicken salad when it
 has one (reader/composition.py): the chicken is never counted twice. A drink had beside a
-food ("croissant avec un café") stays an item of its own, and a flavour said after a
+food ("croissant avec un café"), or a snack had with a drink ("horchata con fartons",
+"café con leche y pan sobao"), stays an item of its own, and a flavour said after a
 smoothie or yogurt ("aux fraises", "alla fragola") is part of it.
 """
 
@@ -15,7 +16,7 @@ import dataclasses
 import functools
 import re
 
-from bot.planner.offline.beside import ON_IN, food_of_its_own, on_bread
+from bot.planner.offline.beside import ON_IN, food_of_its_own, had_beside_a_drink, on_bread
 from bot.planner.offline.each import EACH_BEFORE, for_each
 from bot.planner.offline.fillings import WITH, filled_dish, filled_with, fills
 from bot.planner.offline.flavours import flavour_of, flavoured
@@ -175,6 +176,8 @@ def _joined(
         return None
     if _already_in(head, item):  # "jacket potato w/ beans": the dish has its beans
         return dataclasses.replace(head, last=item.last)
+    if not with_word and had_beside_a_drink(head, item):
+        return None  # "café con leche y pan sobao": the bread is no part of the coffee
     if with_word:
         known = known_dish(tokens, head, item, table)
         if known is not None:

@@ -30,6 +30,14 @@ _SIDE_RE = re.compile(
 # How a topping or a condiment is measured: a spoon of it is no food of its own.
 _TOPPING_RE = re.compile(r"\b(?:tbsp|tsp|tbsps|tsps|pat|spoon|dollop|drizzle|splash|dash)\b")
 _OWN_KCAL = 70.0  # less than this, at its usual portion, is a topping ("ham", "jam"); an egg is not
+# A drink and a food of a snack's energy or more had with it are two items ("horchata con
+# fartons", "tea with 2 scones", "un café avec un croissant"); what is blended into a drink
+# is part of it ("a smoothie with banana", "a protein shake with oats").
+_BESIDE_A_DRINK_KCAL = 150.0
+_BLENDED_RE = re.compile(
+    r"\b(?:smoothie|shake|milkshake|batido|licuado|frappe|frappuccino|lassi|frullato|bowl"
+    r"|porridge|oatmeal|soup|broth)\b"
+)
 _EXTRA = frozenset({"extra", "more", "added", "double"})
 _SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")
 
@@ -41,6 +49,8 @@ def _name(item: FoodItem) -> str:
 def food_of_its_own(head: FoodItem, item: FoodItem, said: list[str]) -> bool:
     """Whether `item`, said after "with" (`said`: the words from "with" to its end), is
     eaten beside `head` as a food of its own rather than being part of it."""
+    if had_beside_a_drink(head, item):
+        return True  # "coffee with a croissant", not "a smoothie with banana"
     if head.liquid or item.liquid or _EXTRA & set(said):
         return False  # "a smoothie with banana", "cereal with milk", "with extra cheese"
     if head.explicit and item.explicit:
@@ -50,6 +60,18 @@ def food_of_its_own(head: FoodItem, item: FoodItem, said: list[str]) -> bool:
     if _SIDE_RE.search(_name(item)) and not _SIDE_RE.search(_name(head)):
         return True
     return not head.served and not _MIXED_RE.search(_name(head))  # "a quinoa bowl with kale"
+
+
+def had_beside_a_drink(head: FoodItem, item: FoodItem) -> bool:
+    """Whether `item`, said with or after the drink `head`, is a food of a snack's energy or
+    more had beside it ("horchata con fartons", "café con leche y pan sobao") rather than
+    something stirred or blended into it."""
+    return (
+        head.liquid
+        and not item.liquid
+        and item.kcal >= _BESIDE_A_DRINK_KCAL
+        and not _BLENDED_RE.search(_name(head))
+    )
 
 
 # What a food is served in, by the word said: "in" in the item's name. What is "on" toast

@@ -13,14 +13,34 @@ from bot.planner.offline.fillers import FILLERS
 from bot.planner.reader.normalize import fold
 
 # A portion said after the food ("dinner: spaghetti bolognese, big plate", "pasta (small
-# bowl)") is read as if said before it, where the size and the measure are understood.
+# bowl)", "paella, plato bien lleno", "couscous, une bonne assiette") is read as if said
+# before it, where the size and the measure are understood: a full, good or generous plate
+# is a large one (reader/parts.py's SIZES: 1.4 times the dish's portion), a huge one 1.7.
+_ARTICLE = r"(?:an?|un|una|une|ein|eine|einen|il|el|le|la)\s+"
+_SIZE_BEFORE = (
+    r"big(?:\s+(?:ol|ole|old))?|large|small|huge|giant|normal|regular|medium|massive|generous"
+    r"|tiny|little|hearty|heaping|full|good|grosse|grande|gran|grand|bonne|belle|buen|bel|gros"
+    r"|grosser|grossen|voller|vollen|ordentlicher|ordentlichen|abbondante|generoso|generosa"
+)
+_SIZE_AFTER = (
+    r"(?:bien\s+|ben\s+|bello\s+|bien\s+bien\s+)?(?:lleno|llena|pleine|plein|pieno|piena|voll"
+    r"|remplie|rempli|colmo|colma)|grande|gran|abbondante|generoso|generosa|enorme|grosse"
+)
+_UNIT = (
+    r"plate|bowl|portion|serving|plato|porcion|racion|assiette|bol|teller|schussel"
+    r"|piatto|porzione|ciotola"
+)
 _PORTION_AFTER_RE = re.compile(
-    r"^(?P<head>(?:.*[:;]\s*)?)(?P<food>[^,:;()\-–]+?)\s*[,(\-–]\s*(?:an?\s+)?"
-    r"(?P<size>big|large|small|huge|giant|normal|regular|medium|massive|generous|tiny|little)"
-    r"\s+(?P<unit>plate|bowl|portion|serving)\s*\)?\s*[.!]*\s*$",
+    r"^(?P<head>(?:.*[:;]\s*)?)(?P<food>[^,:;()\-–]+?)\s*[,(\-–]\s*(?:" + _ARTICLE + r")?"
+    r"(?:(?P<size>" + _SIZE_BEFORE + r")\s+(?P<unit>" + _UNIT + r")"
+    r"|(?P<unit2>" + _UNIT + r")\s+(?P<size2>" + _SIZE_AFTER + r"))"
+    r"\s*\)?\s*[.!]*\s*$",
     re.IGNORECASE,
 )
-_SIZE_SAID = {"massive": "huge", "generous": "large", "tiny": "small", "little": "small"}
+_SIZE_SAID = {"massive": "huge", "enorme": "huge", "tiny": "small", "little": "small"}
+_UNIT_SAID = {"plato": "plate", "assiette": "plate", "teller": "plate", "piatto": "plate"}
+_UNIT_SAID.update(dict.fromkeys(("bol", "schussel", "ciotola"), "bowl"))
+_UNIT_SAID.update(dict.fromkeys(("porcion", "racion", "porzione"), "portion"))
 # A word or two in brackets straight after a word, no number in them: "(nonfat)", "(fat
 # free)", "(entier)". The one to three words before are where the food's name may start.
 _KIND_AFTER_RE = re.compile(
@@ -62,9 +82,15 @@ def said_before(text: str) -> Iterator[str]:
 
 def _portion_first(text: str) -> str | None:
     """`text` with a portion said after its one food moved before it, or None."""
-    match = _PORTION_AFTER_RE.match(text)
+    match = _PORTION_AFTER_RE.match(fold(text))
     if match is None:
         return None
-    size = match.group("size").lower()
-    size = _SIZE_SAID.get(size, size)
-    return f"{match.group('head')}{size} {match.group('unit')} of {match.group('food')}"
+    size = (match.group("size") or match.group("size2")).split()[0].lower()
+    size = _SIZE_SAID.get(size, size if size in _AS_SAID else "large")
+    unit = (match.group("unit") or match.group("unit2")).lower()
+    unit = _UNIT_SAID.get(unit, unit)
+    return f"{match.group('head')}{size} {unit} of {match.group('food')}"
+
+
+# Sizes the reader knows as they are; every other size word above says a large portion.
+_AS_SAID = frozenset("big large small huge giant normal regular medium".split())
