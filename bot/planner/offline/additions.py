@@ -18,6 +18,7 @@ import re
 
 from bot.planner.offline.beside import ON_IN, food_of_its_own, had_beside_a_drink, on_bread
 from bot.planner.offline.each import EACH_BEFORE, for_each
+from bot.planner.offline.egg_dishes import made_of_eggs, with_eggs
 from bot.planner.offline.fillings import WITH, filled_dish, filled_with, fills
 from bot.planner.offline.flavours import flavour_of, flavoured
 from bot.planner.offline.foods import FoodItem
@@ -139,6 +140,10 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
         if free and cooked_in(tokens, item, between):  # "2 eggs, fried in butter"
             with_word, words = True, ["with"]
         and_word = in_dish and len(words) == 1 and words[0] in _AND
+        if free and made_of_eggs(tokens, head, item, words):
+            tokens.claim(gap)  # "omelette with 3 eggs": one omelette, of three eggs
+            joined[-1] = with_eggs(head, item)
+            continue
         if free and on_bread(head, item, words, _counted(tokens, item)):
             tokens.claim(gap)  # "2 sausages in bread", "Bratwurst im Brötchen": one item
             joined[-1] = dish(head, item, ON_IN[words[0]])

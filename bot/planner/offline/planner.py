@@ -29,6 +29,7 @@ from bot.planner.offline.answers import answer
 from bot.planner.offline.chitchat import CHITCHAT, chitchat_kind
 from bot.planner.offline.corrections import amended, corrected
 from bot.planner.offline.dates import WEEKDAYS, WEEKDAYS_PLURAL, find_day_refs, rx
+from bot.planner.offline.egg_dishes import eggs_said_after
 from bot.planner.offline.faces import faces_as_ratings
 from bot.planner.offline.feelings import FEELINGS
 from bot.planner.offline.fillers import FILLERS
@@ -149,6 +150,7 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     if len(text) > MAX_CHARS:
         return Plan(understood=False, said=[TooLong(MAX_CHARS)])
     text = normalize(text).text  # "a latte & <b>cake</b>": no food named "B cake"
+    text = eggs_said_after(text)  # "a 3 egg omelette": an omelette of 3 eggs
     text = regional_text(faces_as_ratings(text), context.timezone)  # "mood 😊"; UK "chips"
     tokens = Tokens(tokenize(text))
     words = [t for t in tokens.items if t.kind != "punct"]

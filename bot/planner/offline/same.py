@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from bot.planner.offline.egg_dishes import of_eggs
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens
@@ -96,11 +97,13 @@ def one_per_thing(text: str, tokens: Tokens, foods: list[FoodItem]) -> list[Food
         if _names_them(tokens, kept, item):
             continue
         if before is not None and _made_as(text, tokens, before, item):  # "2 eggs as an omelette"
-            kept[-1] = (
-                _counted(item, _count(before.amount), before)
-                if _item_counts(before, item)
-                else item
-            )
+            made = of_eggs(item, before)
+            if made is not None:
+                kept[-1] = dataclasses.replace(made, first=before.first)
+            elif _item_counts(before, item):
+                kept[-1] = _counted(item, _count(before.amount), before)
+            else:
+                kept[-1] = item
             continue
         if before is not None and _counted_after(text, tokens, before, item):
             tokens.claim(range(before.last + 1, item.first))  # "idli sambar, 3 idlis"

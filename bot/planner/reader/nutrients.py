@@ -355,6 +355,8 @@ def _counts_units(row: Food, q: Quantity) -> bool:
         return row.unit_noun in (q.unit, _CUT_AS.get(q.unit)) or (
             q.unit == HOUSEHOLD_UNITS.get(noun) and row.unit_noun in SIZES
         )
+    if row.unit_noun == "egg" and "egg" not in row.name.lower():
+        return False  # "an omelette", "2 omelettes": omelettes of the portion's eggs
     return q.explicit or (bool(q.size) and row.unit_noun in SIZES)
 
 
