@@ -229,3 +229,15 @@ def count_after_list(tokens: Tokens, first: int, end: int) -> tuple[Quantity, ra
     if count is None or not closed or not 0 < count <= 12:
         return None
     return Quantity(count, "", explicit=True), range(j + 1, k + 1)
+
+
+def apart_or_listed(
+    tokens: Tokens, first: int, end: int, food_at: Callable[[int], bool]
+) -> tuple[Quantity, int] | None:
+    """The amount said in the clause after a food said with none, or as one of it; or the
+    count said after what it came with ("bagels with cream cheese, 2"), its words claimed."""
+    listed = count_after_list(tokens, first, end)
+    if listed is not None:
+        tokens.claim(listed[1])
+        return listed[0], end
+    return amount_apart(tokens, end, food_at)
