@@ -31,6 +31,7 @@ from bot.kernel.said import (
 )
 from bot.planner.base import Plan
 from bot.planner.offline.additions import join_with
+from bot.planner.offline.another import one_more_each
 from bot.planner.offline.checkins import CheckinField, find_checkins
 from bot.planner.offline.clauses import MEALS_RE, Clauses, date_clauses, not_eaten_clauses
 from bot.planner.offline.contents import dish_contents
@@ -190,6 +191,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     foods = join_with(tokens, amount_in_brackets(r.text, tokens, foods))
     foods = ice_cream_flavours(tokens, foods)  # "gelato 2 gusti, pistacchio e nocciola"
     foods = dish_contents(tokens, counted_kinds(tokens, one_per_thing(r.text, tokens, foods)))
+    foods = one_more_each(tokens, foods)  # "un'arancina al ragù e una al burro"
     tokens.release(held)
     foods = _eaten(r, foods)
     for i in feeling_words:
