@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.planner.offline.fillings import WITH
+from bot.planner.offline.fillings import WITH, counted_kinds
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.reader.composition import FILLING_OF
@@ -25,6 +25,12 @@ _ONE = frozenset("one uno una eins eines einen eine un une".split())
 # What the second one was with: "with", "al", "de", "mit", "au", "alla".
 _WITH = FILLING_OF | WITH | {"alle", "ai"}
 _MAX_FILLING = 3  # "de dulce de leche": the words of a filling the table lacks
+
+
+def kinds_said_after(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
+    """The items with the kinds counted after a filled dish ("2 de queso y una de pollo",
+    offline/fillings.py) and each "and one with X" read as the dishes they are."""
+    return one_more_each(tokens, counted_kinds(tokens, items))
 
 
 def one_more_each(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
