@@ -23,7 +23,7 @@ from bot.planner.reader.dry import weighed_dry
 from bot.planner.reader.lookup import FROM, is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
-from bot.planner.reader.quantities import HOUSEHOLD_UNITS, SIZES, Quantity
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS, NUMBER_WORDS, SIZES, Quantity
 from bot.planner.reader.shared import shared_by
 
 
@@ -239,13 +239,21 @@ def longest_alias(
             if i + length > n or (free and not tokens.free(range(i, i + length))):
                 continue
             if all(
-                tokens.items[i + k].kind == "word"
-                and _said_as(tokens.items[i + k].text, part, table)
+                _said_as(tokens.items[i + k].text, part, table)
+                if tokens.items[i + k].kind == "word"
+                else _number_named(tokens.items[i + k].text, part)  # "pizza 4 formaggi"
                 for k, part in enumerate(alias.split(" ")[1:], start=1)
             ):
                 best, best_length = alias, length
                 break
     return (table.by_alias[best], best_length) if best else None
+
+
+def _number_named(said: str, part: str) -> bool:
+    """Whether a number said in a food's name is the number word of the table's name
+    ("couscous aux 7 légumes": "sept"); never one, which is an article too."""
+    value = NUMBER_WORDS.get(part)
+    return value is not None and value >= 2 and number_value(said) == value
 
 
 def _said_as(word: str, part: str, table: FoodTable) -> bool:
