@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.planner.offline.table import food_table
-from bot.planner.offline.text import Tokens, number_value
+from bot.planner.offline.text import Token, Tokens, number_value
 from bot.planner.reader.quantities import (
     AMOUNT_WORDS,
     APPROXIMATELY,
     HOUSEHOLD_UNITS,
     MASS_UNITS,
+    NUMBER_WORDS,
     Quantity,
     parse_prefix,
 )
@@ -45,7 +46,7 @@ def amount_apart(
     """The amount said alone in the clause after the food whose words end at token `end`,
     and the last token of that amount, or the amount said in brackets right after it
     ("chips (a big bag)"); None when that clause says anything else."""
-    bracketed = _in_brackets(tokens, end)
+    bracketed = _in_brackets(tokens, end) or _grown_to(tokens, end, food_at)
     if bracketed is not None:
         return bracketed
     comma = _comma_after(tokens, end, food_at)
@@ -68,6 +69,57 @@ def amount_apart(
     if quantity is None and words:
         return _before_brand(tokens, words, k - len(words), k, food_at)
     return None if quantity is None else (quantity, k - 1)
+
+
+# What says one became more ("one donut turned into 4", "ein Keks, es wurden 4", "un
+# biscotto, ne sono diventati 4"): the count after it is how many were eaten.
+_GREW = tuple(
+    tuple(phrase.split())
+    for phrase in (
+        "turned into|became|ended up being|ended up as|turned to|wurden es|es wurden|wurden"
+        "|waren es|se convirtio en|se convirtieron en|acabaron siendo|al final fueron|fueron"
+        "|cest devenu|c est devenu|sont devenus|ca a fini en|ne sono diventati|sono diventati"
+        "|e diventato|diventati"
+    ).split("|")
+)
+
+
+def _grown_to(
+    tokens: Tokens, end: int, food_at: Callable[[int], bool]
+) -> tuple[Quantity, int] | None:
+    """ "'just one' donut at the office turned into 4 glazed": the count the food grew to,
+    said after it in its clause, and the last token said of it (a word or two describing
+    them, "4 glazed", no food of its own); None when no such count follows."""
+    j = end + 1
+    while j < len(tokens) and j - end <= _MAX_BETWEEN and _in_clause(tokens.items[j]):
+        grew = next((len(p) for p in _GREW if _said_at(tokens, j, p)), 0)
+        if grew:
+            break
+        if food_at(j) or tokens.items[j].kind == "num":
+            return None
+        j += 1
+    else:
+        return None
+    at = j + grew
+    said = tokens.items[at].text if at < len(tokens) else ""
+    count = number_value(said) if said[:1].isdigit() else NUMBER_WORDS.get(said)
+    if count is None or count < 2 or tokens.used[at]:  # "became an omelette": no count
+        return None
+    last = at
+    while last + 1 < len(tokens) and last - at < 2 and tokens.items[last + 1].kind == "word":
+        if tokens.used[last + 1] or food_at(last + 1):
+            break
+        last += 1
+    return Quantity(count, explicit=True, tokens=0), last
+
+
+def _in_clause(token: Token) -> bool:
+    return token.kind != "punct" or token.text == ","  # "un biscotto, ne sono diventati 4"
+
+
+def _said_at(tokens: Tokens, j: int, phrase: tuple[str, ...]) -> bool:
+    words = [t.text for t in tokens.items[j : j + len(phrase)]]
+    return tuple(words) == phrase and tokens.free(range(j, j + len(phrase)))
 
 
 def _no_food_word(word: str) -> bool:
@@ -229,3 +281,15 @@ def count_after_list(tokens: Tokens, first: int, end: int) -> tuple[Quantity, ra
     if count is None or not closed or not 0 < count <= 12:
         return None
     return Quantity(count, "", explicit=True), range(j + 1, k + 1)
+
+
+def apart_or_listed(
+    tokens: Tokens, first: int, end: int, food_at: Callable[[int], bool]
+) -> tuple[Quantity, int] | None:
+    """The amount said in the clause after a food said with none, or as one of it; or the
+    count said after what it came with ("bagels with cream cheese, 2"), its words claimed."""
+    listed = count_after_list(tokens, first, end)
+    if listed is not None:
+        tokens.claim(listed[1])
+        return listed[0], end
+    return amount_apart(tokens, end, food_at)

@@ -1,17 +1,20 @@
 """The amount said right after a food: "chicken 200 g", "coffee x2", "a quinoa bowl", "una
 birra media", "pizza margherita intera", and the weight of each one said after it
 ("mozzarella di bufala intera da 125 g", "2 burratas of 125 g each", "eine ganze Burrata von
-125 g", "una burrata entera de 125 g", "une burrata entière de 125 g").
+125 g", "una burrata entera de 125 g", "une burrata entière de 125 g"); and what is no
+amount there: a percentage, part of the food's name ("skyr 0% 150 g"), "0%" its fat-free kind.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from bot.planner.offline.diminutive import is_augmentative
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens, number_value
-from bot.planner.reader.lookup import DESCRIPTORS, served_on
+from bot.planner.reader.lookup import DESCRIPTORS, is_percent, served_on
+from bot.planner.reader.nutrients import Nutrients
 from bot.planner.reader.parts import WHOLE_WORDS
 from bot.planner.reader.quantities import MASS_UNITS, Quantity, parse_postfix
 from bot.planner.reader.segment import CONJUNCTIONS
@@ -38,6 +41,37 @@ def weighed_each(tokens: Tokens, last: int) -> tuple[Quantity, int] | None:
     if grams is None:
         return None
     return Quantity(grams, words[at + 2], explicit=True), at + 3
+
+
+# What a percentage may be said of other than the fat: "0% sugar", "0% Alkohol".
+_NOT_FAT = frozenset(
+    "sugar sugars added zucker azucar azucares zucchero zuccheri sucre sucres alcohol alkohol"
+    " alcool alcol lactose laktose lattosio lactosa".split()
+)
+
+
+def named_to(tokens: Tokens, last: int) -> int:
+    """The last token of a food's name with the percentage said right after it ("greek
+    yogurt 0%", "lait 1%", "Quark 40%", "skyr 0% sugar"): part of the name, never an amount,
+    and what is said after it is said of the food ("skyr 0% 150 g")."""
+    at = last + 1
+    if at >= len(tokens) or tokens.used[at] or not is_percent(tokens.items[at].text):
+        return last
+    of = at + 1  # "greek yogurt 0% sugar": what it has none of is said with the name too
+    return of if of < len(tokens) and tokens.items[of].text in _NOT_FAT else at
+
+
+def without_fat(tokens: Tokens, named: range, figures: Nutrients) -> Nutrients:
+    """The figures of a food named with "0%" ("skyr 0%", "0% greek yogurt", "fromage blanc
+    0%"): its fat-free kind, without the table's fat and the energy of that fat."""
+    for k in named:
+        said = tokens.items[k].text
+        if not is_percent(said) or float(said[:-1]) != 0 or figures.fat <= 0:
+            continue
+        if k + 1 < len(tokens) and tokens.items[k + 1].text in _NOT_FAT:
+            continue
+        return dataclasses.replace(figures, kcal=max(0.0, figures.kcal - 9 * figures.fat), fat=0.0)
+    return figures
 
 
 def with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quantity, int]:

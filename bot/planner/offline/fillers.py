@@ -63,8 +63,34 @@ FILLERS = (
     | {phrase for phrase in APPROXIMATELY if " " not in phrase}
 )
 
+# An hour of the clock as a word: "at half one", "um halb zwei", "a la una y media", "alle due
+# e mezza", "à deux heures et demie" ("all'una", "l'una" are one word each).
+_HOUR_WORD = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|eins|zwei|drei|vier|funf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwolf|zwoelf"
+    r"|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce"
+    r"|alluna|luna|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici"
+    r"|une|deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze"
+)
+_CLOCK = rf"(?:\d{{1,2}}|{_HOUR_WORD})"
+# Past the hour, as the Romance languages say it: "e mezza", "y cuarto", "et demie", "h30".
+_PAST_HOUR = (
+    r"(?: h [0-5]\d|(?: h| heures?)?(?: e mezza| e mezzo| e un quarto| e tre quarti| y media"
+    r"| y cuarto| menos cuarto| et demie| et demi| et quart| moins le quart| moins quart))"
+)
 TIME_RE = rx(
-    r"(?:at |um |a las |around |gegen )?\d{1,2}(?: : \d{2}(?: ?(?:am|pm|uhr|h))?"
+    # the half or quarter hour, never one and a half of the food said next: "all'1 e mezza
+    # kebab", "a las 2 y media churros", "à 2h30 une crêpe", "à une heure et demie"
+    rf"(?:a las|a la|alle|all|verso le|verso l|verso|dalle|hacia las|hacia la|sobre las"
+    rf"|sobre la|vers|a) {_CLOCK}{_PAST_HOUR}|(?:a la|verso) (?:una|luna)|alluna"
+    # "at half 1", "um halb zwei", "um Viertel nach 2", "at quarter to 3"
+    rf"|(?:at|around|about|by|till|until|um|gegen|so um|ab|bis) (?:half past|half|quarter"
+    rf" past|quarter to|a quarter past|a quarter to|halb|viertel nach|viertel vor"
+    rf"|dreiviertel|drei viertel) {_CLOCK}"
+    # "at 2.30", "alle 13.30", "um 12.15 Uhr": the minutes after a point
+    r"|(?:at|um|gegen|alle|a las|a la|vers|a|by|till|until) \d{1,2}\.[0-5]\d"
+    r"(?: ?(?:am|pm|uhr|h))?|\d{1,2}\.[0-5]\d ?(?:am|pm|uhr|h)"
+    r"|(?:at |um |a las |around |gegen )?\d{1,2}(?: : \d{2}(?: ?(?:am|pm|uhr|h))?"
     r"| ?(?:am|pm|uhr))"
     r"|(?:a|vers|um|gegen|alle|verso) \d{1,2} h"  # "à 16h", "um 12h": an hour, never grams
 )

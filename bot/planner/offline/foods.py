@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.planner.offline.amount_after import amount_apart, count_after_list
+from bot.planner.offline.amount_after import apart_or_listed
 from bot.planner.offline.amount_before import OF, ends_measure, measured_by, said_before
-from bot.planner.offline.amount_next import said_after, with_postfix
+from bot.planner.offline.amount_next import named_to, said_after, with_postfix, without_fat
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.offline.volumes import volume_after
@@ -23,7 +23,7 @@ from bot.planner.reader.dry import weighed_dry
 from bot.planner.reader.lookup import FROM, is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
-from bot.planner.reader.quantities import HOUSEHOLD_UNITS, SIZES, Quantity
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS, NUMBER_WORDS, SIZES, Quantity
 from bot.planner.reader.shared import shared_by
 
 
@@ -239,13 +239,21 @@ def longest_alias(
             if i + length > n or (free and not tokens.free(range(i, i + length))):
                 continue
             if all(
-                tokens.items[i + k].kind == "word"
-                and _said_as(tokens.items[i + k].text, part, table)
+                _said_as(tokens.items[i + k].text, part, table)
+                if tokens.items[i + k].kind == "word"
+                else _number_named(tokens.items[i + k].text, part)  # "pizza 4 formaggi"
                 for k, part in enumerate(alias.split(" ")[1:], start=1)
             ):
                 best, best_length = alias, length
                 break
     return (table.by_alias[best], best_length) if best else None
+
+
+def _number_named(said: str, part: str) -> bool:
+    """Whether a number said in a food's name is the number word of the table's name
+    ("couscous aux 7 légumes": "sept"); never one, which is an article too."""
+    value = NUMBER_WORDS.get(part)
+    return value is not None and value >= 2 and number_value(said) == value
 
 
 def _said_as(word: str, part: str, table: FoodTable) -> bool:
@@ -283,8 +291,9 @@ def _make_item(
         tokens.claim(range(start - gap - quantity.tokens, start - gap))
         quantity.tokens = 0
     food = _by_the_piece(tokens, _from_chain(tokens, food, first, last), first, last, quantity)
-    quantity, end = volume_after(tokens, last, food, quantity) or with_postfix(
-        tokens, last, quantity
+    said_to = named_to(tokens, last)  # "yogurt greco 0% 170g": its fat said with its name
+    quantity, end = volume_after(tokens, said_to, food, quantity) or with_postfix(
+        tokens, said_to, quantity
     )
     # "a steak, 300 g", "mozzarella intera, 250 g": one, or all of one, weighed after it
     counted = quantity.explicit and bool(quantity.unit or quantity.size or quantity.count != 1)
@@ -293,7 +302,7 @@ def _make_item(
     end += said_after(tokens, first, end, _food_at(tokens))  # "on rye", "merluza frita"
     people, sharing = shared_by(tokens, said_from - 1, end + 1)  # "we shared a pizza"
     end = max([end, *(said.stop - 1 for said in sharing)])  # "eine Pizza zu zweit"
-    apart = None if counted else _amount_apart(tokens, first, end)
+    apart = None if counted else apart_or_listed(tokens, first, end, _food_at(tokens))
     if apart is not None:  # "pasta al pomodoro, 80 g": the amount said after a comma
         apart[0].tokens, (quantity, end) = quantity.tokens, apart
     if apart is None or tokens.items[end].bracketed:  # "pizza, 2" counts slices
@@ -303,6 +312,7 @@ def _make_item(
     figures = weighed_dry(tokens, food, quantity, span, first, measures) or nutrients(
         food, quantity, measures
     )
+    figures = figures and without_fat(tokens, range(start, said_to + 1), figures)  # "skyr 0%"
     item = None
     if figures is not None:
         item = FoodItem.of(figures, span.start, end, explicit=quantity.explicit)
@@ -320,16 +330,6 @@ def _food_at(tokens: Tokens) -> Callable[[int], bool]:
     """Whether a name of the table starts at a token (its words unclaimed)."""
     table = food_table()
     return lambda k: longest_alias(tokens, k, table) is not None
-
-
-def _amount_apart(tokens: Tokens, first: int, end: int) -> tuple[Quantity, int] | None:
-    """The amount said in the clause after a food said with none, or as one of it; or the
-    count said after what it came with ("bagels with cream cheese, 2"), its words claimed."""
-    listed = count_after_list(tokens, first, end)
-    if listed is not None:
-        tokens.claim(listed[1])
-        return listed[0], end
-    return amount_apart(tokens, end, _food_at(tokens))
 
 
 def _whole_in_slices(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> float:

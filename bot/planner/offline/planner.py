@@ -46,6 +46,7 @@ from bot.planner.offline.regional import regional_text
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.said_after import said_before
 from bot.planner.offline.said_ratings import said_rating_words
+from bot.planner.offline.sources import source_words
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens, odd_numbers, tokenize
 from bot.planner.offline.tolerant import STOP_WORDS
@@ -171,7 +172,11 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     if repeat is not None:
         return repeat
     _correct_typos(tokens)
-    if any(t.text in _LLM_ONLY_WORDS for t in words) or _STACK_CHANGE_RE.search(tokens.joined):
+    sourced = source_words(tokens)  # "the recipe app says 430 cal": a figure's source
+    needs_model = (
+        t.text in _LLM_ONLY_WORDS for k, t in enumerate(tokens.items) if k not in sourced
+    )
+    if any(needs_model) or _STACK_CHANGE_RE.search(tokens.joined):
         return Plan(understood=False, said=[Notice.NEEDS_MODEL])
     if not looks_like_question(text, tokens):
         fixed = corrected(text, lambda part: _log_part(part, context))

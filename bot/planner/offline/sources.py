@@ -19,6 +19,12 @@ _THINGS = (
     # the canteen's or the café's notice: "laut Aushang", "según la pizarra", "per the board"
     "|aushang|speisekarte|tafel|board|sign|pizarra|cartel|ardoise|affiche|lavagna|cartello"
 )
+# and what a recipe's figures are read from: "the recipe app says 430 cal", "laut Rezept-App",
+# "según la app de recetas", "l'appli de recettes dit", "secondo l'app di ricette"
+_THINGS = (
+    rf"(?:(?:recipe|rezept|receta|recette|ricetta) )?(?:{_THINGS})"
+    r"(?: (?:de|di|per) (?:recetas|recettes|ricette))?"
+)
 _WHOSE = r"(?:(?:the|their|my|its|his|her|die|der|das|la|le|l|el|lo|il|mi|ma|mon|meine) )?"
 _ENERGY_UNITS = "kcal|kcals|cal|cals|calories|calorie|kalorien|calorias|kj"
 # What a package says, without naming the package: "pone 150 kcal", "it says 180 cal",
@@ -45,3 +51,9 @@ def claim_sources(tokens: Tokens) -> None:
     """Claim the words naming where a figure was read."""
     for _match, span in tokens.matches(SOURCE_RE):
         tokens.claim(span)
+
+
+def source_words(tokens: Tokens) -> set[int]:
+    """The tokens that name where a figure comes from ("the recipe app says"): a recipe
+    named there is where the figure was read, not a recipe to save."""
+    return {i for _match, span in tokens.matches(SOURCE_RE) for i in span}

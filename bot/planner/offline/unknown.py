@@ -20,7 +20,7 @@ from bot.planner.offline.foods import FoodItem, longest_alias
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.composition import FILLED
-from bot.planner.reader.quantities import AMOUNT_WORDS
+from bot.planner.reader.quantities import AMOUNT_WORDS, HOUSEHOLD_UNITS, MASS_UNITS
 from bot.planner.reader.segment import CONJUNCTIONS, never_food_words
 
 # Holders whose dish keeps its figures whatever it is flavoured with: "tonkotsu ramen".
@@ -108,6 +108,9 @@ def _eaten_beside(tokens: Tokens, item: FoodItem, unknown: Callable[[int], bool]
         return True  # a filled dish and what it is filled with: "piadina crudo e squacquerone"
     if _leads_elsewhere(tokens, item.last + 1):
         return True  # "käsekuchen bei oma", "due tranci di pizza tornando a casa"
+    said = tokens.items[item.last]
+    if said.kind == "num" or said.text in HOUSEHOLD_UNITS or said.text in MASS_UNITS:
+        return True  # an amount said after the food ends its name: "sushi 8 pezzi misti"
     if not item.liquid:
         return False
     end = item.last + 1

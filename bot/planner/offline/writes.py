@@ -31,6 +31,7 @@ from bot.kernel.said import (
 )
 from bot.planner.base import Plan
 from bot.planner.offline.additions import join_with
+from bot.planner.offline.another import kinds_said_after
 from bot.planner.offline.checkins import CheckinField, find_checkins
 from bot.planner.offline.clauses import MEALS_RE, Clauses, date_clauses, not_eaten_clauses
 from bot.planner.offline.contents import dish_contents
@@ -46,7 +47,6 @@ from bot.planner.offline.feelings import (
 )
 from bot.planner.offline.figures import find_macros
 from bot.planner.offline.fillers import ALL_DAY_RE, FILLERS, OR_SO_RE, TIME_RE, claim_when_where
-from bot.planner.offline.fillings import counted_kinds
 from bot.planner.offline.flavours import claim_flavours, ice_cream_flavours
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.held import logged_plan, unknown_phrases
@@ -189,7 +189,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     r.said_not_had = bool(negations_read(tokens) - negations)
     foods = join_with(tokens, amount_in_brackets(r.text, tokens, foods))
     foods = ice_cream_flavours(tokens, foods)  # "gelato 2 gusti, pistacchio e nocciola"
-    foods = dish_contents(tokens, counted_kinds(tokens, one_per_thing(r.text, tokens, foods)))
+    foods = dish_contents(tokens, kinds_said_after(tokens, one_per_thing(r.text, tokens, foods)))
     tokens.release(held)
     foods = _eaten(r, foods)
     for i in feeling_words:

@@ -94,7 +94,7 @@ def nutrients(
     `measures`; None when the amount is out of bounds (more than MAX_COUNT of a unit, more
     than MAX_GRAMS, or nothing)."""
     limit = MAX_GRAMS if amount.unit in MASS_UNITS else MAX_COUNT
-    amount = _spoon_of(row, amount)
+    amount = _piece_of(row, _spoon_of(row, amount))
     if not 0 < amount.count <= limit:
         return None
     poured = _poured(row, amount) or _whole_ones(row, amount)
@@ -125,6 +125,17 @@ def _spoon_of(row: Food, q: Quantity) -> Quantity:
     if q.unit != "spoon":
         return q
     return dataclasses.replace(q, unit="tsp" if row.unit_noun == "tsp" else "tbsp")
+
+
+def _piece_of(row: Food, q: Quantity) -> Quantity:
+    """ "samosa 3 pieces", "3 Stück Brezel", "roti canai 2 keping": one of a food the table
+    counts by its own name ("2 samosas") is a piece, unless the table cuts it in pieces."""
+    if q.unit != "piece" or not row.unit or row.measure("piece") is not None:
+        return q
+    own = row.unit_noun in row.name.lower().split() or row.unit_noun in row.plural.lower()
+    if not own or _PIECES_RE.search(row.portion):
+        return q
+    return dataclasses.replace(q, unit="")
 
 
 # A beer asked for by its size is poured, in the glasses bars serve: a "piccola" or "kleines"

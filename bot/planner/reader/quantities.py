@@ -64,8 +64,8 @@ for _canonical, _words in (
     ),
     (
         "piece",
-        "piece pieces pc pcs stuck stucke stueck trozo trozos pedazo pedazos morceau morceaux"
-        " pezzo pezzi keping",
+        "piece pieces pc pcs stuck stucke stueck stk stck trozo trozos pedazo pedazos morceau"
+        " morceaux pezzo pezzi pz unidad unidades unid uds keping biji ketul",
     ),
     (
         "can",
@@ -394,6 +394,7 @@ def parse_postfix(tokens: Tokens, last: int) -> tuple[Quantity, int] | None:
     if unit in MASS_UNITS:
         return Quantity(count=value, unit=unit, explicit=True), used
     rest = after[used:]
-    if unit in HOUSEHOLD_UNITS and (not rest or rest[0] in _NEXT_FOOD):  # "rice (2 cups)"
+    pieces = HOUSEHOLD_UNITS.get(unit) == "piece" and rest[:1] != ["of"]  # "2 keping kuah"
+    if unit in HOUSEHOLD_UNITS and (not rest or rest[0] in _NEXT_FOOD or pieces):  # "(2 cups)"
         return Quantity(count=value, unit=HOUSEHOLD_UNITS[unit], explicit=True), used
     return None
