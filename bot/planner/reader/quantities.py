@@ -34,7 +34,7 @@ from bot.planner.reader.parts import (
 MASS_UNITS: dict[str, tuple[str, float]] = {}
 for _words, _label, _grams in (
     ("g gr grs gram grams gramm gramo gramos gramme grammes grammi grammo", "g", 1.0),
-    ("kg kilo kilos kilogram kilograms kilogramme chilo chili", "kg", 1000.0),
+    ("kg kilo kilos kilogram kilograms kilogramme chilo", "kg", 1000.0),  # "chili": the dish
     ("oz ounce ounces onza onzas once", "oz", 28.35),
     ("fl oz|floz|fl ounce|fl ounces|fluid ounce|fluid ounces|fluid oz", "fl oz", 29.57),
     ("lb lbs pound pounds libra libras", "lb", 453.6),
