@@ -70,3 +70,26 @@ def test_a_day_said_right_after_a_dish_still_dates_it_with_what_it_held(
     """The day dates the dish; the cheese, the chicken and rice listed after are its own."""
     [(back, name)] = days_back(text)
     assert back == 1 and dish in name
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        ("friday's dinner was a curry", 2),
+        ("wednesdays lunch: a wrap", 4),
+        ("over the weekend a kebab", 1),
+        ("letztes Wochenende eine Currywurst", 1),
+        ("el fin de semana pasado unos churros", 1),
+        ("le week-end dernier une crêpe", 1),
+    ],
+)
+def test_a_weekdays_meal_and_the_last_weekend_date_the_food(text: str, back: int) -> None:
+    """On Sunday 22 November: Friday's dinner was two days ago; the last weekend's food is
+    written to its Saturday, the day before."""
+    [(got_back, _name)] = days_back(text)
+    assert got_back == back
+
+
+def test_a_weekday_said_as_a_habit_dates_nothing() -> None:
+    [(back, _name)] = days_back("fridays are pizza night, had a slice")
+    assert back == 0

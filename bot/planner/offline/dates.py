@@ -59,6 +59,9 @@ class DayRef:
 
 
 _WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+# "tuesday's lunch" is written "tuesdays lunch" once folded: that day's meal, no habit.
+_MEAL_OF_IT = r" (?:breakfast|brunch|lunch|dinner|supper|snacks?|meals?)\b"
+_NOT_A_MEAL_OF_IT = rf"(?!{_MEAL_OF_IT})"
 # Order matters: longer phrases first so "the day before yesterday" wins over "yesterday".
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
@@ -98,8 +101,16 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (rx(r"(\d|un|uno|due|tre|quattro|cinque|sei) giorn[oi] fa"), "ago_it"),
     (
         rx(
+            r"(?:last|this past|past|over the) weekend|(?:letztes|vergangenes|am) wochenende"
+            r"|(?:le )?week ?end dernier|(?:el )?fin de semana pasado"
+            r"|(?:lo )?scorso (?:weekend|fine settimana)|(?:il )?(?:weekend|fine settimana) scorso"
+        ),
+        "weekend",
+    ),
+    (
+        rx(
             rf"(?P<before>on |last |am |el |this past |letzten |vergangenen )?({_WEEKDAY_ALT})"
-            r"(?P<after> dernier| scorso| scorsa| pasado)?"
+            rf"(?P<after> dernier| scorso| scorsa| pasado|s(?={_MEAL_OF_IT}))?"
         ),
         "weekday",
     ),
@@ -139,7 +150,7 @@ WEEKDAYS_PLURAL = frozenset(
 _HABIT_RE = rx(
     rf"(?:(?:como siempre|as always|wie immer|comme toujours|come sempre) )?"
     rf"(?:(?:every|each|jeden|cada|todos los|tous les|ogni|los|les|on) )?"
-    rf"(?:{'|'.join(sorted(WEEKDAYS_PLURAL))})"
+    rf"(?:{'|'.join(sorted(WEEKDAYS_PLURAL))}){_NOT_A_MEAL_OF_IT}"
     rf"|(?:every|each|jeden|cada|tous les|ogni|todos los|los) (?:{_WEEKDAY_ALT})"
 )
 # What is left over from a day is eaten now: "leftover mac n cheese from last night", "Rest
@@ -208,6 +219,8 @@ def _ref_for(kind: str, match: re.Match[str], today: dt.date) -> DayRef | None:
         return DayRef("day", 1)
     if kind == "today":
         return DayRef("day", 0)
+    if kind == "weekend":  # the last weekend's Saturday: the week it counts in is right
+        return DayRef("day", (today.weekday() - 5) % 7 or 7)
     if kind == "weekday":
         bare = not (match.group("before") or match.group("after"))
         return DayRef("day", _days_back_for_weekday(WEEKDAYS[match.group(2)], today, bare))
