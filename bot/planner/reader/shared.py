@@ -13,6 +13,13 @@ import re
 
 from bot.planner.offline.fillers import PEOPLE
 from bot.planner.offline.text import Tokens
+from bot.planner.reader.quantities import (
+    HOUSEHOLD_UNITS,
+    MASS_UNITS,
+    NUMBER_WORDS,
+    SIZES,
+    WHOLE_WORDS,
+)
 from bot.planner.reader.segment import SENTENCE_END_MARKS
 
 # Said right before the amount: "(we) shared a pizza", "split a bottle of wine".
@@ -91,6 +98,10 @@ def shared_by(tokens: Tokens, before: int, after: int) -> tuple[int, list[range]
         if tokens.items[j].kind == "punct":
             break
         words.append(tokens.items[j].text)
+    counted = _people_counted(tokens, start) if _whole_said(tokens, before, after) else None
+    if counted is not None:  # "a large pizza split 3 ways", "a bottle ... between 4 of us"
+        many, length = counted
+        return max(people, many), [*said, range(after, start + length)]
     for n in range(len(words), 0, -1):
         phrase = " ".join(words[:n])
         if phrase in _TOGETHER or (n == 1 and phrase in _SHARED_AFTER):
@@ -100,6 +111,54 @@ def shared_by(tokens: Tokens, before: int, after: int) -> tuple[int, list[range]
         return 2, [range(after, paused)]
     tasted = tasted_from(tokens, before, after) if people == 1 else []
     return (2, tasted) if tasted else (people, said)
+
+
+_COUNT = rf"\d+|{'|'.join(w for w, v in NUMBER_WORDS.items() if v >= 2 and v == int(v))}"
+_WHO = (
+    "people|persons|person|of us|friends|others|guys|personen|leute|leuten|freunden|freunde"
+    "|personas|amigos|amigas|personnes|amis|copains|persone|amici"
+)
+# How many shared it, counted, said after the food: "split with 4 people" (the person and
+# four others), "between the 3 of us", "unter 4 Leuten", "entre 3 amigos", "split 3 ways".
+# ("for 4 people", "para 4 personas" say whom a dish was made for, not what was eaten.)
+_SHARING = "|".join(sorted(_SHARED_AFTER | _SHARED_BEFORE))
+_PEOPLE_COUNTED_RE = re.compile(
+    rf"(?:(?P<shared>{_SHARING}) )?"
+    rf"(?:(?:(?P<with>with|w|mit|con|avec)|between|among|amongst|by|entre|unter|tra|fra) "
+    rf"(?:(?:the|us|nous|los|les|noi) )?(?P<n>{_COUNT})(?: (?P<who>{_WHO}))?"
+    rf"|(?P<ways>{_COUNT}) ways)(?: (?:{_SHARING}))?(?!\S)"
+)
+
+
+_WHOLE = frozenset({*MASS_UNITS, *HOUSEHOLD_UNITS, *SIZES, *WHOLE_WORDS, "family"})
+
+
+def _whole_said(tokens: Tokens, before: int, after: int) -> bool:
+    """Whether the amount said between tokens `before` and `after` is a whole to share (a
+    bottle, 2 litres, a large pizza, 500 g), not one person's portion ("a raclette")."""
+    said = tokens.items[before + 1 : after]
+    return any(t.kind == "num" or t.text in _WHOLE for t in said)
+
+
+def _people_counted(tokens: Tokens, at: int) -> tuple[int, int] | None:
+    """How many shared a food, counted in the words from token `at` on, and how many words say
+    so; None when they do not. Shared "with" so many, the person is one more; only eaten with
+    them ("tacos with 3 friends"), it was not shared."""
+    end = at
+    while end < len(tokens) and tokens.items[end].kind != "punct" and end - at < 8:
+        end += 1
+    said = " ".join(t.text for t in tokens.items[at:end])
+    match = _PEOPLE_COUNTED_RE.match(said)
+    if match is None or (
+        match.group("with") and not (match.group("who") and match.group("shared"))
+    ):
+        return None  # "with 4 cheeses", "tacos with 3 friends": company, no share said
+    word = match.group("n") or match.group("ways")
+    many = int(word) if word.isdigit() else int(NUMBER_WORDS[word])
+    many += 1 if match.group("with") else 0
+    if not 2 <= many <= 12:
+        return None
+    return many, match.group(0).count(" ") + 1
 
 
 _WITH_WHOM_RE = re.compile(rf"(?:with|w|mit|con|avec) (?:{_WHOSE} )?(?:{PEOPLE})")
