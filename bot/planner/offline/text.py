@@ -62,10 +62,14 @@ def tokenize(text: str) -> list[Token]:
             value = bounded_number(_VULGAR.get(raw, raw).replace(",", "."))
             tokens.append(Token(value, raw, m.start(), m.end(), "num"))
         elif m.lastgroup == "word":
-            key = word_key(raw)
-            # "re-ordered" style hyphenation becomes two words; keep offsets on the whole.
-            for part in key.split():
-                tokens.append(Token(part, raw, m.start(), m.end(), "word"))
+            # "in-n-out", "re-ordered": each part a word of its own, at its own offsets, so a
+            # name said back is "In-n-out", not the whole word once per part
+            for piece in re.finditer(r"[^-]+", raw):
+                start = m.start() + piece.start()
+                for part in word_key(piece.group(0)).split():
+                    tokens.append(
+                        Token(part, piece.group(0), start, start + len(piece.group(0)), "word")
+                    )
         elif raw == "&":  # "mac & cheese", "fish & chips": the word "and", as the names say it
             tokens.append(Token("and", raw, m.start(), m.end(), "word"))
         else:
