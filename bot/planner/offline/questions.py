@@ -14,8 +14,8 @@ from bot.planner.base import ReadRequest
 from bot.planner.offline.dates import find_day_refs
 from bot.planner.offline.feelings import FEELING_PHRASES, FEELINGS
 from bot.planner.offline.periods import average_span, find_span, without_period
-from bot.planner.offline.rules import SUPPLEMENTS
 from bot.planner.offline.said_ratings import QUALITY
+from bot.planner.offline.supplements import SUPPLEMENTS
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens, normalize, tokenize
 
