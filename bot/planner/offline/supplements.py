@@ -11,100 +11,104 @@ from __future__ import annotations
 import re
 
 from bot.planner.offline.dates import rx
+from bot.planner.offline.supplement_names import (
+    AS_BESIDE,
+    AS_IN_CLAUSE,
+    COUNT_WORDS,
+    FORMS_AFTER,
+    FORMS_BEFORE,
+    GENERIC,
+    GIVEN,
+    INJECTED,
+    KINDS,
+    LINKS,
+    PACKAGES,
+    SUPPLEMENTS,
+)
 from bot.planner.offline.text import NUM, Found, Tokens, normalize, tokenize
-
-SUPPLEMENTS: dict[str, str] = {
-    "Vitamin D": "vitamin d|vitamin d3|vit d|vit d3|d3|vitamina d|vitamin d 3",
-    "Vitamin C": "vitamin c|vit c|vitamina c",
-    "Vitamin B12": "vitamin b12|vit b12|b12|vitamina b12",
-    "Vitamin B complex": "b complex|vitamin b complex|b vitamins|b komplex|vitamin b komplex",
-    "Vitamin K2": "vitamin k2|k2|vitamina k2",
-    "Vitamin E": "vitamin e|vitamina e",
-    "Vitamin A": "vitamin a|vitamina a",
-    "Multivitamin": "multivitamin|multivitamins|multi vitamin|multivitamina|multivitaminico"
-    "|multivit|multivits|multi|multis|multivitamine|multivitamines|multivitaminico",
-    "Magnesium": "magnesium|magnesio|magnesium glycinate|magnesium citrate|mag|mag glycinate"
-    "|magnesium bisglycinate|mag citrate",
-    "Zinc": "zinc|zink",
-    "Iron": "iron|eisen|hierro|fer|ferro",
-    "Calcium": "calcium|calcio|kalzium",
-    "Potassium": "potassium|kalium|potasio",
-    "Omega-3": "omega 3|omega3|omega 3 capsules|omega|omega 3 s|omegas",
-    "Fish oil": "fish oil|fischol|fischoel|aceite de pescado|cod liver oil",
-    "Creatine": "creatine|kreatin|creatina",
-    "Probiotic": "probiotic|probiotics|probiotikum|probiotika|probiotico|probioticos"
-    "|probiotique|probiotiques|probiotici",
-    "Melatonin": "melatonin|melatonina",
-    "Ashwagandha": "ashwagandha",
-    "Collagen": "collagen|kollagen|colageno",
-    "Folic acid": "folic acid|folate|folsaure|acido folico",
-    "Iodine": "iodine|jod|yodo",
-    "Selenium": "selenium|selen|selenio",
-    "Biotin": "biotin|biotina",
-    "Turmeric": "turmeric|curcumin|kurkuma|curcuma",
-    "CoQ10": "coq10|q10|coenzyme q10|coenzym q10",
-    "Glucosamine": "glucosamine|glucosamin|glucosamina",
-    "L-theanine": "l theanine|theanine|l-theanine",
-    "Electrolytes": "electrolytes|elektrolyte|electrolitos",
-    "Psyllium": "psyllium|psyllium husk|flohsamenschalen",
-    "Spirulina": "spirulina",
-    "Ginkgo": "ginkgo|gingko",
-    "Prenatal vitamin": "prenatal|prenatals|prenatal vitamin|prenatal vitamins|prenatale"
-    "|prenatales",
-    # Medicines are marked taken like supplements, by their common name, whatever brand is said.
-    "Paracetamol": "paracetamol|paracetamolo|acetaminophen|panadol|tylenol|tachipirina|doliprane"
-    "|efferalgan|dafalgan|calpol|ben u ron",
-    "Ibuprofen": "ibuprofen|ibuprofeno|ibuprofene|advil|nurofen|brufen|motrin|espidifen",
-    "Aspirin": "aspirin|aspirina|aspirine",
-    "Metformin": "metformin|metformina|metformine",
-    "Lisinopril": "lisinopril",
-    "Omeprazole": "omeprazole|omeprazol|omeprazolo|prilosec",
-    "Levothyroxine": "levothyroxine|levothyroxin|levotiroxina|l thyroxin|l thyroxine"
-    "|thyroxin|thyroxine|euthyrox|eutirox|levothyrox|synthroid",
-    "Antihistamine": "cetirizine|cetirizin|cetirizina|loratadine|loratadin|loratadina|zyrtec"
-    "|claritin",
-}
 
 
 def _as_tokens(phrase: str) -> str:
     return " ".join(t.text for t in tokenize(phrase))
 
 
-_SUPPLEMENT_BY_ALIAS = {
-    _as_tokens(alias): name for name, aliases in SUPPLEMENTS.items() for alias in aliases.split("|")
-}
-# A dose said without its unit follows the name: "tachipirina 1000", "l-thyroxin 75".
-_DOSE = rf"{NUM} ?(?:iu|ie|ui|mg|mcg|ug|µg|g)"
+def _by_alias(table: dict[str, str]) -> dict[str, str]:
+    return {_as_tokens(a): name for name, aliases in table.items() for a in aliases.split("|")}
+
+
+def _alternatives(aliases: dict[str, str]) -> str:
+    return "|".join(sorted(map(re.escape, aliases), key=len, reverse=True))
+
+
+_SUPPLEMENT_BY_ALIAS = _by_alias(SUPPLEMENTS)
+_FORM_AFTER_BY_ALIAS = _by_alias(FORMS_AFTER)
+_FORM_BEFORE_BY_ALIAS = _by_alias(FORMS_BEFORE)
+# A dose follows the name, its unit left out or not: "tachipirina 1000", "l-thyroxin 75",
+# "lantus 10 units"; or a count of what it comes as ("vit d 4 drops").
+_DOSE = rf"{NUM} ?(?:iu|ie|ui|mg|mcg|ug|µg|g|units?|u|einheiten|unidades|unites|unita|unidad)"
+# What comes before the name: a count, what it comes as ("2 capsules of", "una bustina di",
+# "piqure d"), a dose ("5000 iu of") and its form ("marine", "citrato de").
+_BEFORE = (
+    rf"(?:(?P<count>{COUNT_WORDS}) (?:x )?)?(?:(?P<pack>{PACKAGES}) (?:(?:{LINKS}) )?)?"
+    rf"(?:(?P<dose1>{_DOSE}) (?:of )?)?(?:(?P<before>{_alternatives(_FORM_BEFORE_BY_ALIAS)}) )?"
+    rf"(?:(?P<salt>{_alternatives(_FORM_AFTER_BY_ALIAS)}) (?:de|di|d|du|von) )?"
+)
 _SUPPLEMENT_RE = rx(
-    rf"(?:(?P<dose1>{_DOSE}) (?:of )?)?"
-    rf"(?P<name>{'|'.join(sorted(map(re.escape, _SUPPLEMENT_BY_ALIAS), key=len, reverse=True))})"
-    rf"(?: (?P<dose2>{_DOSE}|[1-9]\d{{1,3}}))?"
+    rf"{_BEFORE}(?P<name>{_alternatives(_SUPPLEMENT_BY_ALIAS)})"
+    rf"(?: (?P<after>{_alternatives(_FORM_AFTER_BY_ALIAS)}))?"
+    rf"(?: (?P<dose2>{_DOSE}|[1-9]\d{{1,3}}|[1-9](?= (?:{PACKAGES})(?!\S))))?"
+    rf"(?P<beside>(?: (?:{AS_BESIDE})){{0,2}})"
+)
+_TOOK = (
+    r"took|taken|take|have taken|had|popped|genommen|eingenommen|tome|tomado|tomada|tomadas"
+    r"|tomados|pris|prise|prises|preso|presa|presi|prese"
+)
+_GENERIC_BY_ALIAS = _by_alias(GENERIC)
+_GENERIC = _alternatives(_GENERIC_BY_ALIAS)
+_OWN = (
+    r"my|the|all my|meine?n?|die|mes|mon|ma|la|les|mis|mi|las|los|el|la mia|le mie|i miei"
+    r"|il mio|le|i"
 )
 _TOOK_UNKNOWN_RE = rx(
-    r"(?:took|taken|take|have taken|genommen|tome|tomado) (?:my |the |a |an |some |\d+ )?"
+    rf"(?:{_TOOK}) (?:my |the |a |an |some |\d+ )?"
     r"(?P<what>(?:[a-z]+ ){0,2}(?:pills?|capsules?|tablets?|drops|gummies|supplements?|softgels?"
     r"|vitamins))"
 )
+# One's usual medicines, the verb before or after: "took my meds", "meine Tabletten genommen".
+_GENERIC_RE = rx(rf"(?:(?P<verb>{_TOOK}) )?(?:{_OWN}) (?P<what>{_GENERIC})(?: (?P<after>{_TOOK}))?")
 TAKE_WORDS = rx(
     r"took|taken|take|taking|have taken|had|my|all my|both|genommen|eingenommen|nehme|meine?"
     r"|popped|pop|swallowed|done|stack|morning stack|evening stack|daily"
-    r"|gummies|gummy|drops|tropfen|powder"
-    r"|tome|tomado|tomada|mis?|pills?|capsules?|tablets?|softgels?|supplements?|kapseln?"
-    r"|tabletten?|pastillas?|capsulas?|dose|done|checked|check"
+    r"|tome|tomado|tomada|mis?|dose|done|checked|check|powder|already|schon|ya|deja|gia"
+    rf"|{AS_IN_CLAUSE}"
 )
 _TOOK_IT_RE = rx(r"(?:took|taken|take|had|genommen|tome) (?:it|them|one|that|those)")
 _SKIP_WORDS = frozenset(
     {"forgot", "forget", "forgotten", "skipped", "skip", "missed", "vergessen", "olvide", "didnt"}
+    | {"olvidado", "olvidada", "oublie", "oubliee", "dimenticato", "dimenticata", "scordato"}
     | {"not", "no", "nicht", "havent", "hasnt", "dont", "without"}
 )
 
 
+# Still to be taken: "need to take my magnesium", "ozempic shot tomorrow", "devo ancora
+# prendere il ferro" ("Morgen", "mañana" are as often the morning; "took it later" is taken).
+_LATER_RE = rx(
+    r"need to|have to|gotta|going to|gonna|will|tomorrow|muss noch|muss|noch nicht|tengo que"
+    r"|todavia no|aun no|je dois|demain|pas encore|devo|domani|non ancora|devo ancora"
+)
+# When, read with what is still to be taken: "need to take my zinc later".
+_WHEN_LATER_RE = rx(r"later|spater|mas tarde|plus tard|piu tardi|tonight|ce soir|stasera")
 _NEGATED_CLAUSE_WORDS = _SKIP_WORDS | {"take", "took", "taken", "my", "the", "to"}
+_NEGATED_CLAUSE_WORDS |= {"do", "nehmen", "mein", "meine", "tomar", "el", "la", "mi", "prendere"}
+_NEGATED_CLAUSE_WORDS |= {"il", "lo", "prendre", "ma", "mon", "mes"}
 
 
 def _claim_negated(tokens: Tokens, clause_of: list[int], named: range) -> None:
     """A supplement named as not taken, and the "forgot"/"skipped" of its clause: read."""
     tokens.claim(named)
+    for match in (*_LATER_RE.finditer(tokens.joined), *_WHEN_LATER_RE.finditer(tokens.joined)):
+        if clause_of[tokens.span(match).start] == clause_of[named.start]:
+            tokens.claim(tokens.span(match))
     for i, token in enumerate(tokens.items):
         if clause_of[i] == clause_of[named.start] and token.text in _NEGATED_CLAUSE_WORDS:
             tokens.claim(range(i, i + 1))
@@ -125,12 +129,84 @@ _TAKEN_IN_RE = rx(
 )
 
 
-def _alone(tokens: Tokens, span: range, name: str) -> bool:
-    """Whether a short name stands alone ("popped my multi"), not opening another word."""
-    if name not in _ALONE_ONLY or span.stop >= len(tokens.items):
+def _alone(tokens: Tokens, match: re.Match[str]) -> bool:
+    """Whether a short name stands alone ("popped my multi", "fer bisglycinate"), not opening
+    another word."""
+    name = tokens.span(match, "name")
+    if match.group("name") not in _ALONE_ONLY or match.group("after") or match.group("salt"):
         return True
-    after = tokens.items[span.stop]
+    if name.stop >= len(tokens.items):
+        return True
+    after = tokens.items[name.stop]
     return after.kind != "word" or after.text in _AFTER_ALONE
+
+
+def _named(match: re.Match[str]) -> str:
+    """The stack's name of what was said, with the form the person named: "Vitamin D3",
+    "Magnesium glycinate", "Marine collagen"."""
+    name = _SUPPLEMENT_BY_ALIAS[match.group("name")]
+    form = _FORM_AFTER_BY_ALIAS.get(match.group("after") or match.group("salt") or "")
+    form = form or _FORM_BEFORE_BY_ALIAS.get(match.group("before") or "")
+    if form is None:
+        return name
+    if form in KINDS:
+        return f"{form.capitalize()} {name[:1].lower()}{name[1:]}"
+    return f"{name} {form}"
+
+
+def _given(tokens: Tokens, clause_of: list[int], match: re.Match[str], span: range) -> bool:
+    """Whether a name is of a dose: always, but for the injected medicines, where the clause
+    says it was given ("ozempic shot", "took 10 units of lantus") or not ("forgot my
+    mounjaro")."""
+    if _SUPPLEMENT_BY_ALIAS[match.group("name")] not in INJECTED:
+        return True
+    if match.group("pack") or match.group("beside"):
+        return True  # "my ozempic shot", "piqure d ozempic"
+    clause = clause_of[span.start]
+    return any(
+        clause_of[i] == clause and (t.text in GIVEN or t.text in _SKIP_WORDS)
+        for i, t in enumerate(tokens.items)
+    )
+
+
+def _read_named(
+    tokens: Tokens, clause_of: list[int], negated: set[int]
+) -> tuple[list[Found[str]], list[tuple[range, str]]]:
+    """Known names, taken or (in a negated clause) not taken."""
+    found: list[Found[str]] = []
+    skipped: list[tuple[range, str]] = []  # named where it was not taken ("forgot the zinc")
+    for match, span in tokens.matches(_SUPPLEMENT_RE):
+        if not _alone(tokens, match) or not _given(tokens, clause_of, match, span):
+            continue
+        if clause_of[span.start] in negated:
+            skipped.append((span, _named(match)))
+            continue
+        tokens.claim(span)
+        found.append(Found(span.start, _named(match)))
+    return found, skipped
+
+
+_NOT_A_NAME = frozenset("both all my the of some".split())
+
+
+def _read_unnamed(
+    tokens: Tokens, clause_of: list[int], negated: set[int], found: list[Found[str]]
+) -> None:
+    """ "took my bp pills", "took my meds", "meine Tabletten genommen": what the person calls
+    them; their usual medication when they name no more than pills."""
+    for match, span in tokens.matches(_TOOK_UNKNOWN_RE):
+        if clause_of[span.start] in negated:
+            continue
+        tokens.claim(span)
+        what = " ".join(w for w in match.group("what").split() if w not in _NOT_A_NAME)
+        if not found:  # "took both my pills: vitamin d and iron": the pills are those named
+            found.append(Found(span.start, _GENERIC_BY_ALIAS.get(what, what.capitalize())))
+    for match, span in tokens.matches(_GENERIC_RE):
+        if clause_of[span.start] in negated or not (match.group("verb") or match.group("after")):
+            continue
+        tokens.claim(span)
+        if not found:
+            found.append(Found(span.start, _GENERIC_BY_ALIAS[match.group("what")]))
 
 
 def find_supplements(
@@ -139,16 +215,8 @@ def find_supplements(
     """Supplements taken: known names anywhere, or "took my <x> pills"; not when negated
     ("forgot my zinc": added to `not_taken`), unless taken after all ("... but took it")."""
     negated_clauses = {clause_of[i] for i, t in enumerate(tokens.items) if t.text in _SKIP_WORDS}
-    found: list[Found[str]] = []
-    skipped: list[tuple[range, str]] = []  # named where it was not taken ("forgot the zinc")
-    for match, span in tokens.matches(_SUPPLEMENT_RE):
-        if not _alone(tokens, span, match.group("name")):
-            continue
-        if clause_of[span.start] in negated_clauses:
-            skipped.append((span, _SUPPLEMENT_BY_ALIAS[match.group("name")]))
-            continue
-        tokens.claim(span)
-        found.append(Found(span.start, _SUPPLEMENT_BY_ALIAS[match.group("name")]))
+    negated_clauses |= {clause_of[tokens.span(m).start] for m in _LATER_RE.finditer(tokens.joined)}
+    found, skipped = _read_named(tokens, clause_of, negated_clauses)
     if skipped:  # "... but took it this morning": "it" is the supplement named just before
         for _match, span in tokens.matches(_TOOK_IT_RE):
             if clause_of[span.start] in negated_clauses:
@@ -165,14 +233,7 @@ def find_supplements(
         _claim_negated(tokens, clause_of, named)
         if not_taken is not None:
             not_taken.append(name)
-    for match, span in tokens.matches(_TOOK_UNKNOWN_RE):
-        if clause_of[span.start] in negated_clauses:
-            continue
-        if found:  # "took both my pills: vitamin d and iron": the pills are those named
-            tokens.claim(span)
-            continue
-        tokens.claim(span)
-        found.append(Found(span.start, match.group("what").capitalize()))
+    _read_unnamed(tokens, clause_of, negated_clauses, found)
     if found:
         clauses = {clause_of[f.index] for f in found}
         for pattern in (TAKE_WORDS, _TAKEN_IN_RE):
