@@ -43,8 +43,9 @@ async def prepare_bundle(
     each action is from.
 
     `checkin.upsert` replaces the day's whole check-in, so each is merged with what the day
-    already holds (one read per day). Marking a supplement that is not in the stack would be
-    refused, so it is added first, spelled the way the person said it. Check-ins of one day
+    already holds (one read per day). A supplement is marked under the stack's own name for it
+    (`stack_name`); one that is not in the stack would be refused, so it is added first,
+    spelled the way the person said it. Check-ins of one day
     are merged across all the parts (two upserts in one bundle would leave only the last),
     into the place of the first; that part owns the merged one.
     """
@@ -72,8 +73,8 @@ async def prepare_bundle(
 
     prepared: list[Action] = []
     owners: list[int] = []
-    stacks: dict[dt.date, set[str]] = {}
-    added: set[str] = set()
+    stacks: dict[dt.date, list[str]] = {}
+    added: list[str] = []  # put in the stack by this bundle, as spelled
     for owner, action in tagged:
         if isinstance(action, CheckinUpsert):
             if action.date in merged:
@@ -83,17 +84,42 @@ async def prepare_bundle(
         if isinstance(action, SupplementMarkTaken | SupplementToggle):
             if action.date not in stacks:
                 items = (await api.supplements_of(action.date)).items or []
-                stacks[action.date] = {i.name.casefold() for i in items if i.name}
-            name = action.name.casefold()
-            if name not in stacks[action.date] and name not in added:
+                stacks[action.date] = [i.name for i in items if i.name]
+            stacked = stack_name(action.name, [*stacks[action.date], *added])
+            if stacked is not None:
+                action = action.model_copy(update={"name": stacked})
+            else:
                 prepared.append(SupplementAddItem(name=action.name))
                 owners.append(owner)
-                added.add(name)
+                added.append(action.name)
         if isinstance(action, SupplementAddItem):
-            added.add(action.name.casefold())
+            added.append(action.name)
         prepared.append(action)
         owners.append(owner)
     return prepared, owners
+
+
+def stack_name(said: str, stack: Sequence[str]) -> str | None:
+    """The stack's item a supplement said is: the same name regardless of case, else the one
+    item of the same supplement said more or less precisely ("Vitamin D3" when the stack holds
+    "Vitamin D", "Magnesium" when it holds "Magnesium glycinate"); None when there is none, or
+    several and which one is unclear."""
+    folded = said.casefold()
+    same = [item for item in stack if item.casefold() == folded]
+    if same:
+        return same[0]
+    kin = [item for item in stack if _one_names_the_other(folded, item.casefold())]
+    return kin[0] if len(kin) == 1 else None
+
+
+def _one_names_the_other(a: str, b: str) -> bool:
+    """Whether the shorter name opens the longer, up to a word or a number: "vitamin d" and
+    "vitamin d3", "omega-3" and "omega-3 fish oil" (not "zinc" and "zincum")."""
+    short, long = sorted((a, b), key=len)
+    if len(short) == len(long) or not long.startswith(short):
+        return False
+    follows = long[len(short)]
+    return follows in " (-" or follows.isdigit()
 
 
 def _same(a: Any, b: float) -> bool:
