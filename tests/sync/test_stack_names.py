@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sync.reconcile import stack_name
+from bot.kernel.stack import stack_name
 
 STACK = ["Vitamin D", "Magnesium glycinate", "Omega-3 fish oil", "Zinc"]
 
