@@ -30,6 +30,7 @@ from bot.agent_api.actions import (
 )
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.views import IngestResult
+from bot.kernel.stack import stack_name
 from bot.sync.items import Entry
 
 WITNESS_TYPES = (NutritionAddEntry, WeightLog, SupportCreateTicket)
@@ -43,8 +44,9 @@ async def prepare_bundle(
     each action is from.
 
     `checkin.upsert` replaces the day's whole check-in, so each is merged with what the day
-    already holds (one read per day). Marking a supplement that is not in the stack would be
-    refused, so it is added first, spelled the way the person said it. Check-ins of one day
+    already holds (one read per day). A supplement is marked under the stack's own name for it
+    (`stack_name`); one that is not in the stack would be refused, so it is added first,
+    spelled the way the person said it. Check-ins of one day
     are merged across all the parts (two upserts in one bundle would leave only the last),
     into the place of the first; that part owns the merged one.
     """
@@ -72,8 +74,8 @@ async def prepare_bundle(
 
     prepared: list[Action] = []
     owners: list[int] = []
-    stacks: dict[dt.date, set[str]] = {}
-    added: set[str] = set()
+    stacks: dict[dt.date, list[str]] = {}
+    added: list[str] = []  # put in the stack by this bundle, as spelled
     for owner, action in tagged:
         if isinstance(action, CheckinUpsert):
             if action.date in merged:
@@ -83,14 +85,16 @@ async def prepare_bundle(
         if isinstance(action, SupplementMarkTaken | SupplementToggle):
             if action.date not in stacks:
                 items = (await api.supplements_of(action.date)).items or []
-                stacks[action.date] = {i.name.casefold() for i in items if i.name}
-            name = action.name.casefold()
-            if name not in stacks[action.date] and name not in added:
+                stacks[action.date] = [i.name for i in items if i.name]
+            stacked = stack_name(action.name, [*stacks[action.date], *added])
+            if stacked is not None:
+                action = action.model_copy(update={"name": stacked})
+            else:
                 prepared.append(SupplementAddItem(name=action.name))
                 owners.append(owner)
-                added.add(name)
+                added.append(action.name)
         if isinstance(action, SupplementAddItem):
-            added.add(action.name.casefold())
+            added.append(action.name)
         prepared.append(action)
         owners.append(owner)
     return prepared, owners

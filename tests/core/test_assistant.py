@@ -94,6 +94,25 @@ async def test_supplement_not_in_the_stack_is_added_then_marked(
     assert counts["supplements"] == 1 and counts["taken"] == 1
 
 
+async def test_a_supplement_said_more_precisely_is_the_stack_item(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, key = await linked(assistant_factory, sandbox)
+    await say(assistant, "took vitamin D")
+    text = await say(assistant, "took my d3", now=MORNING + dt.timedelta(days=1))
+    assert "Supplements: 1 of 1 taken" in text
+    assert (await sandbox.counts(key))["supplements"] == 1
+
+
+async def test_a_supplement_asked_about_less_precisely_is_the_stack_item(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    assistant, _key = await linked(assistant_factory, sandbox)
+    await say(assistant, "took my d3")
+    text = await say(assistant, "vitamin d today?")
+    assert text.startswith("Vitamin D3 ")  # answered about the stack's item, not a new name
+
+
 async def test_question_is_answered_from_the_data(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox
 ) -> None:

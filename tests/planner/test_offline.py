@@ -166,7 +166,7 @@ async def test_negated_words_are_not_read_as_what_they_deny() -> None:
         ("took vitamin D and magnesium", ["Vitamin D", "Magnesium"]),
         ("had my fish oil", ["Fish oil"]),
         ("vitamin D taken", ["Vitamin D"]),
-        ("took 2000 IU vitamin D3", ["Vitamin D"]),
+        ("took 2000 IU vitamin D3", ["Vitamin D3"]),
         ("Vitamin D und Magnesium genommen", ["Vitamin D", "Magnesium"]),
         ("tomé vitamina D", ["Vitamin D"]),
         ("took magnesum", ["Magnesium"]),  # typo

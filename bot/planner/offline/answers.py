@@ -29,6 +29,7 @@ from bot.kernel.spans import (
     nutrition_span,
     supplement_span,
 )
+from bot.kernel.stack import stack_name
 from bot.planner.base import ReadRequest, ReadResult
 from bot.planner.offline.questions import Question
 from bot.planner.offline.read_bodies import (
@@ -96,7 +97,8 @@ def _answer_one(
         days = tuple(dated_checkins(data, request))
         return CheckinAnswer(asked, days, tuple(q.checkin_focus))
     if topic == "supplements":
-        return SupplementsAnswer(period, tuple(supplement_items(data)), tuple(q.supplements))
+        items = supplement_items(data)
+        return SupplementsAnswer(period, tuple(items), _as_stacked(q.supplements, items))
     eaten, goals = nutrition_view(data)
     checkin = data.get("checkin")
     checkin_days = ((day, checkin_values(checkin)),) if isinstance(checkin, dict) else ()
@@ -123,7 +125,8 @@ def _span_answer(
         return None
     if request.route == "supplements":
         taken = [supplement_items(d) for d in days]
-        return supplement_span(start, end, taken, q.supplements)
+        stacked = _as_stacked(q.supplements, [item for day in taken for item in day])
+        return supplement_span(start, end, taken, stacked)
     logged = [
         DayFoods(day, tuple(logged_foods(d) or ()), nutrition_view(d)[0])
         for d in days
@@ -131,3 +134,10 @@ def _span_answer(
     ]
     goals = next((g for d in days if any((g := nutrition_view(d)[1]).values())), {})
     return nutrition_span(start, end, logged, goals, q.nutrition_focus, q.list_foods)
+
+
+def _as_stacked(asked: Sequence[str], items: Sequence[tuple[str, bool | None]]) -> tuple[str, ...]:
+    """The supplements asked about, each as the stack spells it ("vitamin d" asked, "Vitamin
+    D3" in the stack), or as asked when the stack holds none of it."""
+    stack = [name for name, _taken in items]
+    return tuple(stack_name(name, stack) or name for name in asked)

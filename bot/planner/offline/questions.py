@@ -14,8 +14,8 @@ from bot.planner.base import ReadRequest
 from bot.planner.offline.dates import find_day_refs
 from bot.planner.offline.feelings import FEELING_PHRASES, FEELINGS
 from bot.planner.offline.periods import average_span, find_span, without_period
-from bot.planner.offline.rules import SUPPLEMENTS
 from bot.planner.offline.said_ratings import QUALITY
+from bot.planner.offline.supplements import SUPPLEMENTS
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens, normalize, tokenize
 
@@ -29,6 +29,10 @@ QUESTION_STARTERS = frozenset(
 # no question.
 _VERB_STARTERS = frozenset("did do have".split())
 _ASKED = frozenset("i you u we my it that this there ive im he she they your".split())
+# "did my mounjaro jab", "did the ozempic shot": a dose given, told (asked, it ends in "?").
+_DID_A_DOSE = re.compile(
+    r"^did (?:my|the) (?:[a-z0-9]+ ){0,3}(?:shots?|jabs?|injections?|dose|pen|spritze|piqure)\b"
+)
 # Verbs that open a yes-no question, asked when the message ends in "?" even with a number in
 # it: "es sano comer 3 huevos?", "posso mangiare 2 pizze?", "kann ich 3 Eier essen?" ("es
 # gipfeli", Swiss for "a croissant", has no "?").
@@ -140,6 +144,8 @@ def looks_like_question(text: str, tokens: Tokens) -> bool:
     words = [t.text for t in tokens.items if t.kind == "word"]
     if "¿" in text or (words and words[0] in _ASKING_VERBS and text.rstrip().endswith("?")):
         return True  # "¿...?" is asked in Spanish, whatever it holds
+    if "?" not in text and _DID_A_DOSE.match(tokens.joined):
+        return False
     if words and words[0] in _VERB_STARTERS and (len(words) < 2 or words[1] not in _ASKED):
         words = words[1:]  # "did a 30 minute walk", "have a coffee": not asked
     elif words and words[0] in QUESTION_STARTERS:

@@ -63,7 +63,6 @@ from bot.planner.offline.rules import (
     RangeKind,
     find_nutrition_goals,
     find_out_of_range,
-    find_supplements,
     find_weight_goals,
     find_weights,
 )
@@ -71,6 +70,7 @@ from bot.planner.offline.same import amount_in_brackets, one_per_thing
 from bot.planner.offline.sleep_hours import find_sleep_hours
 from bot.planner.offline.sources import claim_sources
 from bot.planner.offline.stated import apply_energies, apply_macros
+from bot.planner.offline.supplements import find_supplements
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Found, Tokens
 from bot.planner.offline.unitless import (
