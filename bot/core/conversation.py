@@ -171,7 +171,8 @@ class Conversation:
         parts: list[str] = []
         told = render_said.reply(plan.said)
         if plan.reads:
-            results = [await read(said.person.api, r) for r in plan.reads]
+            reads = [on_their_day(r, said.today) for r in plan.reads]
+            results = [await read(said.person.api, r) for r in reads]
             try:
                 if planner is self.res.llm:
                     async with self.res.llm_slots:  # its usage is added to `plan`
@@ -189,6 +190,18 @@ class Conversation:
             parts.append(conversation.nothing_understood())
         parts.extend(said.notes)
         return Reply("\n\n".join(parts))
+
+
+# Day views: read without a date, the service shows its own today in the person's time zone,
+# which is not yet theirs before their day ends (`/dayend`, 03:00 by default).
+_DAY_VIEWS = frozenset({"today", "nutrition", "supplements"})
+
+
+def on_their_day(request: ReadRequest, today: dt.date) -> ReadRequest:
+    """`request` with the person's own day where it reads a day view and names no day."""
+    if request.route not in _DAY_VIEWS or request.date or request.from_ or request.to:
+        return request
+    return request.model_copy(update={"date": today})
 
 
 async def read(api: AgentApiClient, request: ReadRequest) -> ReadResult:

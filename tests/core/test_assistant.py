@@ -110,7 +110,8 @@ async def test_a_supplement_asked_about_less_precisely_is_the_stack_item(
     assistant, _key = await linked(assistant_factory, sandbox)
     await say(assistant, "took my d3")
     text = await say(assistant, "vitamin d today?")
-    assert text.startswith("Vitamin D3 ")  # answered about the stack's item, not a new name
+    # answered about the stack's item, not a new name, on the person's day, not the server's
+    assert text.startswith("Vitamin D3 today: taken")
 
 
 async def test_question_is_answered_from_the_data(
@@ -486,3 +487,27 @@ async def test_an_earlier_item_that_landed_is_named_even_when_this_message_waits
     assert "Egg" in second and "sync" in second.lower()
     assert "Apple" in second, second  # the apple is in, and this is where the person learns it
     assert (await flaky.counts(key))["nutrition"] == 1
+
+
+async def test_a_question_after_midnight_is_answered_about_the_day_still_lived(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    """At 01:30 the person's day (it ends at 03:00) is still the evening before: what they
+    took at 23:00 is today's, whatever day the service's own clock has reached."""
+    assistant, _key = await linked(assistant_factory, sandbox)
+    await say(assistant, "took my magnesium", now=MORNING.replace(hour=23))
+    text = await say(
+        assistant, "magnesium today?", now=MORNING.replace(hour=1, minute=30) + dt.timedelta(days=1)
+    )
+    assert text.startswith("Magnesium today: taken"), text
+
+
+def test_a_day_view_read_without_a_day_is_read_on_the_persons_day() -> None:
+    """A model's read of "today" names no date: it is the person's day, not the service's."""
+    from bot.core.conversation import on_their_day
+    from bot.planner.base import ReadRequest
+
+    read = on_their_day(ReadRequest(route="today"), DAY)
+    assert read.date == DAY
+    ranged = ReadRequest(route="weight", from_=DAY, to=DAY)
+    assert on_their_day(ranged, DAY) == ranged

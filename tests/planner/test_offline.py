@@ -573,7 +573,7 @@ async def test_deterministic() -> None:
             "how was my mood this week?",
             ReadRequest(route="checkins", from_=dt.date(2026, 11, 16), to=TODAY),
         ),
-        ("what supplements today", ReadRequest(route="today")),
+        ("what supplements today", ReadRequest(route="today", date=TODAY)),
         ("wie viel Eiweiß heute?", ReadRequest(route="nutrition", date=TODAY)),
         ("¿cuántas calorías llevo hoy?", ReadRequest(route="nutrition", date=TODAY)),
     ],

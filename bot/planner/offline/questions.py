@@ -254,10 +254,10 @@ def reads_for(q: Question, today: dt.date) -> list[ReadRequest]:
         elif topic == "supplements":
             if not single_day:
                 reads.append(ReadRequest(route="supplements", from_=q.start, to=q.end))
-            elif day == today:
-                reads.append(ReadRequest(route="today"))
+            elif day == today:  # the person's day, which may not be the service's yet
+                reads.append(ReadRequest(route="today", date=day))
             else:
                 reads.append(ReadRequest(route="supplements", date=day))
         elif topic == "summary":
-            reads.append(ReadRequest(route="today", date=None if day == today else day))
+            reads.append(ReadRequest(route="today", date=day))
     return reads
