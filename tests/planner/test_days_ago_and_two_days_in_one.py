@@ -81,6 +81,8 @@ def test_a_day_said_right_after_a_dish_still_dates_it_with_what_it_held(
         ("letztes Wochenende eine Currywurst", 1),
         ("el fin de semana pasado unos churros", 1),
         ("le week-end dernier une crêpe", 1),
+        ("stanotte una piadina", 1),  # said at noon: the night before
+        ("cette nuit un croque-monsieur", 1),
     ],
 )
 def test_a_weekdays_meal_and_the_last_weekend_date_the_food(text: str, back: int) -> None:

@@ -77,7 +77,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
             r"|(?:yesterday|yday)(?: at)? (?:night|evening)"
             r"|(?:gestern|letzte) (?:nacht|abend)|heute nacht|anoche|ayer (?:por la )?noche"
             r"|(?:for|at) dinner yesterday|overnight(?! oats?\b)"
-            r"|hier (?:au )?soir|ieri (?:sera|notte)"
+            r"|hier (?:au )?soir|ieri (?:sera|notte)|stanotte|questa notte|cette nuit"
         ),
         "last_night",
     ),
