@@ -4,6 +4,7 @@ is written to the day said before it, none folded into another day's dish."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 import pytest
 
@@ -95,3 +96,16 @@ def test_a_weekdays_meal_and_the_last_weekend_date_the_food(text: str, back: int
 def test_a_weekday_said_as_a_habit_dates_nothing() -> None:
     [(back, _name)] = days_back("fridays are pizza night, had a slice")
     assert back == 0
+
+
+@pytest.mark.parametrize(
+    "text", ["last night a kebab", "heute Nacht noch eine Currywurst", "cette nuit une crêpe"]
+)
+def test_last_night_said_after_midnight_is_the_night_still_lived(text: str) -> None:
+    """At 01:30 the person's day (it ends at 03:00) is still Saturday: "last night" is this
+    night, Saturday's; said at noon it is the night before."""
+    ends_at_three = dict(day_ends_at=dt.time(3))
+    night = food_entries(text, replace(context_at("Europe/Berlin", 1, 30), **ends_at_three))
+    noon = food_entries(text, replace(context_at("Europe/Berlin", 12), **ends_at_three))
+    assert [e.date for e in night] == [dt.date(2026, 11, 21)]
+    assert [e.date for e in noon] == [dt.date(2026, 11, 21)]

@@ -86,10 +86,13 @@ class Clauses:
         return self.refs.get(self.clause_of[index]) if index < len(self.clause_of) else None
 
 
-def date_clauses(tokens: Tokens, segmented: Sequence[Clause], today: dt.date) -> Clauses:
+def date_clauses(
+    tokens: Tokens, segmented: Sequence[Clause], today: dt.date, night: bool = False
+) -> Clauses:
     """The message's clauses as segmented, a second date phrase in one starting another
-    ("pizza last night and today I'm 82.3 kg"), each with the date phrase that governs it."""
-    found = find_day_refs(tokens, today)
+    ("pizza last night and today I'm 82.3 kg"), each with the date phrase that governs it;
+    `night`: said before the person's day has ended, after midnight."""
+    found = find_day_refs(tokens, today, night)
     clause_of = [0] * len(tokens)
     sentence_of = [0] * len(tokens)
     clause = -1

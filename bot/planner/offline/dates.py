@@ -178,8 +178,10 @@ def _of_leftovers(tokens: Tokens, indices: range) -> bool:
     return any(t.text in LEFTOVERS for t in tokens.items[max(0, before - 8) : before])
 
 
-def find_day_refs(tokens: Tokens, today: dt.date) -> dict[int, DayRef]:
-    """Claim the date phrases; map the index of each phrase's first token to its `DayRef`."""
+def find_day_refs(tokens: Tokens, today: dt.date, night: bool = False) -> dict[int, DayRef]:
+    """Claim the date phrases; map the index of each phrase's first token to its `DayRef`.
+    Said in the `night` (after midnight, before the person's day ends), "last night",
+    "heute Nacht", "cette nuit" is the night they are still in: today."""
     found: dict[int, DayRef] = {}
     for _match, indices in tokens.matches(_HABIT_RE):
         tokens.claim(indices)
@@ -187,7 +189,7 @@ def find_day_refs(tokens: Tokens, today: dt.date) -> dict[int, DayRef]:
         for match, indices in list(tokens.matches(pattern)):
             if not tokens.free(indices):
                 continue
-            ref = _ref_for(kind, match, today)
+            ref = _ref_for("today" if night and kind == "last_night" else kind, match, today)
             if ref is None or (kind == "weekday" and _in_food_name(tokens, match, indices)):
                 continue
             tokens.claim(indices)

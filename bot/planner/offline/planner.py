@@ -102,9 +102,8 @@ _INSTEAD_OF_SKIPPED_RE = re.compile(
 _DAY_CORRECTION_RE = re.compile(
     r"\b(?:not|instead of) (?:today|yesterday|tonight|this morning|last night|on \w+day)\b"
 )
-# "scratch the sweet potato", "oops, make that a small one": a message that opens by taking
-# back or changing something has nothing of its own before it to correct, so it is about an
-# earlier message.
+# "scratch the sweet potato", "oops, make that a small one": a message opening by taking back
+# or changing something has nothing of its own before it to correct: it is about an earlier one.
 _TAKE_BACK_RE = re.compile(
     r"^(?:(?:oh|oops|whoops|sorry|wait|no|nope|hmm|ah|actually|please|pls|can you|could you"
     r"|can u)\s*[,.!]*\s+)*(?:scratch|cancel|take back|take off|remove|delete|undo|make that"
@@ -212,9 +211,7 @@ def plan_text(text: str, context: PlanContext) -> Plan:
 def _logged(text: str, tokens: Tokens, context: PlanContext) -> Plan:
     """A message that logs: what it says, a food emoji offered, or what was said after the
     food (a portion, a kind in brackets) read again before it."""
-    planned = log_plan(
-        text, tokens, context.today, context.last_weight_kg, measures_in(context.timezone)
-    )
+    planned = _log(text, tokens, context)
     if not planned.actions and all(t.text in FILLERS for t in tokens.items if t.kind != "punct"):
         # "had 🍕", "🥗 for lunch": the emoji is the food, offered as a lone one is
         offered = _emoji_offer(text, context)
@@ -313,9 +310,14 @@ def _log_part(text: str, context: PlanContext) -> Plan:
     """A piece of a message planned as a log, with the same typo repair as a whole one."""
     tokens = Tokens(tokenize(text))
     _correct_typos(tokens)
-    return log_plan(
-        text, tokens, context.today, context.last_weight_kg, measures_in(context.timezone)
-    )
+    return _log(text, tokens, context)
+
+
+def _log(text: str, tokens: Tokens, context: PlanContext) -> Plan:
+    """`log_plan` for the person of `context`; said after midnight, "last night" is tonight."""
+    night = context.now.date() != context.today
+    zone = measures_in(context.timezone)
+    return log_plan(text, tokens, context.today, context.last_weight_kg, zone, night=night)
 
 
 # Everyday words an edit from a word the rules read, never repaired into it: "casado"

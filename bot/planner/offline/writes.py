@@ -120,15 +120,16 @@ def log_plan(
     today: dt.date,
     last_kg: float | None = None,
     measures: Measures = DEFAULT_MEASURES,
+    night: bool = False,
 ) -> Plan:
-    """The actions of a logging message, or a reply naming what could not be placed.
-    `last_kg` (the person's last weight) decides the unit of a weight said without one,
-    `measures` (where they live) the size of a pint or a fluid ounce."""
+    """The actions of a logging message, or a reply naming what could not be placed: `last_kg`
+    decides a unitless weight's unit, `measures` a pint's size, `night` (said after midnight)
+    that "last night" is the night the person is in."""
     claim_sources(tokens)  # "app says 640": the number is the food's
     claim_flavours(tokens)  # "salt and vinegar crisps": one food, one clause
     segmented = read_clauses(tokens)
     _claim_all(tokens, TIME_RE)  # "at 8", "um 12 Uhr": when, never an amount
-    clauses = date_clauses(tokens, segmented, today)
+    clauses = date_clauses(tokens, segmented, today, night)
     reading = _Reading(text, tokens, clauses, last_kg, measures)
     _read_other_areas(reading)
     _claim_all(tokens, OR_SO_RE)  # "a beer or two": the hedge is read
@@ -175,8 +176,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     for span in others_food(tokens, lambda i: _food_words(tokens, i)):
         tokens.claim(span)  # "my wife had the salad": not the person's
         r.others_ate = True
-    # Stated macros are held first, so "(25g protein)" is no 25 g portion of the food before.
-    macros = find_macros(tokens)
+    macros = find_macros(tokens)  # held first: "(25g protein)" is no 25 g of the food before
     for span, _field, _grams in macros:
         tokens.claim(span)
     held = hold_foods_named_by_a_feeling(tokens)
