@@ -297,6 +297,8 @@ def _make_item(
     )
     # "a steak, 300 g", "mozzarella intera, 250 g": one, or all of one, weighed after it
     counted = quantity.explicit and bool(quantity.unit or quantity.size or quantity.count != 1)
+    measured = bool(quantity.tokens) and tokens.items[said_from].text in HOUSEHOLD_UNITS
+    counted = counted and not measured  # "quadretti di cioccolato, 3": the count said after
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
     end += said_after(tokens, first, end, _food_at(tokens))  # "on rye", "merluza frita"
@@ -304,6 +306,7 @@ def _make_item(
     end = max([end, *(said.stop - 1 for said in sharing)])  # "eine Pizza zu zweit"
     apart = None if counted else apart_or_listed(tokens, first, end, _food_at(tokens))
     if apart is not None:  # "pasta al pomodoro, 80 g": the amount said after a comma
+        apart[0].unit = apart[0].unit or (quantity.unit if measured else "")  # 3 squares
         apart[0].tokens, (quantity, end) = quantity.tokens, apart
     if apart is None or tokens.items[end].bracketed:  # "pizza, 2" counts slices
         quantity.count *= _whole_in_slices(tokens, food, first, last, quantity)
