@@ -19,6 +19,7 @@ import re
 from bot.planner.offline.beside import ON_IN, food_of_its_own, had_beside_a_drink, on_bread
 from bot.planner.offline.each import EACH_BEFORE, for_each
 from bot.planner.offline.egg_dishes import made_of_eggs, with_eggs
+from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.fillings import WITH, filled_dish, filled_with, fills
 from bot.planner.offline.flavours import flavour_of, flavoured
 from bot.planner.offline.foods import FoodItem
@@ -101,6 +102,19 @@ def dish(head: FoodItem, added: FoodItem, joiner: str = "with") -> FoodItem:
     )
 
 
+def _when_before_with(tokens: Tokens, gap: range) -> int:
+    """How many words saying when, read already, stand between a food and the "with" of what
+    it came with ("3 cuppas today w semi skimmed", "zwei Kaffee heute mit Milch"); 0 when
+    anything else does."""
+    when = 0
+    while when < len(gap) and tokens.used[gap[when]] and tokens.items[gap[when]].text in FILLERS:
+        when += 1
+    rest = gap[when:]
+    if not when or not rest or not tokens.free(rest) or tokens.items[rest[0]].text not in WITH:
+        return 0
+    return when
+
+
 def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
     """ "A with B (and C)": one item of A and what it comes with (see the module docstring).
     "salad with chicken" is the table's chicken salad when the table has one; "with a side
@@ -116,6 +130,7 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             in_dish = _said_with(tokens, item)
             continue
         gap = range(head.last + 1, item.first)
+        gap = range(gap.start + _when_before_with(tokens, gap), gap.stop)  # "tea today w milk"
         between = [tokens.items[i].text for i in gap]
         words = [w for w in between if w != "/" and w not in DESCRIBING | EACH_BEFORE]
         free = tokens.free(gap)

@@ -34,7 +34,8 @@ FILLERS = (
     nur juste seulement solo soltanto solamente
     bonjour bonsoir salut coucou buongiorno buonasera salve servus moin hallo merci grazie
     yaar arre bhai acha achha accha allora boh insomma basta cioe dai vabbe quindi ecco preso
-    presa pues pe bueno vale guey wey che bah ben bref genre quoi voila coup naja halt ja doch eben
+    presa pues pe bueno vale guey wey che bah ben bref genre quoi voila coup naja na halt ja doch
+    eben
     remembered did done popped pill pills capsule capsules tablet tablets softgel softgels
     ish oops whoops jsut umm hmm idk dunno gonna wanna yeah yep yup honestly sure ok okay
     nothing else specific few several lots lot loads plenty could can would yet

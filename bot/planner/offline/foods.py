@@ -15,6 +15,7 @@ from typing import Protocol
 from bot.planner.offline.amount_after import apart_or_listed
 from bot.planner.offline.amount_before import OF, ends_measure, measured_by, said_before
 from bot.planner.offline.amount_next import named_to, said_after, with_postfix, without_fat
+from bot.planner.offline.named_numbers import number_named, number_words
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.offline.volumes import volume_after
@@ -23,7 +24,7 @@ from bot.planner.reader.dry import weighed_dry
 from bot.planner.reader.lookup import FROM, is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
-from bot.planner.reader.quantities import HOUSEHOLD_UNITS, NUMBER_WORDS, SIZES, Quantity
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS, SIZES, Quantity
 from bot.planner.reader.shared import shared_by
 
 
@@ -227,11 +228,15 @@ def longest_alias(
 ) -> tuple[Food, int] | None:
     """The longest alias starting at token i, each word as written or as its plural or typo
     (unclaimed words only, unless `free` is False)."""
-    if (free and tokens.used[i]) or tokens.items[i].kind != "word":
+    said = tokens.items[i]
+    if (free and tokens.used[i]) or said.kind not in ("word", "num"):
         return None
     n = len(tokens)
     best, best_length = "", 0
-    for first in said_for(tokens.items, i) + table.forms(tokens.items[i].text):
+    word = said.kind == "word"  # or a number a name starts with ("7 layer dip")
+    for first in (
+        said_for(tokens.items, i) + table.forms(said.text) if word else number_words(said.text)
+    ):
         for alias in table.by_first.get(first, ()):
             length = alias.count(" ") + 1
             if length <= best_length:
@@ -241,19 +246,12 @@ def longest_alias(
             if all(
                 _said_as(tokens.items[i + k].text, part, table)
                 if tokens.items[i + k].kind == "word"
-                else _number_named(tokens.items[i + k].text, part)  # "pizza 4 formaggi"
+                else number_named(tokens.items[i + k].text, part)  # "pizza 4 formaggi"
                 for k, part in enumerate(alias.split(" ")[1:], start=1)
             ):
                 best, best_length = alias, length
                 break
     return (table.by_alias[best], best_length) if best else None
-
-
-def _number_named(said: str, part: str) -> bool:
-    """Whether a number said in a food's name is the number word of the table's name
-    ("couscous aux 7 légumes": "sept"); never one, which is an article too."""
-    value = NUMBER_WORDS.get(part)
-    return value is not None and value >= 2 and number_value(said) == value
 
 
 def _said_as(word: str, part: str, table: FoodTable) -> bool:
@@ -297,6 +295,8 @@ def _make_item(
     )
     # "a steak, 300 g", "mozzarella intera, 250 g": one, or all of one, weighed after it
     counted = quantity.explicit and bool(quantity.unit or quantity.size or quantity.count != 1)
+    measured = bool(quantity.tokens) and tokens.items[said_from].text in HOUSEHOLD_UNITS
+    counted = counted and not measured  # "quadretti di cioccolato, 3": the count said after
     if not quantity.explicit and food.unit and _singular(tokens, food, first, last):
         quantity.count, quantity.explicit = 1.0, True  # "egg" is one egg, not the usual two
     end += said_after(tokens, first, end, _food_at(tokens))  # "on rye", "merluza frita"
@@ -304,6 +304,7 @@ def _make_item(
     end = max([end, *(said.stop - 1 for said in sharing)])  # "eine Pizza zu zweit"
     apart = None if counted else apart_or_listed(tokens, first, end, _food_at(tokens))
     if apart is not None:  # "pasta al pomodoro, 80 g": the amount said after a comma
+        apart[0].unit = apart[0].unit or (quantity.unit if measured else "")  # 3 squares
         apart[0].tokens, (quantity, end) = quantity.tokens, apart
     if apart is None or tokens.items[end].bracketed:  # "pizza, 2" counts slices
         quantity.count *= _whole_in_slices(tokens, food, first, last, quantity)

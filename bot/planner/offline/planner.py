@@ -26,6 +26,7 @@ from bot.kernel.said import EmojiOffer, FoodFact, FoodFacts, Notice, OddNumbers,
 from bot.planner.base import Plan, PlanContext, ReadResult
 from bot.planner.markup import without_markup
 from bot.planner.offline.answers import answer
+from bot.planner.offline.bread_kinds import bread_said_by_kind
 from bot.planner.offline.chitchat import CHITCHAT, chitchat_kind
 from bot.planner.offline.corrections import amended, corrected
 from bot.planner.offline.dates import WEEKDAYS, WEEKDAYS_PLURAL, find_day_refs, rx
@@ -150,7 +151,7 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     if len(text) > MAX_CHARS:
         return Plan(understood=False, said=[TooLong(MAX_CHARS)])
     text = normalize(text).text  # "a latte & <b>cake</b>": no food named "B cake"
-    text = eggs_said_after(text)  # "a 3 egg omelette": an omelette of 3 eggs
+    text = bread_said_by_kind(eggs_said_after(text))  # "a 3 egg omelette"; "2 slices rye"
     text = regional_text(faces_as_ratings(text), context.timezone)  # "mood 😊"; UK "chips"
     tokens = Tokens(tokenize(text))
     words = [t for t in tokens.items if t.kind != "punct"]

@@ -63,7 +63,7 @@ def said_before(text: str) -> Iterator[str]:
     first; nothing when nothing is said after a food."""
     portion = _portion_first(text)
     if portion is not None:
-        yield portion
+        yield from portion
     one = _ONE_AFTER_RE.match(text.strip())
     if one is not None:
         yield f"{one.group('kind')} {one.group('food').strip()}"
@@ -80,8 +80,9 @@ def said_before(text: str) -> Iterator[str]:
         yield f"{head}{named}{tail}"
 
 
-def _portion_first(text: str) -> str | None:
-    """`text` with a portion said after its one food moved before it, or None."""
+def _portion_first(text: str) -> tuple[str, str] | None:
+    """`text` with a portion said after its foods in the words the reader knows, kept after
+    them (a plate of several foods: plate_size.py), then moved before them; or None."""
     match = _PORTION_AFTER_RE.match(fold(text))
     if match is None:
         return None
@@ -89,7 +90,8 @@ def _portion_first(text: str) -> str | None:
     size = _SIZE_SAID.get(size, size if size in _AS_SAID else "large")
     unit = (match.group("unit") or match.group("unit2")).lower()
     unit = _UNIT_SAID.get(unit, unit)
-    return f"{match.group('head')}{size} {unit} of {match.group('food')}"
+    head, food = match.group("head"), match.group("food")
+    return f"{head}{food}, {size} {unit}", f"{head}{size} {unit} of {food}"
 
 
 # Sizes the reader knows as they are; every other size word above says a large portion.

@@ -26,9 +26,7 @@ from bot.agent_api.actions import (
     WeightLog,
     WeightSetGoal,
 )
-from bot.kernel.said import (
-    Notice,
-)
+from bot.kernel.said import Notice
 from bot.planner.base import Plan
 from bot.planner.offline.additions import join_with
 from bot.planner.offline.another import kinds_said_after
@@ -58,6 +56,7 @@ from bot.planner.offline.meals import (
 from bot.planner.offline.negated import negations_read
 from bot.planner.offline.others import others_food
 from bot.planner.offline.places import claim_named_places
+from bot.planner.offline.plate_size import plate_sized
 from bot.planner.offline.remarks import day_remarks
 from bot.planner.offline.rules import (
     RangeKind,
@@ -187,7 +186,7 @@ def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
     negations = negations_read(tokens)
     foods = find_meal_foods(r.text, tokens, r.refused_foods, segmented, r.measures)
     r.said_not_had = bool(negations_read(tokens) - negations)
-    foods = join_with(tokens, amount_in_brackets(r.text, tokens, foods))
+    foods = join_with(tokens, amount_in_brackets(r.text, tokens, plate_sized(tokens, foods)))
     foods = ice_cream_flavours(tokens, foods)  # "gelato 2 gusti, pistacchio e nocciola"
     foods = dish_contents(tokens, kinds_said_after(tokens, one_per_thing(r.text, tokens, foods)))
     tokens.release(held)

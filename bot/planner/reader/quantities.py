@@ -1,14 +1,13 @@
 """Step 3, quantities: the words for how much, and the quantity read around a food.
 
 "2", "200 g", "a bowl of", "half an", "a large", "2-3" (the middle), "1/2" before a food, "200 g"
-or "x2" after it; a part or all of one ("half of a", "a third of a", "a whole", "una pizza
-intera": reader/parts.py), "one and a half", and a measure said before its container ("a 20 oz
-bottle of"). Units (and the Italian "etto", 100 g), containers, sizes and number words are in
-English, German, Spanish, French and Italian, written folded (lower case, no accents). A unit's
-measure is the one `pint` gives (tests/planner/reader/test_quantities.py holds every one to it):
-"fl oz" is a volume, "oz" a weight (of a drink, the fluid ounce it means). A percentage is part of
-a name ("2% milk", "100% juice"), never a count: the tokenizer keeps it a word of its own.
-`reader/nutrients.py` turns a quantity of a table row into figures.
+or "x2" after it; a part or all of one ("half of a", "a third of a", "a whole", "una pizza intera":
+reader/parts.py), "one and a half", and a measure said before its container ("a 20 oz bottle of").
+Units (and the Italian "etto", 100 g), containers, sizes and number words are in English, German,
+Spanish, French and Italian, written folded (lower case, no accents). A unit's measure is the one
+`pint` gives (tests/planner/reader/test_quantities.py holds every one to it): "fl oz" is a volume,
+"oz" a weight (of a drink, the fluid ounce it means). A percentage is part of a name ("2% milk",
+"100% juice"), never a count: the tokenizer keeps it a word. `reader/nutrients.py` weighs them.
 """
 
 from __future__ import annotations
@@ -90,6 +89,7 @@ for _canonical, _words in (
         " cuchara cucharas cuillere cuilleres cuilleree cuillerees",
     ),
     ("handful", "handful handfuls handvoll punado punados poignee manciata"),
+    ("hunk", "hunk hunks kanten quignon quignons cacho cachos tozzo tozzi"),
     ("scoop", "scoop scoops kugel kugeln bola bolas messloffel cazo cazos mesurette misurino"),
     ("shot", "shot shots chupito chupitos"),
     ("bar", "bar bars riegel barrita barritas"),
@@ -101,7 +101,7 @@ for _canonical, _words in (
     ("box", "box boxes schachtel karton caja cajas boite boites scatola scatole"),
     ("pot", "pot pots pottle tub tubs becher vasetto vasetti tarrina tarrinas"),
     ("strip", "strip strips streifen tira tiras striscia strisce"),
-    ("square", "square squares"),
+    ("square", "square squares carre carres quadratino quadratini quadretto quadretti"),
     ("sleeve", "sleeve sleeves sleve"),
     ("cone", "cone cones cornet cornets"),
     ("fillet", "fillet fillets filete filetes filet filets filetto filetti"),
@@ -121,9 +121,9 @@ HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 
 HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0})
 # A drizzle of honey, syrup or oil is 2 tsp; a katori the small bowl of dal; a pot a mug.
 HOUSEHOLD_ML.update({"drizzle": 10.0, "katori": 150.0, "pot": 300.0})
-# ... and these are measures of weight: a handful of grapes, berries or nuts is about 40 g, a
-# sleeve of crackers or biscuits (a roll of 30-odd crackers, 15 cookies) about 100 g.
-HOUSEHOLD_G = {"handful": 40.0, "sleeve": 100.0}
+# ... and these of weight: a handful of grapes, berries or nuts about 40 g, a sleeve of crackers
+# (30-odd crackers, 15 cookies) 100 g, a hunk of bread or cheese ("un quignon de pain") 60 g.
+HOUSEHOLD_G = {"handful": 40.0, "sleeve": 100.0, "hunk": 60.0}
 # A bottle of wine or spirits (over 0.07 g alcohol a ml, ~9 % vol) is 750 ml, not soda's 500.
 WINE_BOTTLE_ML, WINE_ALCOHOL_G_PER_ML = 750.0, 0.07
 # Containers of a food eaten, not drunk: a can of soup or beans is a 400 g tin (US: 425 g), a

@@ -26,7 +26,8 @@ from bot.planner.reader.normalize import fold
 
 LANGUAGES = ("en", "de", "es", "fr", "it")
 
-CONJUNCTIONS = frozenset({"and", "&", "n", "plus", "und", "sowie", "y", "e", "et", "ed"})
+# "na" is Swahili's "and" of East African meals ("chapati na maharagwe", "omena na ugali").
+CONJUNCTIONS = frozenset({"and", "&", "n", "plus", "und", "sowie", "y", "e", "et", "ed", "na"})
 
 # The words of each language that carry no food: folded, apostrophes dropped ("j'ai": "jai").
 FUNCTION_WORDS: dict[str, frozenset[str]] = {
