@@ -321,8 +321,7 @@ def _log(text: str, tokens: Tokens, context: PlanContext) -> Plan:
     return log_plan(text, tokens, context.today, context.last_weight_kg, zone, night=night)
 
 
-# Everyday words an edit from a word the rules read, never repaired into it: "casado"
-# (married; a Costa Rican plate) is no "cansado".
+# Everyday words an edit from a rule's word, never repaired into it: "casado" is no "cansado".
 _WORDS_NEAR_RULE_WORDS = frozenset("casado casada casados casadas cantado cantada".split())
 
 
