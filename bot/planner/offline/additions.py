@@ -17,6 +17,7 @@ import functools
 import re
 
 from bot.planner.offline.beside import ON_IN, food_of_its_own, had_beside_a_drink, on_bread
+from bot.planner.offline.dish_base import made_of
 from bot.planner.offline.each import EACH_BEFORE, for_each
 from bot.planner.offline.egg_dishes import made_of_eggs, with_eggs
 from bot.planner.offline.fillers import FILLERS
@@ -135,6 +136,10 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
         words = [w for w in between if w != "/" and w not in DESCRIBING | EACH_BEFORE]
         free = tokens.free(gap)
         said = " ".join(tokens.items[i].text for i in range(head.first, head.last + 1))
+        if free and made_of(tokens, head, item, words):
+            tokens.claim(gap)  # "pasta alla carbonara": the carbonara, pasta and all
+            joined[-1] = dataclasses.replace(item, first=head.first)
+            continue
         if free and flavour_of(head, item, words, said, counted=_counted(tokens, item)):
             tokens.claim(gap)  # "un smoothie aux fraises": the fruit is what it tastes of
             joined[-1] = flavoured(tokens, head, item)
