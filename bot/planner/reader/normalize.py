@@ -94,9 +94,9 @@ _ELIDED_RE = re.compile(
 
 
 def fold(text: str) -> str:
-    """Lower case, accents stripped, typographic apostrophes plain, elided articles apart
-    ("l'acqua": "l acqua"): the form of matching."""
-    text = text.lower().replace("ß", "ss").replace("’", "'")
+    """Lower case, accents stripped, ligatures spelled out ("œuf": "oeuf"), typographic
+    apostrophes plain, elided articles apart ("l'acqua": "l acqua"): the form of matching."""
+    text = text.lower().replace("ß", "ss").replace("œ", "oe").replace("æ", "ae").replace("’", "'")
     decomposed = unicodedata.normalize("NFKD", text)
     folded = "".join(c for c in decomposed if not unicodedata.combining(c))
     return _ELIDED_RE.sub(r"\1 ", folded)
