@@ -22,7 +22,7 @@ from bot.planner.reader.quantities import (
     Quantity,
     parse_prefix,
 )
-from bot.planner.reader.segment import never_food_words
+from bot.planner.reader.segment import CONJUNCTIONS, never_food_words
 
 # Words that hedge an amount said on its own ("like the whole box", "prob a cup", "genre 12
 # pièces", "unas 3"), stand before it as an article, or say it was eaten ("ate half the
@@ -58,6 +58,8 @@ def amount_apart(
             return None
         if tokens.used[k]:
             break  # "the 32oz from zaxbys": where it was from, read already, ends the amount
+        if comma is not None and words and _another_food(tokens, k, food_at):
+            break  # "sushi, 8 pieces and miso soup": the soup is another food
         words.append(tokens.items[k].text)
         k += 1
     if by_the:  # "dulce de leche a cucharadas, unas 3": the measure, then the count
@@ -82,6 +84,17 @@ _GREW = tuple(
         "|e diventato|diventati"
     ).split("|")
 )
+
+
+_ARTICLES = frozenset("a an some un una une ein eine einen ne des unos unas".split())
+
+
+def _another_food(tokens: Tokens, k: int, food_at: Callable[[int], bool]) -> bool:
+    """Whether "and" at token `k` starts another food ("..., 8 pieces and miso soup")."""
+    if tokens.items[k].text not in CONJUNCTIONS or k + 1 >= len(tokens):
+        return False
+    after = k + 2 if tokens.items[k + 1].text in _ARTICLES else k + 1
+    return after < len(tokens) and food_at(after)
 
 
 def _grown_to(
