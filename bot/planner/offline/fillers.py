@@ -43,6 +43,17 @@ FILLERS = (
     really pretty very super quite actually basically literally probably maybe guess think
     forgot forget forgotten weighed weigh weighing gewogen abgewogen pesato pesata pesados
     snacked munched nibbled scarfed wolfed devoured
+    inhaled demolished destroyed housed hoovered gobbled guzzled chugged downed necked scoffed
+    polished chomped gulped noshed annihilated obliterated murdered
+    vernichtet verdruckt verdrueckt verputzt reingehauen reingezogen reingestopft reingepfiffen
+    gefuttert gemampft weggeatmet weggeputzt weggehauen verschlungen gefressen genascht
+    verspeist vertilgt gesnackt geschlemmt gegonnt gegoennt gehabt
+    zampe zampado zampaste trague tragado engulli engullido devore devorado jale jalado
+    englouti engloutie engloutis avale avalee bouffe boulotte grignote deguste savoure
+    sbafato sbafata sbafati spazzolato spazzolata divorato divorata trangugiato ingurgitato
+    pappato pappata sgranocchiato mangiucchiato gustato
+    standing stehend schnell rasch eilig hastig vite rapido rapida veloce velocemente
+    ligera ligero liviana liviano leggera leggero leggeri legere leger leicht
     cold hot warm leftover leftovers homemade fresh
     poached scrambled fried grilled roasted roast baked boiled steamed toasted sauteed raw
     mashed sliced chopped diced spicy plain crispy creamy salted unsalted smoked side sides
@@ -109,6 +120,8 @@ _PLACES = "|".join(
             "|corner shop|supermarket|store|kebab shop|chinese|indian|thai|local|canteen"
             "|footy|footie|stadium|game|van|chipper|bakers|servo|petrol station|gas station"
             "|garage|vending machine|machine|centra|spar|tesco|lidl|aldi|wawa|sheetz|costco"
+            "|kitchen|counter|couch|sofa|sink|fridge|freezer|break room|breakroom|staff room"
+            "|kibanda|hawker|hawker centre|hawker center|food hall|stall|dhaba|canteen"
         ).split("|"),
         key=len,
         reverse=True,
@@ -133,6 +146,25 @@ _OTHER_PLACES = (
     "|taqueria|comedor|cantina|puesto|boulanger|brasserie|paninoteca|gelateria|pasticceria"
     "|pasteleria|heladeria|churreria|traiteur|epicerie|supermarche|supermercado|supermercato"
     "|supermarkt|tankstelle|gare|bahnhof|estacion|stazione|automat|distributeur|distributore"
+)
+# Where, said alone as the heading of what was had there: "Kantine: Spaghetti", "mensa, pasta
+# al pomodoro" (no word here is also a food).
+_BARE_PLACES = "kantine|mensa|cantine|canteen|comedor|cafeteria|kibanda|betriebskantine"
+# Near where the person is: "al bar sotto casa", "torta de la esquina", "au resto du coin".
+_NEARBY = (
+    r"sotto casa|sotto lufficio|sotto ufficio|vicino casa|vicino allufficio|dietro langolo"
+    r"|downstairs|upstairs|next door|around the corner|round the corner|across the street"
+    r"|down the road|down the street|near work|near home|near the office|near the station"
+    r"|de la esquina|de la vuelta|du coin|du quartier|den bas|d en bas|um die ecke|nebenan"
+    r"|gegenuber|gegenueber|bei uns|unten"
+)
+# How it was eaten, in haste or on foot: "al volo", "sur le pouce", "de pie" (unless a slice of
+# the English pie), "im Stehen", "in a hurry".
+_MANNER = (
+    r"al volo|in fretta|in piedi|in fretta e furia|en vitesse|sur le pouce|debout"
+    r"|a la va vite|vite fait|(?<!slice )(?<!piece )(?<!trozo )(?<!porcion )de pie|a la carrera"
+    r"|de prisa|deprisa|corriendo|al paso|im stehen|im gehen|im laufen|auf die schnelle"
+    r"|zwischendurch|in a hurry|in a rush|on the run|on the fly|standing up|on my feet"
 )
 # The course, said after the food: "de postre", "als Nachtisch", "en dessert", "per dolce",
 # "as a starter", "en entrée" (a starter in France and Quebec, a main course in the US: a
@@ -164,12 +196,25 @@ PEOPLE = (
     "|soeur|frere|moglie|marito|ragazza|ragazzo|amici|amiche|amica|amico|famiglia|figli"
     "|mamma|genitori|nonna|nonni|nonno|colleghi|sorella|fratello"
 )
+# Kin and neighbours, whose place or cooking a food comes from ("en casa de mi suegra", "bei
+# der Nachbarin"): read beside a food, never taken for someone else eating it.
+_KIN = (
+    "mother|father|in laws|mother in law|father in law|mutter|vater|schwiegermutter"
+    "|schwiegervater|schwiegereltern|madre|padre|suegra|suegro|suegros|tia|tio"
+    "|mere|pere|belle mere|beau pere|beaux parents|tante|oncle|suocera|suocero|suoceri|zia|zio"
+    "|aunt|auntie|aunty|uncle|cousin|granny|neighbour|neighbor|nachbarin|nachbar"
+    "|vecina|vecino|voisine|voisin|vicina|vicino"
+)
 _WITH_WHOM = (
     r"(?:with|w|mit|con|avec|bei|dalla|dal|da)(?: (?:my|our|the|his|her|their|some|meiner"
     r"|meinem|meinen|meine|der|dem|den|unseren|unserer|mi|mis|su|sus|nuestros|la|el|los|las"
     r"|les|ma|mon|mes|nos|notre|des"
     r"|mia|mio|miei|mie|i|gli|le|il|lo))?(?: (?:little|best|kleinen|besten|mejor|mejores"
-    rf"|meilleur|meilleure|migliore|migliori))? (?:{PEOPLE})"
+    rf"|meilleur|meilleure|migliore|migliori))? (?:{PEOPLE}|{_KIN})"
+    # whose it was: "en casa de mi suegra", "le gâteau de ma tante", "della nonna"
+    r"|(?:de|di|von|vom) (?:mi|mis|tu|su|mon|ma|mes|mia|mio|miei|mie|meiner|meinem|meinen"
+    rf"|meine|la mia|il mio|my|la|el|los|las)(?: (?:propia|propio))? (?:{PEOPLE}|{_KIN})"
+    rf"|(?:della|dalla|del|dello|dei|delle) (?:{PEOPLE}|{_KIN})"
     # a dad, written without its accent as the potatoes are: "con mis papás", "da papà"
     r"|(?:con|with) (?:mi|mis|tu|tus|su|sus|nuestros) (?:papa|papas|papi)"
     r"|(?:da|dal|col|dallo) (?:mio |tuo |il )?(?:papa|papi)"
@@ -190,14 +235,17 @@ WHEN_WHERE_RE = rx(
     r"|on the (?:way|go|road|train|bus|plane)(?: (?:home|to work|to school|back))?"
     rf"|(?:at|from|in|fae) (?:the |a |my |our |his |her |their |a friends |my friends )?"
     rf"(?:{_PLACES})"
-    # a stand or a van named for what it sells: "from the taco truck", "at the crepe stand"
-    r"|(?:at|from) (?:the |a )?[a-z]+ (?:truck|van|stand|cart|stall)"
+    # a stand or a van named for what it sells: "from the taco truck", "at the crepe stand",
+    # "from the pizza place", "at that late night ramen spot"; a chain named for a food
+    r"|(?:at|from|to) (?:the |a |that |this |our |my |some )?(?:[a-z]+ ){1,3}(?:truck|van"
+    r"|stand|cart|stall|place|spot|joint|parlour|parlor|shack|hut)"
+    rf"|(?:at|from|fae|to) (?:the |a )?(?:{_FOOD_CHAINS})|{_NEARBY}"
     # "pas de dessert", "nada de postre": a dessert not had, read with its negation
     rf"|{_AT_PLACE} (?:{_OTHER_PLACES})|(?<!pas )(?<!nada )(?<!sans )(?<!sin ){_DESSERT}"
     # A café as where, only after a word of place: "au café", "im Café" ("un café" is a drink)
     r"|(?:au|al|im|in the|at the|at a|in a|in einem|dans un) (?:cafe|caffe|cafeteria)"
     r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
-    rf"|{_WITH_WHOM}"
+    rf"|{_WITH_WHOM}|{_MANNER}|(?:{_BARE_PLACES})"
     rf"|(?:to|was|is|were) (?:the )?(?P<chain>{_FOOD_CHAINS})"
     # a chain before a count of another food: "chick fil a 8 count nuggets"
     rf"|(?:{_FOOD_CHAINS})(?= \d)"
@@ -220,7 +268,10 @@ def claim_when_where(tokens: Tokens, starts_food: Callable[[int], bool]) -> None
             tokens.claim(span)
 
 
-OR_SO_RE = rx(r"or (?:two|three|so)|give or take|more or less|so bad|so much")
+OR_SO_RE = rx(
+    r"or (?:two|three|so)|give or take|more or less|so bad|so much|at least|at most|or more"
+    r"|mindestens|hochstens|hoechstens|au moins|au plus|almeno|al massimo|al menos|por lo menos"
+)
 # How long: read after symptoms and feelings, whose note keeps it ("headache all day").
 ALL_DAY_RE = rx(
     r"all day|all day long|the whole day|whole day|throughout the day|during the day|all night"
