@@ -2,15 +2,15 @@
 "churros en san ginés", "cheesecake at juniors", "un bocadillo en Sant Antoni".
 
 The name is read as the place and nothing else, so no food's typo or plural is read into it
-("juici" is no juice, "ginés" no gin). After a food, the words a name runs to ("poke bowl
-from the place downstairs", "a burger at matt's", "panino da Gino", "Currywurst beim
-Griechen") are where it was had, whatever they are: the person is never asked about them.
-Before any food, a name no food's typo reads ("from the zorblax") is left unread, for the
-reply to name, since nothing was logged that it could belong to. A word the table knows as
-written is left to the foods ("pizza from the pizza place" keeps its pizza, "baked beans
-from fast food" are USDA's; "at subway" is read with the places of offline/fillers.py). A
-saint's name ("san", "saint", "sankt") starts a place unless the table names a food with it
-("san pellegrino").
+("juici" is no juice, "ginés" no gin). After a food of its sentence, the words a name runs
+to ("poke bowl from the place downstairs", "a burger at matt's", "panino da Gino",
+"Currywurst beim Griechen") are where it was had, whatever they are: the person is never
+asked about them. Before any food, a name no food's typo reads ("from the zorblax") is left
+unread, for the reply to name, since nothing was logged that it could belong to. A word the
+table knows as written is left to the foods ("pizza from the pizza place" keeps its pizza,
+"baked beans from fast food" are USDA's; "at subway" is read with the places of
+offline/fillers.py). A saint's name ("san", "saint", "sankt") starts a place unless the
+table names a food with it ("san pellegrino").
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.survey import survey_table
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens
-from bot.planner.reader.segment import CUTTING_WORDS, never_food_words
+from bot.planner.reader.segment import CUTTING_WORDS, SENTENCE_END_MARKS, never_food_words
 
 # What says where a food came from, before a name: "from", "at", Scots "fae", "de chez".
 _FROM = frozenset({"from", "fae", "at"})
@@ -36,6 +36,7 @@ _OTHER_ARTICLES = frozenset("der die das dem den da la le les el il lo".split())
 # Whose place: "at my aunt's", "from our local".
 _OWNERS = frozenset("my our his her their this that some".split())
 # Words that carry on past a place's name: "with", "mit", "con", "avec", "w".
+_ENDS = SENTENCE_END_MARKS
 _CARRY_ON = CUTTING_WORDS | {"with", "w", "mit", "con", "avec", "col", "plus"}
 # Words after "at" that say how much or how often, never a place ("at least 2").
 _NOT_PLACES = frozenset("least most all once first last best worst times home work".split())
@@ -77,7 +78,7 @@ def claim_named_places(tokens: Tokens, starts_food: Callable[[int], bool]) -> No
 def _claim_names_after_foods(
     tokens: Tokens, starts_food: Callable[[int], bool], known: Callable[[str], bool]
 ) -> None:
-    """Claim the name said after "from", "at", "bei" ... once a food was named before it:
+    """Claim the name said after "from", "at", "bei" ... once a food of its sentence was named:
     the words up to the next amount, food word, punctuation or "and"/"with", at most four
     ("poke bowl from the place downstairs", "jucy lucy at matt's")."""
     for i in range(1, len(tokens) - 1):
@@ -86,9 +87,9 @@ def _claim_names_after_foods(
         before = tokens.items[i - 1].text
         if not tokens.used[i - 1] and before in never_food_words() and before not in FILLERS:
             continue  # "auf da Wiesn": a phrase the word only carries on
-        opened = max((j + 1 for j in range(i) if tokens.items[j].kind == "punct"), default=0)
+        opened = max((j + 1 for j in range(i) if tokens.items[j].text in _ENDS), default=0)
         if not any(starts_food(j) for j in range(opened, i)):
-            continue  # a food of the same clause
+            continue  # a food of the same sentence
         k = i + 1
         while k < len(tokens) - 1 and tokens.items[k].text in _ARTICLES | _OWNERS | _OTHER_ARTICLES:
             k += 1
