@@ -99,3 +99,18 @@ def test_a_recipe_is_for_a_model_never_a_food(text: str) -> None:
     plan = plan_text(text, ROME)
     assert not food_entries(text, ROME)
     assert Notice.NEEDS_MODEL in plan.said
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("nachos, no regrets", "nacho"),
+        ("Bratwurst im Brötchen, echt lecker", "bratwurst"),
+        ("una arepa, riquísima", "arepa"),
+        ("un croque-monsieur, un délice", "croque"),
+        ("un cannolo, buonissimo", "cannol"),
+    ],
+)
+def test_how_much_it_was_enjoyed_is_read(text: str, food: str) -> None:
+    name, _kcal = _one_food(text)
+    assert food in name.lower(), name

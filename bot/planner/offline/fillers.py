@@ -166,6 +166,15 @@ _MANNER = (
     r"|de prisa|deprisa|corriendo|al paso|im stehen|im gehen|im laufen|auf die schnelle"
     r"|zwischendurch|in a hurry|in a rush|on the run|on the fly|standing up|on my feet"
 )
+# How much it was enjoyed, or owned up to: "no regrets", "mega lecker", "buenísimos", "trop
+# bon", "che buona", "don't judge me".
+_ENJOYED = (
+    r"no regrets|zero regrets|dont judge(?: me)?|worth it|so worth it|(?:so|soo|sooo|really"
+    r"|very) good|(?:mega|sehr|echt|voll|richtig|so|total) lecker|lecker|kostlich"
+    r"|buenisim[oa]s?|riquisim[oa]s?|que ric[oa]|delicios[oa]s?|trop bonn?e?|delicieux"
+    r"|delicieuse|un delice|miam|che buon[oa]|buonissim[oa]|squisit[oa]|una bonta|una delizia"
+    r"|gnam|sans regret|sin arrepentimiento|ohne reue"
+)
 # The course, said after the food: "de postre", "als Nachtisch", "en dessert", "per dolce",
 # "as a starter", "en entrée" (a starter in France and Quebec, a main course in the US: a
 # course either way, never a food).
@@ -245,7 +254,7 @@ WHEN_WHERE_RE = rx(
     # A café as where, only after a word of place: "au café", "im Café" ("un café" is a drink)
     r"|(?:au|al|im|in the|at the|at a|in a|in einem|dans un) (?:cafe|caffe|cafeteria)"
     r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
-    rf"|{_WITH_WHOM}|{_MANNER}|(?:{_BARE_PLACES})"
+    rf"|{_WITH_WHOM}|{_MANNER}|(?:{_BARE_PLACES})|{_ENJOYED}"
     rf"|(?:to|was|is|were) (?:the )?(?P<chain>{_FOOD_CHAINS})"
     # a chain before a count of another food: "chick fil a 8 count nuggets"
     rf"|(?:{_FOOD_CHAINS})(?= \d)"
