@@ -114,3 +114,22 @@ def test_a_recipe_is_for_a_model_never_a_food(text: str) -> None:
 def test_how_much_it_was_enjoyed_is_read(text: str, food: str) -> None:
     name, _kcal = _one_food(text)
     assert food in name.lower(), name
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("a sausage roll after the concert", "sausage roll"),
+        ("2 beers watching the footy", "beer"),
+        ("Bratwurst nach dem Training", "bratwurst"),
+        ("Laugenbrezel vormittags", "pretzel"),
+        ("Waffel im Biergarten", "waffle"),
+        ("un taco al pastor después del partido", "taco"),
+        ("una arepa a media tarde", "arepa"),
+        ("un croissant en sortant du boulot", "croissant"),
+        ("una piadina dopo la partita", "piadina"),
+    ],
+)
+def test_when_and_around_what_it_was_had_is_read(text: str, food: str) -> None:
+    name, _kcal = _one_food(text)
+    assert food in name.lower(), name

@@ -146,6 +146,38 @@ _OTHER_PLACES = (
     "|taqueria|comedor|cantina|puesto|boulanger|brasserie|paninoteca|gelateria|pasticceria"
     "|pasteleria|heladeria|churreria|traiteur|epicerie|supermarche|supermercado|supermercato"
     "|supermarkt|tankstelle|gare|bahnhof|estacion|stazione|automat|distributeur|distributore"
+    # a stand, an inn, a fair or a pitch: "an der Bude", "im Biergarten", "en la cancha"
+    "|bude|imbissbude|gasthaus|wirtshaus|biergarten|brauhaus|beizli|hutte|huette|huttn|alm"
+    "|kirmes|wiesn|volksfest|cancha|estadio|feria|plaza|terraza|curro|chamba|pega|terrasse"
+    "|casse croute|cabane|kermesse|fete foraine|bacaro|osteria|sagra|fiera|stadio|mensa"
+)
+# An event or a place before or after which it was had: "nach der Arbeit", "après la
+# soirée", "dopo la disco", "después del partido", "vuelta de fiesta".
+_EVENTS = (
+    "arbeit|schule|uni|training|party|feier|disco|schicht|nachtschicht|soiree|fete|boite|match"
+    "|concert|konzert|concierto|concerto|partita|partido|fiesta|festa|clase|cours|lezione"
+    "|trabajo|lavoro|travail|boulot|taf|palestra|salle|gimnasio|turno|discoteca|serata|juerga"
+)
+_AROUND_EVENT = (
+    r"(?:nach der|nach dem|nach|vor der|vor dem|despues del|despues de la|despues de|antes del"
+    r"|antes de la|antes de|apres la|apres le|apres l|avant la|avant le|dopo la|dopo il|dopo lo"
+    r"|dopo l|dopo|prima della|prima del|vuelta de|de vuelta de|de vuelta del|en sortant de"
+    rf"|en sortant du|al ritorno dalla|al ritorno dal) (?:{_EVENTS})"
+    r"|(?:after|before) (?:the |a |my |our )?(?:concert|party|show|movie|film|shift|meeting|gig"
+    r"|lecture|exam|pub|club|night out|school run|match|game|service|mass|festival)"
+    # watching something: "watching the match", "beim Serienschauen", "devant la télé"
+    r"|watching (?:the |a |some )?(?:match|game|telly|tv|movie|film|footy|football|netflix"
+    r"|series|show)|beim (?:fernsehen|serienschauen|zocken|zoggen|lernen)|viendo (?:el |la |una"
+    r" )?(?:partido|tele|serie|pelicula|futbol)|devant (?:la tele|le match|un film|netflix|la"
+    r" serie)|guardando (?:la partita|la tv|la tele|un film|la serie)"
+)
+# When in the day, as the regions say it: "a media mañana", "al mediodía", "zu Mittag",
+# "nachmittags", "in the arvo", "zmorge".
+_PART_OF_DAY = (
+    r"(?:al|a|a la|en la|por la|de la) (?:mediodia|manana|tarde|noche|media manana|media tarde)"
+    r"|a media (?:manana|tarde)|zu mittag|zu abend|zum mittag|nachmittags|vormittags|abends"
+    r"|morgens|zmorge|znacht|zmittag|zvieri|elevenses|(?:this |in the |yesterday )?arvo"
+    r"|noonish|en fin de matinee|en fin dapres midi|a meta mattina|a meta pomeriggio"
 )
 # Where, said alone as the heading of what was had there: "Kantine: Spaghetti", "mensa, pasta
 # al pomodoro" (no word here is also a food).
@@ -254,7 +286,7 @@ WHEN_WHERE_RE = rx(
     # A café as where, only after a word of place: "au café", "im Café" ("un café" is a drink)
     r"|(?:au|al|im|in the|at the|at a|in a|in einem|dans un) (?:cafe|caffe|cafeteria)"
     r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
-    rf"|{_WITH_WHOM}|{_MANNER}|(?:{_BARE_PLACES})|{_ENJOYED}"
+    rf"|{_WITH_WHOM}|{_MANNER}|(?:{_BARE_PLACES})|{_ENJOYED}|{_AROUND_EVENT}|{_PART_OF_DAY}"
     rf"|(?:to|was|is|were) (?:the )?(?P<chain>{_FOOD_CHAINS})"
     # a chain before a count of another food: "chick fil a 8 count nuggets"
     rf"|(?:{_FOOD_CHAINS})(?= \d)"
