@@ -56,6 +56,7 @@ def test_where_and_whose_a_food_was_had_is_read(
         ("un dîner léger, une soupe", "soup"),
         ("un tramezzino in piedi", "tramezzino"),
         ("cena leggera, un minestrone", "minestrone"),
+        ("ein leichtes Mittagessen, Gemüsesuppe", "soup"),
     ],
 )
 def test_haste_and_lightness_are_read(text: str, food: str) -> None:
@@ -109,6 +110,9 @@ def test_a_recipe_is_for_a_model_never_a_food(text: str) -> None:
         ("una arepa, riquísima", "arepa"),
         ("un croque-monsieur, un délice", "croque"),
         ("un cannolo, buonissimo", "cannol"),
+        ("2 tacos, so stuffed", "taco"),
+        ("Schweinshaxe, jetzt pappsatt", "schweinshaxe"),
+        ("tagliatelle al ragù, sto scoppiando", "tagliatelle"),
     ],
 )
 def test_how_much_it_was_enjoyed_is_read(text: str, food: str) -> None:
@@ -133,3 +137,10 @@ def test_how_much_it_was_enjoyed_is_read(text: str, food: str) -> None:
 def test_when_and_around_what_it_was_had_is_read(text: str, food: str) -> None:
     name, _kcal = _one_food(text)
     assert food in name.lower(), name
+
+
+def test_a_light_food_is_not_a_light_meal() -> None:
+    """ "Light" said of a meal is how it was; said of a drink it may be what it is, and is
+    asked about rather than dropped."""
+    plan = plan_text("cerveza ligera", ROME)
+    assert any(isinstance(s, Unplaced) and s.words for s in plan.said), plan.said

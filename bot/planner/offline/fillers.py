@@ -53,7 +53,6 @@ FILLERS = (
     sbafato sbafata sbafati spazzolato spazzolata divorato divorata trangugiato ingurgitato
     pappato pappata sgranocchiato mangiucchiato gustato
     standing stehend schnell rasch eilig hastig vite rapido rapida veloce velocemente
-    ligera ligero liviana liviano leggera leggero leggeri legere leger leicht
     cold hot warm leftover leftovers homemade fresh
     poached scrambled fried grilled roasted roast baked boiled steamed toasted sauteed raw
     mashed sliced chopped diced spicy plain crispy creamy salted unsalted smoked side sides
@@ -206,6 +205,20 @@ _ENJOYED = (
     r"|buenisim[oa]s?|riquisim[oa]s?|que ric[oa]|delicios[oa]s?|trop bonn?e?|delicieux"
     r"|delicieuse|un delice|miam|che buon[oa]|buonissim[oa]|squisit[oa]|una bonta|una delizia"
     r"|gnam|sans regret|sin arrepentimiento|ohne reue"
+    # how full it left the person: "absolutely stuffed", "pappsatt", "no puedo ni moverme"
+    r"|(?:absolutely|so|totally|completely|im|proper) stuffed|so full|im so full|pappsatt"
+    r"|kugelrund|(?:so|mega|total|bin) voll"
+    r"|no puedo ni moverme|no puedo mas|reventad[oa]|llenisim[oa]|je suis plein|je suis pleine"
+    r"|repu|repue|sto scoppiando|pienissim[oa]|beaucoup trop|viel zu viel|way too much"
+)
+# A meal said light ("cena ligera", "pranzo leggero", "dîner léger", "leichtes Abendessen"):
+# how the meal was, never a light version of the food said next ("cerveza ligera" is a beer).
+_MEALS = "cena comida almuerzo desayuno merienda pranzo colazione pasto diner dejeuner repas"
+_LIGHT_MEAL = (
+    "(?:"
+    + "|".join(f"(?<={meal} )" for meal in _MEALS.split())
+    + r")(?:ligera|ligero|liviana|liviano|leggera|leggero|legere|leger)"
+    r"|(?:leichtes|leichter|leichte)(?= (?:abendessen|mittagessen|fruhstuck|essen|mahlzeit))"
 )
 # The course, said after the food: "de postre", "als Nachtisch", "en dessert", "per dolce",
 # "as a starter", "en entrée" (a starter in France and Quebec, a main course in the US: a
@@ -286,7 +299,7 @@ WHEN_WHERE_RE = rx(
     # A café as where, only after a word of place: "au café", "im Café" ("un café" is a drink)
     r"|(?:au|al|im|in the|at the|at a|in a|in einem|dans un) (?:cafe|caffe|cafeteria)"
     r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
-    rf"|{_WITH_WHOM}|{_MANNER}|(?:{_BARE_PLACES})|{_ENJOYED}|{_AROUND_EVENT}|{_PART_OF_DAY}"
+    rf"|{_WITH_WHOM}|{_MANNER}|(?:{_BARE_PLACES})|{_ENJOYED}|{_LIGHT_MEAL}|{_AROUND_EVENT}|{_PART_OF_DAY}"
     rf"|(?:to|was|is|were) (?:the )?(?P<chain>{_FOOD_CHAINS})"
     # a chain before a count of another food: "chick fil a 8 count nuggets"
     rf"|(?:{_FOOD_CHAINS})(?= \d)"
