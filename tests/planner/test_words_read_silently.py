@@ -144,3 +144,19 @@ def test_a_light_food_is_not_a_light_meal() -> None:
     asked about rather than dropped."""
     plan = plan_text("cerveza ligera", ROME)
     assert any(isinstance(s, Unplaced) and s.words for s in plan.said), plan.said
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("a hot dog at the county fair", "hot dog"),
+        ("a pasty on the tram", "pasty"),
+        ("a bacon roll on nights", "bacon"),
+        ("Currywurst in der Frühschicht", "currywurst"),
+        ("des chips à l'apéro", "chip"),
+        ("olive all'aperitivo", "olive"),
+    ],
+)
+def test_the_occasion_a_food_was_had_at_is_read(text: str, food: str) -> None:
+    name, _kcal = _one_food(text)
+    assert food in name.lower(), name

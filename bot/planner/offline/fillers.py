@@ -120,7 +120,7 @@ _PLACES = "|".join(
             "|footy|footie|stadium|game|van|chipper|bakers|servo|petrol station|gas station"
             "|garage|vending machine|machine|centra|spar|tesco|lidl|aldi|wawa|sheetz|costco"
             "|kitchen|counter|couch|sofa|sink|fridge|freezer|break room|breakroom|staff room"
-            "|kibanda|hawker|hawker centre|hawker center|food hall|stall|dhaba|canteen"
+            "|kibanda|hawker|hawker centre|hawker center|food hall|stall|dhaba|canteen|dairy"
         ).split("|"),
         key=len,
         reverse=True,
@@ -149,6 +149,7 @@ _OTHER_PLACES = (
     "|bude|imbissbude|gasthaus|wirtshaus|biergarten|brauhaus|beizli|hutte|huette|huttn|alm"
     "|kirmes|wiesn|volksfest|cancha|estadio|feria|plaza|terraza|curro|chamba|pega|terrasse"
     "|casse croute|cabane|kermesse|fete foraine|bacaro|osteria|sagra|fiera|stadio|mensa"
+    "|schicht|spatschicht|fruhschicht|nachtschicht|nachtdienst|spaetschicht|fruehschicht"
 )
 # An event or a place before or after which it was had: "nach der Arbeit", "après la
 # soirée", "dopo la disco", "después del partido", "vuelta de fiesta".
@@ -169,6 +170,11 @@ _AROUND_EVENT = (
     r"|series|show)|beim (?:fernsehen|serienschauen|zocken|zoggen|lernen)|viendo (?:el |la |una"
     r" )?(?:partido|tele|serie|pelicula|futbol)|devant (?:la tele|le match|un film|netflix|la"
     r" serie)|guardando (?:la partita|la tv|la tele|un film|la serie)"
+)
+# The aperitif as the occasion: "all'aperitivo", "à l'apéro", "en el aperitivo".
+_APERITIF = (
+    r"(?:a l|a|al|all|en el|en|in|per l|per|pour l|pour|durante l|durante el|zum|beim|at|for)"
+    r" (?:apero|aperitivo|aperitif|apericena|aperitivos)"
 )
 # When in the day, as the regions say it: "a media mañana", "al mediodía", "zu Mittag",
 # "nachmittags", "in the arvo", "zmorge".
@@ -286,13 +292,15 @@ WHEN_WHERE_RE = rx(
     r"|(?:post|pre) (?:workout|gym|run|training|dinner|lunch)|post workout|pre workout"
     r"|mid (?:morning|afternoon|evening)|first thing(?: in the morning)?"
     r"|in the (?:morning|afternoon|evening|night)|at night|late night|late at night"
-    r"|on the (?:way|go|road|train|bus|plane)(?: (?:home|to work|to school|back))?"
+    r"|on the (?:way|go|road|train|bus|plane|ferry|boat|tram|subway|metro|tube)(?: (?:home"
+    r"|to work|to school|back))?|on (?:nights|night shift|nightshift|shift|my shift|lates|earlies)"
     rf"|(?:at|from|in|fae) (?:the |a |my |our |his |her |their |a friends |my friends )?"
     rf"(?:{_PLACES})"
     # a stand or a van named for what it sells: "from the taco truck", "at the crepe stand",
     # "from the pizza place", "at that late night ramen spot"; a chain named for a food
     r"|(?:at|from|to) (?:the |a |that |this |our |my |some )?(?:[a-z]+ ){1,3}(?:truck|van"
-    r"|stand|cart|stall|place|spot|joint|parlour|parlor|shack|hut)"
+    r"|stand|cart|stall|place|spot|joint|parlour|parlor|shack|hut|game|match|fair|festival"
+    r"|fry|cookout|potluck|market)"
     rf"|(?:at|from|fae|to) (?:the |a )?(?:{_FOOD_CHAINS})|{_NEARBY}"
     # "pas de dessert", "nada de postre": a dessert not had, read with its negation
     rf"|{_AT_PLACE} (?:{_OTHER_PLACES})|(?<!pas )(?<!nada )(?<!sans )(?<!sin ){_DESSERT}"
@@ -300,6 +308,7 @@ WHEN_WHERE_RE = rx(
     r"|(?:au|al|im|in the|at the|at a|in a|in einem|dans un) (?:cafe|caffe|cafeteria)"
     r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
     rf"|{_WITH_WHOM}|{_MANNER}|(?:{_BARE_PLACES})|{_ENJOYED}|{_LIGHT_MEAL}|{_AROUND_EVENT}|{_PART_OF_DAY}"
+    rf"|{_APERITIF}"
     rf"|(?:to|was|is|were) (?:the )?(?P<chain>{_FOOD_CHAINS})"
     # a chain before a count of another food: "chick fil a 8 count nuggets"
     rf"|(?:{_FOOD_CHAINS})(?= \d)"
