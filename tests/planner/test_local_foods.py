@@ -231,11 +231,11 @@ def test_the_chain_a_food_came_from_is_read_with_it(said: str) -> None:
     assert plan.understood and len(logged(said)) == 1
 
 
-def test_a_word_after_from_that_is_no_chain_is_not_swallowed() -> None:
-    plan = plan_text(
-        "a muffin from the zorblax", PlanContext(now=dt.datetime(2026, 11, 22), timezone="UTC")
-    )
-    assert not plan.understood
+def test_a_name_after_from_is_where_the_food_came_from_and_alone_is_asked_about() -> None:
+    context = PlanContext(now=dt.datetime(2026, 11, 22), timezone="UTC")
+    plan = plan_text("a muffin from the zorblax", context)
+    assert plan.understood and len(logged("a muffin from the zorblax")) == 1
+    assert not plan_text("from the zorblax", context).understood
 
 
 @pytest.mark.parametrize(

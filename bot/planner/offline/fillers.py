@@ -44,6 +44,16 @@ FILLERS = (
     really pretty very super quite actually basically literally probably maybe guess think
     forgot forget forgotten weighed weigh weighing gewogen abgewogen pesato pesata pesados
     snacked munched nibbled scarfed wolfed devoured
+    inhaled demolished destroyed housed hoovered gobbled guzzled chugged downed necked scoffed
+    polished chomped gulped noshed annihilated obliterated murdered
+    vernichtet verdruckt verdrueckt verputzt reingehauen reingezogen reingestopft reingepfiffen
+    gefuttert gemampft weggeatmet weggeputzt weggehauen verschlungen gefressen genascht
+    verspeist vertilgt gesnackt geschlemmt gegonnt gegoennt gehabt
+    zampe zampado zampaste trague tragado engulli engullido devore devorado jale jalado
+    englouti engloutie engloutis avale avalee bouffe boulotte grignote deguste savoure
+    sbafato sbafata sbafati spazzolato spazzolata divorato divorata trangugiato ingurgitato
+    pappato pappata sgranocchiato mangiucchiato gustato
+    standing stehend schnell rasch eilig hastig vite rapido rapida veloce velocemente
     cold hot warm leftover leftovers homemade fresh
     poached scrambled fried grilled roasted roast baked boiled steamed toasted sauteed raw
     mashed sliced chopped diced spicy plain crispy creamy salted unsalted smoked side sides
@@ -110,6 +120,8 @@ _PLACES = "|".join(
             "|corner shop|supermarket|store|kebab shop|chinese|indian|thai|local|canteen"
             "|footy|footie|stadium|game|van|chipper|bakers|servo|petrol station|gas station"
             "|garage|vending machine|machine|centra|spar|tesco|lidl|aldi|wawa|sheetz|costco"
+            "|kitchen|counter|couch|sofa|sink|fridge|freezer|break room|breakroom|staff room"
+            "|kibanda|hawker|hawker centre|hawker center|food hall|stall|dhaba|canteen|dairy"
         ).split("|"),
         key=len,
         reverse=True,
@@ -134,6 +146,86 @@ _OTHER_PLACES = (
     "|taqueria|comedor|cantina|puesto|boulanger|brasserie|paninoteca|gelateria|pasticceria"
     "|pasteleria|heladeria|churreria|traiteur|epicerie|supermarche|supermercado|supermercato"
     "|supermarkt|tankstelle|gare|bahnhof|estacion|stazione|automat|distributeur|distributore"
+    # a stand, an inn, a fair or a pitch: "an der Bude", "im Biergarten", "en la cancha"
+    "|bude|imbissbude|gasthaus|wirtshaus|biergarten|brauhaus|beizli|hutte|huette|huttn|alm"
+    "|kirmes|wiesn|volksfest|cancha|estadio|feria|plaza|terraza|curro|chamba|pega|terrasse"
+    "|casse croute|cabane|kermesse|fete foraine|bacaro|osteria|sagra|fiera|stadio|mensa"
+    "|schicht|spatschicht|fruhschicht|nachtschicht|nachtdienst|spaetschicht|fruehschicht"
+)
+# An event or a place before or after which it was had: "nach der Arbeit", "après la
+# soirée", "dopo la disco", "después del partido", "vuelta de fiesta".
+_EVENTS = (
+    "arbeit|schule|uni|training|party|feier|disco|schicht|nachtschicht|soiree|fete|boite|match"
+    "|concert|konzert|concierto|concerto|partita|partido|fiesta|festa|clase|cours|lezione"
+    "|trabajo|lavoro|travail|boulot|taf|palestra|salle|gimnasio|turno|discoteca|serata|juerga"
+)
+_AROUND_EVENT = (
+    r"(?:nach der|nach dem|nach|vor der|vor dem|despues del|despues de la|despues de|antes del"
+    r"|antes de la|antes de|apres la|apres le|apres l|avant la|avant le|dopo la|dopo il|dopo lo"
+    r"|dopo l|dopo|prima della|prima del|vuelta de|de vuelta de|de vuelta del|en sortant de"
+    rf"|en sortant du|al ritorno dalla|al ritorno dal) (?:{_EVENTS})"
+    r"|(?:after|before) (?:the |a |my |our )?(?:concert|party|show|movie|film|shift|meeting|gig"
+    r"|lecture|exam|pub|club|night out|school run|match|game|service|mass|festival)"
+    # watching something: "watching the match", "beim Serienschauen", "devant la télé"
+    r"|watching (?:the |a |some )?(?:match|game|telly|tv|movie|film|footy|football|netflix"
+    r"|series|show)|beim (?:fernsehen|serienschauen|zocken|zoggen|lernen)|viendo (?:el |la |una"
+    r" )?(?:partido|tele|serie|pelicula|futbol)|devant (?:la tele|le match|un film|netflix|la"
+    r" serie)|guardando (?:la partita|la tv|la tele|un film|la serie)"
+)
+# The aperitif as the occasion: "all'aperitivo", "à l'apéro", "en el aperitivo".
+_APERITIF = (
+    r"(?:a l|a|al|all|en el|en|in|per l|per|pour l|pour|durante l|durante el|zum|beim|at|for)"
+    r" (?:apero|aperitivo|aperitif|apericena|aperitivos)"
+)
+# When in the day, as the regions say it: "a media mañana", "al mediodía", "zu Mittag",
+# "nachmittags", "in the arvo", "zmorge".
+_PART_OF_DAY = (
+    r"(?:al|a|a la|en la|por la|de la) (?:mediodia|manana|tarde|noche|media manana|media tarde)"
+    r"|a media (?:manana|tarde)|zu mittag|zu abend|zum mittag|nachmittags|vormittags|abends"
+    r"|morgens|zmorge|znacht|zmittag|zvieri|elevenses|(?:this |in the |yesterday )?arvo"
+    r"|noonish|en fin de matinee|en fin dapres midi|a meta mattina|a meta pomeriggio"
+)
+# Where, said alone as the heading of what was had there: "Kantine: Spaghetti", "mensa, pasta
+# al pomodoro" (no word here is also a food).
+_BARE_PLACES = "kantine|mensa|cantine|canteen|comedor|cafeteria|kibanda|betriebskantine"
+# Near where the person is: "al bar sotto casa", "torta de la esquina", "au resto du coin".
+_NEARBY = (
+    r"sotto casa|sotto lufficio|sotto ufficio|vicino casa|vicino allufficio|dietro langolo"
+    r"|downstairs|upstairs|next door|around the corner|round the corner|across the street"
+    r"|down the road|down the street|near work|near home|near the office|near the station"
+    r"|de la esquina|de la vuelta|du coin|du quartier|den bas|d en bas|um die ecke|nebenan"
+    r"|gegenuber|gegenueber|bei uns|unten"
+)
+# How it was eaten, in haste or on foot: "al volo", "sur le pouce", "de pie" (unless a slice of
+# the English pie), "im Stehen", "in a hurry".
+_MANNER = (
+    r"al volo|in fretta|in piedi|in fretta e furia|en vitesse|sur le pouce|debout"
+    r"|a la va vite|vite fait|(?<!slice )(?<!piece )(?<!trozo )(?<!porcion )de pie|a la carrera"
+    r"|de prisa|deprisa|corriendo|al paso|im stehen|im gehen|im laufen|auf die schnelle"
+    r"|zwischendurch|in a hurry|in a rush|on the run|on the fly|standing up|on my feet"
+)
+# How much it was enjoyed, or owned up to: "no regrets", "mega lecker", "buenísimos", "trop
+# bon", "che buona", "don't judge me".
+_ENJOYED = (
+    r"no regrets|zero regrets|dont judge(?: me)?|worth it|so worth it|(?:so|soo|sooo|really"
+    r"|very) good|(?:mega|sehr|echt|voll|richtig|so|total) lecker|lecker|kostlich"
+    r"|buenisim[oa]s?|riquisim[oa]s?|que ric[oa]|delicios[oa]s?|trop bonn?e?|delicieux"
+    r"|delicieuse|un delice|miam|che buon[oa]|buonissim[oa]|squisit[oa]|una bonta|una delizia"
+    r"|gnam|sans regret|sin arrepentimiento|ohne reue"
+    # how full it left the person: "absolutely stuffed", "pappsatt", "no puedo ni moverme"
+    r"|(?:absolutely|so|totally|completely|im|proper) stuffed|so full|im so full|pappsatt"
+    r"|kugelrund|(?:so|mega|total|bin) voll"
+    r"|no puedo ni moverme|no puedo mas|reventad[oa]|llenisim[oa]|je suis plein|je suis pleine"
+    r"|repu|repue|sto scoppiando|pienissim[oa]|beaucoup trop|viel zu viel|way too much"
+)
+# A meal said light ("cena ligera", "pranzo leggero", "dîner léger", "leichtes Abendessen"):
+# how the meal was, never a light version of the food said next ("cerveza ligera" is a beer).
+_MEALS = "cena comida almuerzo desayuno merienda pranzo colazione pasto diner dejeuner repas"
+_LIGHT_MEAL = (
+    "(?:"
+    + "|".join(f"(?<={meal} )" for meal in _MEALS.split())
+    + r")(?:ligera|ligero|liviana|liviano|leggera|leggero|legere|leger)"
+    r"|(?:leichtes|leichter|leichte)(?= (?:abendessen|mittagessen|fruhstuck|essen|mahlzeit))"
 )
 # The course, said after the food: "de postre", "als Nachtisch", "en dessert", "per dolce",
 # "as a starter", "en entrée" (a starter in France and Quebec, a main course in the US: a
@@ -165,12 +257,25 @@ PEOPLE = (
     "|soeur|frere|moglie|marito|ragazza|ragazzo|amici|amiche|amica|amico|famiglia|figli"
     "|mamma|genitori|nonna|nonni|nonno|colleghi|sorella|fratello"
 )
+# Kin and neighbours, whose place or cooking a food comes from ("en casa de mi suegra", "bei
+# der Nachbarin"): read beside a food, never taken for someone else eating it.
+_KIN = (
+    "mother|father|in laws|mother in law|father in law|mutter|vater|schwiegermutter"
+    "|schwiegervater|schwiegereltern|madre|padre|suegra|suegro|suegros|tia|tio"
+    "|mere|pere|belle mere|beau pere|beaux parents|tante|oncle|suocera|suocero|suoceri|zia|zio"
+    "|aunt|auntie|aunty|uncle|cousin|granny|neighbour|neighbor|nachbarin|nachbar"
+    "|vecina|vecino|voisine|voisin|vicina|vicino"
+)
 _WITH_WHOM = (
     r"(?:with|w|mit|con|avec|bei|dalla|dal|da)(?: (?:my|our|the|his|her|their|some|meiner"
     r"|meinem|meinen|meine|der|dem|den|unseren|unserer|mi|mis|su|sus|nuestros|la|el|los|las"
     r"|les|ma|mon|mes|nos|notre|des"
     r"|mia|mio|miei|mie|i|gli|le|il|lo))?(?: (?:little|best|kleinen|besten|mejor|mejores"
-    rf"|meilleur|meilleure|migliore|migliori))? (?:{PEOPLE})"
+    rf"|meilleur|meilleure|migliore|migliori))? (?:{PEOPLE}|{_KIN})"
+    # whose it was: "en casa de mi suegra", "le gâteau de ma tante", "della nonna"
+    r"|(?:de|di|von|vom) (?:mi|mis|tu|su|mon|ma|mes|mia|mio|miei|mie|meiner|meinem|meinen"
+    rf"|meine|la mia|il mio|my|la|el|los|las)(?: (?:propia|propio))? (?:{PEOPLE}|{_KIN})"
+    rf"|(?:della|dalla|del|dello|dei|delle) (?:{PEOPLE}|{_KIN})"
     # a dad, written without its accent as the potatoes are: "con mis papás", "da papà"
     r"|(?:con|with) (?:mi|mis|tu|tus|su|sus|nuestros) (?:papa|papas|papi)"
     r"|(?:da|dal|col|dallo) (?:mio |tuo |il )?(?:papa|papi)"
@@ -192,17 +297,23 @@ WHEN_WHERE_RE = rx(
     r"|(?:post|pre) (?:workout|gym|run|training|dinner|lunch)|post workout|pre workout"
     r"|mid (?:morning|afternoon|evening)|first thing(?: in the morning)?"
     r"|in the (?:morning|afternoon|evening|night)|at night|late night|late at night"
-    r"|on the (?:way|go|road|train|bus|plane)(?: (?:home|to work|to school|back))?"
+    r"|on the (?:way|go|road|train|bus|plane|ferry|boat|tram|subway|metro|tube)(?: (?:home"
+    r"|to work|to school|back))?|on (?:nights|night shift|nightshift|shift|my shift|lates|earlies)"
     rf"|(?:at|from|in|fae) (?:the |a |my |our |his |her |their |a friends |my friends )?"
     rf"(?:{_PLACES})"
-    # a stand or a van named for what it sells: "from the taco truck", "at the crepe stand"
-    r"|(?:at|from) (?:the |a )?[a-z]+ (?:truck|van|stand|cart|stall)"
+    # a stand or a van named for what it sells: "from the taco truck", "at the crepe stand",
+    # "from the pizza place", "at that late night ramen spot"; a chain named for a food
+    r"|(?:at|from|to) (?:the |a |that |this |our |my |some )?(?:[a-z]+ ){1,3}(?:truck|van"
+    r"|stand|cart|stall|place|spot|joint|parlour|parlor|shack|hut|game|match|fair|festival"
+    r"|fry|cookout|potluck|market)"
+    rf"|(?:at|from|fae|to) (?:the |a )?(?:{_FOOD_CHAINS})|{_NEARBY}"
     # "pas de dessert", "nada de postre": a dessert not had, read with its negation
     rf"|{_AT_PLACE} (?:{_OTHER_PLACES})|(?<!pas )(?<!nada )(?<!sans )(?<!sin ){_DESSERT}"
     # A café as where, only after a word of place: "au café", "im Café" ("un café" is a drink)
     r"|(?:au|al|im|in the|at the|at a|in a|in einem|dans un) (?:cafe|caffe|cafeteria)"
     r"|chez (?:(?:la|le|les|l|mon|ma|mes) )?[a-z]+"  # "chez la banquise": a shop, never a food
-    rf"|{_WITH_WHOM}"
+    rf"|{_WITH_WHOM}|{_MANNER}|(?:{_BARE_PLACES})|{_ENJOYED}|{_LIGHT_MEAL}|{_AROUND_EVENT}|{_PART_OF_DAY}"
+    rf"|{_APERITIF}"
     rf"|(?:to|was|is|were) (?:the )?(?P<chain>{_FOOD_CHAINS})"
     # a chain before a count of another food: "chick fil a 8 count nuggets"
     rf"|(?:{_FOOD_CHAINS})(?= \d)"
@@ -225,7 +336,10 @@ def claim_when_where(tokens: Tokens, starts_food: Callable[[int], bool]) -> None
             tokens.claim(span)
 
 
-OR_SO_RE = rx(r"or (?:two|three|so)|give or take|more or less|so bad|so much")
+OR_SO_RE = rx(
+    r"or (?:two|three|so)|give or take|more or less|so bad|so much|at least|at most|or more"
+    r"|mindestens|hochstens|hoechstens|au moins|au plus|almeno|al massimo|al menos|por lo menos"
+)
 # How long: read after symptoms and feelings, whose note keeps it ("headache all day").
 ALL_DAY_RE = rx(
     r"all day|all day long|the whole day|whole day|throughout the day|during the day|all night"

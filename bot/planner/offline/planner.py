@@ -73,7 +73,8 @@ _INJECTION_RE = re.compile(
 # Recipes, support tickets and the supplement stack need free text the rules can't read; a
 # message about them writes nothing rather than something half-right.
 _LLM_ONLY_WORDS = frozenset(
-    "recipe recipes rezept rezepte receta recetas ticket tickets support soporte bug"
+    "recipe recipes rezept rezepte receta recetas recette recettes ricetta ricette ticket tickets"
+    " support soporte bug"
     " contact".split()
 )
 # Changing the supplement stack needs a model; taking it ("morning stack done: d3, k2") does not.

@@ -14,6 +14,7 @@ starts no dish: the food before it is logged and the words after it left to the 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Collection
 
 from bot.planner.offline.foods import FoodItem, longest_alias
@@ -70,7 +71,9 @@ def settle_unknown_words(
                 dataclasses.replace(named, amount="1 serving", protein=0.0, carbs=0.0, fat=0.0)
             )
             continue
-        if after < len(tokens) and unknown(after) and not _eaten_beside(tokens, item, unknown):
+        if after < len(tokens) and unknown(after) and _participle_closing(tokens, after):
+            tokens.claim(range(after, after + 1))  # "Pizza reingepfiffen", "2 Brezeln verputzt"
+        elif after < len(tokens) and unknown(after) and not _eaten_beside(tokens, item, unknown):
             tokens.release(range(item.first, item.last + 1))
             continue
         before = item.first - 1
@@ -84,6 +87,10 @@ def settle_unknown_words(
         counted = tokens.items[item.first].kind == "num" or (
             tokens.items[item.first].text in AMOUNT_WORDS
         )
+        if counted and _eating_verb_before(tokens, before):
+            tokens.claim(range(before, before + 1))  # "inhaled a burrito", "me zampé 2 donuts"
+            kept.append(item)
+            continue
         flavour = tokens.items[before].text not in never_food_words()  # "what about a muffin"
         if (head in _FLAVOURED or head.endswith("burger")) and not counted and flavour:
             # "tonkotsu ramen"; not "ordered a pizza": a flavour is said right before the food
@@ -149,12 +156,47 @@ _SHARE = frozenset("per par pro por je each cada chacun ciascuno".split())
 _GOING_ON = ("ing", "ando", "endo", "iendo", "ant")
 
 
+# A German verb said done, with or without a prefix: "genascht", "reingehauen", "weggeatmet",
+# "verdrückt", "zerlegt".
+_PARTICIPLE_RE = re.compile(
+    r"(?:rein|rauf|runter|weg|auf|ab|an|aus|ein|durch|nach|vor|zu|mit|hin|her|hinein|herein"
+    r"|drauf|dazu|rum|herum|nen)?ge[a-z]{3,}(?:t|en)|(?:ver|zer|be|ent)[a-z]{3,}(?:t|et|en)"
+)
+# What says a verb follows: "I", "just", "me" ("me zampé"), "j'ai", "mi sono", "ho", "hab".
+_SUBJECT_AUX = frozenset(
+    """
+    i ive just me te se nos mi ti si ci sono sei siamo ho hai ha abbiamo ai as avons avez jai
+    he has hemos habe hab hat ich wir
+    """.split()
+)
+
+
 def _verb_form(word: str) -> bool:
     """A verb said as it goes on ("watching", "tornando") or a German one said done
-    ("gehabt", "genascht"), when the table has no food of that word."""
+    ("gehabt", "genascht", "reingehauen"), when the table has no food of that word."""
     if len(word) < 6:
         return False
-    return word.endswith(_GOING_ON) or (word.startswith("ge") and word.endswith(("t", "en")))
+    return word.endswith(_GOING_ON) or _PARTICIPLE_RE.fullmatch(word) is not None
+
+
+def _participle_closing(tokens: Tokens, at: int) -> bool:
+    """Whether the word at `at`, after a food, is a German verb said done that closes the
+    clause ("ne Tüte Chips vernichtet", "Döner weggeatmet"): how the food was eaten."""
+    word = tokens.items[at].text
+    closes = at + 1 == len(tokens) or tokens.items[at + 1].kind == "punct"
+    return closes and len(word) >= 6 and _PARTICIPLE_RE.fullmatch(word) is not None
+
+
+def _eating_verb_before(tokens: Tokens, at: int) -> bool:
+    """Whether the word at `at`, unknown and straight before a counted food, is the verb of
+    eating it: after "I", "me", "j'ai", "mi sono", "hab" ("me zampé 2 donuts", "j'ai
+    englouti une pizza"), or an English past opening the clause ("inhaled a burrito")."""
+    word = tokens.items[at].text
+    prev = tokens.items[at - 1] if at > 0 else None
+    if prev is not None and prev.kind == "word" and prev.text in _SUBJECT_AUX:
+        return True
+    opens = prev is None or prev.kind == "punct"
+    return opens and len(word) >= 5 and word.endswith("ed")
 
 
 def _leads_elsewhere(tokens: Tokens, at: int) -> bool:
