@@ -94,8 +94,7 @@ _STRESSING = frozenset("actually eigentlich realidad".split())
 _CORRECTED_AFTER = frozenset(
     "it that i was were had ate drank meant war waren hatte es das ich fue era tome comi".split()
 )
-# "skipped the beer, had a coke instead": what replaced a thing said not eaten in the same
-# message, which corrects nothing logged before.
+# "skipped the beer, had a coke instead": what replaced a thing not eaten, in the same message.
 _INSTEAD_OF_SKIPPED_RE = re.compile(
     r"\b(?:skipped|skip|didnt|did not|no|weggelassen|verzichtet|nicht|kein|keine)\b"
     r".*\b(?:instead|stattdessen)\b"
