@@ -116,6 +116,19 @@ def _when_before_with(tokens: Tokens, gap: range) -> int:
     return when
 
 
+def _one_item(tokens: Tokens, head: FoodItem, item: FoodItem, words: list[str]) -> FoodItem | None:
+    """`head` and `item` said after it as one item, when `item` is the dish `head` is the base
+    of, what `head` tastes of, or the milk it is made with; else None."""
+    said = " ".join(tokens.items[i].text for i in range(head.first, head.last + 1))
+    if made_of(tokens, head, item, words):  # "pasta alla carbonara": the carbonara, pasta and all
+        return dataclasses.replace(item, first=head.first)
+    if flavour_of(head, item, words, said, counted=_counted(tokens, item)):
+        return flavoured(tokens, head, item)  # "un smoothie aux fraises": what it tastes of
+    if milk_of(head, item, words):  # "large flat white, full cream": the milk it is made with
+        return dataclasses.replace(head, last=item.last)
+    return None
+
+
 def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
     """ "A with B (and C)": one item of A and what it comes with (see the module docstring).
     "salad with chicken" is the table's chicken salad when the table has one; "with a side
@@ -135,18 +148,10 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
         between = [tokens.items[i].text for i in gap]
         words = [w for w in between if w != "/" and w not in DESCRIBING | EACH_BEFORE]
         free = tokens.free(gap)
-        said = " ".join(tokens.items[i].text for i in range(head.first, head.last + 1))
-        if free and made_of(tokens, head, item, words):
-            tokens.claim(gap)  # "pasta alla carbonara": the carbonara, pasta and all
-            joined[-1] = dataclasses.replace(item, first=head.first)
-            continue
-        if free and flavour_of(head, item, words, said, counted=_counted(tokens, item)):
-            tokens.claim(gap)  # "un smoothie aux fraises": the fruit is what it tastes of
-            joined[-1] = flavoured(tokens, head, item)
-            continue
-        if free and milk_of(head, item, words):
-            tokens.claim(gap)  # "large flat white, full cream": which milk it is made with
-            joined[-1] = dataclasses.replace(head, last=item.last)
+        one = _one_item(tokens, head, item, words) if free else None
+        if one is not None:
+            tokens.claim(gap)
+            joined[-1] = one
             continue
         more = filling and len(words) == 1 and words[0] in _AND  # "... de jamón y queso"
         # a drink is never a filling: "tacos de pollo y una coca" are tacos and a coke

@@ -16,6 +16,7 @@ from bot.planner.offline.amount_after import apart_or_listed
 from bot.planner.offline.amount_before import OF, ends_measure, measured_by, said_before
 from bot.planner.offline.amount_next import named_to, said_after, with_postfix, without_fat
 from bot.planner.offline.named_numbers import number_named, number_words
+from bot.planner.offline.slices import by_the_piece, whole_in_slices
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.offline.volumes import volume_after
@@ -24,7 +25,7 @@ from bot.planner.reader.dry import weighed_dry
 from bot.planner.reader.lookup import FROM, is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
-from bot.planner.reader.quantities import HOUSEHOLD_UNITS, SIZES, Quantity
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS, Quantity
 from bot.planner.reader.shared import shared_by
 
 
@@ -288,7 +289,7 @@ def _make_item(
     if gap:  # "a tin of heinz tomato soup": the words between are the food's, not the tin's
         tokens.claim(range(start - gap - quantity.tokens, start - gap))
         quantity.tokens = 0
-    food = _by_the_piece(tokens, _from_chain(tokens, food, first, last), first, last, quantity)
+    food = by_the_piece(tokens, _from_chain(tokens, food, first, last), first, last, quantity)
     said_to = named_to(tokens, last)  # "yogurt greco 0% 170g": its fat said with its name
     quantity, end = volume_after(tokens, said_to, food, quantity) or with_postfix(
         tokens, said_to, quantity
@@ -307,23 +308,35 @@ def _make_item(
         apart[0].unit = apart[0].unit or (quantity.unit if measured else "")  # 3 squares
         apart[0].tokens, (quantity, end) = quantity.tokens, apart
     if apart is None or tokens.items[end].bracketed:  # "pizza, 2" counts slices
-        quantity.count *= _whole_in_slices(tokens, food, first, last, quantity)
+        quantity.count *= whole_in_slices(tokens, food, first, last, quantity)
     quantity.count /= people
     span = range(start - quantity.tokens, end + 1)  # "pasta al pomodoro, 80 g": dry pasta
     figures = weighed_dry(tokens, food, quantity, span, first, measures) or nutrients(
         food, quantity, measures
     )
     figures = figures and without_fat(tokens, range(start, said_to + 1), figures)  # "skyr 0%"
-    item = None
-    if figures is not None:
-        item = FoodItem.of(figures, span.start, end, explicit=quantity.explicit)
-        item.served = quantity.unit in {"bowl", "plate"}
-        tokens.claim(span)
-        for said in sharing:
-            tokens.claim(said)
-    elif quantity.explicit and refused is not None:
-        tokens.claim(span)
-        refused.append(span)
+    return _claimed(tokens, figures, quantity, span, [span, *sharing], refused)
+
+
+def _claimed(
+    tokens: Tokens,
+    figures: Nutrients | None,
+    quantity: Quantity,
+    span: range,
+    said: list[range],
+    refused: list[range] | None,
+) -> FoodItem | None:
+    """The item of `figures` for the tokens `span`, its words (`said`) claimed; without
+    figures, an amount said of a food that cannot be weighed so is `refused`."""
+    if figures is None:
+        if quantity.explicit and refused is not None:
+            tokens.claim(span)
+            refused.append(span)
+        return None
+    item = FoodItem.of(figures, span.start, span.stop - 1, explicit=quantity.explicit)
+    item.served = quantity.unit in {"bowl", "plate"}
+    for words in said:
+        tokens.claim(words)
     return item
 
 
@@ -331,25 +344,6 @@ def _food_at(tokens: Tokens) -> Callable[[int], bool]:
     """Whether a name of the table starts at a token (its words unclaimed)."""
     table = food_table()
     return lambda k: longest_alias(tokens, k, table) is not None
-
-
-def _whole_in_slices(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> float:
-    """How many of the table's slices one of the food is when it is counted whole ("a pizza",
-    "half a pizza", "a pizza (half of a large)"); 1 when it is counted otherwise."""
-    whole = max(_WHOLE_IN_SLICES.get(tokens.items[k].text, 0.0) for k in range(first, last + 1))
-    sliced = any(tokens.items[k].text in HOUSEHOLD_UNITS for k in range(first, last + 1))
-    if (
-        whole
-        and q.explicit
-        and not q.unit
-        and not sliced
-        and food.unit_noun == "slice"
-        and food.measure("each") is None
-    ):
-        label = SIZES[q.size][0] if q.size else ""
-        q.size = ""  # "half of a large": the large one's slices, each of the table's size
-        return _SIZED_IN_SLICES.get(label, whole)
-    return 1.0
 
 
 def _from_chain(tokens: Tokens, food: Food, first: int, last: int) -> Food:
@@ -366,26 +360,6 @@ def _from_chain(tokens: Tokens, food: Food, first: int, last: int) -> Food:
         if chain_food is not None:
             return chain_food
     return food
-
-
-def _by_the_piece(tokens: Tokens, food: Food, first: int, last: int, q: Quantity) -> Food:
-    """ "a piece of pepperoni pizza": the table's slice of it when the food is counted whole
-    and the table has one ("pepperoni pizza slice")."""
-    if q.unit not in {"piece", "slice"} or food.unit_noun in {"piece", "slice"}:
-        return food
-    named = " ".join(tokens.items[k].text for k in range(first, last + 1))
-    sliced = food_table().by_alias.get(f"{named} slice")
-    return sliced if sliced is not None and sliced.unit_noun == "slice" else food
-
-
-# What is counted whole when counted by its own name, in the table's slices: "a pizza" is a
-# pizza for one (about 10 in, or a frozen one: four of the 14-inch slices the table counts,
-# as the dishes' "1 pizza" rows weigh), while "pizza" alone is the table's portion and
-# "2 slices of pizza" two slices.
-_WHOLE_IN_SLICES = {"pizza": 4.0, "pizzas": 4.0, "pizze": 4.0}
-# A pizza of a size, in the same slices: a small one (10 in) four, a medium (12 in) six, a
-# large (14 in) eight.
-_SIZED_IN_SLICES = {"small": 4.0, "medium": 6.0, "large": 8.0}
 
 
 def _singular(tokens: Tokens, food: Food, first: int, last: int) -> bool:

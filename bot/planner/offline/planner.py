@@ -26,12 +26,9 @@ from bot.kernel.said import EmojiOffer, FoodFact, FoodFacts, Notice, OddNumbers,
 from bot.planner.base import Plan, PlanContext, ReadResult
 from bot.planner.markup import without_markup
 from bot.planner.offline.answers import answer
-from bot.planner.offline.bread_kinds import bread_said_by_kind
 from bot.planner.offline.chitchat import CHITCHAT, chitchat_kind
 from bot.planner.offline.corrections import amended, corrected
 from bot.planner.offline.dates import WEEKDAYS, WEEKDAYS_PLURAL, find_day_refs, rx
-from bot.planner.offline.egg_dishes import eggs_said_after
-from bot.planner.offline.faces import faces_as_ratings
 from bot.planner.offline.feelings import FEELINGS
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.meals import find_meal_foods
@@ -43,9 +40,9 @@ from bot.planner.offline.questions import (
     read_question,
     reads_for,
 )
-from bot.planner.offline.regional import regional_text
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.offline.said_after import said_before
+from bot.planner.offline.said_as_read import said_as_read
 from bot.planner.offline.said_ratings import said_rating_words
 from bot.planner.offline.sources import source_words
 from bot.planner.offline.table import food_table
@@ -55,7 +52,7 @@ from bot.planner.offline.unsure import checked_first
 from bot.planner.offline.usual import repeat_plan
 from bot.planner.offline.writes import log_plan
 from bot.planner.reader.measures import Measures, measures_in
-from bot.planner.reader.normalize import emoji_words, normalize
+from bot.planner.reader.normalize import emoji_words
 from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS, NUMBER_WORDS, SIZES
 from bot.planner.reader.segment import function_words
 from bot.planner.reader.shared import SHARING_WORDS
@@ -150,9 +147,7 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     text = text.strip()
     if len(text) > MAX_CHARS:
         return Plan(understood=False, said=[TooLong(MAX_CHARS)])
-    text = normalize(text).text  # "a latte & <b>cake</b>": no food named "B cake"
-    text = bread_said_by_kind(eggs_said_after(text))  # "a 3 egg omelette"; "2 slices rye"
-    text = regional_text(faces_as_ratings(text), context.timezone)  # "mood 😊"; UK "chips"
+    text = said_as_read(text, context.timezone)  # markup dropped; "a 3 egg omelette"
     tokens = Tokens(tokenize(text))
     words = [t for t in tokens.items if t.kind != "punct"]
     if not words:

@@ -40,6 +40,20 @@ _GENERIC = frozenset("salad salads roll rolls wrap wraps bowl bowls".split())
 _SAUCE = frozenset("sauce sauces salsa sosse sose sugo".split())
 
 
+def _as_stated(
+    text: str, tokens: Tokens, item: FoodItem, unknown: Callable[[int], bool]
+) -> FoodItem:
+    """`item`, whose energy the person stated, named with the unknown words after it; not the
+    table's food: the stated energy only, no macros guessed from it."""
+    after = last = item.last + 1
+    while last + 1 < len(tokens) and unknown(last + 1) and last - after < 3:
+        last += 1
+    tokens.claim(range(after, last + 1))
+    words = text[tokens.items[item.first].start : tokens.items[last].end]
+    named = dataclasses.replace(item, name=words[:1].upper() + words[1:], last=last)
+    return dataclasses.replace(named, amount="1 serving", protein=0.0, carbs=0.0, fat=0.0)
+
+
 def settle_unknown_words(
     text: str,
     tokens: Tokens,
@@ -60,16 +74,7 @@ def settle_unknown_words(
     for item in items:
         after = item.last + 1
         if after < len(tokens) and unknown(after) and item.first in stated:
-            last = after
-            while last + 1 < len(tokens) and unknown(last + 1) and last - after < 3:
-                last += 1
-            tokens.claim(range(after, last + 1))
-            words = text[tokens.items[item.first].start : tokens.items[last].end]
-            named = dataclasses.replace(item, name=words[:1].upper() + words[1:], last=last)
-            # Not the table's food: the stated energy only, no macros guessed from it.
-            kept.append(
-                dataclasses.replace(named, amount="1 serving", protein=0.0, carbs=0.0, fat=0.0)
-            )
+            kept.append(_as_stated(text, tokens, item, unknown))  # "chicken stir fry, 500 kcal"
             continue
         if after < len(tokens) and unknown(after) and _participle_closing(tokens, after):
             tokens.claim(range(after, after + 1))  # "Pizza reingepfiffen", "2 Brezeln verputzt"
