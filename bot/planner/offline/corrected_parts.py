@@ -80,6 +80,12 @@ def with_share(
     is one slice), or the share is said before its name; None when no rewriting is read as
     the same foods for less."""
     earlier = plan_part(before)
+    if share == "1" and of_it:  # "frozen pizza, ate the whole thing": all of what was said
+        for text in _share_said_at_each_word(before, "a whole"):
+            plan = plan_part(text)
+            if _same_foods(earlier, plan) and _kcal(plan) > _kcal(earlier):
+                return plan
+        return earlier
     if share == "1":  # "half a sandwich, no, the whole thing": the share said taken out
         for text in (_SHARE_SAID_RE.sub("1 ", before, count=1), _SHARE_SAID_RE.sub("", before)):
             plan = plan_part(text)
@@ -130,21 +136,32 @@ def _share_of(number: str, share: str) -> str:
 # die Hälfte gegessen", "me comí la mitad", "j'en ai mangé la moitié", "ne ho bevuto metà".
 _EATEN = (
     r"ate|drank|had|finished|managed|eaten|only ate|only drank|only had|gegessen|getrunken"
-    r"|geschafft|comí|me comí|bebí|me bebí|tomé|me tomé|j'en ai mangé|j'en ai bu|mangé|bu"
+    r"|geschafft|aufgegessen|comí|me comí|bebí|me bebí|tomé|me tomé|j'en ai mangé|j'en ai bu"
+    r"|mangé|bu"
     r"|ne ho mangiato|ne ho mangiata|ne ho bevuto|ne ho bevuta|mangiato|mangiata|bevuto|bevuta"
 )
 _REST = (
     r"(?:sav\w*|kept|keeping|leaving|left) the rest\b.*|(?:the )?rest for later\b.*"
     r"|(?:den )?rest\b.*|(?:el )?resto\b.*|(?:le )?reste\b.*|(?:il )?resto\b.*"
 )
-_SHARE_WORDS = "|".join(_SHARES.values())
+# ... or all of it: "frozen pizza, ate the whole thing", "eine Tüte Chips, alles aufgegessen".
+_ALL_OF_IT = (
+    r"the whole thing|the whole lot|the whole (?:bag|box|pint|packet|tub|jar)|all of it|alles"
+    r"|das ganze|todo|entero|entera|tout|en entier|tutto|intero|intera"
+)
+_SHARE_WORDS = "|".join([*_SHARES.values(), _ALL_OF_IT])
 _EATEN_SHARE_RE = re.compile(
     rf"[,.;:!\-–]\s*(?:i\s+|ich\s+|hab\s+|habe\s+|ho\s+)?(?:(?:only|just|nur|solo|sólo"
     rf"|que|seulement)\s+)?(?:(?:{_EATEN})\s+(?:(?:only|just|nur|solo|sólo|que|seulement)\s+)?"
     rf"(?P<share>{_SHARE_WORDS})(?:\s+(?:of it|davon))?"
-    rf"|(?P<first>{_SHARE_WORDS})(?:\s+davon)?\s+(?:{_EATEN}))"
+    rf"|(?P<first>{_SHARE_WORDS})(?:\s+davon)?\s+(?:{_EATEN})|(?P<all>{_ALL_OF_IT}))"
     rf"(?:\s*[,.;:!\-–]?\s*(?:{_REST}))?[\s.!]*$",
     re.IGNORECASE,
+)
+
+
+_TAKEN_BACK_RE = re.compile(
+    r"\b(?:no|nope|nein|non|sorry|scusa|perdón|perdon|pardon|wait|anzi)\W*$", re.IGNORECASE
 )
 
 
@@ -154,7 +171,11 @@ def eaten_share(text: str) -> tuple[str, str] | None:
     match = _EATEN_SHARE_RE.search(text)
     if match is None or not text[: match.start()].strip():
         return None
-    said = match.group("share") or match.group("first")
+    said = match.group("share") or match.group("first") or match.group("all")
+    if match.group("all") and _TAKEN_BACK_RE.search(text[: match.start()]):
+        return None  # "half a sandwich, no, the whole thing": a correction, read as one
+    if re.fullmatch(_ALL_OF_IT, said, re.IGNORECASE):
+        return text[: match.start()], "1"
     share = next(f for f, alt in _SHARES.items() if re.fullmatch(alt, said, re.IGNORECASE))
     return text[: match.start()], share
 
