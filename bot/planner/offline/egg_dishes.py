@@ -9,11 +9,10 @@ eggs said after it, or as a count before it, say how big it was, and are never a
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 
 from bot.planner.offline.foods import FoodItem
-from bot.planner.offline.table import Food, food_table
+from bot.planner.offline.table import Food, foods_by_name
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.reader.quantities import NUMBER_WORDS
 
@@ -39,15 +38,6 @@ def eggs_said_after(text: str) -> str:
     )
 
 
-@functools.cache
-def _rows() -> dict[str, Food]:
-    rows: dict[str, Food] = {}
-    for food in food_table().by_alias.values():
-        rows.setdefault(food.name, food)
-        rows.setdefault(food.plural or food.name, food)
-    return rows
-
-
 def _eggs_in(food: Food) -> float | None:
     """How many eggs the portion of a dish counted in eggs holds ("1 omelette (2 eggs)")."""
     match = re.search(r"(\d+) eggs?\b", food.portion)
@@ -58,7 +48,7 @@ def _eggs_in(food: Food) -> float | None:
 
 def made_of_eggs(tokens: Tokens, head: FoodItem, item: FoodItem, words: list[str]) -> bool:
     """Whether `item`, said after `head` with `words` between, is the eggs `head` is made of."""
-    rows = _rows()
+    rows = foods_by_name()
     dish = rows.get(_SAID_AFTER_NAME_RE.sub("", head.name))
     egg = rows.get(_SAID_AFTER_NAME_RE.sub("", item.name))
     if dish is None or egg is None or egg.name != _EGGS or _eggs_in(dish) is None:
@@ -78,7 +68,7 @@ def with_eggs(head: FoodItem, item: FoodItem) -> FoodItem:
 def of_eggs(dish: FoodItem, eggs: FoodItem) -> FoodItem | None:
     """`dish` with its figures for as many eggs as `eggs` holds ("2 eggs as an omelette");
     None when `dish` is not counted in eggs or `eggs` are not eggs."""
-    rows = _rows()
+    rows = foods_by_name()
     row = rows.get(_SAID_AFTER_NAME_RE.sub("", dish.name))
     egg = rows.get(_SAID_AFTER_NAME_RE.sub("", eggs.name))
     in_portion = _eggs_in(row) if row is not None else None

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import functools
 import re
 from collections.abc import Sequence
 
@@ -23,7 +22,7 @@ from bot.planner.offline.foods import FoodItem, find_foods
 from bot.planner.offline.negated import not_negated
 from bot.planner.offline.on_bread import filling_at, on_bread
 from bot.planner.offline.survey import survey_table, tiered_alias
-from bot.planner.offline.table import Food, FoodTable, food_table
+from bot.planner.offline.table import Food, FoodTable, food_table, foods_by_name
 from bot.planner.offline.text import Token, Tokens, number_value, word_key
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.normalize import fold
@@ -384,17 +383,7 @@ def _as_compound(text: str, tokens: Tokens, item: FoodItem, c: _Compound) -> Foo
 
 def _holder_grams(item: FoodItem) -> float:
     """Grams of one shell, from the holder's own table row (by the item's name)."""
-    food = _foods_by_name().get(item.name)
+    food = foods_by_name().get(item.name)
     if food is None:
         return item.grams
     return food.unit_g if food.unit else food.portion_g
-
-
-@functools.cache
-def _foods_by_name() -> dict[str, Food]:
-    """The table's foods by name and plural, built once (the table is read once too)."""
-    by_name: dict[str, Food] = {}
-    for food in food_table().by_alias.values():
-        by_name.setdefault(food.name, food)
-        by_name.setdefault(food.plural, food)
-    return by_name

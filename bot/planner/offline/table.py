@@ -325,3 +325,13 @@ def food_table() -> FoodTable:
         measures.read_text("utf-8") if measures.is_file() else "",
         packages.read_text("utf-8") if packages.is_file() else "",
     )
+
+
+@functools.cache
+def foods_by_name() -> dict[str, Food]:
+    """The table's foods by name and plural, built once (the table is read once too)."""
+    by_name: dict[str, Food] = {}
+    for food in food_table().by_alias.values():
+        by_name.setdefault(food.name, food)
+        by_name.setdefault(food.plural, food)
+    return by_name
