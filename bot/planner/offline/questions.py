@@ -53,10 +53,13 @@ _ASKING = re.compile(
     r"|im schnitt|durchschnitt\w*|insgesamt|promedio|en total|moyenne|en moyenne|au total"
     r"|in media|in totale|la media|de media)\b"
 )
-# "une poutine moyenne", "deux frites moyennes": the size of what is counted, no average;
-# "énergie moyenne", "sommeil moyen": how it was, a check-in.
+# "une poutine moyenne", "deux frites moyennes", "poutine moyenne à emporter": the size of
+# what is counted or named first, no average; "énergie moyenne", "sommeil moyen": how it
+# was, a check-in.
 _SIZE_MOYENNE = re.compile(
     r"\b(?:un|une|des|\d+|deux|trois) (?:\w+ ){1,2}moyennes?\b"
+    r"|^(?!(?:quelle?s?|ma|mon|mes|ta|ton|tes|sa|son|ses|la|le|les|notre|votre|en)\b)"
+    r"\w+ moyennes?\b"
     r"|\b(?:energie|humeur|sommeil|moral|nuit|journee) (?:\w+ )?moyen(?:ne)?\b"
 )
 _NUTRITION_FOCUS = {

@@ -76,6 +76,9 @@ def settle_unknown_words(
         if after < len(tokens) and unknown(after) and item.first in stated:
             kept.append(_as_stated(text, tokens, item, unknown))  # "chicken stir fry, 500 kcal"
             continue
+        if after < len(tokens) and unknown(after) and _describes(tokens, item, after):
+            item = _described(text, tokens, item, after)  # "2 cornetti integrali"
+            after = item.last + 1
         if after < len(tokens) and unknown(after) and _participle_closing(tokens, after):
             tokens.claim(range(after, after + 1))  # "Pizza reingepfiffen", "2 Brezeln verputzt"
         elif after < len(tokens) and unknown(after) and not _eaten_beside(tokens, item, unknown):
@@ -108,6 +111,63 @@ def settle_unknown_words(
             item = dataclasses.replace(item, name=name, first=first)
         kept.append(item)
     return kept
+
+
+# How Spanish, French and Italian adjectives end, said after the food they describe
+# ("cornetti integrali", "tamales colorados", "entrecôte bordelaise", "pizza capricciosa"):
+# made, coloured, from a region. Endings of dish names ("amatriciana", "carbonara") are not.
+_ADJECTIVE_ENDINGS = tuple(
+    """
+    al ale ali ales ado ada ados adas ato ata ati ate ido ida idos idas ito ita iti ite itos
+    itas uto uta uti ute oso osa osi ose osos osas ese esi eses aise aises oise oises ienne
+    iennes enne ennes ico ica ici iche icos icas ique iques ivo iva ivi ive ivos ivas ante
+    anti antes ente enti entes euse euses issimo issima issimi issime isimo isima isimos
+    isimas
+    """.split()
+)
+_COLOURS = frozenset(
+    """
+    rosso rossa rossi rosse rojo roja rojos rojas rouge rouges bianco bianca bianchi bianche
+    blanco blanca blancos blancas blanc blanche blancs blanches verde verdi verdes vert verte
+    verts vertes nero nera neri nere negro negra negros negras noir noire noirs noires
+    """.split()
+)
+
+
+def _describes(tokens: Tokens, item: FoodItem, at: int) -> bool:
+    """Whether the unknown word at `at`, straight after a food, is an adjective describing it
+    as Spanish, French and Italian say one after the noun, agreeing with it in number
+    ("cornetti integrali", "tamales colorados", "poutine moyenne"), not a dish's own name."""
+    word, noun = tokens.items[at].text, tokens.items[item.last].text
+    if len(word) < 5 or not (word in _COLOURS or word.endswith(_ADJECTIVE_ENDINGS)):
+        return False
+    if word.endswith("al") and len(word) < 7:
+        return False  # "dal chawal": a word of another language, "integral", "tropical" are
+    if at + 1 < len(tokens):
+        follows = tokens.items[at + 1]
+        if follows.kind != "punct" and follows.text not in never_food_words():
+            return False  # "core power elite 42g protein shake": a name goes on
+    if noun.endswith(("s", "x")) or word.endswith(("s", "x")):
+        return noun.endswith(("s", "x")) and word.endswith(("s", "x"))
+    if noun.endswith("i") or word.endswith("i"):
+        return noun.endswith("i") and word.endswith("i")
+    return True
+
+
+def _described(text: str, tokens: Tokens, item: FoodItem, at: int) -> FoodItem:
+    """`item` with the adjective at `at` claimed and said in its name: "Croissants (cornetti
+    integrali)", "Tamales (tamales colorados)"."""
+    tokens.claim(range(at, at + 1))
+    said = text[tokens.items[item.first].start : tokens.items[at].end]
+    words = text[tokens.items[item.last].start : tokens.items[at].end]
+    base, paren, _rest = item.name.partition(" (")
+    if paren:
+        name = f"{base} ({_rest[:-1]} {text[tokens.items[at].start : tokens.items[at].end]})"
+    elif said.lower().startswith(item.name.lower()):
+        name = f"{item.name} {text[tokens.items[at].start : tokens.items[at].end]}"
+    else:
+        name = f"{item.name} ({words})"
+    return dataclasses.replace(item, name=name, last=at)
 
 
 def _eaten_beside(tokens: Tokens, item: FoodItem, unknown: Callable[[int], bool]) -> bool:

@@ -90,6 +90,7 @@ for _canonical, _words in (
     ),
     ("handful", "handful handfuls handvoll punado punados poignee manciata"),
     ("hunk", "hunk hunks kanten quignon quignons cacho cachos tozzo tozzi"),
+    ("bite", "bite bites bissen bocado bocados bouchee bouchees boccone bocconi morso morsi"),
     ("scoop", "scoop scoops kugel kugeln bola bolas messloffel cazo cazos mesurette misurino"),
     ("shot", "shot shots chupito chupitos"),
     ("bar", "bar bars riegel barrita barritas"),
@@ -122,8 +123,9 @@ HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0
 # A drizzle of honey, syrup or oil is 2 tsp; a katori the small bowl of dal; a pot a mug.
 HOUSEHOLD_ML.update({"drizzle": 10.0, "katori": 150.0, "pot": 300.0})
 # ... and these of weight: a handful of grapes, berries or nuts about 40 g, a sleeve of crackers
-# (30-odd crackers, 15 cookies) 100 g, a hunk of bread or cheese ("un quignon de pain") 60 g.
-HOUSEHOLD_G = {"handful": 40.0, "sleeve": 100.0, "hunk": 60.0}
+# (30-odd crackers, 15 cookies) 100 g, a hunk of bread or cheese ("un quignon de pain") 60 g,
+# a bite of anything ("3 bites of chicken", "ein paar Bissen Kuchen") about 15 g.
+HOUSEHOLD_G = {"handful": 40.0, "sleeve": 100.0, "hunk": 60.0, "bite": 15.0}
 # A bottle of wine or spirits (over 0.07 g alcohol a ml, ~9 % vol) is 750 ml, not soda's 500.
 WINE_BOTTLE_ML, WINE_ALCOHOL_G_PER_ML = 750.0, 0.07
 # Containers of a food eaten, not drunk: a can of soup or beans is a 400 g tin (US: 425 g), a
