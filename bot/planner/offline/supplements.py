@@ -41,6 +41,21 @@ def _alternatives(aliases: dict[str, str]) -> str:
 
 
 _SUPPLEMENT_BY_ALIAS = _by_alias(SUPPLEMENTS)
+# German says a supplement and what it comes as in one word ("Eisentablette",
+# "Magnesiumkapseln", "Zinktabletten", "Jodtabletten"): read as the name and the form.
+_COMPOUND_RE = re.compile(
+    rf"\b({_alternatives({a for a in _SUPPLEMENT_BY_ALIAS if ' ' not in a and len(a) > 2})})"
+    r"(brausetabletten?|kautabletten?|tabletten?|kapseln?|tropfen|pulver)\b",
+    re.IGNORECASE,
+)
+
+
+def supplement_compounds_split(text: str) -> str:
+    """`text` with a German supplement said in one word with its form split in two:
+    "Eisentablette genommen" as "Eisen tablette genommen"."""
+    return _COMPOUND_RE.sub(r"\1 \2", text)
+
+
 _FORM_AFTER_BY_ALIAS = _by_alias(FORMS_AFTER)
 _FORM_BEFORE_BY_ALIAS = _by_alias(FORMS_BEFORE)
 # A dose follows the name, its unit left out or not: "tachipirina 1000", "l-thyroxin 75",
