@@ -44,7 +44,7 @@ _SUPPLEMENT_BY_ALIAS = _by_alias(SUPPLEMENTS)
 # German says a supplement and what it comes as in one word ("Eisentablette",
 # "Magnesiumkapseln", "Zinktabletten", "Jodtabletten"): read as the name and the form.
 _COMPOUND_RE = re.compile(
-    rf"\b({_alternatives({a for a in _SUPPLEMENT_BY_ALIAS if ' ' not in a and len(a) > 2})})"
+    rf"\b({_alternatives({a: a for a in _SUPPLEMENT_BY_ALIAS if ' ' not in a and len(a) > 2})})"
     r"(brausetabletten?|kautabletten?|tabletten?|kapseln?|tropfen|pulver)\b",
     re.IGNORECASE,
 )
