@@ -259,7 +259,7 @@ async def test_last_nights_dinner_was_yesterday() -> None:
         ("starving af, a bagel", "Bagel"),
         ("sooo I had like 2 slices of toast", "Toast, 2 slices"),  # stretched for emphasis
         ("yesss coffeeee", "Coffee"),
-        ("lol ate a whole bag of chips", "Potato chips, 1 bag"),
+        ("lol ate a whole bag of chips", "Potato chips, 1 large bag"),
     ],
 )
 async def test_fillers_and_hedges_leave_the_food_understood(text: str, food: str) -> None:

@@ -66,7 +66,7 @@ for _words, _label, _factor in (
     ),
     (
         "large lg lrg big gross grosse grosser grossen grosses grande grandes gran grand grands"
-        " gros grosso grossa grossi grosse grandi",
+        " gros grosso grossa grossi grosse grandi sharing",  # "a sharing bag of crisps"
         "large",
         1.4,
     ),

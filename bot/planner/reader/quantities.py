@@ -262,6 +262,7 @@ class Quantity:
     tokens: int = 0  # how many tokens before the food it used
     explicit: bool = False
     whole: bool = False  # "a whole pizza", "pizza intera": all of one, not a portion of it
+    full: bool = False  # "ne Tüte Chips", "a whole bag of": the full-size bag, not a snack bag
 
 
 def parse_prefix(words: list[str]) -> Quantity:
@@ -327,6 +328,11 @@ def _singulars(word: str) -> list[str]:
     return forms
 
 
+# A bag said in German is the full-size one unless said small ("ne Tüte Chips" is 150-200 g,
+# not a 28 g snack bag), as is a bag said whole in any language ("a whole bag of chips").
+_BIG_BAGS = frozenset({"tute", "tuten"})
+
+
 def _read_quantity(words: list[str]) -> Quantity | None:
     if not words:
         return Quantity()
@@ -350,6 +356,7 @@ def _read_quantity(words: list[str]) -> Quantity | None:
     if unit:
         quantity.unit = unit if unit in MASS_UNITS else HOUSEHOLD_UNITS[unit]
         quantity.explicit = True
+    quantity.full = quantity.unit == "bag" and (unit in _BIG_BAGS or quantity.whole)
     if unit == "pack" and quantity.count >= 3 and not quantity.size:
         quantity.unit = ""  # "a 10 pack of timbits": one pack of ten, ten of them
     each = number_value(match.group("each") or "")

@@ -109,12 +109,17 @@ def function_words(*languages: str) -> frozenset[str]:
     return frozenset().union(*(FUNCTION_WORDS[language] for language in languages))
 
 
+# German spoken contractions of a preposition and its article, which no stop-word list holds:
+# "vorm Fernseher", "aufm Sofa", "ausm Kühlschrank".
+_CONTRACTED = frozenset("vorm aufm unterm uberm hinterm ausm innem".split())
+
+
 @functools.cache
 def never_food_words() -> frozenset[str]:
     """Words never read as a misspelling or a plural of a food: the five languages' kept
     stop words, function words and meal words (folded, apostrophes dropped)."""
     kept = {w.replace("'", "") for w in stopwordsiso.stopwords(list(LANGUAGES))}
-    return frozenset({fold(w) for w in kept} | filler_words())
+    return frozenset({fold(w) for w in kept} | filler_words() | _CONTRACTED)
 
 
 # What ends a clause: punctuation, and the words that turn to something else ("but", "then").
