@@ -173,10 +173,10 @@ async def test_a_number_only_pounds_make_a_weight_is_pounds_and_one_both_do_is_a
 
     # in London both units are on bathroom scales: only the person can tell
     other, other_key = await linked(assistant_factory, sandbox, zone="Europe/London")
-    reply = await other.handle_text(user_id=USER, chat_id=USER, text="weight 80", now=MORNING)
-    assert reply.html == usual.which_unit(80)
+    reply = await other.handle_text(user_id=USER, chat_id=USER, text="weight 95", now=MORNING)
+    assert reply.html == usual.which_unit(95)
     labels = [b.text for row in reply.buttons for b in row]
-    assert labels == ["80 kg", "80 lb"]
+    assert labels == ["95 kg", "95 lb"]
     assert await weights_of(other, other_key) == []  # nothing until they tap
 
 

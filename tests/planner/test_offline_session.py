@@ -147,7 +147,7 @@ async def test_a_lone_number_far_from_the_last_weight_is_not_logged(
     assert p.actions == [] and UNPLACED in (p.reply or "")
 
 
-@pytest.mark.parametrize(("text", "value"), [("81.9 this morning", 81.9), ("176 today", 176.0)])
+@pytest.mark.parametrize(("text", "value"), [("91.9 this morning", 91.9), ("176 today", 176.0)])
 async def test_a_lone_weight_without_a_known_last_one_is_left_to_the_core_to_settle(
     text: str, value: float
 ) -> None:

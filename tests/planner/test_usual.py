@@ -184,7 +184,8 @@ def test_a_recipe_is_logged_per_serving_times_servings() -> None:
         (81.2, 80.0, 81.2, False),  # near the last kg
         (178.0, 80.0, 80.74, False),  # near the last weight in lb
         (112.0, 49.9, 50.8, False),  # 112 kg or lb: the last weight says lb
-        (80.0, None, 80.0, True),  # both units make a weight: asked
+        (95.0, None, 95.0, True),  # both units make a weight: asked
+        (80.0, None, 80.0, False),  # 80 lb would be 36 kg, no grown-up's weight
         (62.0, None, 62.0, False),  # 62 lb is no grown-up's weight
         (176.0, None, 79.83, False),  # nor is 176 kg for most people
         (95.0, 60.0, 95.0, True),  # far from the last weight either way: asked
@@ -205,7 +206,7 @@ def test_a_number_no_unit_makes_a_weight_is_not_one() -> None:
     ("text", "last", "kg", "question"),
     [
         ("I'm at 81.2 this morning", 80.0, 81.2, None),
-        ("I'm at 81.2 this morning", None, 81.2, 81.2),
+        ("I'm at 91.2 this morning", None, 91.2, 91.2),
         ("down to 176 today", None, 79.83, None),
         ("weighed in at 80.4", 80.0, 80.4, None),
         ("the scale says 112", 49.9, 50.8, None),
@@ -267,7 +268,7 @@ def test_a_weight_close_to_the_last_is_read_beside_other_things(text: str, kind:
     [
         ("ugh 62.3", 62.3, None),  # only kilograms make it a grown-up's weight
         ("176.4 this morning", 80.01, None),  # only pounds do
-        ("81.2 this morning", 81.2, 81.2),  # both: logged once the unit is answered
+        ("91.2 this morning", 91.2, 91.2),  # both: logged once the unit is answered
         ("176 on the scale", 79.83, None),  # a whole number beside a word of weighing
         ("morning weigh-in 64", 64.0, None),
         ("weight today 63", 63.0, None),
@@ -324,3 +325,11 @@ def test_a_number_far_from_a_weight_or_said_of_something_else_is_no_weight(
 def test_the_day_lived(local: dt.datetime, end: dt.time, day: dt.date) -> None:
     assert lived_day(local, end) == day
     assert PlanContext(now=local, timezone="Europe/Berlin", day_ends_at=end).today == day
+
+
+def test_a_number_too_light_in_pounds_is_kilograms_even_where_pounds_are_used() -> None:
+    # "ich wiege heute 78,3" from New York: 78.3 lb would be 35.5 kg
+    reading = read_unitless(78.3, None, "lb")
+    assert reading is not None and (reading.kg, reading.ask) == (78.3, False)
+    heavier = read_unitless(150.0, None, "lb")
+    assert heavier is not None and heavier.kg == 68.04

@@ -29,6 +29,9 @@ CLOSE_KG = 5.0  # a number this close to the last weight in kg is in kg
 CLOSE_LB = 5.0  # ... this close to it in lb, in lb
 DRIFT = 0.15  # after a weight word, a number this share of the last weight off is still read
 ADULT_KG = (35.0, 160.0)  # the band a grown-up's weight falls in
+# Read in pounds, a number must weigh at least this much to be a grown-up's weight: 78.3 is
+# 78.3 kg wherever it is said, not 35.5 kg (a BMI of 13 at 1.65 m); 95 may be either.
+LB_LOW_KG = 40.0
 
 _NUM = r"\d{2,3}(?:\.\d+)?"  # a body weight has two or three digits
 # What follows a number that is something else: "down to 2 coffees", "up to 100 g of sugar".
@@ -90,7 +93,7 @@ def read_unitless(value: float, last_kg: float | None, unit: str | None = None) 
             return Unitless(value, round(value if kg_near else value * KG_PER_LB, 2))
     low, high = ADULT_KG
     as_kg = low <= value <= high
-    as_lb = low <= value * KG_PER_LB <= high
+    as_lb = LB_LOW_KG <= value * KG_PER_LB <= high
     if as_kg and as_lb:
         if last_kg is not None:  # their own last weight says more than where they are
             unit = None
