@@ -9,12 +9,14 @@ asked about them. Before any food, a name no food's typo reads ("from the zorbla
 unread, for the reply to name, since nothing was logged that it could belong to. A word the
 table knows as written is left to the foods ("pizza from the pizza place" keeps its pizza,
 "baked beans from fast food" are USDA's; "at subway" is read with the places of
-offline/fillers.py). A saint's name ("san", "saint", "sankt") starts a place unless the
-table names a food with it ("san pellegrino").
+offline/fillers.py); a chain the table names a product after is the place after "from" or
+"at" and a food ("a chicken sandwich from popeyes"). A saint's name ("san", "saint",
+"sankt") starts a place unless the table names a food with it ("san pellegrino").
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from bot.planner.offline.dates import rx
@@ -55,6 +57,7 @@ def claim_named_places(tokens: Tokens, starts_food: Callable[[int], bool]) -> No
             tokens.claim(span)
     survey = survey_table()  # "baked beans from fast food": USDA's name of the food
     known = (food_table().words, survey.words if survey is not None else frozenset())
+    _claim_brands_after_foods(tokens, starts_food)  # "a chicken sandwich from popeyes"
     _claim_names_after_foods(tokens, starts_food, lambda word: any(word in w for w in known))
     for i in range(len(tokens) - 1):
         if tokens.items[i].text not in _FROM or tokens.used[i]:
@@ -71,6 +74,33 @@ def claim_named_places(tokens: Tokens, starts_food: Callable[[int], bool]) -> No
             and starts_food(k)  # a word no food's typo reads is left to be asked about
             and name.text not in FILLERS
             and name.text not in _NOT_PLACES
+        ):
+            tokens.claim(range(i, k + 1))
+
+
+@functools.cache
+def _brands() -> frozenset[str]:
+    """Chains the table names a product after ("popeyes": Popeyes chicken sandwich): after
+    "from" or "at" and a food, the chain the food came from, not a second food."""
+    return frozenset(
+        alias
+        for alias, food in food_table().by_alias.items()
+        if food.source == "vendor"
+        and " " not in alias
+        and food.name.lower().startswith(alias + " ")
+    )
+
+
+def _claim_brands_after_foods(tokens: Tokens, starts_food: Callable[[int], bool]) -> None:
+    """Claim "from popeyes", "at cinnabon" said after a food of the message."""
+    for i in range(1, len(tokens) - 1):
+        k = i + 1 + (tokens.items[i + 1].text in _ARTICLES and i + 2 < len(tokens))
+        if (
+            tokens.items[i].text in _FROM
+            and not tokens.used[i]
+            and not tokens.used[k]
+            and tokens.items[k].text in _brands()
+            and any(starts_food(j) for j in range(i))
         ):
             tokens.claim(range(i, k + 1))
 

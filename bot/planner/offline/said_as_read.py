@@ -1,13 +1,15 @@
 """The message as the rules read it, in one step before any word is read: markup dropped and
 unicode made plain (reader/normalize.py), and the few phrasings said in another order than the
 rules read them put in that order: "a 3 egg omelette" (egg_dishes.py), "2 slices rye"
-(bread_kinds.py), "Eisentablette" (supplements.py), faces as ratings (faces.py), and words
-read as where the person lives means them (regional.py: "chips" in the UK).
+(bread_kinds.py), "Eisentablette" (supplements.py), "a big mac meal" (combo_meals.py), faces
+as ratings (faces.py), and words read as where the person lives means them (regional.py:
+"chips" in the UK).
 """
 
 from __future__ import annotations
 
 from bot.planner.offline.bread_kinds import bread_said_by_kind
+from bot.planner.offline.combo_meals import combo_meals_listed
 from bot.planner.offline.egg_dishes import eggs_said_after
 from bot.planner.offline.faces import faces_as_ratings
 from bot.planner.offline.regional import regional_text
@@ -20,4 +22,5 @@ def said_as_read(text: str, timezone: str) -> str:
     text = normalize(text).text  # "a latte & <b>cake</b>": no food named "B cake"
     text = bread_said_by_kind(eggs_said_after(text))  # "a 3 egg omelette"; "2 slices rye"
     text = supplement_compounds_split(text)  # "Eisentablette genommen"
+    text = combo_meals_listed(text)  # "a big mac meal": the burger, fries and a drink
     return regional_text(faces_as_ratings(text), timezone)  # "mood 😊"; UK "chips"
