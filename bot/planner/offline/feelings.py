@@ -281,7 +281,7 @@ def _since_when(tokens: Tokens, last: int) -> int:
     return end
 
 
-_JOINERS = frozenset("and a an the with but also then so plus".split())
+_JOINERS = frozenset("and a an the with but also then so plus und y e et".split())
 
 
 def trimmed(tokens: Tokens, span: range, joiners: Collection[str] = _JOINERS) -> range:
