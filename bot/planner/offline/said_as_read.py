@@ -1,8 +1,9 @@
 """The message as the rules read it, in one step before any word is read: markup dropped and
-unicode made plain (reader/normalize.py), and the few phrasings said in another order than the
-rules read them put in that order: "a 3 egg omelette" (egg_dishes.py), "2 slices rye"
-(bread_kinds.py), punctuation said as a word (dictated.py), faces as ratings (faces.py), and words read as where the person lives means
-them (regional.py: "chips" in the UK).
+unicode made plain (reader/normalize.py), punctuation said as a word made the mark it names
+(dictated.py), and the few phrasings said in another order than the rules read them put in
+that order: "a 3 egg omelette" (egg_dishes.py), "2 slices rye" (bread_kinds.py), faces as
+ratings (faces.py), and words read as where the person lives means them (regional.py:
+"chips" in the UK).
 """
 
 from __future__ import annotations
