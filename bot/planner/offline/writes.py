@@ -160,7 +160,7 @@ def _read_other_areas(r: _Reading) -> None:
     r.checkins = find_checkins(r.tokens) + short_night
     r.supplements = find_supplements(r.tokens, r.clauses.clause_of, r.not_taken)
     # "82 kg after coffee": the coffee says when it was weighed, no meal
-    anchors = [f.index for f in (*r.weights, *r.checkins)]
+    anchors = [f.index for f in r.weights] + [c.index for c in r.checkins]
     claim_said_when(r.tokens, anchors, r.clauses.sentence_of, lambda i: _food_words(r.tokens, i))
 
 

@@ -86,7 +86,7 @@ def are_two_slips(said: str, word: str) -> bool:
     """Whether `said` is `word` typed with two slips of the hand, or two letters swapped."""
     if is_slip(said, word):
         return True  # "spahgetti": two letters swapped
-    ops = Levenshtein.editops(said, word)
+    ops = list(Levenshtein.editops(said, word))
     if len(ops) != 2:
         return False
     if min(op.dest_pos for op in ops) >= len(word) - _ENDING_LETTERS:
