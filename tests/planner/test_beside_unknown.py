@@ -38,3 +38,17 @@ async def test_a_dish_followed_by_a_word_of_its_kind_is_logged(
 async def test_an_ingredient_before_an_unknown_word_is_still_not_logged(text: str) -> None:
     plan = worded(await OfflinePlanner().plan(text, ROME_LUNCH))
     assert not food_entries_of(plan) and not plan.understood
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("risotto mantecato al parmigiano", "risotto"),
+        ("pollo rehogado con arroz", "chicken"),
+        ("riso saltato con le verdure", "rice"),
+    ],
+)
+async def test_a_food_said_with_how_it_was_made_is_logged(text: str, food: str) -> None:
+    plan = await OfflinePlanner().plan(text, ROME_LUNCH)
+    foods = [e.entry.food.lower() for e in food_entries_of(plan)]
+    assert any(food in f for f in foods), foods

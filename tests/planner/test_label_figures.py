@@ -126,3 +126,37 @@ async def test_a_weight_read_off_an_app_stays_a_weight() -> None:
 async def test_je_before_the_energy_counts_every_one(text: str, kcal: int) -> None:
     (entry,) = logged(text)
     assert entry.entry.calories == kcal
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kcal"),
+    [
+        ("chobani plain nonfat 5.3oz cup, 80 cal 14g protein", "chobani plain nonfat", 80),
+        ("oikos triple zero 150 g, 90 kcal", "oikos triple zero", 90),
+        ("fage 0% 170g, 93 kcal e 17g di proteine", "fage 0%", 93),
+        ("Alnatura Dinkelcracker 50 g, 210 kcal", "alnatura dinkelcracker", 210),
+        ("galletas hacendado 30 g, 140 kcal", "galletas hacendado", 140),
+        ("biscuits bonne maman 40 g, 190 kcal", "biscuits bonne maman", 190),
+    ],
+)
+async def test_a_brand_with_its_amount_and_figure_is_named_by_its_words(
+    text: str, name: str, kcal: int
+) -> None:
+    (entry,) = logged(text)
+    assert entry.entry.food.lower().split(",")[0] == name
+    assert entry.entry.calories == kcal
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "skyr 150g 95 kcal",
+        "Müsliriegel 25g, 98 kcal",
+        "barrita 30g 120 kcal",
+        "yaourt 125 g 60 kcal",
+    ],
+)
+async def test_a_known_food_with_its_amount_and_figure_keeps_its_name(text: str) -> None:
+    (entry,) = logged(text)
+    name = entry.entry.food.lower()
+    assert name[:1].isalpha() and not name.startswith(("g ", "g,", "oz")), name

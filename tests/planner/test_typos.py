@@ -43,3 +43,42 @@ def test_table_reads_no_food_in_other_words(word: str) -> None:
 @pytest.mark.parametrize(("said", "meant"), [("chiken", "chicken"), ("bananna", "banana")])
 def test_table_still_mends_typos(said: str, meant: str) -> None:
     assert food_table().typo_of(said) == meant
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("cappucinno", "cappuccino"),  # a letter left out of a pair, another struck twice
+        ("mozarela", "mozzarella"),
+        ("kartofeln", "kartoffeln"),
+        ("spagetti", "spaghetti"),
+        ("butterbrezn", "butterbrezel"),  # an ending said otherwise
+        ("croissaint", "croissant"),
+    ],
+)
+def test_table_mends_long_words_two_slips_off(said: str, meant: str) -> None:
+    assert food_table().typo_of(said) == meant
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["entrepot", "filibertos", "fussball", "safflower", "mantecato", "grandmas"],
+)
+def test_a_long_word_differing_inside_is_no_food(word: str) -> None:
+    assert food_table().typo_of(word) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "not_logged"),
+    [
+        ("crevé après ma nuit à l'entrepôt", "steak"),
+        ("filibertos after work, carne asada burrito", "nut"),
+        ("Fussball geschaut, danach Bratwurst", "fish"),
+    ],
+)
+def test_a_place_or_a_game_is_no_food_it_looks_like(text: str, not_logged: str) -> None:
+    from bot.planner.offline.planner import plan_text
+    from tests.planner.logged import context_at, food_entries_of
+
+    foods = food_entries_of(plan_text(text, context_at("Europe/Paris", 9)))
+    assert not any(not_logged in f.entry.food.lower() for f in foods), foods

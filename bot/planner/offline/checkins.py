@@ -162,7 +162,11 @@ CHECKIN_PHRASES = _phrases(
         r"|en plena forma|in (?:gran|piena|ottima) forma|topfit|fit wie ein turnschuh"
         r"|(?:feel|feeling|felt)(?: like)? (?:brand new|a new (?:man|woman|person))"
         r"|wie neugeboren|como (?:nuevo|nueva)|comme (?:neuf|neuve)|come (?:nuovo|nuova)"
-        r"|(?:super|grande|grosse|top) forme|forme olympique|in formissima|super en forma",
+        r"|(?:super|grande|grosse|top) forme|forme olympique|in formissima|super en forma"
+        # energy said to have no limit: "energy thru the roof", "Energie ohne Ende"
+        r"|energy (?:is |was )?(?:thru|through|off) the roof|energie ohne ende"
+        r"|energie (?:ist )?(?:ohne ende|grenzenlos)|energia (?:por las nubes|a mil|infinita)"
+        r"|energie a revendre|energia (?:alle stelle|da vendere)",
     ),
     (
         "energy",
@@ -192,7 +196,10 @@ CHECKIN_PHRASES = _phrases(
         r"|energy (?:is )?crash(?:ing|ed)?|energy (?:pretty |really |very |so )?low"
         r"|fatigue|fatiguee|stanco|stanca|(?:con|tengo|mucho|tanto) sueno|somnoliento|somnolienta"
         r"|schlafrig|(?:j ai|j avais) (?:tellement |trop )?sommeil|somnolente?|assonnato|assonnata"
-        r"|ho (?:tanto |molto )?sonno",
+        r"|ho (?:tanto |molto )?sonno"
+        # tiredness said as a noun: "tiredness all day", "Müdigkeit", "cansancio"
+        r"|(?:(?:so much|mucho|tanto|molta|tanta|grande|grosse|viel) )?(?:tiredness|mudigkeit"
+        r"|muedigkeit|cansancio|stanchezza|weariness|fatigue)",
     ),
     (
         "energy",

@@ -2,7 +2,8 @@
 
 Dates are per clause: "pizza last night, slept badly" puts the pizza on yesterday and the sleep
 on today's check-in; a clause without a date phrase takes the one before it in the sentence,
-else the one after. A clause may also say a food was not (or not yet) eaten.
+else the one after; the night the person slept ("slept badly last night") is the sleep's
+alone. A clause may also say a food was not (or not yet) eaten.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.planner.offline.checkins import SLEEP_WORDS
 from bot.planner.offline.dates import DayRef, find_day_refs, rx
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.segment import Clause
@@ -115,11 +117,12 @@ def date_clauses(
     for i, c in enumerate(clause_of):
         first_token.setdefault(c, i)
     refs: dict[int, DayRef] = dict(own)
+    lent = {c: ref for c, ref in own.items() if not _night_slept(tokens, clause_of, c, ref)}
     for c in range(max(clause, 0) + 1):
         if c in own or c not in first_token:
             continue
         s = sentence_of[first_token[c]]
-        same = [d for d in own if d in first_token and sentence_of[first_token[d]] == s]
+        same = [d for d in lent if d in first_token and sentence_of[first_token[d]] == s]
         before = [d for d in same if d < c]
         after = [d for d in same if d > c]
         if before:
@@ -127,6 +130,20 @@ def date_clauses(
         elif after:
             refs[c] = own[min(after)]
     return Clauses(clause_of, refs, sentence_of)
+
+
+_SLEPT = frozenset(
+    (SLEEP_WORDS + "|woke|wach|aufgewacht|desperte|reveille|svegliato|svegliata").split("|")
+)
+
+
+def _night_slept(tokens: Tokens, clause_of: list[int], clause: int, ref: DayRef) -> bool:
+    """Whether the clause's date is the night the person slept ("slept bad last night",
+    "heute Nacht schlecht geschlafen", "dormí fatal anoche"): the sleep's, never lent to
+    the foods of the other clauses, which were had today."""
+    return ref.kind == "last_night" and any(
+        tokens.items[i].text in _SLEPT for i, c in enumerate(clause_of) if c == clause
+    )
 
 
 def not_eaten_clauses(tokens: Tokens, clauses: Clauses) -> dict[int, list[range]]:

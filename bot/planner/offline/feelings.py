@@ -174,6 +174,8 @@ def find_feelings(text: str, tokens: Tokens, eaten: Collection[int] = ()) -> lis
         ]
         if not any(_noted(tokens, j, seeds) for j in said):
             continue  # "skipped breakfast, wasn't hungry": read, no note
+        if _of_the_food(tokens, span, eaten, seeds):
+            continue  # "margherita, col cornicione bello gonfio": how the food looked
         last = _time_after(tokens, span.stop - 1)  # "woke up at 3am": the time is kept
         last = _since_when(tokens, last)  # "headache since yesterday": so is the day
         found.append(Found(span.start, tokens.raw_between(span.start, last, text)))
@@ -193,6 +195,35 @@ def _noted(tokens: Tokens, i: int, seeds: Collection[int]) -> bool:
     weary = i + 1 < len(tokens) and tokens.items[i + 1].text == "of"  # "sick of salad"
     purpose = _what_it_was_for(tokens, i, seeds)
     return not absent and not weary and not purpose and tokens.items[i].text not in _NOT_NOTED
+
+
+# What opens a remark on how a food was made or looked: "col cornicione bello gonfio".
+_WITH = frozenset("with mit con col coi colla avec".split())
+
+
+def _of_the_food(
+    tokens: Tokens, span: range, eaten: Collection[int], seeds: Collection[int]
+) -> bool:
+    """Whether the phrase `span` is a remark on the food said right before it, opened by
+    "with" and a part of that food ("pizza with the crust all puffed up", "col cornicione
+    bello gonfio", "Brot mit der Kruste ganz aufgebläht"), not how the person was ("pizza,
+    with a headache")."""
+    before = span.start - 1  # back over where it was had: "margherita da sorbillo, col..."
+    while before >= 0 and before not in eaten and _read_or_mark(tokens, before):
+        before -= 1
+    if before < 0 or before not in eaten or tokens.items[span.start].text not in _WITH:
+        return False
+    part = span.start + 1
+    while part < span.stop and tokens.items[part].text in _ITS:
+        part += 1
+    if part >= span.stop:
+        return False
+    word = tokens.items[part].text
+    return part not in seeds and word not in FEELINGS and word not in _BODY_PARTS
+
+
+def _read_or_mark(tokens: Tokens, at: int) -> bool:
+    return tokens.used[at] or tokens.items[at].kind == "punct"
 
 
 # What a food was had for, said right before a feeling: "tea for my sore throat", "caldo pa
@@ -250,7 +281,7 @@ def _since_when(tokens: Tokens, last: int) -> int:
     return end
 
 
-_JOINERS = frozenset("and a an the with but also then so plus".split())
+_JOINERS = frozenset("and a an the with but also then so plus und y e et".split())
 
 
 def trimmed(tokens: Tokens, span: range, joiners: Collection[str] = _JOINERS) -> range:

@@ -213,7 +213,17 @@ def _portion_of_next(
     # "2 tacos de pollo": tacos filled with chicken (reader/composition.py); "2 wraps of
     # eba": the wrap is how eba is measured, a ball of it
     said = tokens.items[after - 1].text
+    if said in _SPREAD_ON and tokens.items[after].text != "of":
+        return False  # "tostada de aceite", "tartine de beurre": the toast and its spread
     return said not in FILLED or measured_by(found[0], said)
+
+
+# Toast said with "de", "di" and what is spread on it ("tostada de aceite", "tartine de
+# rillettes", "bruschetta di pomodoro"): the toast is eaten, never a measure of the spread.
+_SPREAD_ON = frozenset(
+    "tostada tostadas tosta tostas toast tostada tartine tartines bruschetta bruschette"
+    " crostino crostini tartina tartinas".split()
+)
 
 
 class AliasLookup(Protocol):

@@ -19,6 +19,7 @@ from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.sources import SOURCE_RE
 from bot.planner.offline.text import Tokens, number_value
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS
 
 _MEAL_NAMES = {
     "breakfast": "Breakfast",
@@ -83,9 +84,12 @@ def apply_energies(
             before = next((f for f in result if f.first == span.stop), None)
         if before is None and not named and len(result) == 1:
             before = result[0]  # "a shake (25 g protein, 140 kcal)": the message's one food
+        measured: list[int] = []
         if before is None and not named:  # "dinner was a frozen dumpling thing, 410 cal"
             words = _unread_before(tokens, k) + words
+            measured = _measure_said(tokens, words)  # "fage 0% 170g, 93 kcal": not its name
             named = [i for i in words if tokens.items[i].text not in FILLERS]
+            named = [i for i in named if i not in measured]
         if before is not None and before.added:
             before = _as_dish(result, before)  # the figure is for the dish, both parts
         tokens.claim(range(ahead[0], span.start) if ahead else range(0))
@@ -95,6 +99,8 @@ def apply_energies(
             result[result.index(before)] = item
         else:
             servings = f"{count:g} servings"
+            if counted is None and measured:  # "fage 0% 170g, 93 kcal": 170g of it
+                item = _measured(text, tokens, item, named, measured)
             result.append(item if counted is None else dataclasses.replace(item, amount=servings))
         first = counted if counted is not None else words[0] if words else span.start
         tokens.claim(range(first, span.stop))
@@ -174,14 +180,50 @@ def _back_to_food(tokens: Tokens, at: int, in_macros: set[int]) -> int:
 
 
 def _unread_before(tokens: Tokens, at: int) -> list[int]:
-    """The unread words of the clause ending on token `at` (up to six): the name of a food
-    the table lacks that a stated energy after a comma is for."""
+    """The unread words of the clause ending on token `at` (up to six, and the amount said
+    among them): the name of a food the table lacks that a stated energy after a comma is
+    for ("chobani plain nonfat 5.3oz cup, 80 cal"). A number before no unit is a count, and
+    ends them ("2 bars, 200 kcal each")."""
     words: list[int] = []
     j = at
-    while j >= 0 and not tokens.used[j] and tokens.items[j].kind == "word" and len(words) < 6:
+    while j >= 0 and not tokens.used[j] and len(words) < 8:
+        token = tokens.items[j]
+        measure = token.kind == "num" and j + 1 < len(tokens) and _is_unit(tokens, j + 1)
+        if not (token.kind == "word" or measure):
+            break
         words.insert(0, j)
         j -= 1
     return words
+
+
+def _measured(
+    text: str, tokens: Tokens, item: FoodItem, named: list[int], measured: list[int]
+) -> FoodItem:
+    """`item` of the amount said in `measured`, named as said around it: "chobani plain
+    nonfat 5.3oz cup" is "Chobani plain nonfat", 5.3oz cup of it."""
+    amount = text[tokens.items[measured[0]].start : tokens.items[measured[-1]].end]
+    before = [i for i in named if i < measured[0]] or named
+    if not before:
+        return dataclasses.replace(item, amount=amount)
+    said = text[tokens.items[before[0]].start : tokens.items[before[-1]].end]
+    return dataclasses.replace(item, name=said[:1].upper() + said[1:], amount=amount)
+
+
+def _is_unit(tokens: Tokens, at: int) -> bool:
+    text = tokens.items[at].text
+    return tokens.items[at].kind == "word" and (text in MASS_UNITS or text in HOUSEHOLD_UNITS)
+
+
+def _measure_said(tokens: Tokens, words: list[int]) -> list[int]:
+    """The tokens of the first amount among `words`, a number and the units after it
+    ("5.3 oz cup", "170 g"): how much of the food, never a word of its name."""
+    start = next((i for i in words if tokens.items[i].kind == "num"), None)
+    if start is None:
+        return []
+    end = start + 1
+    while end in words and _is_unit(tokens, end):
+        end += 1
+    return list(range(start, end))
 
 
 def _said_after(tokens: Tokens, index: int, pattern: re.Pattern[str]) -> range:

@@ -17,7 +17,7 @@ from bot.planner.offline.diminutive import NOT_DIMINUTIVES, diminutive_base, dim
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.rules import normalized_phrase_words
 from bot.planner.reader.segment import never_food_words
-from bot.planner.reader.typos import is_slip
+from bot.planner.reader.typos import are_two_slips, is_slip
 
 # Typo tolerance: the shortest word corrected, and the edits allowed by word length.
 TYPO_MIN_LETTERS = 5
@@ -161,4 +161,6 @@ def tolerant_word(table: Vocabulary, text: str) -> str | None:
         same = table.by_alias.get(best)
         if same is None or table.by_alias.get(str(found[1][0])) is not same:
             return None
+    if found[0][1] > 1 and not are_two_slips(text, best):
+        return None  # a word differing inside: "entrepot" is no "entrecote"
     return best

@@ -219,6 +219,9 @@ def _named_dish_said_so(tokens: Tokens, item: FoodItem, unknown: Callable[[int],
 _SHARE = frozenset("per par pro por je each cada chacun ciascuno".split())
 # How a verb said as it goes on ends: "watching", "tornando", "comiendo", "rentrant".
 _GOING_ON = ("ing", "ando", "endo", "iendo", "ant")
+# How a past participle of Italian or Spanish ends: how a food was made ("risotto mantecato",
+# "pasta condita", "pollo rehogado"), said after it.
+_MADE_SO = ("ato", "ata", "ati", "ado", "ada", "ados", "adas", "ido", "ida")
 
 
 # A German verb said done, with or without a prefix: "genascht", "reingehauen", "weggeatmet",
@@ -237,11 +240,14 @@ _SUBJECT_AUX = frozenset(
 
 
 def _verb_form(word: str) -> bool:
-    """A verb said as it goes on ("watching", "tornando") or a German one said done
-    ("gehabt", "genascht", "reingehauen"), when the table has no food of that word."""
+    """A verb said as it goes on ("watching", "tornando"), an Italian or Spanish one said
+    done ("mantecato", "rehogado") or a German one ("gehabt", "genascht", "reingehauen"),
+    when the table has no food of that word."""
     if len(word) < 6:
         return False
-    return word.endswith(_GOING_ON) or _PARTICIPLE_RE.fullmatch(word) is not None
+    if word.endswith(_GOING_ON + _MADE_SO):
+        return True
+    return _PARTICIPLE_RE.fullmatch(word) is not None
 
 
 def _participle_closing(tokens: Tokens, at: int) -> bool:

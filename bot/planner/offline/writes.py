@@ -48,11 +48,7 @@ from bot.planner.offline.fillers import ALL_DAY_RE, FILLERS, OR_SO_RE, TIME_RE, 
 from bot.planner.offline.flavours import claim_flavours, ice_cream_flavours
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.held import logged_plan, unknown_phrases
-from bot.planner.offline.meals import (
-    alias_at,
-    find_meal_foods,
-    read_clauses,
-)
+from bot.planner.offline.meals import alias_at, find_meal_foods, read_clauses
 from bot.planner.offline.negated import negations_read
 from bot.planner.offline.others import others_food
 from bot.planner.offline.places import claim_named_places
@@ -65,6 +61,7 @@ from bot.planner.offline.rules import (
     find_weight_goals,
     find_weights,
 )
+from bot.planner.offline.said_when import claim_said_when
 from bot.planner.offline.same import amount_in_brackets, one_per_thing
 from bot.planner.offline.sleep_hours import find_sleep_hours
 from bot.planner.offline.sources import claim_sources
@@ -162,6 +159,9 @@ def _read_other_areas(r: _Reading) -> None:
     r.slept_hours, short_night = find_sleep_hours(r.text, r.tokens)
     r.checkins = find_checkins(r.tokens) + short_night
     r.supplements = find_supplements(r.tokens, r.clauses.clause_of, r.not_taken)
+    # "82 kg after coffee": the coffee says when it was weighed, no meal
+    anchors = [f.index for f in r.weights] + [c.index for c in r.checkins]
+    claim_said_when(r.tokens, anchors, r.clauses.sentence_of, lambda i: _food_words(r.tokens, i))
 
 
 def _read_foods(r: _Reading, segmented: Sequence[Clause]) -> None:
