@@ -30,7 +30,16 @@ MACRO_TOLERANCE_SHARE = 0.3
 # Alcohol (7 kcal/g) explains energy that protein, carbs and fat do not.
 _ALCOHOL = re.compile(
     r"beer|wine|vodka|whisk|gin\b|rum\b|cocktail|cider|prosecco|champagne|sake|spritz|"
-    r"margarita|liqueur|bier|wein|cerveza|vino|sangria|mojito|tequila|brandy|cognac",
+    r"margarita|liqueur|bier|wein|cerveza|vino|sangria|mojito|tequila|brandy|cognac|"
+    # beers, spirits and mixed drinks named by their own names: "a stout", "a negroni"
+    r"\bale\b|\bipa\b|stout|porter|lager|radler|k[oö]lsch|zurito|clara\b|snakebite|alcopop|"
+    r"seltzer|amaretto|amaro\b|spirit|baileys|j[aä]ger|schnap|limoncello|grappa|ouzo|raki|"
+    r"pastis|mezcal|pisco|soju|sambuca|bourbon|scotch|fernet|campari|vermouth|sherry|"
+    r"lambrusco|vin santo|mead\b|pulque|umqombothi|martini|negroni|bellini|mimosa|kir\b|"
+    r"cosmopolitan|daiquiri|caipirinha|colada|mule\b|paloma|old fashioned|long island|"
+    r"bloody mary|screwdriver|sex on the beach|white russian|pimm|lillet|aperol|hugo\b|"
+    r"punch|ponche|coquito|rhum|carajillo|irish coffee|jagatee|kalimotxo|rebujito|"
+    r"tinto de verano|agua de valencia|sgroppino|sidra|cava\b",
     re.IGNORECASE,
 )
 

@@ -25,7 +25,9 @@ table's own reading is the default:
   the person is, and fries only beside a meal they come with or a portion of them
   ("hamburger e patatine", "una porzione di patatine"; "patatine fritte" always);
 - the "papas" of a Peruvian chicken are its fries ("pollo a la brasa, 1/4 con papas"),
-  wherever it is eaten.
+  wherever it is eaten;
+- a "pint" said alone is a pint of beer anywhere ("a pasty and a pint", "2 pints"), and a
+  "brew" in the UK and Ireland is a cup of tea with milk ("a bacon butty and a brew").
 
 A course word needs no zone: "une salade en entrée" is a starter in Quebec and France and
 "soup as an entree" a main in the US, but either way no food (offline/fillers.py), as "tea"
@@ -62,6 +64,7 @@ _BEANS_ARE_BAKED = _in("GB", "IE", "IM", "JE", "GG", "AU", "NZ")
 _EAST_AFRICA = _in("KE", "UG", "TZ")
 _SRI_LANKA = _in("LK")
 _DEMI_IS_BEER = _in("FR", "BE", "CH", "LU", "MC")
+_TEA_IS_A_BREW = _in("GB", "IE", "IM", "JE", "GG")
 
 # Beside these a "jelly" is spread or a "pb" peanut butter (both also beside each other).
 _SPREAD_ON = (
@@ -129,7 +132,17 @@ def _bagged(before: str) -> bool:
     return bool(_BAGGED.search(before))
 
 
+def _pint_of_something(before: str, after: str) -> bool:
+    """A "pint" followed by what it holds ("a pint of milk", "a pint glass of water") or by a
+    food ("2 pints guinness") is that; alone ("a pasty and a pint") it is beer."""
+    following = after.split(" ", 1)[0] if after else ""
+    return following in {"of", "glass", "glasses", "de", "di"} or following in food_table().words
+
+
 REGIONAL: tuple[Regional, ...] = (
+    Regional(frozenset({"pint"}), lambda zone: True, "pint of beer", _pint_of_something),
+    Regional(frozenset({"pints"}), lambda zone: True, "pints of beer", _pint_of_something),
+    Regional(frozenset({"brew", "brews"}), _TEA_IS_A_BREW, "tea with milk"),
     Regional(
         frozenset({"chips"}),
         _CHIPS_ARE_FRIES,

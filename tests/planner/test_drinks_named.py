@@ -1,0 +1,64 @@
+"""A drink whose energy is mostly alcohol is saved as said, not held back as a food whose
+macros do not make its calories: every alcoholic drink of the table, by whatever name ("a
+pint of stout", "a negroni", "ein Radler", "un pastis", "uno spritz", "un kalimotxo")."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from bot.agent_api.actions import Entry, NutritionAddEntry
+from bot.kernel.plausibility import check
+from bot.planner.offline.planner import plan_text
+from bot.planner.offline.table import food_table
+from tests.planner.logged import context_at
+
+
+def test_no_alcoholic_drink_of_the_table_looks_odd() -> None:
+    drinks = {f.name: f for f in food_table().foods if f.alcohol_g > 2}
+    assert len(drinks) > 100
+    odd = []
+    for name, food in drinks.items():
+        entry = Entry(
+            food=name, calories=food.kcal, protein=food.protein, carbs=food.carbs, fat=food.fat
+        )
+        if check([NutritionAddEntry(date=dt.date(2026, 11, 20), entry=entry)], last_weight_kg=None):
+            odd.append(name)
+    assert odd == []
+
+
+@pytest.mark.parametrize(
+    ("zone", "said"),
+    [
+        ("Europe/Dublin", "a pint of guinness"),
+        ("Europe/Rome", "un negroni e delle olive"),
+        ("Europe/Berlin", "ein Radler nach dem Radeln"),
+        ("Europe/Paris", "un pastis en terrasse"),
+        ("Europe/Madrid", "un kalimotxo"),
+    ],
+)
+def test_a_drink_named_by_its_own_name_is_saved_without_a_draft(zone: str, said: str) -> None:
+    plan = plan_text(said, context_at(zone, 19))
+    assert plan.actions, said
+    assert check(plan.actions, last_weight_kg=None) == [], plan.actions
+
+
+@pytest.mark.parametrize(
+    ("zone", "said", "drink"),
+    [
+        ("Europe/London", "a steak bake and a pint", "beer"),
+        ("Australia/Melbourne", "a chicken parma and 2 pints", "beer"),
+        ("Europe/Dublin", "a bacon sandwich and a brew", "tea"),
+    ],
+)
+def test_a_pint_said_alone_is_beer_and_a_brew_tea(zone: str, said: str, drink: str) -> None:
+    plan = plan_text(said, context_at(zone, 13))
+    names = [a.entry.food.lower() for a in plan.actions if isinstance(a, NutritionAddEntry)]
+    assert len(names) == 2 and drink in names[1], names
+
+
+def test_a_pint_of_something_is_that() -> None:
+    plan = plan_text("a pint of milk", context_at("Europe/London", 8))
+    names = [a.entry.food.lower() for a in plan.actions if isinstance(a, NutritionAddEntry)]
+    assert names and "milk" in names[0], names
