@@ -15,16 +15,17 @@ from bot.planner.offline.table import food_table
 from tests.planner.logged import context_at
 
 
-def test_no_alcoholic_drink_of_the_table_looks_odd() -> None:
-    drinks = {f.name: f for f in food_table().foods if f.alcohol_g > 2}
-    assert len(drinks) > 100
+def test_no_food_or_drink_of_the_table_looks_odd() -> None:
+    # a row whose figures the plausibility check doubts would be held in a draft every time
+    foods = food_table().foods
+    assert sum(f.alcohol_g > 2 for f in foods) > 100
     odd = []
-    for name, food in drinks.items():
+    for food in foods:
         entry = Entry(
-            food=name, calories=food.kcal, protein=food.protein, carbs=food.carbs, fat=food.fat
+            food=food.name, calories=food.kcal, protein=food.protein, carbs=food.carbs, fat=food.fat
         )
         if check([NutritionAddEntry(date=dt.date(2026, 11, 20), entry=entry)], last_weight_kg=None):
-            odd.append(name)
+            odd.append(food.name)
     assert odd == []
 
 
