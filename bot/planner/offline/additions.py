@@ -153,7 +153,8 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             tokens.claim(gap)
             joined[-1] = one
             continue
-        more = filling and len(words) == 1 and words[0] in _AND  # "... de jamón y queso"
+        # "... de jamón y queso"; "... y un trozo de pan", with its own amount, is a food apart
+        more = filling and len(words) == 1 and words[0] in _AND and not item.explicit
         # a drink is never a filling: "tacos de pollo y una coca" are tacos and a coke
         filling = free and not item.liquid and (more or fills(tokens, head, words))
         if filling:

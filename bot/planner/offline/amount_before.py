@@ -8,7 +8,7 @@ from bot.planner.offline.diminutive import diminutive_base
 from bot.planner.offline.table import Food
 from bot.planner.offline.text import Tokens
 from bot.planner.offline.volumes import glass_before, litres_before
-from bot.planner.reader.composition import FILLED
+from bot.planner.reader.composition import FILLED, SOUPS
 from bot.planner.reader.quantities import (
     AMOUNT_WORDS,
     HOUSEHOLD_UNITS,
@@ -27,8 +27,9 @@ def _measured_of(before: list[str], food: Food) -> bool:
     """Whether the words before a food end in a measure of it and "of" ("3 rolls of"); not
     a dish filled with it ("2 tacos de pollo": tacos, reader/composition.py) unless it is
     how the food is measured ("2 wraps of eba")."""
-    if before[-1] not in OF or len(before) < 2 or before[-2] not in FILLED:
-        return before[-1] in OF
+    soup = before[-2:-1] != [] and before[-2] in SOUPS and before[-3:-2] != ["a"]
+    if before[-1] not in OF or len(before) < 2 or not (before[-2] in FILLED or soup):
+        return before[-1] in OF  # "une c. à soupe de sirop": a spoon of it
     return measured_by(food, before[-2])
 
 

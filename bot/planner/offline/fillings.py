@@ -1,6 +1,7 @@
 """A filled dish and its filling named after it: "tacos de pollo", "une crêpe au jambon",
 "una quesadilla de flor de calabaza", "un bocadillo de jamón y queso", and Italian without
-a word between: "tramezzino tonno e pomodoro".
+a word between: "tramezzino tonno e pomodoro"; a soup and what it is made of, after "de" or
+"di" ("sopa de verduras", "soupe de légumes").
 
 The filling is part of the dish, one item named as said. A dish the table weighs whole
 (a taco, a quesadilla, a sandwich) keeps its figures; a shell the table weighs alone (a
@@ -18,7 +19,7 @@ import re
 
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.text import Tokens, number_value
-from bot.planner.reader.composition import FILLED, FILLING_OF
+from bot.planner.reader.composition import FILLED, FILLING_OF, SOUPS
 from bot.planner.reader.quantities import NUMBER_WORDS
 from bot.planner.reader.segment import CONJUNCTIONS
 
@@ -38,7 +39,9 @@ def fills(tokens: Tokens, head: FoodItem, words: list[str]) -> bool:
     """Whether the words after a filled dish (`head`) name what it is filled with: "de",
     "au", "al" and the like, and words of the filling not read as a food ("de flor de"), or
     nothing ("tramezzino tonno e pomodoro")."""
-    if not filled_dish(tokens, head):
+    # "sopa de verduras", never "soup, bread", nor a spoon's "c. à soupe de sirop"
+    soup = tokens.items[head.last].text in SOUPS and tokens.items[head.last - 1].text != "a"
+    if not (filled_dish(tokens, head) or (soup and words)):
         return False
     if not words:
         return True
@@ -53,7 +56,7 @@ def filled_with(tokens: Tokens, head: FoodItem, item: FoodItem) -> FoodItem:
     """The dish `head` filled with `item`, named as said ("Tacos de pollo"), from the dish's
     own word on: a second filling ("panzerotto pomodoro e mozzarella") extends the first."""
     start = next(
-        (i for i in range(head.first, head.last + 1) if tokens.items[i].text in FILLED),
+        (i for i in range(head.first, head.last + 1) if tokens.items[i].text in FILLED | SOUPS),
         head.last,
     )
     said = " ".join(tokens.items[i].raw for i in range(start, item.last + 1)).lower()

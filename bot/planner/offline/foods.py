@@ -20,7 +20,7 @@ from bot.planner.offline.slices import by_the_piece, whole_in_slices
 from bot.planner.offline.table import Food, FoodTable, food_table
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.offline.volumes import volume_after
-from bot.planner.reader.composition import FILLED
+from bot.planner.reader.composition import FILLED, SOUPS
 from bot.planner.reader.dry import weighed_dry
 from bot.planner.reader.lookup import FROM, is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
@@ -215,7 +215,8 @@ def _portion_of_next(
     said = tokens.items[after - 1].text
     if said in _SPREAD_ON and tokens.items[after].text != "of":
         return False  # "tostada de aceite", "tartine de beurre": the toast and its spread
-    return said not in FILLED or measured_by(found[0], said)
+    soup = said in SOUPS and tokens.items[after - 2].text != "a"  # not "c. à soupe de"
+    return not (said in FILLED or soup) or measured_by(found[0], said)
 
 
 # Toast said with "de", "di" and what is spread on it ("tostada de aceite", "tartine de

@@ -30,6 +30,11 @@ FILLED = frozenset(
     toasties wrap wraps baguette pita panzerotto panzerotti calzone calzoni
     """.split()
 )
+# Soups named by what they are made of, after "de", "di", "of" ("sopa de verduras", "zuppa di
+# farro"): what follows is the soup's kind; what they are "with" is eaten beside them.
+SOUPS = frozenset(
+    "soup soups sopa sopas soupe soupes zuppa zuppe minestra potage veloute caldo brodo".split()
+)
 # Meals made of several foods: what is listed after one of them is what it holds.
 COMPOSED_MEALS = frozenset(
     """
