@@ -12,6 +12,7 @@ from bot.planner.reader.composition import FILLED
 from bot.planner.reader.quantities import (
     AMOUNT_WORDS,
     HOUSEHOLD_UNITS,
+    MASS_UNITS,
     Quantity,
     counted_of,
     parse_measure,
@@ -76,8 +77,9 @@ def _measure_word(word: str) -> str:
 
 
 def _measure_ends(said: list[str]) -> bool:
-    """Whether the words end in "of" or a measure: "a tin of", "2 slices" (of a brand's bread)."""
-    return said[-1] in OF or said[-1] in HOUSEHOLD_UNITS
+    """Whether the words end in "of" or a measure: "a tin of", "2 slices" (of a brand's
+    bread), "a 600ml" (of a brand's iced coffee, "a 600ml farmers union iced coffee")."""
+    return said[-1] in OF or said[-1] in HOUSEHOLD_UNITS or said[-1] in MASS_UNITS
 
 
 # What may stand between "of" and a brand: "2 servings of the birds eye lasagne".
