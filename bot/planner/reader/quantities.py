@@ -343,8 +343,8 @@ def _read_quantity(words: list[str]) -> Quantity | None:
     quantity.size = sizes[0] if sizes else ""
     quantity.whole = bool({match.group("whole"), match.group("whole2")} & WHOLE_WORDS)
     unit = match.group("unit")
-    if unit in {"l", "g"} and not match.group("qty"):
-        return None  # "l'insalata", not a litre of it: a unit of one letter follows a number
+    if unit in {"l", "g"} and not (match.group("qty") or "")[:1].isdigit():
+        return None  # "l'insalata", "à l'entrepôt": a unit of one letter follows a digit
     if unit:
         quantity.unit = unit if unit in MASS_UNITS else HOUSEHOLD_UNITS[unit]
         quantity.explicit = True
