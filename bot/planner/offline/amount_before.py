@@ -58,6 +58,8 @@ def said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
             or quantity
         )
     quantity = glass_before(before, food) or litres_before(before, food) or quantity
+    if quantity.tokens == 1 and quantity.unit == "can" and not food.liquid:
+        return Quantity(tokens=1), 0  # "tin fish curry", "can tuna salad": what it is made of
     if quantity.tokens < len(before):
         for gap in (1, 2):
             said, between = before[:-gap], before[-gap:]
