@@ -115,8 +115,8 @@ def _with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quanti
         post[0].count *= quantity.count  # "2 beers 33cl", "3 cokes 330ml": each one's size
         post[0].tokens = quantity.tokens
         end = last + post[1]
-        each = end + 1 < len(tokens) and tokens.items[end + 1].text in _EACH  # "33cl each"
-        return post[0], end + each
+        apiece = end + 1 < len(tokens) and tokens.items[end + 1].text in _EACH  # "33cl each"
+        return post[0], end + apiece
     if post[0].whole and not quantity.unit:
         quantity.whole = True  # "una pizza intera": the count before, all of it after
         return quantity, last + post[1]
