@@ -173,8 +173,7 @@ def fmt_amount(value: float) -> str:
 
 
 def plural_unit(unit: str, count: float) -> str:
-    """ "cup cooked" -> "cups cooked", "medium serving" -> "medium servings" when counting
-    more than one; sizes stay as they are."""
+    """Counted more than once: "cup cooked" -> "cups cooked"; sizes stay as they are."""
     if abs(count - 1) < 1e-9 or count < 1 or not unit:
         return unit
     head, _, rest = unit.partition(" ")
@@ -210,7 +209,8 @@ _QTY_RE = re.compile(
     rf"(?:(?:more|extra) )?(?:of (?:those|these|them|the) )?"  # "2 more of those cokes"
     rf"(?:(?P<whole>{_alt(WHOLE_WORDS)}|full) )?"  # "a whole bag of chips"
     rf"(?:(?P<size1>{_alt(SIZES)}) )?"
-    rf"(?:(?P<each>{_NUM}) (?P<each_unit>{_alt(MASS_UNITS)}) (?=(?:{_alt(HOUSEHOLD_UNITS)}) ))?"
+    rf"(?:(?P<each>{_NUM}) (?P<each_unit>{_alt(MASS_UNITS)}) "  # "2 330 ml cans of", "2 x 0.5 l"
+    rf"(?(qty)(?:{_OF} )?|(?={_alt(HOUSEHOLD_UNITS)} )))?"
     rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) "  # "una porción pequeña/entera de"
     rf"(?:(?:(?P<size3>{_alt(SIZES)})|(?P<whole2>{_alt(WHOLE_WORDS)})) (?={_OF} ))?"
     rf"(?:{_OF} )?(?:cooked )?)?"
