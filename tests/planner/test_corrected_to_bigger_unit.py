@@ -40,3 +40,18 @@ def test_a_small_corrected_number_is_in_the_bigger_unit(
 def test_a_plausible_corrected_number_keeps_the_unit(text: str, kcal: float) -> None:
     entries = food_entries(text, CONTEXT)
     assert len(entries) == 1 and abs((entries[0].entry.calories or 0) - kcal) < 30, entries
+
+
+@pytest.mark.parametrize(
+    ("text", "least", "most"),
+    [
+        ("a 20oz mocha, actually it was a 12", 150, 300),
+        ("una birra da 66cl, anzi una 33", 120, 170),
+        ("un café au lait de 350 ml, non, un 250", 60, 150),
+    ],
+)
+def test_a_number_said_with_an_article_corrects_the_amount(
+    text: str, least: float, most: float
+) -> None:
+    entries = food_entries(text, CONTEXT)
+    assert len(entries) == 1 and least <= (entries[0].entry.calories or 0) <= most, entries

@@ -74,6 +74,7 @@ _MARKERS_BEFORE_RE = re.compile(
 )
 _BARE_NUMBER_RE = re.compile(
     rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS}|just|only|like|more like|then)\s+)*"
+    r"(?:(?:a|an|ein|eine|einen|un|une|una|uno)\s+(?=\d))?"  # "it was a 12": a 12 oz one
     rf"(?P<num>{_NUMBER})(?:\s+(?:draus|daraus))?[\s.!)\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]*$",
     re.IGNORECASE,
 )
