@@ -104,10 +104,14 @@ def _measure_ends(said: list[str]) -> bool:
 
 # What may stand between "of" and a brand: "2 servings of the birds eye lasagne".
 _ARTICLES = frozenset("the my la le el il lo die der das".split())
+_WHOSE = frozenset("my his her our their mi su ma mon sa mia mio sua suo meiner seiner".split())
 
 
 def _brand_between(words: list[str]) -> bool:
-    """Whether `words` are a brand or qualifier, after an article or not."""
+    """Whether `words` are a brand or qualifier, after an article or not; not whose the food
+    is ("a bite of my wife's cheesecake": only tasted, shared.py)."""
+    if words[0] in _WHOSE:
+        return False
     if words[0] in _ARTICLES and len(words) > 1:
         words = words[1:]
     return all(map(_unread, words))

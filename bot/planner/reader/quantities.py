@@ -89,6 +89,8 @@ for _canonical, _words in (
         " cuchara cucharas cuillere cuilleres cuilleree cuillerees",
     ),
     ("handful", "handful handfuls handvoll punado punados poignee manciata"),
+    ("bite", "bite bites bocado bocados bouchee bouchees boccone bocconi bissen morso morsi"),
+    ("sip", "sip sips sorbo sorbos schluck schlucke gorgee gorgees sorso sorsi"),
     ("hunk", "hunk hunks kanten quignon quignons cacho cachos tozzo tozzi"),
     ("scoop", "scoop scoops kugel kugeln bola bolas messloffel cazo cazos mesurette misurino"),
     ("shot", "shot shots chupito chupitos"),
@@ -119,11 +121,11 @@ HOUSEHOLD_UNITS.update(dict.fromkeys(("cucharada sopera", "cucharadas soperas"),
 # When the food's own unit is something else, these household units are measures of volume.
 HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 44.0}
 HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0})
-# A drizzle of honey, syrup or oil is 2 tsp; a katori the small bowl of dal; a pot a mug.
-HOUSEHOLD_ML.update({"drizzle": 10.0, "katori": 150.0, "pot": 300.0})
+# A drizzle of honey, syrup or oil is 2 tsp; a katori the small bowl of dal; a pot a mug; a sip.
+HOUSEHOLD_ML.update({"drizzle": 10.0, "katori": 150.0, "pot": 300.0, "sip": 20.0})
 # ... and these of weight: a handful of grapes, berries or nuts about 40 g, a sleeve of crackers
-# (30-odd crackers, 15 cookies) 100 g, a hunk of bread or cheese ("un quignon de pain") 60 g.
-HOUSEHOLD_G = {"handful": 40.0, "sleeve": 100.0, "hunk": 60.0}
+# (30-odd crackers, 15 cookies) 100 g, a hunk of bread or cheese 60 g, a bite ("un boccone") 15 g.
+HOUSEHOLD_G = {"handful": 40.0, "sleeve": 100.0, "hunk": 60.0, "bite": 15.0}
 # A bottle of wine or spirits (over 0.07 g alcohol a ml, ~9 % vol) is 750 ml, not soda's 500.
 WINE_BOTTLE_ML, WINE_ALCOHOL_G_PER_ML = 750.0, 0.07
 # Containers of a food eaten, not drunk: a can of soup or beans is a 400 g tin (US: 425 g), a
@@ -313,16 +315,9 @@ def counted_of(words: list[str]) -> Quantity | None:
 
 def _singulars(word: str) -> list[str]:
     """What an English plural may be the plural of: "leaves" -> "leaf", "berries" -> "berry"."""
-    forms = []
-    if word.endswith("ves"):
-        forms.append(word[:-3] + "f")
-    if word.endswith("ies"):
-        forms.append(word[:-3] + "y")
-    if word.endswith("es"):
-        forms.append(word[:-2])
-    if word.endswith("s") and not word.endswith("ss"):
-        forms.append(word[:-1])
-    return forms
+    endings = (("ves", "f"), ("ies", "y"), ("es", ""))
+    forms = [word[: -len(end)] + into for end, into in endings if word.endswith(end)]
+    return forms + ([word[:-1]] if word.endswith("s") and not word.endswith("ss") else [])
 
 
 def _read_quantity(words: list[str]) -> Quantity | None:
