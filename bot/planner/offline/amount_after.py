@@ -30,6 +30,7 @@ from bot.planner.reader.segment import CONJUNCTIONS, never_food_words
 _HEDGES = frozenset(
     {w for w in APPROXIMATELY if " " not in w}
     | {"prob", "probs", "probably", "genre", "vielleicht", "so", "the", "el", "la", "le", "il"}
+    | {"die", "der", "das", "quello", "quella", "de", "da"}  # "die 175g", "quello da 150 g"
     | {"ate", "had", "finished"}
 )
 _AND = frozenset({"and", "y", "et", "e", "und"})
@@ -67,6 +68,8 @@ def amount_apart(
         return None if quantity is None else (quantity, k - 1)
     while words and words[0] in _HEDGES:
         words.pop(0)
+    if len(words) > 2 and words[-1] == "one" and words[-2] in MASS_UNITS:
+        words.pop()  # "a bag of crisps, the 150g one"
     quantity = _read(words) if words else None
     if quantity is None and words:
         return _before_brand(tokens, words, k - len(words), k, food_at)

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from bot.planner.offline.diminutive import diminutive_base
 from bot.planner.offline.table import Food
-from bot.planner.offline.text import Tokens
+from bot.planner.offline.text import Tokens, number_value
 from bot.planner.offline.volumes import glass_before, litres_before
 from bot.planner.reader.composition import FILLED, SOUPS
 from bot.planner.reader.quantities import (
     AMOUNT_WORDS,
     HOUSEHOLD_UNITS,
+    MASS_UNITS,
+    NUMBER_WORDS,
     Quantity,
     counted_of,
     parse_measure,
@@ -50,7 +52,10 @@ def said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
     between it and the food ("a tin of heinz tomato soup": one, the brand's). A measure may
     be said by its diminutive ("ein Stückchen", "un vasito", "un bicchierino")."""
     before = [_measure_word(word) for word in before]
-    quantity = parse_prefix(before)
+    said, at = _each_measured(before)
+    quantity = parse_prefix(said)
+    if at is not None and quantity.tokens >= len(said) - at - 1:
+        quantity.tokens -= 1  # the "x" read between the count and the measure
     if quantity.tokens < len(before) and _measured_of(before, food):  # "a stick of"
         quantity = (
             parse_measure(before, lambda said: food.measure(said) is not None)
@@ -58,6 +63,8 @@ def said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
             or quantity
         )
     quantity = glass_before(before, food) or litres_before(before, food) or quantity
+    if quantity.tokens == 1 and quantity.unit == "can" and not food.liquid:
+        return Quantity(tokens=1), 0  # "tin fish curry", "can tuna salad": what it is made of
     if quantity.tokens < len(before):
         for gap in (1, 2):
             said, between = before[:-gap], before[-gap:]
@@ -69,6 +76,20 @@ def said_before(before: list[str], food: Food) -> tuple[Quantity, int]:
     return quantity, 0
 
 
+def _each_measured(words: list[str]) -> tuple[list[str], int | None]:
+    """ "2 500 ml", "zwei 0,5 l", "3 33 cl": a count of so much each, read as "2 x 500 ml"
+    (the words so, and where the count is), never a range's middle ("100 150 g", 100 to
+    150 g, is one); the words as they are otherwise."""
+    for at in range(len(words) - 2):
+        count = NUMBER_WORDS.get(words[at]) or number_value(words[at])
+        each = number_value(words[at + 1]) if "/" not in words[at + 1] else None
+        if not count or not each or words[at + 2] not in MASS_UNITS or count % 1 or count > 12:
+            continue
+        if each < 1 or each > 10 * count:
+            return [*words[: at + 1], "x", *words[at + 1 :]], at
+    return words, None
+
+
 def _measure_word(word: str) -> str:
     """The measure a word is a diminutive of ("Tässchen": "tasse"), or the word itself."""
     if word in HOUSEHOLD_UNITS or word in AMOUNT_WORDS or not word.isalpha():
@@ -77,16 +98,21 @@ def _measure_word(word: str) -> str:
 
 
 def _measure_ends(said: list[str]) -> bool:
-    """Whether the words end in "of" or a measure: "a tin of", "2 slices" (of a brand's bread)."""
-    return said[-1] in OF or said[-1] in HOUSEHOLD_UNITS
+    """Whether the words end in "of" or a measure: "a tin of", "2 slices" (of a brand's
+    bread), "a 600ml" (of a brand's iced coffee, "a 600ml farmers union iced coffee")."""
+    return said[-1] in OF or said[-1] in HOUSEHOLD_UNITS or said[-1] in MASS_UNITS
 
 
 # What may stand between "of" and a brand: "2 servings of the birds eye lasagne".
 _ARTICLES = frozenset("the my la le el il lo die der das".split())
+_WHOSE = frozenset("my his her our their mi su ma mon sa mia mio sua suo meiner seiner".split())
 
 
 def _brand_between(words: list[str]) -> bool:
-    """Whether `words` are a brand or qualifier, after an article or not."""
+    """Whether `words` are a brand or qualifier, after an article or not; not whose the food
+    is ("a bite of my wife's cheesecake": only tasted, shared.py)."""
+    if words[0] in _WHOSE:
+        return False
     if words[0] in _ARTICLES and len(words) > 1:
         words = words[1:]
     return all(map(_unread, words))

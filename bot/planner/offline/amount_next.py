@@ -85,6 +85,13 @@ def with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quantit
     return said, end
 
 
+_EACH = frozenset("each apiece jeweils chacun chacune ciascuno ciascuna".split())
+# The units of a drink's volume: said after a count of drinks, each one's size.
+_VOLUMES = frozenset(
+    w for w, (label, _) in MASS_UNITS.items() if label in {"ml", "cl", "dl", "l", "fl oz"}
+)
+
+
 def _with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quantity, int]:
     each = weighed_each(tokens, last)
     if each is not None and not quantity.unit:  # "2 mozzarelle da 125 g": 250 g
@@ -104,6 +111,12 @@ def _with_postfix(tokens: Tokens, last: int, quantity: Quantity) -> tuple[Quanti
     if post[0].unit and quantity.count == 1 and quantity.unit not in MASS_UNITS:
         post[0].tokens = quantity.tokens  # "a coke 500 ml", "a large glass of wine 250ml",
         return post[0], last + post[1]  # "a pizza (2 slices)": the one said is that much
+    if post[0].unit in _VOLUMES and quantity.count > 1 and not quantity.unit:
+        post[0].count *= quantity.count  # "2 beers 33cl", "3 cokes 330ml": each one's size
+        post[0].tokens = quantity.tokens
+        end = last + post[1]
+        apiece = end + 1 < len(tokens) and tokens.items[end + 1].text in _EACH  # "33cl each"
+        return post[0], end + apiece
     if post[0].whole and not quantity.unit:
         quantity.whole = True  # "una pizza intera": the count before, all of it after
         return quantity, last + post[1]

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from bot.agent_api.actions import Action, CheckinUpsert, NutritionAddEntry
 from bot.kernel.said import Notice
 from bot.planner.base import Plan
+from bot.planner.offline.corrected_numbers import NUMBER_WORDS as _NUMBER_WORDS
+from bot.planner.offline.corrected_numbers import with_number
 from bot.planner.offline.corrected_parts import eaten_share, said_share, with_part, with_share
 from bot.planner.offline.said_after import said_before
 from bot.planner.offline.settled import AFTERTHOUGHT_RE, INLINE_NUMBER, SETTLED_ONE, settled_inline
@@ -32,6 +34,8 @@ _REPLACE = (
     r"|non plutôt|non plutot|ou plutôt|ou plutot|plutôt|plutot|je veux dire|en fait|pardon"
     r"|no aspetta|volevo dire|o meglio|anzi|cioè|cioe|scusa"
     r"|ah non|ah no|oh non|ach quatsch|na quatsch|quatsch"
+    # "let's say", "make it": "mach 2 draus", "mejor dos", "que sean dos", "disons deux"
+    r"|mach daraus|mach draus|mach|sagen wir|mejor|que sean|que sea|disons|mettons|facciamo"
 )
 # Words that take back only a number said just before ("sleep 2, no 3", "cake, ok 2"), or
 # the same food said again with its settled amount ("a tim tam. ok 4 tim tams").
@@ -51,14 +55,7 @@ _SAID_WAS = (
     r"|seulement|juste|soltanto|i ate|ate|i had|had|ich hatte|hatte|me comí|comí"
     r"|j'en ai mangé|j'en ai pris|ne ho mangiati|ne ho mangiate|ne ho presi|ne ho prese"
 )
-# The amounts a correction settles on, in the five languages ("fueron dos", "anzi tre").
-_NUMBER_WORDS = (
-    r"one|two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|fünf|funf|sechs|dos|tres"
-    r"|cuatro|cinco|seis|deux|trois|quatre|cinq|six|due|tre|quattro|cinque|sei"
-)
 _NUMBER = rf"\d+/\d+|\d+(?:[.,]\d+)?|[½¼¾]|{_NUMBER_WORDS}|a|an|half"
-# ... and the amounts said before it, "a" or "one" of a food ("una copa", "ein Bier").
-_SAID_BEFORE = rf"{_NUMBER_WORDS}|a|an|un|une|una|uno|ein|eine|einen"
 _MARKERS_AFTER_RE = re.compile(
     rf"^(?:[\s,.;:!\-–]*(?:{_REPLACE}|no|nope|non|nein|wait|warte|espera|aspetta)"
     r"(?=[\s,.;:!\-–]|$))+",
@@ -77,12 +74,9 @@ _MARKERS_BEFORE_RE = re.compile(
 )
 _BARE_NUMBER_RE = re.compile(
     rf"^[\s,.;:!\-–]*(?:(?:{_SAID_WAS}|just|only|like|more like|then)\s+)*"
-    rf"(?P<num>{_NUMBER})[\s.!)\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]*$",
+    r"(?:(?:a|an|ein|eine|einen|un|une|una|uno)\s+(?=\d))?"  # "it was a 12": a 12 oz one
+    rf"(?P<num>{_NUMBER})(?:\s+(?:draus|daraus))?[\s.!)\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]*$",
     re.IGNORECASE,
-)
-_LAST_NUMBER_RE = re.compile(
-    rf"(?P<num>\d+(?:[.,]\d+)?|\b(?:{_SAID_BEFORE})\b)(?!.*(?:\d|\b(?:{_SAID_BEFORE})\b))",
-    re.IGNORECASE | re.DOTALL,
 )
 # "72.4 not 27.4 kg", "1 croissant (not 2)", "80.5 kg not lb": the figure after "not" is the
 # one taken back.
@@ -134,7 +128,7 @@ def corrected(text: str, plan_part: Callable[[str], Plan]) -> Plan | None:
             return plan
     first = _NOT_FIRST_RE.match(text)
     if first is not None:
-        return _with_number(first.group("said"), first.group("num"), plan_part)
+        return with_number(first.group("said"), first.group("num"), plan_part)
     stripped = _NOT_FIGURE_RE.sub(" ", text)
     if stripped != text and not _EARLIER_RE.search(stripped):
         kept = plan_part(stripped)
@@ -167,7 +161,7 @@ def _apply(before: str, after: str, marker: str, plan_part: Callable[[str], Plan
     # settled: it is named back as the whole message's would be.
     bare = _BARE_NUMBER_RE.match(after)
     if bare is not None:
-        return _with_number(before, bare.group("num"), plan_part)
+        return with_number(before, bare.group("num"), plan_part)
     size = _BARE_SIZE_RE.match(
         _SAID_WAS_RE.sub("", AFTERTHOUGHT_RE.sub("", after.strip(" ,.;:!-–)")))
     )
@@ -225,16 +219,6 @@ def _added_after(after: str, plan_part: Callable[[str], Plan]) -> bool:
         return False
     aside = plan_part(after[: joined.start()])
     return not any(isinstance(a, NutritionAddEntry) for a in aside.actions)
-
-
-def _with_number(before: str, number: str, plan_part: Callable[[str], Plan]) -> Plan | None:
-    """ "3 eggs" corrected to "2": the last number said before is the one replaced."""
-    match = _LAST_NUMBER_RE.search(before)
-    if match is None:
-        return None
-    rewritten = before[: match.start()] + number + before[match.end() :]
-    plan = plan_part(rewritten)
-    return plan if plan.actions else None
 
 
 # "1 cup of yogurt, sorry 3/4 cup": an amount in the unit said before replaces that amount.

@@ -84,6 +84,7 @@ _HOUR_WORD = (
     r"|une|deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze"
 )
 _CLOCK = rf"(?:\d{{1,2}}|{_HOUR_WORD})"
+_MASS = "|".join(sorted(MASS_UNITS, key=len, reverse=True))
 # Past the hour, as the Romance languages say it: "e mezza", "y cuarto", "et demie", "h30".
 _PAST_HOUR = (
     r"(?: h [0-5]\d|(?: h| heures?)?(?: e mezza| e mezzo| e un quarto| e tre quarti| y media"
@@ -101,9 +102,13 @@ TIME_RE = rx(
     # "at 2.30", "alle 13.30", "um 12.15 Uhr": the minutes after a point
     r"|(?:at|um|gegen|alle|a las|a la|vers|a|by|till|until) \d{1,2}\.[0-5]\d"
     r"(?: ?(?:am|pm|uhr|h))?|\d{1,2}\.[0-5]\d ?(?:am|pm|uhr|h)"
-    r"|(?:at |um |a las |around |gegen )?\d{1,2}(?: : \d{2}(?: ?(?:am|pm|uhr|h))?"
-    r"| ?(?:am|pm|uhr))"
+    # "12:30", never "3: 10oz" where the number after the colon is an amount
+    rf"|(?:at |um |a las |around |gegen )?\d{{1,2}}(?: : \d{{2}}(?! (?:{_MASS})(?!\S))"
+    r"(?: ?(?:am|pm|uhr|h))?| ?(?:am|pm|uhr))"
     r"|(?:a|vers|um|gegen|alle|verso) \d{1,2} h"  # "à 16h", "um 12h": an hour, never grams
+    # a meal of the day by its number, as a heading: "meal 3: 10oz chicken", "Mahlzeit 2:"
+    r"|(?:meal|snack|mahlzeit|comida|repas|collation|pasto|spuntino|merienda)"
+    r" (?:nr |no |n )?\d{1,2}(?= :)"
 )
 # When or where it was eaten: read, never a date or an amount ("around 4", "after the gym").
 _HOUR = r"(?:[1-9]|1[0-9]|2[0-3])"

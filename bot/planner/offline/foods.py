@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.planner.offline.amount_after import apart_or_listed
+from bot.planner.offline.amount_after import amount_apart, apart_or_listed
 from bot.planner.offline.amount_before import OF, ends_measure, measured_by, said_before
 from bot.planner.offline.amount_next import named_to, said_after, with_postfix, without_fat
 from bot.planner.offline.named_numbers import number_named, number_words
@@ -25,7 +25,7 @@ from bot.planner.reader.dry import weighed_dry
 from bot.planner.reader.lookup import FROM, is_modifier, said_for, served_on
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.nutrients import Nutrients, nutrients, stated
-from bot.planner.reader.quantities import HOUSEHOLD_UNITS, Quantity
+from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS, Quantity
 from bot.planner.reader.shared import shared_by
 
 
@@ -314,7 +314,7 @@ def _make_item(
     end += said_after(tokens, first, end, _food_at(tokens))  # "on rye", "merluza frita"
     people, sharing = shared_by(tokens, said_from - 1, end + 1)  # "we shared a pizza"
     end = max([end, *(said.stop - 1 for said in sharing)])  # "eine Pizza zu zweit"
-    apart = None if counted else apart_or_listed(tokens, first, end, _food_at(tokens))
+    apart = _apart(tokens, first, end, quantity, counted)
     if apart is not None:  # "pasta al pomodoro, 80 g": the amount said after a comma
         apart[0].unit = apart[0].unit or (quantity.unit if measured else "")  # 3 squares
         apart[0].tokens, (quantity, end) = quantity.tokens, apart
@@ -327,6 +327,24 @@ def _make_item(
     )
     figures = figures and without_fat(tokens, range(start, said_to + 1), figures)  # "skyr 0%"
     return _claimed(tokens, figures, quantity, span, [span, *sharing], refused)
+
+
+# What a food is bought in, one of which may be weighed after it ("ne Tüte Chips, die 175g").
+_CONTAINERS = frozenset({"bag", "box", "can", "bottle", "pot", "bar"})
+
+
+def _apart(
+    tokens: Tokens, first: int, end: int, quantity: Quantity, counted: bool
+) -> tuple[Quantity, int] | None:
+    """The amount said after the food at `first`..`end` (amount_after.py): of a food said
+    with no amount of its own; of one bag, box or bottle of it, only what that one weighs
+    ("ne ganze Tüte Chips, die 175g", "a bag of crisps, the 150g one")."""
+    if not counted:
+        return apart_or_listed(tokens, first, end, _food_at(tokens))
+    if quantity.count != 1 or quantity.unit not in _CONTAINERS:
+        return None
+    apart = amount_apart(tokens, end, _food_at(tokens))
+    return apart if apart is not None and apart[0].unit in MASS_UNITS else None
 
 
 def _claimed(

@@ -322,9 +322,8 @@ _WORDS_NEAR_RULE_WORDS = frozenset("casado casada casados casadas cantado cantad
 
 @functools.cache
 def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
-    """Every word some rule knows, and the words of the rules other than the food table
-    bucketed by first letter for fast lookup (foods.py reads typos of food names itself, by
-    its own stricter measure: "piazza" is no pizza)."""
+    """Every word some rule knows, and the rules' words but the table's by first letter
+    (foods.py reads typos of food names by its own stricter measure: "piazza" is no pizza)."""
     words = set(normalized_phrase_words()) | FILLERS
     words |= set(WEEKDAYS) | WEEKDAYS_PLURAL | set(MASS_UNITS) | set(HOUSEHOLD_UNITS) | set(SIZES)
     known_only = said_rating_words() | NEGATIONS | FEELINGS | OTHERS_WORDS  # never a target
@@ -333,8 +332,7 @@ def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     for kind_words in CHITCHAT.values():
         words |= kind_words
     buckets: dict[str, list[str]] = {}
-    # French and Italian function words are known, never a repair: "anoche" is no "anche";
-    # nor the words of how one feels, many a common word ("prima", "media", "fort").
+    # Known, never a repair: French and Italian function words ("anoche" is no "anche"), feelings.
     for word in words - function_words("fr", "it") - known_only:
         if len(word) >= 4:
             buckets.setdefault(word[0], []).append(word)
@@ -361,6 +359,12 @@ def _unstretched(word: str, known: frozenset[str]) -> str | None:
 
 
 _STRETCH_RE = re.compile(r"([a-z])\1{2,}")
+_UNIT_WORDS = frozenset(MASS_UNITS) | frozenset(HOUSEHOLD_UNITS)
+
+
+def _after_number(tokens: Tokens, k: int) -> bool:
+    said = tokens.items[k - 1]
+    return k > 0 and (said.kind == "num" or said.text in NUMBER_WORDS)
 
 
 def _food_plural(word: str) -> bool:
@@ -370,10 +374,11 @@ def _food_plural(word: str) -> bool:
 
 
 def _correct_typos(tokens: Tokens) -> None:
-    """Mild spelling repair ("chiken", "bannana", "magnesum") against the known words only."""
+    """Mild spelling repair ("chiken", "bannana", "magnesum") against the known words only;
+    into a unit only after a number ("2 slics"): "la gorge" is no "gorgée", "rape" no wrap."""
     known, _buckets = _vocabulary()
     changed = False
-    for token in tokens.items:
+    for k, token in enumerate(tokens.items):
         if token.kind == "word" and token.text not in known:
             stretched = _unstretched(token.text, known)
             if stretched is not None:
@@ -388,7 +393,7 @@ def _correct_typos(tokens: Tokens) -> None:
             and not _food_plural(token.text)  # "cañas" are beers, not "cans"
         ):
             fixed = _closest(token.text)
-            if fixed is not None:
+            if fixed is not None and (fixed not in _UNIT_WORDS or _after_number(tokens, k)):
                 token.text = fixed
                 changed = True
     if changed:

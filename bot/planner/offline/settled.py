@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from bot.planner.offline.corrected_numbers import in_unit_meant
+
 # Words that take back the amount or value said just before them, in the five languages:
 # "3 eggs, no wait 2", "mood 3 actually 4", "3 Eier, nein 2", "3 huevos, mejor dicho 2",
 # "humeur 3 plutôt 4", "3 uova, anzi 2". Longest first.
@@ -103,7 +105,7 @@ def settled_inline(text: str) -> str:
         unit = re.match(r"[^\W\d_]+", mid)
         if tail and unit is not None:  # "80kg, sorry, 80lb": the unit said last
             mid = tail + mid[unit.end() :]
-        head = text[: match.start()] + n2 + mid
+        head = text[: match.start()] + in_unit_meant(n2, match.group("n1"), mid)
         text, at = head + rest, len(head)
     return text
 

@@ -57,6 +57,17 @@ _GLASSES: dict[str, tuple[float, bool]] = {
     # the Breton and Norman cider bowl: "une bolée de cidre"
     "bolee": (250.0, True),
     "bolees": (250.0, True),
+    # small pours: the Asturian "culín" of cider, the Spanish "chato" of wine, the French
+    # "galopin" of beer; the Italian "quartino" of wine a quarter litre
+    "culin": (100.0, True),
+    "culines": (100.0, True),
+    "culinos": (100.0, True),
+    "chato": (100.0, True),
+    "chatos": (100.0, True),
+    "galopin": (125.0, True),
+    "galopins": (125.0, True),
+    "quartino": (250.0, True),
+    "quartini": (250.0, True),
     # the US quart: "a quart of milk", "2 quarts of water"
     "quarts": (946.0, False),
 }

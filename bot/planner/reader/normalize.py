@@ -112,6 +112,10 @@ _THREE_IN_ONE_RE = re.compile(
 )
 
 
+# "ein 0,5er Weizen", "ne 0,3er Cola": the German glass or bottle named by its litres.
+_LITRE_GLASS_RE = re.compile(r"(?<![\w.,])(0[.,][1-9]\d?)er(?![^\W\d_])", re.IGNORECASE)
+
+
 # "a latte @ the airport": an "@" written apart is "at", the place said after a food.
 _AT_RE = re.compile(r"(?<=\s)@(?=\s)")
 
@@ -121,6 +125,7 @@ def normalize(text: str) -> Normalized:
     (NFKC), ready to be read; `folded` is the same text in the form of matching."""
     shown = unicodedata.normalize("NFKC", without_markup(text)).replace(_FRACTION_SLASH, "/")
     shown = _AT_RE.sub("at", _THREE_IN_ONE_RE.sub("three in one", shown)).strip()
+    shown = _LITRE_GLASS_RE.sub(r"\1 l", shown)
     return Normalized(shown, fold(shown), emoji_words(shown))
 
 

@@ -89,8 +89,9 @@ for _canonical, _words in (
         " cuchara cucharas cuillere cuilleres cuilleree cuillerees",
     ),
     ("handful", "handful handfuls handvoll punado punados poignee manciata"),
+    ("bite", "bite bites bocado bocados bouchee bouchees boccone bocconi bissen morso morsi"),
+    ("sip", "sip sips sorbo sorbos schluck schlucke gorgee gorgees sorso sorsi"),
     ("hunk", "hunk hunks kanten quignon quignons cacho cachos tozzo tozzi"),
-    ("bite", "bite bites bissen bocado bocados bouchee bouchees boccone bocconi morso morsi"),
     ("scoop", "scoop scoops kugel kugeln bola bolas messloffel cazo cazos mesurette misurino"),
     ("shot", "shot shots chupito chupitos"),
     ("bar", "bar bars riegel barrita barritas"),
@@ -118,13 +119,11 @@ for _word in "cuillere cuilleres cuilleree cuillerees".split():
 HOUSEHOLD_UNITS.update(dict.fromkeys(("cucharada sopera", "cucharadas soperas"), "tbsp"))
 
 # When the food's own unit is something else, these household units are measures of volume.
-HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 44.0}
-HOUSEHOLD_ML.update({"can": 330.0, "bottle": 500.0, "mug": 350.0, "splash": 30.0})
-# A drizzle of honey, syrup or oil is 2 tsp; a katori the small bowl of dal; a pot a mug.
-HOUSEHOLD_ML.update({"drizzle": 10.0, "katori": 150.0, "pot": 300.0})
-# ... and these of weight: a handful of grapes, berries or nuts about 40 g, a sleeve of crackers
-# (30-odd crackers, 15 cookies) 100 g, a hunk of bread or cheese ("un quignon de pain") 60 g,
-# a bite of anything ("3 bites of chicken", "ein paar Bissen Kuchen") about 15 g.
+HOUSEHOLD_ML = {"cup": 240.0, "glass": 250.0, "tbsp": 15.0, "tsp": 5.0, "shot": 44.0, "can": 330.0}
+HOUSEHOLD_ML.update({"bottle": 500.0, "mug": 350.0, "splash": 30.0})
+# A drizzle of honey, syrup or oil is 2 tsp; a katori the small bowl of dal; a pot a mug; a sip.
+HOUSEHOLD_ML.update({"drizzle": 10.0, "katori": 150.0, "pot": 300.0, "sip": 20.0})
+# ... of weight: a handful of nuts 40 g, a sleeve of crackers 100 g, a hunk 60 g, a bite 15 g.
 HOUSEHOLD_G = {"handful": 40.0, "sleeve": 100.0, "hunk": 60.0, "bite": 15.0}
 # A bottle of wine or spirits (over 0.07 g alcohol a ml, ~9 % vol) is 750 ml, not soda's 500.
 WINE_BOTTLE_ML, WINE_ALCOHOL_G_PER_ML = 750.0, 0.07
@@ -175,8 +174,7 @@ def fmt_amount(value: float) -> str:
 
 
 def plural_unit(unit: str, count: float) -> str:
-    """ "cup cooked" -> "cups cooked", "medium serving" -> "medium servings" when counting
-    more than one; sizes stay as they are."""
+    """Counted more than once: "cup cooked" -> "cups cooked"; sizes stay as they are."""
     if abs(count - 1) < 1e-9 or count < 1 or not unit:
         return unit
     head, _, rest = unit.partition(" ")
@@ -212,7 +210,8 @@ _QTY_RE = re.compile(
     rf"(?:(?:more|extra) )?(?:of (?:those|these|them|the) )?"  # "2 more of those cokes"
     rf"(?:(?P<whole>{_alt(WHOLE_WORDS)}|full) )?"  # "a whole bag of chips"
     rf"(?:(?P<size1>{_alt(SIZES)}) )?"
-    rf"(?:(?P<each>{_NUM}) (?P<each_unit>{_alt(MASS_UNITS)}) (?=(?:{_alt(HOUSEHOLD_UNITS)}) ))?"
+    rf"(?:(?P<each>{_NUM}) (?P<each_unit>{_alt(MASS_UNITS)}) "  # "2 330 ml cans of", "2 x 0.5 l"
+    rf"(?(qty)(?:{_OF} )?|(?={_alt(HOUSEHOLD_UNITS)} )))?"
     rf"(?:(?P<unit>{_alt([*MASS_UNITS, *HOUSEHOLD_UNITS])}) "  # "una porción pequeña/entera de"
     rf"(?:(?:(?P<size3>{_alt(SIZES)})|(?P<whole2>{_alt(WHOLE_WORDS)})) (?={_OF} ))?"
     rf"(?:{_OF} )?(?:cooked )?)?"
@@ -316,20 +315,12 @@ def counted_of(words: list[str]) -> Quantity | None:
 
 def _singulars(word: str) -> list[str]:
     """What an English plural may be the plural of: "leaves" -> "leaf", "berries" -> "berry"."""
-    forms = []
-    if word.endswith("ves"):
-        forms.append(word[:-3] + "f")
-    if word.endswith("ies"):
-        forms.append(word[:-3] + "y")
-    if word.endswith("es"):
-        forms.append(word[:-2])
-    if word.endswith("s") and not word.endswith("ss"):
-        forms.append(word[:-1])
-    return forms
+    endings = (("ves", "f"), ("ies", "y"), ("es", ""))
+    forms = [word[: -len(end)] + into for end, into in endings if word.endswith(end)]
+    return forms + ([word[:-1]] if word.endswith("s") and not word.endswith("ss") else [])
 
 
-# A bag said in German is the full-size one unless said small ("ne Tüte Chips" is 150-200 g,
-# not a 28 g snack bag), as is a bag said whole in any language ("a whole bag of chips").
+# A German bag is the full-size one ("ne Tüte Chips": 150-200 g), as is a bag said whole.
 _BIG_BAGS = frozenset({"tute", "tuten"})
 
 
@@ -351,8 +342,8 @@ def _read_quantity(words: list[str]) -> Quantity | None:
     quantity.size = sizes[0] if sizes else ""
     quantity.whole = bool({match.group("whole"), match.group("whole2")} & WHOLE_WORDS)
     unit = match.group("unit")
-    if unit in {"l", "g"} and not match.group("qty"):
-        return None  # "l'insalata", not a litre of it: a unit of one letter follows a number
+    if unit in {"l", "g"} and not (match.group("qty") or "")[:1].isdigit():
+        return None  # "l'insalata", "à l'entrepôt": a unit of one letter follows a digit
     if unit:
         quantity.unit = unit if unit in MASS_UNITS else HOUSEHOLD_UNITS[unit]
         quantity.explicit = True
