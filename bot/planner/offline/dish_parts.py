@@ -29,13 +29,15 @@ _MADE_OF = {
     "Cheese fondue": "cheese",
     "Bouillabaisse": "crouton rouille bread fish",
     "Choucroute garnie": "potato sauerkraut sausage frankfurter bacon ham pork",
-    "Navajo taco": "bannock",
+    "Navajo taco": "bannock bean cheese",
+    "Baleada": "bean cheese cream egg avocado",
     "Poulet yassa": "rice onion",
     "Paella": "rice",
     "Fish and chips": "fries",
     "Spaghetti and meatballs": "pasta",
     "Bangers and mash": "potato sausage",
     "Full English breakfast": "bacon sausage egg beans toast",
+    "Full Irish breakfast": "farl scone bread pudding bacon sausage egg",
 }
 _SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)")
 _WITH_RE = re.compile(r"\bwith (.*)$")
@@ -66,6 +68,7 @@ def _parts(name: str) -> frozenset[str]:
     food: Food | None = foods_by_name().get(name)
     if food is None or food.liquid:
         return frozenset()
+    name = food.name  # "Baleadas": the row's own name
     said = [] if " " not in name else _JOINED_RE.split(name.lower())
     if len(said) < 2:
         said = []  # "Chicken breast" joins nothing: no part of it is another food
