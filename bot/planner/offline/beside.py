@@ -34,6 +34,12 @@ _OWN_KCAL = 70.0  # less than this, at its usual portion, is a topping ("ham", "
 # fartons", "tea with 2 scones", "un café avec un croissant"); what is blended into a drink
 # is part of it ("a smoothie with banana", "a protein shake with oats").
 _BESIDE_A_DRINK_KCAL = 150.0
+# ... and a counted food of a biscuit's energy or more, unless it is stirred into the drink.
+_COUNTED_BESIDE_KCAL = 40.0
+_STIRRED_RE = re.compile(
+    r"\b(?:sugars?|sweeteners?|honey|syrup|ice|cubes?|shots?|espresso|cream|creamer"
+    r"|marshmallows?|scoops?|powder|collagen|butter|oil)\b"
+)
 _BLENDED_RE = re.compile(
     r"\b(?:smoothie|shake|milkshake|batido|licuado|frappe|frappuccino|lassi|frullato|bowl"
     r"|porridge|oatmeal|soup|broth)\b"
@@ -64,12 +70,16 @@ def food_of_its_own(head: FoodItem, item: FoodItem, said: list[str]) -> bool:
 
 def had_beside_a_drink(head: FoodItem, item: FoodItem) -> bool:
     """Whether `item`, said with or after the drink `head`, is a food of a snack's energy or
-    more had beside it ("horchata con fartons", "café con leche y pan sobao") rather than
-    something stirred or blended into it."""
+    more, or one counted ("coffee with 2 biscuits", "Tee mit zwei Keksen", "milk w a couple
+    oreos"), had beside it ("horchata con fartons", "café con leche y pan sobao") rather than
+    something stirred or blended into it ("2 sugars", "3 marshmallows")."""
+    counted = (
+        item.explicit and item.kcal >= _COUNTED_BESIDE_KCAL and not _STIRRED_RE.search(_name(item))
+    )
     return (
         head.liquid
         and not item.liquid
-        and item.kcal >= _BESIDE_A_DRINK_KCAL
+        and (item.kcal >= _BESIDE_A_DRINK_KCAL or counted)
         and not _BLENDED_RE.search(_name(head))
     )
 

@@ -33,6 +33,7 @@ import functools
 import re
 
 from bot.planner.offline.dates import DAY_WORDS
+from bot.planner.offline.dish_parts import parts_said_after
 from bot.planner.offline.fillings import WITH
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.meals import SHELLS
@@ -244,7 +245,7 @@ def dish_contents(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
         kept.append(item)
         meal = len(kept) - 1 if composed(tokens, item) else None
         meal_end = item.last
-    return kept
+    return parts_said_after(tokens, kept)
 
 
 def _served_on(tokens: Tokens, meal: FoodItem, item: FoodItem) -> FoodItem:

@@ -171,6 +171,10 @@ def ice_cream_flavours(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
     took = False  # the last item is an ice cream that took a flavour already
     for item in items:
         head = kept[-1] if kept else None
+        if head is not None and _named_flavour(tokens, head, item):
+            tokens.claim(range(head.last + 1, item.last + 1))  # "Joghurt Erdbeere"
+            kept[-1] = dataclasses.replace(head, last=item.last)
+            continue
         if head is not None and _listed_flavour(tokens, head, item, took=took):
             tokens.claim(range(head.last + 1, item.last + 1))
             kept[-1] = dataclasses.replace(head, last=item.last)
@@ -179,6 +183,40 @@ def ice_cream_flavours(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
         kept.append(item)
         took = False
     return kept
+
+
+# What tastes of a flavour named right after it, with no word between: "yogurt strawberry",
+# "Joghurt Erdbeere", "instant oatmeal maple brown sugar", "skyr vanille".
+_NAMED_AFTER_RE = re.compile(r"\b(?:yogh?urt|skyr|kefir|oatmeal|porridge|protein bar)")
+# ... and the flavours, by the last word of the table's name of the food said.
+_FLAVOUR_FOODS = frozenset(
+    """
+    strawberry strawberries raspberry raspberries blueberry blueberries cherry cherries peach
+    peaches apricot vanilla chocolate sugar syrup cinnamon spices apple mango lemon coconut
+    caramel honey banana pistachio hazelnut
+    """.split()
+)
+_MAX_UNREAD = 2  # "maple" in "maple brown sugar": a word of the flavour the table lacks
+
+
+def _named_flavour(tokens: Tokens, head: FoodItem, item: FoodItem) -> bool:
+    """Whether `item`, said right after a yogurt or an oatmeal `head` without an amount, with
+    at most a word or two nothing read between, is its flavour ("oatmeal maple brown sugar")."""
+    if not _NAMED_AFTER_RE.search(_SAID_AFTER_RE.sub("", head.name).lower()) or item.liquid:
+        return False
+    name = _SAID_AFTER_RE.sub("", item.name).lower()
+    said = tokens.items[item.first : item.last + 1]
+    if name.split()[-1] not in _FLAVOUR_FOODS or any(
+        t.kind == "num" or t.text in _NOT_NAMING for t in said
+    ):
+        return False
+    between = range(head.last + 1, item.first)
+    return len(between) <= _MAX_UNREAD and all(
+        not tokens.used[i]
+        and tokens.items[i].kind == "word"
+        and tokens.items[i].text not in FILLERS
+        for i in between
+    )
 
 
 def _listed_flavour(tokens: Tokens, head: FoodItem, item: FoodItem, *, took: bool) -> bool:

@@ -40,6 +40,7 @@ _OWNERS = frozenset("my our his her their this that some".split())
 # Words that carry on past a place's name: "with", "mit", "con", "avec", "w".
 _ENDS = SENTENCE_END_MARKS
 _CARRY_ON = CUTTING_WORDS | {"with", "w", "mit", "con", "avec", "col", "plus"}
+_CARRY_ON |= {"on", "sur", "su"}  # "... from art mel's on raisin bread": the bread it was on
 # Words after "at" that say how much or how often, never a place ("at least 2").
 _NOT_PLACES = frozenset("least most all once first last best worst times home work".split())
 _SAINT_RE = rx(
@@ -134,5 +135,18 @@ def _claim_names_after_foods(
             and not known(tokens.items[last].text)
         ):
             last += 1
+        last = max(last, _owner_named(tokens, k))
         if last > k:
             tokens.claim(range(i, last))
+
+
+def _owner_named(tokens: Tokens, k: int) -> int:
+    """The token after a name ending in an owner's "'s" within four words from `k` ("art
+    mel's", "big joe's"), whatever words the table knows in it; `k` if none."""
+    for j in range(k, min(k + 4, len(tokens))):
+        item = tokens.items[j]
+        if item.kind != "word" or tokens.used[j] or item.text in _CARRY_ON:
+            return k
+        if item.raw.lower().endswith(("'s", "’s")) and j > k:
+            return j + 1
+    return k

@@ -25,6 +25,7 @@ from bot.planner.offline.egg_dishes import of_eggs
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens
+from bot.planner.reader.composition import BREAD_MEALS, BREAD_PARTS
 from bot.planner.reader.quantities import AMOUNT_WORDS
 
 _ALIAS_SAID_RE = re.compile(r" \([^()]*\)$")  # "Cookies (biscuits)": the word said
@@ -150,6 +151,11 @@ def _gap_words(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> l
 def _made_as(text: str, tokens: Tokens, before: FoodItem, item: FoodItem) -> bool:
     """Whether the item is what the food before it was made into ("2 eggs as an omelette")."""
     gap = _gap_words(text, tokens, before, item)
+    head = (_bare(item.name).lower().split() or [""])[-1]
+    said = range(before.first, before.last + 1)
+    sandwich = any(tokens.items[i].text in BREAD_MEALS for i in said)
+    if gap[:1] == ["en"] and sandwich and head in BREAD_PARTS:
+        return False  # "bocadillo de jamón en pan de barra": the bread it is in
     return (
         bool(gap)
         and gap[0] in _AS

@@ -286,6 +286,8 @@ def build_table(
                 if other is not None and other is not food:
                     raise FoodTableError(f"{where}: alias {key!r} is {other.name!r}'s too")
                 by_alias[key] = food
+    for key, food in list(by_alias.items()):  # "spaghetti n meatballs", "mac n cheese"
+        by_alias.setdefault(f" {key} ".replace(" and ", " n ").strip(), food)
     return _indexed(by_alias)
 
 
