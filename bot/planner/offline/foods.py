@@ -1,8 +1,7 @@
 """The foods a message names, each an item of the table read with its quantity.
 
-A food is found by its longest alias in the message (offline/table.py); the few tokens around
-it say how much ("2", "200 g", "a bowl of", "half an", "a large"; read by reader/quantities.py),
-and its figures are the nutrients step's (reader/nutrients.py).
+A food is found by its longest alias (offline/table.py); the tokens around it say how much
+("2", "200 g", "a bowl of", "a large"; reader/quantities.py), reader/nutrients.py its figures.
 """
 
 from __future__ import annotations
@@ -199,9 +198,8 @@ def _portion_of(tokens: Tokens, food: Food, after: int) -> bool:
 def _portion_of_next(
     tokens: Tokens, after: int, item: Sequence[int], table: FoodTable, find: AliasLookup
 ) -> bool:
-    """Whether a food's name is followed by "of" and another food of the same item (after
-    modifiers): "a cocktail of beef hot dog", "3 rolls of chicken cordon bleu". The first
-    name then says how much of the second, which is the food eaten."""
+    """Whether a food's name is followed by "of" and another food of the same item, which it
+    measures ("a cocktail of beef hot dog", "3 rolls of chicken cordon bleu")."""
     if after >= len(tokens) or after not in item or tokens.items[after].text not in OF:
         return False
     j = after + 1
@@ -210,8 +208,7 @@ def _portion_of_next(
     found = find(tokens, j, table) if j in item else None
     if found is None:
         return False
-    # "2 tacos de pollo": tacos filled with chicken (reader/composition.py); "2 wraps of
-    # eba": the wrap is how eba is measured, a ball of it
+    # "2 tacos de pollo" are tacos (reader/composition.py); "2 wraps of eba" measure eba
     said = tokens.items[after - 1].text
     if said in _SPREAD_ON and tokens.items[after].text != "of":
         return False  # "tostada de aceite", "tartine de beurre": the toast and its spread

@@ -216,8 +216,8 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
     if q.unit in MASS_UNITS or not (row.measures or q.unit in _CUT_AS or q.unit in _BY_THE_CUP):
         return None
     size = SIZES[q.size][0] if q.size else ""  # "a big bag": the row's "large bag"
-    if not size and q.full and _snack_bag(row):
-        size = "large"  # "ne Tüte Chips", "a whole bag of chips": the row's "large bag"
+    if not size and q.full and (row.measure("bag") or 0) < 60 and row.measure("large bag"):
+        size = "large"  # "ne Tüte Chips": crisps' large bag (gummy bears' bag is the shop's)
     if q.unit and q.unit == row.unit_noun:  # "3 slices" of a row counted in slices
         keys = [f"{size} {q.unit}"] if size else []  # its own unit, unless sized otherwise
     elif q.unit:
@@ -240,13 +240,6 @@ def _by_measure(row: Food, q: Quantity) -> tuple[float, str] | None:
         shown = f"{fmt_amount(q.count)} {noun}".strip() + f" ({round(grams)} {measure})"
         return grams, shown
     return None
-
-
-def _snack_bag(row: Food) -> bool:
-    """Whether the row's bag is a snack bag beside a large one it also weighs (crisps: 28 g
-    and 150 g; not gummy bears, whose bag is the shop's 200 g)."""
-    bag, large = row.measure("bag"), row.measure("large bag")
-    return large is not None and (bag is None or bag < 60)
 
 
 # Bowls and mugs of a food the table weighs by the cup: "2 katori rice" is rice as a cup of
