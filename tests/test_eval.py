@@ -417,16 +417,16 @@ class AskingPlan(Plan):
 
 
 class UnitAskingPlanner(ScriptedPlanner):
-    """Logs "80" as kg but asks which unit it was, as a planner unsure of the unit does."""
+    """Logs "95" as kg but asks which unit it was, as a planner unsure of the unit does."""
 
     async def plan(self, text: str, context: PlanContext) -> Plan:
         plan = await super().plan(text, context)
-        return AskingPlan(actions=plan.actions, unit_question=80.0)
+        return AskingPlan(actions=plan.actions, unit_question=95.0)
 
 
 async def test_nothing_is_written_while_the_unit_is_asked() -> None:
-    weight = {"type": "weight.log", "date": "2026-11-22", "weightKg": 80}
-    report = await run_eval([case("at 80", [])], UnitAskingPlanner({"at 80": [weight]}))
+    weight = {"type": "weight.log", "date": "2026-11-22", "weightKg": 95}
+    report = await run_eval([case("at 95", [])], UnitAskingPlanner({"at 95": [weight]}))
     assert report.results[0].got == [] and report.overall.f1 == 1.0
 
 

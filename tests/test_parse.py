@@ -127,7 +127,7 @@ def test_a_malformed_line_is_an_error_of_its_own_and_the_rest_go_on() -> None:
 
 
 def test_what_the_bot_posts_for_a_person_with_no_data_yet() -> None:
-    lines = ["took vitamin d", "I'm at 80", "🍕", "same breakfast as yesterday", "9000 kcal cake"]
+    lines = ["took vitamin d", "I'm at 95", "🍕", "same breakfast as yesterday", "9000 kcal cake"]
     _, rows = run_parse(lines, "--now", NOW, "--timezone", "Europe/London")
     vitamin, unitless, pizza, usual, cake = rows
     # the stack is empty: the supplement is added before it is marked, in the same request
@@ -136,7 +136,7 @@ def test_what_the_bot_posts_for_a_person_with_no_data_yet() -> None:
         "supplements.mark_taken",
     ]
     # where both units are in use, as in London, the unit is asked
-    assert unitless["actions"] == [] and "80 kg or 80 lb" in unitless["reply"]
+    assert unitless["actions"] == [] and "95 kg or 95 lb" in unitless["reply"]
     assert pizza["actions"] == [] and "nothing is saved yet" in pizza["reply"]
     assert [a["entry"]["food"] for a in pizza["draft"]] == ["Pizza, 1 slice"]
     assert usual["actions"] == [] and "I found no breakfast logged yesterday" in usual["reply"]

@@ -24,20 +24,20 @@ async def test_a_weight_without_a_unit_is_asked_and_logged_once_on_the_tap(
 ) -> None:
     bot, key = await linked(harness_factory, sandbox)
     await bot.say(ADA, "/timezone Europe/London")  # kg and lb are both on scales there
-    question = await bot.say(ADA, "weighed in at 80.4")
-    assert question.text == usual.which_unit(80.4)
-    assert [text for row in question.buttons for text, _ in row] == ["80.4 kg", "80.4 lb"]
+    question = await bot.say(ADA, "weighed in at 95.4")
+    assert question.text == usual.which_unit(95.4)
+    assert [text for row in question.buttons for text, _ in row] == ["95.4 kg", "95.4 lb"]
     kg, lb = button(question, "unit:kg:"), button(question, "unit:lb:")
     assert await weights(bot, key) == []
 
     assert await tap(bot, question, lb) is None
     logged = bot.fake.messages[question.message_id]
-    assert "36.5 kg" in logged.text and logged.callbacks == []
-    assert await weights(bot, key) == [36.47]
+    assert "43.3 kg" in logged.text and logged.callbacks == []
+    assert await weights(bot, key) == [43.27]
 
     # a late tap on the other unit, from a screen that was not refreshed
     assert await tap(bot, question, kg) == drafts.draft_already_saved()
-    assert await weights(bot, key) == [36.47]
+    assert await weights(bot, key) == [43.27]
     assert answers(bot)[-1] == drafts.draft_already_saved()
 
 
