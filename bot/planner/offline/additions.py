@@ -24,7 +24,7 @@ from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.fillings import WITH, filled_dish, filled_with, fills
 from bot.planner.offline.flavours import flavour_of, flavoured
 from bot.planner.offline.foods import FoodItem
-from bot.planner.offline.table import FoodTable, food_table
+from bot.planner.offline.table import FoodTable, food_table, without_said
 from bot.planner.offline.text import Tokens
 from bot.planner.offline.toppings import on_salad, plain_salad
 from bot.planner.reader.composition import dish_of
@@ -52,9 +52,6 @@ DESCRIBING = frozenset(
 
 
 SPLASH_ML = 30.0  # "coffee with oat milk": a splash, not the glass the table's portion is
-
-
-_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")  # "Oatmeal (porridge)": the word said
 
 
 # What joins an amount to its food: "200 g de pollo" is pollo, not "de pollo".
@@ -97,7 +94,7 @@ def dish(head: FoodItem, added: FoodItem, joiner: str = "with") -> FoodItem:
     `joiner` "and", one more added to a dish ("... with mixed vegetables and tahini"). The
     addition goes by the table's name alone: "Quinoa with grilled vegetables", not "... with
     grilled vegetables (roasted veggies)" in the middle of a dish's name."""
-    name = _SAID_AFTER_NAME_RE.sub("", added.name)
+    name = without_said(added.name)
     return dataclasses.replace(
         head.plus(added), name=f"{head.name} {joiner} {name[:1].lower()}{name[1:]}"
     )
@@ -248,9 +245,9 @@ def _already_in(head: FoodItem, item: FoodItem) -> bool:
     """Whether the table's name of the dish says it comes with `item` ("Jacket potato with
     beans and cheese"), or the kind of food it is by the table's own name of the dish
     ("Frisella with tomato and oil" and olive oil): then naming it again adds nothing."""
-    own = _SAID_AFTER_NAME_RE.sub("", head.name).lower()
+    own = without_said(head.name).lower()
     _, with_, what = own.partition(" with ")
-    name = _SAID_AFTER_NAME_RE.sub("", item.name).lower()
+    name = without_said(item.name).lower()
     if not with_ or name in what:
         return bool(with_)
     return name.split()[-1] in what.split() and own in _table_names()
@@ -311,7 +308,7 @@ _NOT_ALONE_RE = re.compile(r"\b(?:lemon|lime)\b")  # "fish with lemon juice": an
 def served_alone(head: FoodItem, item: FoodItem) -> bool:
     """Whether a food is "with" a drink had beside it ("2 medialunas con un cortado", "Kuchen
     mit einem Kaffee"), not one that goes into it ("cereal with milk", "coffee with milk")."""
-    name = _SAID_AFTER_NAME_RE.sub("", item.name).lower()
+    name = without_said(item.name).lower()
     if head.liquid or not item.liquid or _NOT_ALONE_RE.search(name):
         return False
     return bool(_DRINKS_ALONE_RE.search(name) or name.endswith("juice"))
@@ -327,8 +324,8 @@ def milk_of(head: FoodItem, item: FoodItem, words: list[str]) -> bool:
     soia"), never a glass of its own."""
     if item.explicit or not item.liquid or words not in ([], [","]):
         return False
-    milk = _SAID_AFTER_NAME_RE.sub("", item.name).lower().endswith("milk")
-    return milk and bool(_MILK_COFFEE_RE.search(_SAID_AFTER_NAME_RE.sub("", head.name).lower()))
+    milk = without_said(item.name).lower().endswith("milk")
+    return milk and bool(_MILK_COFFEE_RE.search(without_said(head.name).lower()))
 
 
 _ONE = frozenset({"a", "an", "un", "une", "ein", "eine", "einem", "einer", "uno", "una"})
@@ -383,4 +380,4 @@ def _as_addition(tokens: Tokens, head: FoodItem, item: FoodItem) -> FoodItem:
 def _with_base(amount: str, base: str) -> str:
     """The dish's amount with the base that went into it: "1 plate (100 g pasta)"; the
     portion's own weight is no longer what was eaten."""
-    return f"{_SAID_AFTER_NAME_RE.sub('', amount)} ({base})"
+    return f"{without_said(amount)} ({base})"

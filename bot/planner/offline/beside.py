@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from bot.planner.offline.foods import FoodItem
+from bot.planner.offline.table import without_said
 
 # A food that holds what it is served with: what goes "with" it is part of the dish.
 _MIXED_RE = re.compile(
@@ -45,11 +46,10 @@ _BLENDED_RE = re.compile(
     r"|porridge|oatmeal|soup|broth)\b"
 )
 _EXTRA = frozenset({"extra", "more", "added", "double"})
-_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")
 
 
 def _name(item: FoodItem) -> str:
-    return _SAID_AFTER_NAME_RE.sub("", item.name).lower()
+    return without_said(item.name).lower()
 
 
 def food_of_its_own(head: FoodItem, item: FoodItem, said: list[str]) -> bool:

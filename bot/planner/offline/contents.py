@@ -37,7 +37,7 @@ from bot.planner.offline.dish_parts import parts_said_after
 from bot.planner.offline.fillings import WITH
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.meals import SHELLS
-from bot.planner.offline.table import Food, food_table
+from bot.planner.offline.table import Food, food_table, without_said
 from bot.planner.offline.text import Tokens
 from bot.planner.offline.toppings import plain_salad, topped
 from bot.planner.reader.composition import (
@@ -52,7 +52,6 @@ from bot.planner.reader.composition import (
 from bot.planner.reader.quantities import AMOUNT_WORDS, HOUSEHOLD_UNITS
 from bot.planner.reader.segment import CLAUSE_END_WORDS, CONJUNCTIONS, SENTENCE_END_MARKS
 
-_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")  # "Rice (arroz)": the word said
 # Words that list a dish's contents after it: "bowl - chicken", "con arroz y papas", "on
 # white bread", "avec du", "mit".
 _LISTING = (
@@ -89,7 +88,7 @@ class Listed(enum.IntEnum):
 
 
 def _bare(name: str) -> str:
-    return _SAID_AFTER_NAME_RE.sub("", name)
+    return without_said(name)
 
 
 @functools.cache

@@ -6,10 +6,9 @@ dish's, never a plate of plain pasta beside (or added to) a plate of carbonara.
 from __future__ import annotations
 
 import functools
-import re
 
 from bot.planner.offline.foods import FoodItem
-from bot.planner.offline.table import Food, food_table
+from bot.planner.offline.table import Food, food_table, without_brackets
 from bot.planner.offline.text import Tokens
 
 # The bases and the words a dish's names use for them.
@@ -24,7 +23,6 @@ _BASES = (
 )
 # What may join them: nothing, or "alla", "al", "a la", "à la", "with", "con", "mit".
 _JOINS = frozenset("al alla all allo alle a la with con mit".split())
-_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)")
 
 
 @functools.cache
@@ -40,7 +38,7 @@ def _names() -> dict[str, tuple[Food, frozenset[str]]]:
 
 def _base(item: FoodItem) -> frozenset[str] | None:
     """The base words `item` is named by, when it is a plain base food ("Pasta", "Rice")."""
-    name = _SAID_AFTER_NAME_RE.sub("", item.name).lower().split(" with ")[0]
+    name = without_brackets(item.name).lower().split(" with ")[0]
     return next((base for base in _BASES if name.split() and name.split()[-1] in base), None)
 
 
@@ -49,7 +47,7 @@ def made_of(tokens: Tokens, head: FoodItem, item: FoodItem, words: list[str]) ->
     if not set(words) <= _JOINS or any(t.kind == "num" for t in _said(tokens, head)):
         return False
     base = _base(head)
-    dish = _names().get(_SAID_AFTER_NAME_RE.sub("", item.name).split(", ")[0])
+    dish = _names().get(without_brackets(item.name).split(", ")[0])
     return base is not None and dish is not None and bool(dish[1] & base)
 
 

@@ -18,7 +18,7 @@ import re
 
 from bot.planner.offline.dates import DAY_WORDS
 from bot.planner.offline.foods import FoodItem
-from bot.planner.offline.table import Food, foods_by_name
+from bot.planner.offline.table import Food, foods_by_name, without_brackets
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.quantities import AMOUNT_WORDS
 
@@ -39,7 +39,6 @@ _MADE_OF = {
     "Full English breakfast": "bacon sausage egg beans toast",
     "Full Irish breakfast": "farl scone bread pudding bacon sausage egg",
 }
-_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)")
 _WITH_RE = re.compile(r"\bwith (.*)$")
 _JOINED_RE = re.compile(r",? (?:with|and|&) |, ")
 # Words saying a part was left ("didn't finish", "pas fini", "nicht aufgegessen", "no terminé",
@@ -53,7 +52,7 @@ _FINISHED = frozenset(
 
 
 def _bare(name: str) -> str:
-    return _SAID_AFTER_NAME_RE.sub("", name).strip()
+    return without_brackets(name).strip()
 
 
 def _singular(word: str) -> str:

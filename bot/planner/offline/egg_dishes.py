@@ -12,14 +12,13 @@ import dataclasses
 import re
 
 from bot.planner.offline.foods import FoodItem
-from bot.planner.offline.table import Food, foods_by_name
+from bot.planner.offline.table import Food, foods_by_name, without_brackets
 from bot.planner.offline.text import Tokens, number_value
 from bot.planner.reader.quantities import NUMBER_WORDS
 
 # What joins the eggs to the dish: "with", "of", "de", "di", "aus", "mit", "from", "con".
 _MADE_OF = frozenset("with of de d di aus mit from con avec".split())
 _ARTICLES = frozenset("a an the".split())
-_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)")
 _EGGS = "Egg"
 # "a 3 egg omelette", "2-egg omelet": the count of eggs said before the dish's word
 _COUNTED_BEFORE_RE = re.compile(
@@ -49,8 +48,8 @@ def _eggs_in(food: Food) -> float | None:
 def made_of_eggs(tokens: Tokens, head: FoodItem, item: FoodItem, words: list[str]) -> bool:
     """Whether `item`, said after `head` with `words` between, is the eggs `head` is made of."""
     rows = foods_by_name()
-    dish = rows.get(_SAID_AFTER_NAME_RE.sub("", head.name))
-    egg = rows.get(_SAID_AFTER_NAME_RE.sub("", item.name))
+    dish = rows.get(without_brackets(head.name))
+    egg = rows.get(without_brackets(item.name))
     if dish is None or egg is None or egg.name != _EGGS or _eggs_in(dish) is None:
         return False
     if not words or words[0] not in _MADE_OF or not set(words[1:]) <= _ARTICLES:
@@ -69,8 +68,8 @@ def of_eggs(dish: FoodItem, eggs: FoodItem) -> FoodItem | None:
     """`dish` with its figures for as many eggs as `eggs` holds ("2 eggs as an omelette");
     None when `dish` is not counted in eggs or `eggs` are not eggs."""
     rows = foods_by_name()
-    row = rows.get(_SAID_AFTER_NAME_RE.sub("", dish.name))
-    egg = rows.get(_SAID_AFTER_NAME_RE.sub("", eggs.name))
+    row = rows.get(without_brackets(dish.name))
+    egg = rows.get(without_brackets(eggs.name))
     in_portion = _eggs_in(row) if row is not None else None
     if row is None or egg is None or egg.name != _EGGS or in_portion is None:
         return None

@@ -21,7 +21,7 @@ from bot.planner.offline.dates import rx
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.meals import HOLDERS, alias_at
-from bot.planner.offline.table import food_table
+from bot.planner.offline.table import food_table, without_said
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.composition import INGREDIENTS
 from bot.planner.reader.quantities import AMOUNT_WORDS, NUMBER_WORDS
@@ -70,7 +70,6 @@ def _in_a_name(tokens: Tokens, span: range) -> bool:
     return False
 
 
-_SAID_AFTER_RE = re.compile(r" \([^()]*\)$")  # "Croissant (cornetto)": the word said
 _NOT_NAMING = AMOUNT_WORDS | frozenset("a an the some un une una uno".split())  # how much
 
 
@@ -115,7 +114,7 @@ def flavour_of(
     # a sweet's flavour, never what fills or tops it ("un croissant au jambon" has ham in
     # it, "une gaufre au sirop" syrup on it); bread's spread is the table's ("tartines au
     # speculoos")
-    filling = _SAID_AFTER_RE.sub("", item.name).lower()
+    filling = without_said(item.name).lower()
     if _TOPPING_RE.search(filling) and kind != "tartine":
         return False
     return not filling or filling.split()[-1] not in INGREDIENTS
@@ -123,7 +122,7 @@ def flavour_of(
 
 def _flavoured_kind(head: FoodItem, said: str) -> str | None:
     """The word of `head`'s name, or of its words `said`, naming what tastes of a flavour."""
-    found = _FLAVOURED_RE.search(f"{_SAID_AFTER_RE.sub('', head.name)} {said}".lower())
+    found = _FLAVOURED_RE.search(f"{without_said(head.name)} {said}".lower())
     return found.group() if found is not None else None
 
 
@@ -146,7 +145,7 @@ def flavoured(tokens: Tokens, head: FoodItem, item: FoodItem) -> FoodItem:
         for i in range(start, item.last + 1)
         if i == start or tokens.items[i].start != tokens.items[i - 1].start  # "d'érable"
     ).lower()
-    bare = _SAID_AFTER_RE.sub("", head.name)
+    bare = without_said(head.name)
     if said.startswith(bare.lower()):
         return dataclasses.replace(joined, name=said[:1].upper() + said[1:])
     return dataclasses.replace(joined, name=f"{bare} ({said})")
@@ -202,9 +201,9 @@ _MAX_UNREAD = 2  # "maple" in "maple brown sugar": a word of the flavour the tab
 def _named_flavour(tokens: Tokens, head: FoodItem, item: FoodItem) -> bool:
     """Whether `item`, said right after a yogurt or an oatmeal `head` without an amount, with
     at most a word or two nothing read between, is its flavour ("oatmeal maple brown sugar")."""
-    if not _NAMED_AFTER_RE.search(_SAID_AFTER_RE.sub("", head.name).lower()) or item.liquid:
+    if not _NAMED_AFTER_RE.search(without_said(head.name).lower()) or item.liquid:
         return False
-    name = _SAID_AFTER_RE.sub("", item.name).lower()
+    name = without_said(item.name).lower()
     said = tokens.items[item.first : item.last + 1]
     if name.split()[-1] not in _FLAVOUR_FOODS or any(
         t.kind == "num" or t.text in _NOT_NAMING for t in said
@@ -222,10 +221,10 @@ def _named_flavour(tokens: Tokens, head: FoodItem, item: FoodItem) -> bool:
 def _listed_flavour(tokens: Tokens, head: FoodItem, item: FoodItem, *, took: bool) -> bool:
     """Whether `item`, said without an amount after the ice cream `head`, is one of its
     flavours: after a comma or its count of scoops, or after a flavour it `took`."""
-    if item.liquid or not _ICE_CREAM_RE.search(_SAID_AFTER_RE.sub("", head.name).lower()):
+    if item.liquid or not _ICE_CREAM_RE.search(without_said(head.name).lower()):
         return False
     said = tokens.items[item.first : item.last + 1]
-    if _ICE_CREAM_RE.search(_SAID_AFTER_RE.sub("", item.name).lower()):
+    if _ICE_CREAM_RE.search(without_said(item.name).lower()):
         # ", coppetta piccola", ", cono grande": what it was served in (read as an ice cream,
         # or a gelato, again), the same ice cream; never one counted
         # again (", un gelato")
@@ -234,7 +233,7 @@ def _listed_flavour(tokens: Tokens, head: FoodItem, item: FoodItem, *, took: boo
         return [t.text for t in between] == [","] and not counted
     if any(t.kind == "num" or t.text in _NOT_NAMING for t in said):
         return False
-    name = _SAID_AFTER_RE.sub("", item.name).lower()
+    name = without_said(item.name).lower()
     if _TOPPING_RE.search(name) or name.split()[-1] in INGREDIENTS:
         return False
     between = [tokens.items[i] for i in range(head.last + 1, item.first)]

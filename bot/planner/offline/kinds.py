@@ -11,10 +11,9 @@ it: "rice and chicken curry" stays two items).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
-from bot.planner.offline.table import Food, FoodTable
+from bot.planner.offline.table import Food, FoodTable, without_said
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.composition import INGREDIENTS, SIDES
 
@@ -23,11 +22,10 @@ Lookup = Callable[[Tokens, int, FoodTable], "tuple[Food, int] | None"]
 _JOINING = frozenset("& and n und y et e".split())
 # by the last word of the table's name: "Pork chop" (cerdo), "Cold cuts" (Wurst), "Cod"
 _KINDS = INGREDIENTS - SIDES - {"egg", "eggs"} | {"chop", "cuts", "cod", "fish", "eel"}
-_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)$")
 
 
 def _head(food: Food) -> str:
-    name = _SAID_AFTER_NAME_RE.sub("", food.name).lower()
+    name = without_said(food.name).lower()
     return (name.split() or [""])[-1]
 
 

@@ -23,16 +23,14 @@ import re
 
 from bot.planner.offline.egg_dishes import of_eggs
 from bot.planner.offline.foods import FoodItem
-from bot.planner.offline.table import food_table
+from bot.planner.offline.table import food_table, without_said
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.composition import BREAD_MEALS, BREAD_PARTS
 from bot.planner.reader.quantities import AMOUNT_WORDS
 
-_ALIAS_SAID_RE = re.compile(r" \([^()]*\)$")  # "Cookies (biscuits)": the word said
-
 
 def _bare(name: str) -> str:
-    return _ALIAS_SAID_RE.sub("", name).lower()
+    return without_said(name).lower()
 
 
 def _between(text: str, tokens: Tokens, before: FoodItem, after: FoodItem) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import functools
+import re
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -337,3 +338,20 @@ def foods_by_name() -> dict[str, Food]:
         by_name.setdefault(food.name, food)
         by_name.setdefault(food.plural, food)
     return by_name
+
+
+# The person's own word said after a food's name, in brackets: "Rice (arroz)", "Croissants
+# (cornetti integrali)". The last such bracket, or every bracket (a name may go on after its
+# word said: "Cereal (cheerios) with milk").
+_SAID_LAST_RE = re.compile(r" \([^()]*\)$")
+_SAID_ANY_RE = re.compile(r" \([^()]*\)")
+
+
+def without_said(name: str) -> str:
+    """`name` without the word said after it ("Rice (arroz)": "Rice"), as the table names it."""
+    return _SAID_LAST_RE.sub("", name)
+
+
+def without_brackets(name: str) -> str:
+    """`name` without any bracket ("Cereal (cheerios) with milk": "Cereal with milk")."""
+    return _SAID_ANY_RE.sub("", name)

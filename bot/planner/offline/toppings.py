@@ -14,18 +14,17 @@ import dataclasses
 import re
 
 from bot.planner.offline.foods import FoodItem
-from bot.planner.offline.table import food_table
+from bot.planner.offline.table import food_table, without_brackets
 from bot.planner.offline.text import Tokens
 from bot.planner.reader.quantities import AMOUNT_WORDS
 
 PLAIN_SALADS = frozenset({"Salad", "Green salad"})
 TOPPING_SHARE = 0.5
-_SAID_AFTER_NAME_RE = re.compile(r" \([^()]*\)")
 
 
 def plain_salad(item: FoodItem) -> bool:
     """Whether `item` is the table's plain salad, by its name or the word said for it."""
-    base = _SAID_AFTER_NAME_RE.sub("", item.name).split(" with ")[0]
+    base = without_brackets(item.name).split(" with ")[0]
     food = food_table().by_alias.get(base.lower())
     return base in PLAIN_SALADS or (food is not None and food.name in PLAIN_SALADS)
 
@@ -41,7 +40,7 @@ def on_salad(tokens: Tokens, salad: FoodItem, item: FoodItem) -> FoodItem:
 def topped(tokens: Tokens, salad: FoodItem, item: FoodItem) -> FoodItem:
     """`salad` with `item` listed on it, counted and named ("Salad with tuna and egg")."""
     topping = on_salad(tokens, salad, item)
-    added = _SAID_AFTER_NAME_RE.sub("", item.name)
+    added = without_brackets(item.name)
     added = added[:1].lower() + added[1:]
     head, _, toppings = salad.name.partition(" with ")
     listed = [t for t in re.split(r", | and ", toppings) if t] + [added]
