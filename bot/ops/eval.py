@@ -34,8 +34,11 @@ import sys
 import time
 from collections.abc import Sequence
 from contextlib import AsyncExitStack
+from dataclasses import dataclass
 from typing import Any
 from zoneinfo import ZoneInfo
+
+from rich.console import Console
 
 from bot.agent_api.actions import Action, NutritionAddEntry, to_wire
 from bot.config import Settings
@@ -53,6 +56,7 @@ from bot.ops.eval_report import (
     wrong_kind,
 )
 from bot.ops.matching import field_results, pair_actions, value_matches
+from bot.ops.progress import RunProgress, run_progress, terminal_console
 from bot.planner.base import Plan, PlanContext, Planner
 from bot.planner.sanity import sane
 from bot.render import format as fmt
@@ -78,47 +82,71 @@ async def run_eval(
     only_offline_claimed: bool = False,
     reader: Reader | None = None,
     tape: ModelTape | None = None,
+    progress: RunProgress | None = None,
 ) -> EvalReport:
     """Plan every case (one at a time, so timings mean something) and score the actions.
 
     With a `reader`, a case that expects `reply` words gets its reads answered and the
-    planner's answer judged; with a `tape`, the model's responses are recorded or replayed.
+    planner's answer judged; with a `tape`, the model's responses are recorded or replayed;
+    `progress` hears of each case scored or skipped, with the requests and tokens it cost.
     """
     report = EvalReport(planner=planner.name, only_offline_claimed=only_offline_claimed)
-    for case in cases:
-        if only_offline_claimed and not case.offline:
-            continue
-        try:
-            context = plan_context(case)
-        except UnsupportedContext as exc:
-            report.skipped.append(Skipped(case, exc.lacking))
-            tally = report.kind(case)
-            if tally is not None:
-                tally.skipped += 1
-            continue
-        error = tape.begin(case) if tape is not None else None
-        started = time.perf_counter()
-        got: list[dict[str, Any]] = []
-        answer: str | None = None
-        plan: Plan | None = None
-        if error is None:
-            try:
-                plan = sane(await planner.plan(case.text, context))
-                got = [to_wire(a) for a in _written(plan, case, context)]
-                if case.reply and reader is not None:
-                    answer = await _answer(planner, case, context, plan, reader)
-            except Exception as exc:  # a crashing planner is a failed case, not a failed eval
-                error = f"{type(exc).__name__}: {exc}"
-                report.llm_requests += getattr(exc, "llm_requests", 0)
-            if tape is not None:
-                error = tape.end(case, plan) or error
-        if plan is not None:
-            report.llm_requests += plan.llm_requests
-            report.prompt_tokens += plan.prompt_tokens
-            report.completion_tokens += plan.completion_tokens
-        seconds = time.perf_counter() - started
-        _score_case(report, case, got, error, seconds, answer, judged=reader is not None)
+    progress = progress or RunProgress()
+    for case in _chosen(cases, only_offline_claimed):
+        requests, tokens = await _eval_case(report, case, planner, reader, tape)
+        progress.case_done(requests=requests, tokens=tokens)
     return report
+
+
+def _chosen(cases: Sequence[Case], only_offline_claimed: bool) -> list[Case]:
+    return [case for case in cases if case.offline or not only_offline_claimed]
+
+
+async def _eval_case(
+    report: EvalReport,
+    case: Case,
+    planner: Planner,
+    reader: Reader | None,
+    tape: ModelTape | None,
+) -> tuple[int, int]:
+    """Plan one case and add its score (or its skip) to `report`; the model requests and
+    tokens it cost, a failed plan's included."""
+    try:
+        context = plan_context(case)
+    except UnsupportedContext as exc:
+        report.skipped.append(Skipped(case, exc.lacking))
+        tally = report.kind(case)
+        if tally is not None:
+            tally.skipped += 1
+        return 0, 0
+    error = tape.begin(case) if tape is not None else None
+    started = time.perf_counter()
+    got: list[dict[str, Any]] = []
+    answer: str | None = None
+    plan: Plan | None = None
+    requests = tokens = 0
+    if error is None:
+        try:
+            plan = sane(await planner.plan(case.text, context))
+            got = [to_wire(a) for a in _written(plan, case, context)]
+            if case.reply and reader is not None:
+                answer = await _answer(planner, case, context, plan, reader)
+        except Exception as exc:  # a crashing planner is a failed case, not a failed eval
+            error = f"{type(exc).__name__}: {exc}"
+            requests = getattr(exc, "llm_requests", 0)
+            tokens = getattr(exc, "llm_tokens", 0)
+            report.llm_requests += requests
+        if tape is not None:
+            error = tape.end(case, plan) or error
+    if plan is not None:
+        report.llm_requests += plan.llm_requests
+        report.prompt_tokens += plan.prompt_tokens
+        report.completion_tokens += plan.completion_tokens
+        requests += plan.llm_requests
+        tokens += plan.prompt_tokens + plan.completion_tokens
+    seconds = time.perf_counter() - started
+    _score_case(report, case, got, error, seconds, answer, judged=reader is not None)
+    return requests, tokens
 
 
 def _written(plan: Plan, case: Case, context: PlanContext) -> list[Action]:
@@ -227,11 +255,15 @@ def main_eval(
     record: str | None = None,
     replay: str | None = None,
     settings: Settings | None = None,
+    bar: Console | None = None,
 ) -> int:
     """The `healthbot eval` command: 0 when done (and F1 >= min_f1), 1 below it, 2 on bad input.
 
     `record`/`replay` (LLM planner only) write the model's responses to a file or score the
-    ones a file holds (bot/ops/eval_llm.py).
+    ones a file holds (bot/ops/eval_llm.py). With the LLM planner a progress bar is drawn on
+    `bar`, by default on stderr when it is a terminal (bot/ops/progress.py); the offline
+    planner scores a case in about a millisecond, so its runs end before a bar would say
+    anything, and it has no requests or tokens to count.
     """
     try:
         if (record or replay) and planner_name != "llm":
@@ -239,9 +271,10 @@ def main_eval(
         if record and replay:
             raise ValueError("use --record or --replay, not both")
         cases = load_cases(path)
-        report = asyncio.run(
-            _run(cases, planner_name, offline_claimed_only, record, replay, settings)
-        )
+        if planner_name == "llm" and bar is None:
+            bar = terminal_console()
+        runs = _Run(planner_name, offline_claimed_only, record, replay, settings, bar)
+        report = asyncio.run(_run(cases, runs))
     except (OSError, ValueError, RuntimeError) as exc:
         print(f"eval: {exc}", file=sys.stderr)
         return 2
@@ -252,16 +285,21 @@ def main_eval(
     return 0
 
 
-async def _run(
-    cases: Sequence[Case],
-    planner_name: str,
-    offline_claimed_only: bool,
-    record: str | None,
-    replay: str | None,
-    settings: Settings | None,
-) -> EvalReport:
+@dataclass(frozen=True)
+class _Run:
+    """The command's flags, and where to draw its progress bar (None: nowhere)."""
+
+    planner_name: str
+    offline_claimed_only: bool
+    record: str | None
+    replay: str | None
+    settings: Settings | None
+    bar: Console | None
+
+
+async def _run(cases: Sequence[Case], run: _Run) -> EvalReport:
     async with AsyncExitStack() as stack:
-        planner, tape = _build_planner(planner_name, record, replay, settings)
+        planner, tape = _build_planner(run.planner_name, run.record, run.replay, run.settings)
         aclose = getattr(planner, "aclose", None)
         if aclose is not None:
             stack.push_async_callback(aclose)
@@ -270,9 +308,16 @@ async def _run(
         reader = None
         if any(c.reply for c in cases):
             reader = await stack.enter_async_context(empty_account())
-        report = await run_eval(
-            cases, planner, only_offline_claimed=offline_claimed_only, reader=reader, tape=tape
-        )
+        total = len(_chosen(cases, run.offline_claimed_only))
+        with run_progress(total, console=run.bar, label="eval") as progress:
+            report = await run_eval(
+                cases,
+                planner,
+                only_offline_claimed=run.offline_claimed_only,
+                reader=reader,
+                tape=tape,
+                progress=progress,
+            )
     return report
 
 

@@ -24,12 +24,16 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
+import os
+import stat
 import sys
 from collections.abc import Iterable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import IO, Any, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from rich.console import Console
 
 from bot.agent_api.actions import Action
 from bot.agent_api.client import AgentApiClient
@@ -40,6 +44,7 @@ from bot.core.personal import nothing_to_repeat, settle_unit, unitless_index
 from bot.kernel.days import day_end
 from bot.kernel.keys import find_key, hide_keys
 from bot.kernel.plausibility import check
+from bot.ops.progress import RunProgress, run_progress, terminal_console
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
 from bot.planner.offline.questions import chart_days
@@ -123,6 +128,8 @@ class Parser:
     planner: Planner
     settings: Settings
     clock: Clock = field(default_factory=Clock)
+    requests: int = field(default=0, init=False)  # the model's, over every line so far
+    tokens: int = field(default=0, init=False)
 
     @property
     def uses_llm(self) -> bool:
@@ -156,7 +163,11 @@ class Parser:
         try:
             plan = sane(await self.planner.plan(planned, context))
         except PlannerError as exc:
+            self.requests += exc.llm_requests
+            self.tokens += exc.llm_tokens
             raise LineError(words.planner_failed(type(exc).__name__, str(exc))) from exc
+        self.requests += plan.llm_requests
+        self.tokens += plan.prompt_tokens + plan.completion_tokens
         said = _carried_out(plan, context, notes)
         posted = await _posted(said.actions) if said.actions else []
         drafted = await _posted(said.draft) if said.draft else []
@@ -238,13 +249,19 @@ def _output(
     return out
 
 
-async def parse_lines(parser: Parser, lines: Iterable[str], out: IO[bytes]) -> None:
-    """Each line parsed in turn, each answer written (and flushed) as soon as it is known."""
+async def parse_lines(
+    parser: Parser, lines: Iterable[str], out: IO[bytes], progress: RunProgress | None = None
+) -> None:
+    """Each line parsed in turn, each answer written (and flushed) as soon as it is known;
+    `progress` hears of each, with the model's requests and tokens it cost."""
+    progress = progress or RunProgress()
     for raw in lines:
+        requests, tokens = parser.requests, parser.tokens
         answer = await parser.line(raw)
         if answer is not None:
             out.write(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
             out.flush()
+            progress.case_done(requests=parser.requests - requests, tokens=parser.tokens - tokens)
 
 
 # --- the command ----------------------------------------------------------------------------
@@ -252,7 +269,12 @@ async def parse_lines(parser: Parser, lines: Iterable[str], out: IO[bytes]) -> N
 
 def main_parse(settings: Settings, planner_name: str, timezone: str, now: str | None) -> int:
     """The `healthbot parse` command: 0 once stdin is read, 2 when it cannot start (one line
-    on stderr: no model for --planner llm, a flag that does not parse)."""
+    on stderr: no model for --planner llm, a flag that does not parse).
+
+    With the LLM planner, a progress bar is drawn on stderr when it is a terminal and neither
+    stdin (someone typing) nor stdout (the JSON lines themselves show the progress, and a bar
+    redrawn over them would garble them) is; see `main_eval` for why not with the rules.
+    """
     if planner_name == "llm" and not settings.llm_enabled:
         print(words.needs_model(), file=sys.stderr)
         return 2
@@ -262,20 +284,44 @@ def main_parse(settings: Settings, planner_name: str, timezone: str, now: str | 
     except LineError as exc:
         print(f"healthbot parse: {exc}", file=sys.stderr)
         return 2
-    lines = (raw.decode("utf-8", "replace") for raw in sys.stdin.buffer)
-    asyncio.run(_run(settings, planner_name, clock, lines, sys.stdout.buffer))
+    bar = None
+    if planner_name == "llm" and not sys.stdin.isatty() and not sys.stdout.isatty():
+        bar = terminal_console()
+    lines, total = _input_lines(sys.stdin.buffer)
+    asyncio.run(_run(settings, planner_name, clock, lines, sys.stdout.buffer, bar, total))
     return 0
 
 
+def _input_lines(stdin: IO[bytes]) -> tuple[Iterable[str], int | None]:
+    """stdin's lines, and how many give an answer when that is known before reading them:
+    a file is read whole at once, a pipe line by line as it comes (total unknown)."""
+    lines = (raw.decode("utf-8", "replace") for raw in stdin)
+    try:
+        regular = stat.S_ISREG(os.fstat(stdin.fileno()).st_mode)
+    except (OSError, ValueError):  # no file descriptor (an in-memory stream)
+        regular = False
+    if not regular:
+        return lines, None
+    read = list(lines)
+    return read, sum(1 for line in read if line.strip())
+
+
 async def _run(
-    settings: Settings, planner_name: str, clock: Clock, lines: Iterable[str], out: IO[bytes]
+    settings: Settings,
+    planner_name: str,
+    clock: Clock,
+    lines: Iterable[str],
+    out: IO[bytes],
+    bar: Console | None = None,
+    total: int | None = None,
 ) -> None:
     async with AsyncExitStack() as stack:
         planner = _planner(planner_name, settings)
         aclose = getattr(planner, "aclose", None)
         if aclose is not None:
             stack.push_async_callback(aclose)
-        await parse_lines(Parser(planner, settings, clock), lines, out)
+        with run_progress(total, console=bar, label="parse") as progress:
+            await parse_lines(Parser(planner, settings, clock), lines, out, progress)
 
 
 def _planner(name: str, settings: Settings) -> Planner:

@@ -43,6 +43,7 @@ __all__ = [
     "doctor_telegram_ok",
     "doctor_telegram_refused",
     "doctor_telegram_unreachable",
+    "progress_counts",
     "run_needs_encryption_key",
     "run_needs_token",
     "run_needs_webhook_url",
@@ -299,3 +300,11 @@ def doctor_receiver_stuck(why: str) -> str:
         f"The running bot is not receiving updates: {esc(why)}. Check the database (a lock "
         "held by a backup or a shell, a read-only file); restarting it loses nothing."
     )
+
+
+def progress_counts(command: str, done: int, total: int | None, requests: int, tokens: int) -> str:
+    """A long run's progress, beside its bar: what `command` (eval, parse) has done so far and
+    the model's requests and tokens."""
+    what = "messages" if command == "parse" else "cases"
+    count = f"{done}/{total}" if total is not None else f"{done}"
+    return f"{count} {what} · {requests:,} requests · {tokens:,} tokens"
