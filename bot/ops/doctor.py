@@ -58,20 +58,31 @@ async def check_telegram(settings: Settings) -> Check:
 # Tokens a context must hold beyond the probe's prompt: remembered turns, the message, the
 # tool calls or answer. Less than this and long messages fail for want of room.
 CONTEXT_ROOM_TOKENS = 1024
+# The least context a server is told to run with when it needs more (llama.cpp's default is
+# 4,096, which the bot's prompt leaves little room in).
+SUGGESTED_CONTEXT_TOKENS = 8192
 
 
 async def check_llm(settings: Settings) -> Check:
-    """A realistic message through the bot's own prompt and tools; see bot/ops/llm_probe.py."""
+    """The bot's own first request for a realistic message; see bot/ops/llm_probe.py.
+
+    The advice names what to change and never a setting that already holds what it would
+    suggest: OPENAI_MODEL only while it is unset, LLM_CONTEXT_TOKENS only with another value.
+    """
     if not settings.llm_enabled:
         return None, ops.doctor_llm_off()
+    from bot.kernel.days import day_end
     from bot.ops.llm_probe import PROBE_MESSAGE, probe_llm
     from bot.planner.base import PlannerError
     from bot.planner.client import openai_client
+    from bot.planner.llm import build_llm_planner
 
     model = settings.openai_model
+    model_set = "openai_model" in settings.model_fields_set
     try:
         async with openai_client(settings) as client:
-            result = await probe_llm(client, model)
+            planner = build_llm_planner(settings, client)
+            result = await probe_llm(planner, day_ends_at=day_end(None, settings.day_ends_at))
     except PlannerError as exc:  # worded for an operator, the key already taken out
         return False, ops.doctor_llm_failed(model, str(exc))
     except Exception as exc:  # the probe's whole point is to report any failure
@@ -80,20 +91,46 @@ async def check_llm(settings: Settings) -> Check:
         result.server_prompt_tokens, result.estimated_prompt_tokens, result.context_tokens
     )
     if result.invalid:
-        verdict = ops.doctor_llm_invalid_calls(model, PROBE_MESSAGE, result.invalid)
+        verdict = ops.doctor_llm_invalid_calls(model, PROBE_MESSAGE, result.invalid, model_set)
         return False, f"{verdict} {tokens}"
     if not result.valid:
-        return False, f"{ops.doctor_llm_no_tool_call(model, PROBE_MESSAGE)} {tokens}"
+        return False, f"{ops.doctor_llm_no_tool_call(model, PROBE_MESSAGE, model_set)} {tokens}"
     if not result.recognised:
-        return False, f"{ops.doctor_llm_misread(model, PROBE_MESSAGE, result.understood)} {tokens}"
+        misread = ops.doctor_llm_misread(model, PROBE_MESSAGE, result.understood, model_set)
+        return False, f"{misread} {tokens}"
     verdict = ops.doctor_llm_tools_ok(model, PROBE_MESSAGE, result.valid, result.understood)
-    verdict = f"{verdict} {tokens}"
     prompt = result.server_prompt_tokens or result.estimated_prompt_tokens
-    context = result.context_tokens
-    if context is not None and context - prompt < CONTEXT_ROOM_TOKENS:
-        room = ops.doctor_llm_context_small(context, prompt, CONTEXT_ROOM_TOKENS)
-        return False, f"{verdict} {room}"
-    return True, verdict
+    ok, advice = _context_advice(settings, prompt, result.context_tokens)
+    return ok, " ".join([verdict, tokens, *([advice] if advice else [])])
+
+
+def _context_advice(settings: Settings, prompt: int, context: int | None) -> tuple[bool, str]:
+    """Whether the context the server runs with (or, when it does not say, the one the bot
+    assumes) holds the prompt and a conversation, and whether LLM_CONTEXT_TOKENS matches it."""
+    limit = settings.llm_context_limit
+    limit_set = settings.llm_context_tokens != 0
+    runs = context if context is not None else limit
+    if runs - prompt < CONTEXT_ROOM_TOKENS:
+        size = _larger_context(prompt, runs)
+        # the bot must be told the new size too, unless it is told so already
+        tell = size if limit != size else None
+        if context is None:
+            return False, ops.doctor_llm_limit_small(limit, limit_set, prompt, size)
+        return False, ops.doctor_llm_context_small(context, prompt, CONTEXT_ROOM_TOKENS, size, tell)
+    if context is None or context == limit:
+        return True, ""
+    if limit > context:  # the bot would send conversations the server refuses
+        return False, ops.doctor_llm_limit_over(limit, limit_set, context)
+    return True, ops.doctor_llm_limit_under(limit, limit_set, context)
+
+
+def _larger_context(prompt: int, runs: int) -> int:
+    """A context to suggest: a power of two holding the prompt and a conversation, at least
+    `SUGGESTED_CONTEXT_TOKENS`, and more than the server runs with now."""
+    size = SUGGESTED_CONTEXT_TOKENS
+    while size < prompt + CONTEXT_ROOM_TOKENS or size <= runs:
+        size *= 2
+    return size
 
 
 async def check_prompt_size(settings: Settings) -> Check:

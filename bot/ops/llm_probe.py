@@ -1,9 +1,13 @@
 """`healthbot doctor`'s LLM check: can this model log what a person writes?
 
-One request as the bot makes it (the real system prompt and tools) with a realistic message;
-each tool call that comes back is validated as the planner validates it (into the action
-models). A model that answers in prose, or whose calls do not validate, cannot log anything:
-that is a failed check, whatever else the server does well.
+One request as the bot makes it with a realistic message: built by the planner the bot runs
+(`build_llm_planner` from the same settings), through the same code as its first request of a
+message (the system prompt, the person's clock heading their turn, the tools, `tool_choice`,
+`parallel_tool_calls`, the temperature and the answer bound under the field the bot names it
+by), and sent as the bot sends it, so a server that refuses a parameter is asked again
+without it, as the bot would. Each tool call that comes back is validated as the planner
+validates it (into the action models). A model that answers in prose, or whose calls do not
+validate, cannot log anything: that is a failed check, whatever else the server does well.
 
 Besides the verdict: how many prompt tokens the server counted (`usage`, when it reports it)
 next to the local tiktoken estimate, which undercounts other models' tokenizers, and the
@@ -18,7 +22,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import aiohttp
 import openai
@@ -28,8 +32,9 @@ from openai.types.chat import ChatCompletionMessageParam
 from bot.agent_api.actions import NutritionAddEntry, WeightLog
 from bot.agent_api.client import new_http_client
 from bot.planner.base import PlanContext, ReadRequest
-from bot.planner.client import calls_tools, translate_error
-from bot.planner.prompt import count_tokens, render_system_prompt
+from bot.planner.client import calls_tools
+from bot.planner.llm import LlmPlanner
+from bot.planner.prompt import count_tokens
 from bot.planner.tool_schemas import tool_specs
 from bot.planner.tools import ToolCallError, parse_tool_call
 from bot.render.conversation import logged_line
@@ -42,7 +47,9 @@ __all__ = [
     "context_size",
     "estimate_prompt_tokens",
     "probe",
+    "probe_context",
     "probe_llm",
+    "probe_messages",
 ]
 
 PROBE_MESSAGE = "had 2 eggs and toast, 72.4 kg this morning"
@@ -70,12 +77,17 @@ class ProbeResult:
     recognised: bool  # the calls log the eggs, the toast or the weight the message names
 
 
-def probe_messages(now: dt.datetime) -> list[ChatCompletionMessageParam]:
-    context = PlanContext(now=now, timezone=PROBE_TIMEZONE)
-    return [
-        {"role": "system", "content": render_system_prompt(context)},
-        {"role": "user", "content": PROBE_MESSAGE},
-    ]
+def probe_context(now: dt.datetime, day_ends_at: dt.time = dt.time(0)) -> PlanContext:
+    """The person the probe speaks for: in `PROBE_TIMEZONE`, nothing remembered, their day
+    ending when the bot's people's does (DAY_ENDS_AT)."""
+    return PlanContext(now=now, timezone=PROBE_TIMEZONE, day_ends_at=day_ends_at)
+
+
+def probe_messages(planner: LlmPlanner, context: PlanContext) -> list[ChatCompletionMessageParam]:
+    """The messages `planner` sends first for `PROBE_MESSAGE` (its own `_messages`: the
+    system prompt, then the person's clock and the message, fitted to LLM_CONTEXT_TOKENS)."""
+    messages, _spare = planner._messages(PROBE_MESSAGE, context)
+    return messages
 
 
 def estimate_prompt_tokens(
@@ -95,27 +107,18 @@ async def probe(client: openai.AsyncOpenAI, model: str) -> str:
 
 
 async def probe_llm(
-    client: openai.AsyncOpenAI, model: str, *, now: dt.datetime | None = None
+    planner: LlmPlanner, *, now: dt.datetime | None = None, day_ends_at: dt.time = dt.time(0)
 ) -> ProbeResult:
-    """Send the probe; raises the planner's `PlannerUnavailable`/`PlannerFailed` when the
-    server cannot be used (the same words the bot's own requests would get)."""
-    now = now or dt.datetime.now(dt.UTC)
-    messages = probe_messages(now)
-    tools = tool_specs()
-    try:
-        completion = await client.chat.completions.create(
-            model=model,
-            messages=messages,
-            tools=cast(Any, tools),
-            tool_choice="auto",
-            temperature=0,
-            max_tokens=512,
-        )
-    except openai.APIError as exc:
-        raise translate_error(exc, client.api_key) from exc
+    """Send the probe as `planner` sends a message's first request; raises the planner's
+    `PlannerUnavailable`/`PlannerFailed`/`ContextTooLong` when the server cannot be used (the
+    same words the bot's own requests would get)."""
+    context = probe_context(now or dt.datetime.now(dt.UTC), day_ends_at)
+    messages = probe_messages(planner, context)
+    completion = await planner.requests.complete(
+        messages, tool_choice="auto", seconds=planner.request_timeout
+    )
     choices = getattr(completion, "choices", None) or []
     message = choices[0].message if choices else None
-    context = PlanContext(now=now, timezone=PROBE_TIMEZONE)
     valid: list[str] = []
     understood: list[str] = []
     recognised = False
@@ -143,8 +146,8 @@ async def probe_llm(
         invalid=tuple(invalid),
         text=((message.content or "").strip() or None) if message else None,
         server_prompt_tokens=getattr(usage, "prompt_tokens", None) or None,
-        estimated_prompt_tokens=estimate_prompt_tokens(messages, tools),
-        context_tokens=await context_size(client, model),
+        estimated_prompt_tokens=estimate_prompt_tokens(messages, tool_specs()),
+        context_tokens=await context_size(planner.client, planner.model),
     )
 
 

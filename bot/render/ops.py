@@ -24,6 +24,9 @@ __all__ = [
     "doctor_llm_context_small",
     "doctor_llm_failed",
     "doctor_llm_invalid_calls",
+    "doctor_llm_limit_over",
+    "doctor_llm_limit_small",
+    "doctor_llm_limit_under",
     "doctor_llm_misread",
     "doctor_llm_no_tool_call",
     "doctor_llm_off",
@@ -176,11 +179,18 @@ def doctor_llm_failed(model: str, error: str) -> str:
 
 
 # How to give a model tools, by server: what fixes a model that answers in prose.
-LLM_TOOLS_FIX = (
-    "serve it with a chat format or template that supports tools (llama-cpp-python: "
-    "--chat_format chatml-function-calling; llama.cpp's llama-server: --jinja) or choose a "
-    "model that calls tools (OPENAI_MODEL)"
+LLM_TOOLS_TEMPLATE = (
+    "a chat format or template that supports tools (llama-cpp-python: "
+    "--chat_format chatml-function-calling; llama.cpp's llama-server: --jinja)"
 )
+
+
+def _another_model(model: str, model_set: bool, what: str = "calls tools") -> str:
+    """Where to choose another model: OPENAI_MODEL while it is unset (the default names
+    OpenAI's), the server's model once it names one."""
+    if model_set:
+        return f"a model that {what} in place of {esc(model)}"
+    return f"a model that {what} and set OPENAI_MODEL to it (unset, the bot asks for {esc(model)})"
 
 
 def doctor_llm_tools_ok(
@@ -195,29 +205,32 @@ def doctor_llm_tools_ok(
     )
 
 
-def doctor_llm_no_tool_call(model: str, message: str) -> str:
+def doctor_llm_no_tool_call(model: str, message: str, model_set: bool) -> str:
     return (
         f"The LLM ({esc(model)}) answered “{esc(message)}” without a tool call, so it cannot "
-        f"log anything: {LLM_TOOLS_FIX}."
+        f"log anything: serve it with {LLM_TOOLS_TEMPLATE} or choose "
+        f"{_another_model(model, model_set)}."
     )
 
 
-def doctor_llm_invalid_calls(model: str, message: str, problems: Sequence[tuple[str, str]]) -> str:
+def doctor_llm_invalid_calls(
+    model: str, message: str, problems: Sequence[tuple[str, str]], model_set: bool
+) -> str:
     calls = "1 tool call" if len(problems) == 1 else f"{len(problems)} tool calls"
     why = "; ".join(f"{esc(tool)}: {esc(reason[:160])}" for tool, reason in problems[:3])
     return (
         f"The LLM ({esc(model)}) answered “{esc(message)}” with {calls} that did not validate "
-        f"({why}), so logging would fail: choose a model that follows tool schemas "
-        f"(OPENAI_MODEL), or {LLM_TOOLS_FIX.removeprefix('serve it with ')}."
+        f"({why}), so logging would fail: choose "
+        f"{_another_model(model, model_set, 'follows tool schemas')}, or {LLM_TOOLS_TEMPLATE}."
     )
 
 
-def doctor_llm_misread(model: str, message: str, understood: Sequence[str]) -> str:
+def doctor_llm_misread(model: str, message: str, understood: Sequence[str], model_set: bool) -> str:
     logs = "; ".join(esc(line[:80]) for line in understood[:4]) or "nothing to log"
     return (
         f"The LLM ({esc(model)}) answers “{esc(message)}” with valid tool calls that log "
         f"something else ({logs}): it is too small or unsuited to follow the bot's tools. "
-        "Choose a larger model that calls tools (OPENAI_MODEL)."
+        f"Choose {_another_model(model, model_set, 'is larger and calls tools')}."
     )
 
 
@@ -231,11 +244,48 @@ def doctor_llm_tokens(server: int | None, estimate: int, context: int | None) ->
     return f"That request: {prompt}; {size}."
 
 
-def doctor_llm_context_small(context: int, prompt: int, room: int) -> str:
+def doctor_llm_context_small(
+    context: int, prompt: int, room: int, size: int, tell: int | None
+) -> str:
+    """`tell`: the LLM_CONTEXT_TOKENS to set beside the server's new size (None: already)."""
+    also = f", and set LLM_CONTEXT_TOKENS={tell}" if tell is not None else ""
     return (
         f"The model's context ({context:,} tokens) leaves less than {room:,} tokens beside the "
         f"{prompt:,} of the prompt for the conversation and the answer: start the server with "
-        "a larger context (llama-cpp-python: --n_ctx 8192; llama-server: --ctx-size 8192)."
+        f"a larger context (llama-cpp-python: --n_ctx {size}; llama-server: --ctx-size {size})"
+        f"{also}."
+    )
+
+
+def _assumed(limit: int, limit_set: bool) -> str:
+    if limit_set:
+        return f"LLM_CONTEXT_TOKENS is {limit:,}"
+    return f"the bot assumes {limit:,} tokens (LLM_CONTEXT_TOKENS unset)"
+
+
+def doctor_llm_limit_small(limit: int, limit_set: bool, prompt: int, size: int) -> str:
+    """The server does not say its context, and the one the bot assumes is too small."""
+    return (
+        f"The server does not say its context size, and {_assumed(limit, limit_set)}: "
+        f"beside the {prompt:,} of the prompt that leaves too little for a conversation. Start "
+        f"the server with a larger context (llama-cpp-python: --n_ctx {size}; llama-server: "
+        f"--ctx-size {size}) and set LLM_CONTEXT_TOKENS={size}."
+    )
+
+
+def doctor_llm_limit_over(limit: int, limit_set: bool, context: int) -> str:
+    return (
+        f"The server runs with a context of {context:,} tokens but "
+        f"{_assumed(limit, limit_set)}, so longer conversations would be refused: set "
+        f"LLM_CONTEXT_TOKENS={context}."
+    )
+
+
+def doctor_llm_limit_under(limit: int, limit_set: bool, context: int) -> str:
+    return (
+        f"The server runs with a context of {context:,} tokens but "
+        f"{_assumed(limit, limit_set)}: set LLM_CONTEXT_TOKENS={context} to remember more of a "
+        "conversation."
     )
 
 
