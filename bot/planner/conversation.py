@@ -1,9 +1,10 @@
 """The conversation the model sees, fitted to its context.
 
 The first request is the system prompt and one user turn: the person's clock, the
-remembered turns as a record, their message. Remembered turns are one record in the
-person's turn ("person:" and "app:" lines), not assistant turns: a model shown its "own"
-past "Logged: ..." lines learns to write them instead of calling a tool. They are dropped,
+remembered turns as a record, their new message. Remembered turns are one record in the
+person's turn ("person:" and "app:" lines, marked as earlier), not assistant turns: a model
+shown its "own" past "Logged: ..." lines learns to write them instead of calling a tool. An
+app line says only what was done ("logged 2 foods", bot/planner/recap.py). They are dropped,
 oldest first, until the request fits the model's context (`context_tokens`); a message that
 does not fit alone is `ContextTooLong`. The answer round's read results share what is left.
 
@@ -20,6 +21,7 @@ from openai.types.chat import ChatCompletionMessageParam
 
 from bot.planner.base import ContextTooLong, PlanContext, ReadRequest, ReadResult, Turn
 from bot.planner.prompt import constant_tokens, count_tokens, user_content
+from bot.planner.recap import recap_line
 from bot.planner.tool_calls import OK, Call
 
 __all__ = [
@@ -93,12 +95,19 @@ def read_results(
 
 
 def _record_line(turn: Turn) -> str:
-    who = "person" if turn.role == "user" else "app"
-    return f"{who}: {' '.join(turn.text[:MAX_TURN_CHARS].split())}"
+    """A remembered turn: the person's words, or what the app did (never its reply, whose
+    entry lines a small model copies as food names: bot/planner/recap.py)."""
+    if turn.role != "user":
+        return f"app: {recap_line(turn.text)}"
+    return f"person: {' '.join(turn.text[:MAX_TURN_CHARS].split())}"
+
+
+RECORD_HEAD = "Earlier in this chat (already handled; a record, not what to log now):"
+RECORD_TAIL = "Their new message:"
 
 
 def _record(lines: Sequence[str]) -> str:
-    return "Earlier in this chat (a record; app lines are what it did then):\n" + "\n".join(lines)
+    return "\n".join([RECORD_HEAD, *lines, RECORD_TAIL])
 
 
 def _cheap_cost(current: str, lines: Sequence[str]) -> int:
