@@ -138,7 +138,7 @@ class Conversation:
             concerns = await writing.concerns_or_none(said.person, plan.actions)
             if not concerns and not said.person.account.confirm_mode:
                 # The exchange and the LLM usage go in with the outbox item.
-                turns = writing.exchange(text, plan, today)
+                turns = writing.exchange(text, plan, saved=True)
                 return await writing.write(
                     said, plan.actions, turns=turns, usage=plan, source_message_id=said.message_id
                 )
@@ -161,7 +161,7 @@ class Conversation:
         else:
             reply = await self._answer(said, text, context, plan, planner)
             await self.planning.count(said.user_id, today, plan)  # with the answer's request
-        await writing.remember(said.user_id, writing.exchange(text, plan, today, reply))
+        await writing.remember(said.user_id, writing.exchange(text, plan, saved=False))
         return reply
 
     async def _answer(

@@ -23,6 +23,7 @@ from bot.kernel import callbacks
 from bot.kernel.plausibility import Concern
 from bot.kernel.replies import Reply, toast
 from bot.planner.base import Plan, Turn
+from bot.planner.recap import recap_actions
 from bot.render import conversation, drafts, keyboards
 from bot.store import Draft, DraftStatus
 from bot.sync.items import decode_actions, wire
@@ -183,7 +184,7 @@ class Drafts:
         old = decode_actions(draft.actions)
         shown = [
             Turn(role="user", text=draft.text[:1000]),
-            Turn(role="assistant", text=drafts.draft_plain(old, said.today)),
+            Turn(role="assistant", text=recap_actions("drafted", old)),
         ]
         plan = await self._replan(said, correction, drafts.draft_fix_not_understood(), shown)
         await self._retire(said, draft, plan, (DraftStatus.FIXING,))

@@ -23,8 +23,8 @@ from bot.kernel import callbacks
 from bot.kernel.plausibility import Concern, check
 from bot.kernel.replies import Reply
 from bot.planner.base import Plan
+from bot.planner.recap import recap
 from bot.render import conversation
-from bot.render import format as fmt
 from bot.render import telegram as render_telegram
 from bot.store import Message, TurnRole
 from bot.sync.items import Delivered, DeliveryReport, decode, decode_actions, wire
@@ -161,17 +161,13 @@ class Writing:
         except AgentApiError:
             return []
 
-    def exchange(
-        self, text: str, plan: Plan, today: dt.date, reply: Reply | None = None
-    ) -> list[tuple[TurnRole, str]]:
-        """One exchange as history turns (none when history is off): the message, and what
-        was logged for actions, else the reply's text (needed only for a plan without any)."""
+    def exchange(self, text: str, plan: Plan, *, saved: bool) -> list[tuple[TurnRole, str]]:
+        """One exchange as history turns (none when history is off): the message, and a
+        recap of what was done (bot/planner/recap.py), its actions `saved` or only drafted;
+        never the reply, whose entry lines a model would copy."""
         if self.res.settings.history_turns == 0:
             return []
-        said = conversation.logged_plain(plan.actions, today) if plan.actions else ""
-        if not said and reply is not None:
-            said = fmt.to_plain(reply.html)[:500]
-        return [(TurnRole.USER, text[:1000]), (TurnRole.ASSISTANT, said)]
+        return [(TurnRole.USER, text[:1000]), (TurnRole.ASSISTANT, recap(plan, saved=saved))]
 
     async def remember(self, user_id: int, turns: Sequence[tuple[TurnRole, str]]) -> None:
         if not turns:

@@ -25,7 +25,9 @@ How failures surface, so the assistant can say something true:
 What real servers need (llama.cpp's and llama-cpp-python's as much as OpenAI):
 
 - Tool calls replayed in the form they accept (bot/planner/tool_calls.py).
-- The conversation fits the model's context (`context_tokens`, bot/planner/conversation.py).
+- Every request fits the model's context (`context_tokens`) with its answer, counted as the
+  server counts (bot/planner/window.py): history is dropped to fit (conversation.py), a
+  repair round is shortened or skipped, one that would not fit is never sent.
 - Every request has a deadline (`request_timeout`, and `message_deadline` for all of a
   message's requests, the answer round included) and a bounded answer (`max_tokens`).
 - Every request sent counts (bot/planner/usage.py).
@@ -61,7 +63,7 @@ from bot.planner.base import (
     ReadResult,
 )
 from bot.planner.client import ChatRequests, openai_client
-from bot.planner.conversation import first_messages, prompt_estimate, read_results, room
+from bot.planner.conversation import first_messages, read_results
 from bot.planner.outcome import (
     Outcome,
     answer_of,
@@ -71,12 +73,9 @@ from bot.planner.outcome import (
     repaired,
     text_plan,
 )
-from bot.planner.prompt import (
-    constant_tokens,
-    render_system_prompt,
-    tools_json,
-)
+from bot.planner.prompt import render_system_prompt, tools_json
 from bot.planner.tool_calls import (
+    MAX_QUOTED_ARGUMENTS,
     Call,
     assistant_turn,
     message_text,
@@ -85,6 +84,7 @@ from bot.planner.tool_calls import (
 )
 from bot.planner.tool_schemas import tool_specs
 from bot.planner.usage import Usage
+from bot.planner.window import Window
 
 __all__ = [
     "LlmPlanner",
@@ -107,7 +107,6 @@ class LlmState:
     messages: tuple[ChatCompletionMessageParam, ...]
     calls: tuple[Call, ...]
     deadline: float = math.inf  # the event loop's clock: when the message's time is up
-    spare_tokens: int = 0  # what is left of the context for the answer round's results
 
 
 class LlmPlanner:
@@ -147,7 +146,11 @@ class LlmPlanner:
             max_tokens=max_tokens,
             max_tokens_field=max_tokens_field,
         )
-        self._tools_tokens = constant_tokens(tools_json(specs))
+        # Every request is held to the context, as the server counts (calibrated by its
+        # reports for as long as the planner lives).
+        self.window = Window(
+            context_tokens=context_tokens, answer_tokens=max_tokens or 0, tools=tools_json(specs)
+        )
 
     async def aclose(self) -> None:
         """Close the OpenAI client (the planner owns it when `build_llm_planner` made it)."""
@@ -157,14 +160,14 @@ class LlmPlanner:
         usage = Usage()
         deadline = self._deadline(context)
         try:
-            messages, spare = self._messages(text, context)
+            messages = self._messages(text, context)
             try:
                 message = await self._complete(messages, usage, "auto", deadline)
             except ContextTooLong:
                 # The server counts more than estimated: once more without remembered turns,
                 # unless none were sent (the same request would be refused the same way).
                 context = dataclasses.replace(context, history=())
-                shorter, spare = self._messages(text, context)
+                shorter = self._messages(text, context)
                 if shorter == messages:
                     raise
                 _log.info("the LLM context was exceeded; asking again without history")
@@ -179,7 +182,7 @@ class LlmPlanner:
                 outcome = await self._repair(
                     messages, message, calls, text, context, usage, deadline
                 )
-            state = LlmState(tuple(messages), tuple(outcome.valid), deadline, spare)
+            state = LlmState(tuple(messages), tuple(outcome.valid), deadline)
             return guarded(plan_of(outcome, state, usage), messages)
         except PlannerError as exc:
             exc.llm_requests, exc.llm_tokens = usage.requests, usage.tokens
@@ -198,8 +201,12 @@ class LlmPlanner:
         state = plan.state
         if not isinstance(state, LlmState) or not plan.reads:
             raise PlannerFailed("answer() needs a plan with reads made by the LLM planner")
-        tool_messages = read_results(state.calls, results, state.spare_tokens)
-        messages = [*state.messages, assistant_turn(None, state.calls), *tool_messages]
+        replayed = [*state.messages, assistant_turn(None, state.calls)]
+        empty: list[ChatCompletionMessageParam] = [
+            {"role": "tool", "tool_call_id": c.id, "content": ""} for c in state.calls
+        ]
+        spare = self.window.spare([*replayed, *empty])  # what the results may take
+        messages = [*replayed, *read_results(state.calls, results, spare)]
         usage = Usage()
         try:
             message = await self._complete(messages, usage, "none", state.deadline)
@@ -215,18 +222,12 @@ class LlmPlanner:
             own = asyncio.get_running_loop().time() + self.message_deadline
         return own if context.llm_deadline is None else min(own, context.llm_deadline)
 
-    def _messages(
-        self, text: str, context: PlanContext
-    ) -> tuple[list[ChatCompletionMessageParam], int]:
-        """The first request's messages, fitted to the context, and the tokens left over."""
+    def _messages(self, text: str, context: PlanContext) -> list[ChatCompletionMessageParam]:
+        """The first request's messages, fitted to the context."""
         system = render_system_prompt(context)
-        fits = room(
-            system,
-            tools_tokens=self._tools_tokens,
-            context_tokens=self.context_tokens,
-            answer_tokens=self.max_tokens or 0,
+        return first_messages(
+            system, text, context, max_history=self.max_history, window=self.window
         )
-        return first_messages(system, text, context, max_history=self.max_history, room=fits)
 
     async def _repair(
         self,
@@ -240,14 +241,20 @@ class LlmPlanner:
     ) -> Outcome:
         """One more request with each call's result; keep what is valid from both rounds.
 
-        When the request itself fails, the first round's valid calls are kept (and the
-        failure raised only if there are none).
+        When the request itself fails, or cannot fit the context even shortened, the first
+        round's valid calls are kept (and the failure raised only if there are none).
         """
         valid = [c for c in calls if c.error is None]
         failed = [c for c in calls if c.error is not None]
         _log.info("repairing tool calls: %s", "; ".join(f"{c.name}: {c.error}" for c in failed))
-        turn = assistant_turn(message_text(message.content), calls)
-        retry = [*messages, turn, *repair_results(calls)]
+        retry = self._repair_request(messages, message, calls)
+        if retry is None:
+            if not valid:
+                raise PlannerFailed("the repair round would not fit the model's context")
+            _log.warning(
+                "the repair round would not fit the model's context, keeping the valid calls"
+            )
+            return Outcome(valid, failed, model_failed=True)
         try:
             second = await self._complete(retry, usage, "auto", deadline)
         except PlannerError as exc:
@@ -257,6 +264,27 @@ class LlmPlanner:
             return Outcome(valid, failed, model_failed=True)
         again = parse_calls(second, context, text, taken={c.id for c in calls})
         return repaired(valid, failed, again, second)
+
+    def _repair_request(
+        self,
+        messages: list[ChatCompletionMessageParam],
+        message: ChatCompletionMessage,
+        calls: list[Call],
+    ) -> list[ChatCompletionMessageParam] | None:
+        """The repair round's messages (the first request's, the model's turn replayed, each
+        call's result) within the context, or None when they cannot be.
+
+        A runaway answer can be longer than the whole context: its text is then left out,
+        and an invalid call's long arguments are replayed as `{}`, their result saying so and
+        quoting their start. Valid calls are replayed as they were.
+        """
+        turn = assistant_turn(message_text(message.content), calls)
+        retry = [*messages, turn, *repair_results(calls)]
+        if self.window.fits(retry):
+            return retry
+        short = [_shortened(call) for call in calls]
+        retry = [*messages, assistant_turn(None, short), *repair_results(short)]
+        return retry if self.window.fits(retry) else None
 
     async def _complete(
         self,
@@ -272,14 +300,17 @@ class LlmPlanner:
                 raise PlannerTimedOut("the message's deadline for the LLM passed")
             timeout = left if timeout is None else min(timeout, left)
         sent = list(messages)
+        if not self.window.fits(sent):  # a server would refuse it: never sent
+            raise ContextTooLong("the request would not fit the model's context")
         completion = await self.requests.complete(
             sent,
             tool_choice=tool_choice,
             seconds=timeout,
-            on_send=lambda: usage.sent(lambda: prompt_estimate(sent, self._tools_tokens)),
+            on_send=lambda: usage.sent(lambda: self.window.estimate(sent)),
             deadline=None if deadline == math.inf else deadline,
         )
         usage.add(completion)
+        self.window.reported(sent, getattr(getattr(completion, "usage", None), "prompt_tokens", 0))
         choices = getattr(completion, "choices", None)
         if not choices or not isinstance(choices, list):
             raise PlannerFailed("the LLM response had no choices")
@@ -306,6 +337,15 @@ class LlmPlanner:
                 f"the LLM's answer was cut off at LLM_MAX_TOKENS ({self.max_tokens} tokens) "
                 "before a tool call was complete"
             )
+
+
+def _shortened(call: Call) -> Call:
+    """An invalid call whose arguments are too long to send back, replayed as `{}` (they are
+    cut so that they are no JSON object) with an error that says why."""
+    if call.error is None or len(call.arguments) <= MAX_QUOTED_ARGUMENTS:
+        return call
+    error = f"{call.error}; its arguments were {len(call.arguments)} characters, far too long"
+    return dataclasses.replace(call, arguments=call.arguments[:MAX_QUOTED_ARGUMENTS], error=error)
 
 
 def build_llm_planner(settings: Settings, client: openai.AsyncOpenAI | None = None) -> LlmPlanner:

@@ -112,7 +112,7 @@ def user_content(text: str, context: PlanContext, record: str = "") -> str:
     """The person's turn as the model reads it: their clock first (as the system prompt
     says), then the record of earlier turns if any, then their words."""
     if record:
-        return f"{clock_note(context)}\n{record}\n\n{text}"
+        return f"{clock_note(context)}\n{record}\n{text}"
     return f"{clock_note(context)}\n{text}"
 
 

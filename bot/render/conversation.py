@@ -25,7 +25,7 @@ from bot.agent_api.actions import (
 )
 from bot.agent_api.errors import RateLimited
 from bot.agent_api.views import MacroTotals, TodayView
-from bot.render.format import CHECKIN_LABELS, MISSING, capped, day_label, esc, fit, number, to_plain
+from bot.render.format import CHECKIN_LABELS, MISSING, capped, day_label, esc, fit, number
 
 __all__ = [
     "also_synced",
@@ -36,7 +36,6 @@ __all__ = [
     "logged",
     "logged_and_summary",
     "logged_line",
-    "logged_plain",
     "message_truncated",
     "needs_reconnect_kept",
     "needs_reconnect_read",
@@ -112,11 +111,6 @@ def _short(text: str, limit: int = 300) -> str:
 def logged(actions: Sequence[BaseModel], today: dt.date) -> str:
     lines = capped([logged_line(a, today) for a in actions])
     return "<b>Logged</b>\n" + "\n".join(lines)
-
-
-def logged_plain(actions: Sequence[BaseModel], today: dt.date) -> str:
-    """What the bot remembers of its own reply, for the next turn's context."""
-    return "Logged: " + "; ".join(to_plain(logged_line(a, today)) for a in actions)
 
 
 def _of(value: float | None, goal: float | None, unit: str) -> str:

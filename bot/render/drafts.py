@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from bot.kernel.plausibility import Concern
 from bot.render import llm
 from bot.render.conversation import logged_line
-from bot.render.format import capped, esc, fit, to_plain
+from bot.render.format import capped, esc, fit
 
 __all__ = [
     "correction_of_nothing_logged",
@@ -32,7 +32,6 @@ __all__ = [
     "draft_fix_not_understood",
     "draft_fix_prompt",
     "draft_gone",
-    "draft_plain",
     "draft_replaced",
     "draft_still_open",
     "edit_applied_to_draft",
@@ -82,11 +81,6 @@ def draft(
     if estimated:
         shown += "\n\n" + llm.estimated(estimated)
     return fit(shown)
-
-
-def draft_plain(actions: Sequence[BaseModel], today: dt.date) -> str:
-    """How a draft appears in the conversation the planner reads when it is corrected."""
-    return "Draft, not saved yet: " + "; ".join(to_plain(logged_line(a, today)) for a in actions)
 
 
 def draft_gone() -> str:

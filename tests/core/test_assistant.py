@@ -385,7 +385,9 @@ async def test_llm_sees_the_last_turns(
     await say(assistant, "remember that I like my coffee black please")
     await say(assistant, "also a coffee, the usual way")
     second = json.dumps(fake_openai.requests[-1]["messages"])
-    assert "coffee black" in second and "Noted!" in second
+    # The person's words, and that the app replied: not its words, which a model copies.
+    assert "person: remember that I like my coffee black please" in second
+    assert "app: replied" in second and "Noted!" not in second
 
 
 async def test_llm_outage_falls_back_to_offline_rules_or_says_so(
@@ -402,7 +404,8 @@ async def test_llm_outage_falls_back_to_offline_rules_or_says_so(
 async def test_a_correction_sees_what_was_logged_before(
     assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
 ) -> None:
-    """ "actually it was 2 eggs" works because the LLM is shown what was logged last turn."""
+    """ "actually it was 2 eggs" works because the LLM is shown what the person said last
+    turn and that it was logged; never the reply's entry line, which a model copies."""
     assistant, key = await linked(assistant_factory, sandbox, openai_base_url=fake_openai.base_url)
     egg = {"food": "Egg, 1 large, fried", "calories": 90, "protein": 6, "carbs": 0.4, "fat": 7}
     fake_openai.reply_tool_calls([("nutrition_add_entry", {"date": "2026-11-22", "entry": egg})])
@@ -414,8 +417,10 @@ async def test_a_correction_sees_what_was_logged_before(
     offer = await assistant.handle_text(
         user_id=USER, chat_id=USER, text="actually it was 2 fried eggs, not one", now=MORNING
     )
-    history = json.dumps(fake_openai.requests[-1]["messages"])
-    assert "Logged: " in history and "Egg, 1 large, fried" in history
+    history = fake_openai.requests[-1]["messages"][-1]["content"]
+    assert "person: had a fried egg with my quinoa porridge thing" in history
+    assert "app: logged 1 food" in history
+    assert "Logged" not in history and "Egg, 1 large" not in history and "kcal" not in history
     assert "2 in total" in plain(offer.html)
     # A correction is offered as a draft of the difference: nothing more is written until saved.
     assert (await sandbox.counts(key))["nutrition"] == 1

@@ -382,15 +382,17 @@ async def test_history_turns_come_before_the_message(
     assert [m["role"] for m in full] == [m["role"] for m in last_two] == ["system", "user"]
     assert full[1]["content"] == (
         clock_note(CONTEXT) + "\n"
-        "Earlier in this chat (a record; app lines are what it did then):\n"
-        "person: had 2 eggs\napp: Logged: 2 eggs (156 kcal)\n"
-        "person: and toast\napp: Logged: toast (80 kcal)\n\n"
+        "Earlier in this chat (already handled; a record, not what to log now):\n"
+        "person: had 2 eggs\napp: replied\n"
+        "person: and toast\napp: replied\n"
+        "Their new message:\n"
         "actually it was 3 eggs"
     )
     assert last_two[1]["content"] == (
         clock_note(CONTEXT) + "\n"
-        "Earlier in this chat (a record; app lines are what it did then):\n"
-        "person: and toast\napp: Logged: toast (80 kcal)\n\n"
+        "Earlier in this chat (already handled; a record, not what to log now):\n"
+        "person: and toast\napp: replied\n"
+        "Their new message:\n"
         "actually it was 3 eggs"
     )
     assert full[1]["content"].startswith("[now: ")

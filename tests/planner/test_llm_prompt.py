@@ -129,8 +129,8 @@ async def main():
         now=dt.datetime(2026, 11, 25, 9, 0, tzinfo=ZoneInfo("Europe/Berlin")),
         timezone="Europe/Berlin", history=history,
     )
-    messages, spare = planner._messages("oatmeal and a flat white", context)
-    assert spare > 0 and len(messages) == 2
+    messages = planner._messages("oatmeal and a flat white", context)
+    assert planner.window.spare(messages) > 0 and len(messages) == 2
     print("tiktoken" in sys.modules)
     await client.close()
 

@@ -79,15 +79,17 @@ def sent_before(
 
 
 def first_messages(text: str, context: PlanContext) -> list[dict[str, Any]]:
-    """System prompt, then one user turn: the clock, the remembered turns as a record, the
-    message."""
-    who = {"user": "person", "assistant": "app"}
-    record = [f"{who[turn.role]}: {' '.join(turn.text.split())}" for turn in context.history]
+    """System prompt, then one user turn: the clock, the remembered turns as a record (an
+    app turn that is no recap of what was done reads "replied"), the message."""
+    record = [
+        f"person: {' '.join(turn.text.split())}" if turn.role == "user" else "app: replied"
+        for turn in context.history
+    ]
     content = f"{clock_note(context)}\n{text}"
     if record:
-        head = "Earlier in this chat (a record; app lines are what it did then):"
-        lines = "\n".join([head, *record])
-        content = f"{clock_note(context)}\n{lines}\n\n{text}"
+        head = "Earlier in this chat (already handled; a record, not what to log now):"
+        lines = "\n".join([head, *record, "Their new message:"])
+        content = f"{clock_note(context)}\n{lines}\n{text}"
     system = {"role": "system", "content": render_system_prompt(context)}
     return [system, {"role": "user", "content": content}]
 

@@ -169,10 +169,8 @@ async def test_max_tokens_bounds_every_request(
 
 
 def long_history(turns: int, chars: int) -> list[Turn]:
-    return [
-        Turn("user" if i % 2 == 0 else "assistant", f"turn {i} " + "word " * (chars // 5))
-        for i in range(turns)
-    ]
+    """The person's long messages (the app's turns reach the model as a short recap)."""
+    return [Turn("user", f"turn {i} " + "word " * (chars // 5)) for i in range(turns)]
 
 
 @pytest.mark.parametrize("server", ["llama-cpp-python", "llama.cpp"])
