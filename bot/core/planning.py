@@ -18,6 +18,7 @@ from typing import NoReturn
 from bot.core.person import Person, Refused
 from bot.core.resources import Resources
 from bot.kernel.replies import Reply
+from bot.kernel.said import Notice
 from bot.planner.base import (
     ContextTooLong,
     Plan,
@@ -69,7 +70,10 @@ class Planning:
         # The message's time for the model starts now: a wait for a model slot counts.
         deadline = asyncio.get_running_loop().time() + res.settings.llm_message_deadline_seconds
         rules = _Rules(sane(await res.offline.plan(text, context)), notes)
-        if res.llm is None or (res.settings.offline_fast_path and rules.usable):
+        # "The usual" and "same as yesterday" are copied from the person's own log, never
+        # from what a model remembers.
+        repeat = rules.plan.repeat is not None
+        if res.llm is None or repeat or (res.settings.offline_fast_path and rules.usable):
             return rules.plan, res.offline
         history = await self._llm_inputs(person, context.today)
         if history is None:  # today's LLM budget is spent
@@ -108,6 +112,12 @@ class Planning:
         """The model's plan as it is used, or None when the rules' plan stands instead (the
         model's is unusable, or contradicts what the rules fully understood); what the
         model cost is then carried by the rules' plan."""
+        if plan.actions and _asks_only(rules.plan):
+            # A question never writes: what a model proposes for one was not said.
+            log.warning("the model's plan for user %s writes for a question; not written", user_id)
+            plan.actions = []
+            if not plan.reads:
+                plan.understood = False
         if rules.plan.amends and plan.actions:
             # A correction of an earlier message: the model's extra is offered, as the
             # rules' difference is, and written only once the person saves it.
@@ -203,6 +213,13 @@ def _failure(user_id: int, exc: PlannerError) -> str:
         return llm.llm_slow() if isinstance(exc, PlannerTimedOut) else llm.llm_unavailable()
     log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
     return llm.llm_failed()
+
+
+def _asks_only(rules: Plan) -> bool:
+    """Whether the rules read the message as a question and nothing to log in it."""
+    if rules.actions or rules.offer or rules.repeat is not None:
+        return False
+    return bool(rules.reads) or rules.is_question or Notice.UNKNOWN_QUESTION in rules.said
 
 
 def _contradicts(model: Plan, rules: Plan) -> bool:

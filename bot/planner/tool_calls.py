@@ -21,7 +21,9 @@ from typing import Any
 
 from openai.types.chat import ChatCompletionMessage, ChatCompletionMessageParam
 
-from bot.planner.base import PlanContext
+from bot.agent_api.actions import NutritionAddEntry
+from bot.planner.base import PlanContext, ReadRequest
+from bot.planner.grounding import Message, grounded
 from bot.planner.prompt import load_template
 from bot.planner.tools import ToolCallError, ToolOutput, read_tool_call
 
@@ -65,6 +67,7 @@ def parse_calls(
     """
     calls: list[Call] = []
     used = set(taken or ())
+    said = Message.of(text, context.today, night=context.now.date() != context.today)
     tool_calls = message.tool_calls if isinstance(message.tool_calls, list) else []
     for tool_call in tool_calls:
         name, arguments = _name_and_arguments(tool_call)
@@ -72,7 +75,7 @@ def parse_calls(
         fresh = not isinstance(given, str) or not given or given in used
         call_id = _fresh_id(used) if fresh else given
         used.add(call_id)
-        calls.append(_read_call(call_id, name, arguments, context, text))
+        calls.append(_read_call(call_id, name, arguments, context, said))
     return calls
 
 
@@ -89,12 +92,22 @@ def _name_and_arguments(tool_call: Any) -> tuple[str, str]:
     return name if isinstance(name, str) else "", _arguments_text(arguments)
 
 
-def _read_call(call_id: str, name: str, arguments: str, context: PlanContext, text: str) -> Call:
+def _read_call(
+    call_id: str, name: str, arguments: str, context: PlanContext, said: Message
+) -> Call:
+    """One call validated, its writes kept only where the message grounds them
+    (bot/planner/grounding.py): what it does not ground is left out, not repaired."""
     try:
-        parsed = read_tool_call(name, arguments, context, text)
+        parsed = read_tool_call(name, arguments, context, said.text)
     except ToolCallError as exc:
         return Call(call_id, name, arguments, error=str(exc))
-    return Call(call_id, name, arguments, tuple(parsed.outputs), estimates=parsed.estimates)
+    writes = [o for o in parsed.outputs if not isinstance(o, ReadRequest)]
+    sources = [s for o, s in zip(parsed.outputs, parsed.sources, strict=False) if o in writes]
+    kept = grounded(writes, sources, said)
+    outputs = [*kept, *(o for o in parsed.outputs if isinstance(o, ReadRequest))]
+    names = {a.entry.food for a in kept if isinstance(a, NutritionAddEntry)}
+    estimates = tuple(n for n in parsed.estimates if n in names)
+    return Call(call_id, name, arguments, tuple(outputs), estimates=estimates)
 
 
 def not_repeated(first: Sequence[Call], second: Sequence[Call]) -> list[Call]:

@@ -8,6 +8,8 @@ Why the schemas look the way they do:
   `$ref`, no titles. OpenAI models then always emit well-formed arguments; other
   OpenAI-compatible servers ignore `strict`, and we validate anyway (the planner's repair
   round tells the model what was wrong).
+- **Grounded**: every write tool asks for `said`, the words of the person's message the
+  write comes from, before anything else (bot/planner/grounding.py checks it).
 - **Small**: small and local models get tool calls wrong when many or deeply nested tools
   are offered, and every token here is paid on every message (budget: prompt.py). So only
   keywords that steer a value survive: type, enum, format and the bounds that matter
@@ -24,7 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.planner.tools import READ_TOOL, Tool, offered_tools
+from bot.planner.tools import READ_TOOL, SAID, Tool, offered_tools
 
 __all__ = ["strict_schema", "tool_specs"]
 
@@ -38,19 +40,23 @@ _KEPT_KEYWORDS = frozenset(
 # tool descriptions are written here, as short as they can be while still choosing the tool.
 _DESCRIPTIONS: dict[str, str] = {
     "log_food": "Log food eaten on one day.",
-    "set_goals": "Daily nutrition goals and/or goal weight; null = unchanged.",
+    "set_goals": "Daily goals and/or goal weight; null = unchanged.",
     "supplements": "add_item: new in the stack; mark_taken: taken on date; toggle: undo a mark.",
     "checkin_upsert": "The day's check-in; null = not said.",  # notes: in the system prompt
     "weight_log": "Body weight on a day.",
     "recipes_upsert": "Save a recipe; the same name updates it.",
     "support_create_ticket": "Message support, only when asked.",
-    READ_TOOL: "The person's data. today: overview; nutrition: a day's food, goals; "
-    "weight: from/to, goal; checkins: date or from/to; supplements: a day's stack.",
+    READ_TOOL: "The person's data: today, or a day's nutrition, supplements, checkins; "
+    "weight and checkins from/to.",
 }
 
 # Fields read leniently (a server that leaves them out gets a default) but asked for
 # always: their schema is not nullable.
-_ASKED_ALWAYS = {"log_food": ("amount", "unit")}
+_ASKED_ALWAYS = {"log_food": (SAID, "amount", "unit")}
+# The quote of the person's words a write comes from, first so that the model writes it
+# before the values it grounds (bot/planner/grounding.py).
+_SAID_SCHEMA = {"type": "string"}
+_QUOTED_BY_ITEM = frozenset({"log_food"})  # each item has its own `said`
 
 
 def tool_specs() -> list[dict[str, Any]]:
@@ -78,6 +84,9 @@ def _tool_specs_json() -> str:
 
 def _parameters(tool: Tool) -> dict[str, Any]:
     schema = strict_schema(tool.arguments)
+    if tool.produces and tool.name not in _QUOTED_BY_ITEM:
+        schema["properties"] = {SAID: dict(_SAID_SCHEMA), **schema["properties"]}
+        schema["required"] = list(schema["properties"])
     asked = _ASKED_ALWAYS.get(tool.name, ())
     if asked:  # in the items of a list: `log_food`'s foods
         item = schema["properties"]["items"]["items"]["properties"]

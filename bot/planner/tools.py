@@ -27,6 +27,7 @@ Every other action type is its own tool named after it (`checkin.upsert` ->
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from collections.abc import Callable
@@ -38,11 +39,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.agent_api.actions import ACTION_TYPES, Action, NonNegative, NutritionAddEntry, parse_action
 from bot.planner.base import PlanContext, ReadRequest
+from bot.planner.grounding import Source
 from bot.planner.valued import Proposal, Stated, Unit, Valued
 from bot.planner.valued import value as valued
 
 __all__ = [
     "READ_TOOL",
+    "SAID",
     "InvalidArguments",
     "Parsed",
     "Tool",
@@ -58,6 +61,9 @@ __all__ = [
 
 ToolOutput = Action | ReadRequest
 READ_TOOL = "read"
+# The argument of every write tool that quotes the person's words the write comes from
+# (bot/planner/grounding.py); `log_food` has one for each item.
+SAID = "said"
 
 # How far back a write may be dated. Older dates are almost always a model writing a year from
 # its training data rather than a person back-filling; the repair round lets it correct that.
@@ -89,9 +95,11 @@ class _Arguments(BaseModel):
 
 
 class _FoodItem(_Arguments):
-    """One food as the model proposes it. `amount` and `unit` are asked for always; a
-    server that leaves them out gets the table's typical portion."""
+    """One food as the model proposes it: the person's words it comes from (`said`, see
+    bot/planner/grounding.py), its name, amount and figures. `said`, `amount` and `unit` are
+    asked for always; a server that leaves the amount out gets the table's typical portion."""
 
+    said: str | None = Field(default=None, max_length=500)
     food: str = Field(min_length=1, max_length=200)
     amount: float | None = Field(default=None, gt=0)
     unit: Unit | None = None
@@ -123,17 +131,21 @@ class _Supplements(_Arguments):
 
 @dataclass(frozen=True)
 class Parsed:
-    """What one tool call stands for, and which of its foods carry the model's own figures
-    (the entries' names: the reply marks them as estimates)."""
+    """What one tool call stands for, which of its foods carry the model's own figures
+    (the entries' names: the reply marks them as estimates), and where in the person's
+    message each output comes from, as the model said it (`sources`, one per output)."""
 
     outputs: list[ToolOutput]
     estimates: tuple[str, ...] = ()
+    sources: tuple[Source, ...] = ()
 
 
 def _log_food(args: Any, stated: Stated) -> Parsed:
-    foods: list[Valued] = [valued(Proposal(**item.model_dump()), stated) for item in args.items]
+    proposals = [Proposal(**item.model_dump(exclude={"said"})) for item in args.items]
+    foods: list[Valued] = [valued(proposal, stated) for proposal in proposals]
     outputs: list[ToolOutput] = [NutritionAddEntry(date=args.date, entry=f.entry) for f in foods]
-    return Parsed(outputs, tuple(f.entry.food for f in foods if f.estimate))
+    sources = tuple(Source(i.said, p.food) for i, p in zip(args.items, proposals, strict=True))
+    return Parsed(outputs, tuple(f.entry.food for f in foods if f.estimate), sources)
 
 
 def _set_goals(args: Any) -> list[dict[str, Any]]:
@@ -272,10 +284,14 @@ def read_tool_call(name: str, arguments_json: str, context: PlanContext, text: s
         # Small and local models often leave the date out: what the person's context settles
         # is filled in, not sent back for a repair round.
         args = {**args, "date": context.today.isoformat()}
+    quote = args.pop(SAID, None) if tool.produces else None  # log_food's are its items'
     try:
         parsed = _validate(tool, args, Stated.of(text) if tool.produces else Stated())
     except ValidationError as exc:
         raise InvalidArguments(_describe(exc)) from exc
+    if not parsed.sources:
+        quoted = Source(quote if isinstance(quote, str) else None)
+        parsed = dataclasses.replace(parsed, sources=(quoted,) * len(parsed.outputs))
     if tool.produces:
         for output in parsed.outputs:
             _check_date(getattr(output, "date", None), context.today)

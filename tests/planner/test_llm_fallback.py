@@ -25,7 +25,7 @@ MORNING = dt.datetime(2026, 11, 22, 8, 15, tzinfo=zoneinfo.ZoneInfo("Europe/Berl
 TODAY = "2026-11-22"
 READ_TODAY = {"route": "today", "date": TODAY, "from": None, "to": None}
 # Words the rules leave unplaced, so the model is asked with the fast path on.
-NOT_FOR_THE_RULES = "the usual thing from the place near work"
+NOT_FOR_THE_RULES = "that burrito bowl and oatmeal thing from the zorblax place near work"
 
 
 async def linked(

@@ -19,7 +19,7 @@ from bot.render import llm
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox
-from tests.planner.test_llm_fallback import NOT_FOR_THE_RULES, USER, linked, say
+from tests.planner.test_llm_fallback import USER, linked, say
 
 TODAY = "2026-11-22"
 CONTEXT = PlanContext(
@@ -109,10 +109,13 @@ async def test_amounts_in_grams_millilitres_cups_and_pieces_convert(
 ) -> None:
     fake_openai.reply_tool_calls([("log_food", {"date": TODAY, "items": [item]})])
 
-    plan = await planner.plan("what I had", CONTEXT)
+    plan = await planner.plan(f"had {item['food']}", CONTEXT)
 
     (entry,) = _entries(plan)
     assert (entry["food"], entry["calories"]) == (food, kcal)
+
+
+STEW_AND_EGGS = "lentil stew from the blorp near work and 2 eggs, blorptastic"
 
 
 async def test_the_reply_marks_an_estimate_and_the_service_gets_the_clean_name(
@@ -123,7 +126,7 @@ async def test_the_reply_marks_an_estimate_and_the_service_gets_the_clean_name(
     eggs = _item("eggs", 2, "piece", 160)
     fake_openai.reply_tool_calls([("log_food", {"date": TODAY, "items": [stew, eggs]})])
 
-    text = await say(assistant, NOT_FOR_THE_RULES)
+    text = await say(assistant, STEW_AND_EGGS)
 
     note = fmt.to_plain(llm.estimated(["Lentil stew from the place near work, 1 serving"]))
     assert note in text and "eggs, 2 pieces" not in note
@@ -145,7 +148,7 @@ async def test_a_draft_held_for_review_marks_its_estimates_too(
     eggs = _item("eggs", 2, "piece", 160)
     fake_openai.reply_tool_calls([("log_food", {"date": TODAY, "items": [stew, eggs]})])
 
-    text = await say(assistant, NOT_FOR_THE_RULES)
+    text = await say(assistant, STEW_AND_EGGS)
 
     assert "nothing is saved yet" in text
     note = fmt.to_plain(llm.estimated(["Lentil stew from the place near work, 1 serving"]))
