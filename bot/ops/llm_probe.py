@@ -86,8 +86,7 @@ def probe_context(now: dt.datetime, day_ends_at: dt.time = dt.time(0)) -> PlanCo
 def probe_messages(planner: LlmPlanner, context: PlanContext) -> list[ChatCompletionMessageParam]:
     """The messages `planner` sends first for `PROBE_MESSAGE` (its own `_messages`: the
     system prompt, then the person's clock and the message, fitted to LLM_CONTEXT_TOKENS)."""
-    messages, _spare = planner._messages(PROBE_MESSAGE, context)
-    return messages
+    return planner._messages(PROBE_MESSAGE, context)
 
 
 def estimate_prompt_tokens(
