@@ -660,7 +660,7 @@ def _llm_cases(path: Path) -> None:
         ("eggs", "2 eggs", [{"type": "nutrition.add_entry", "entry": {"food": "egg"}}], None),
         (
             "weight",
-            "72.4 kg",
+            "72.4 kg, was 74.2 last week",
             [{"type": "weight.log", "date": "2026-11-22", "weightKg": 72.4}],
             None,
         ),
@@ -677,8 +677,8 @@ def _llm_cases(path: Path) -> None:
 
 def _script(fake: FakeOpenAI) -> None:
     fake.reply_tool_calls([("log_food", {"date": "2026-11-22", "items": [EGGS]})])
-    # A weight the model puts on the wrong day: recorded as said, scored as wrong.
-    fake.reply_tool_calls([("weight_log", {"date": "2026-11-21", "weightKg": 72.4})])
+    # The other weight the message says: recorded as said, scored as wrong.
+    fake.reply_tool_calls([("weight_log", {"date": "2026-11-22", "weightKg": 74.2})])
     fake.reply_text("Hello! Tell me what you ate.", usage=(90, 7))
     fake.reply_tool_calls([("read", {"route": "nutrition", "date": "2026-11-22"})])
     fake.reply_text("You have logged nothing today yet.")
