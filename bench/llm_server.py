@@ -147,7 +147,7 @@ async def llm_server(workdir: Path) -> dict[str, Any]:
         "now": await bot_request(now),
         "later": await bot_request(now + dt.timedelta(minutes=1)),
     }
-    with llama_server(workdir) as model:
+    with llama_server(workdir, external=False) as model:  # its log times the prompt
         return await asyncio.to_thread(measure, model, bodies)
 
 

@@ -6,4 +6,5 @@ pytest_plugins = [
     "tests.fixtures.telegram",
     "tests.fixtures.core",
     "tests.fixtures.raw_http",
+    "tests.fixtures.slow_model",
 ]

@@ -231,15 +231,7 @@ class ChatRequests:
             if on_send is not None:
                 on_send()
             try:
-                raw = await self.client.post(
-                    "/chat/completions",
-                    content=content,
-                    cast_to=bytes,
-                    # authenticated as `create` does; the retry is made below
-                    options={"security": {"bearer_auth": True}, "max_retries": 0}
-                    if seconds is None
-                    else {"security": {"bearer_auth": True}, "max_retries": 0, "timeout": seconds},
-                )
+                raw = await self._post(content, seconds)
             except openai.APIError as exc:
                 left = math.inf if deadline is None else deadline - loop.time()
                 if left > 0 and self._drop_refused(exc):  # each parameter once: this ends
@@ -256,6 +248,41 @@ class ChatRequests:
                     continue
                 raise translate_error(exc, self.client.api_key) from exc
             return completion_of(raw)
+
+    async def _post(self, content: bytes, seconds: float | None) -> bytes:
+        """One request, given up whole after `seconds` (else the client's own timeout).
+
+        The client's timeout bounds each read only, so a server that sends a byte now and
+        then keeps it waiting for as long as it generates; here the whole request is bounded
+        and, once given up, its connection is closed: the one way a client tells a server
+        to stop generating (llama.cpp's `llama-server`, vLLM and ollama do; README "A local
+        model" says what bounds llama-cpp-python's).
+        """
+        try:
+            async with asyncio.timeout(_seconds_of(self.client.timeout, seconds)):
+                raw: bytes = await self.client.post(
+                    "/chat/completions",
+                    content=content,
+                    cast_to=bytes,
+                    # authenticated as `create` does; the retry is made by `complete`
+                    options={"security": {"bearer_auth": True}, "max_retries": 0}
+                    if seconds is None
+                    else {"security": {"bearer_auth": True}, "max_retries": 0, "timeout": seconds},
+                )
+                return raw
+        except TimeoutError as exc:
+            raise PlannerTimedOut("the LLM request timed out; its connection was closed") from exc
+
+
+def _seconds_of(timeout: object, seconds: float | None) -> float | None:
+    """The whole request's bound: `seconds`, else the client's timeout (its read timeout
+    when it is an httpx2.Timeout); None when there is none."""
+    if seconds is not None:
+        return seconds
+    if isinstance(timeout, int | float):
+        return float(timeout)
+    read = getattr(timeout, "read", None)
+    return float(read) if isinstance(read, int | float) else None
 
 
 RETRY_DELAY_SECONDS = 0.5  # as the openai client's first back-off

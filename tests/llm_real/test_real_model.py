@@ -1,7 +1,10 @@
 """A small local model makes mistakes; the bot stays correct and truthful with it.
 
 Each test judges the one conversation of conftest.py (run once against the real server) by
-one property a person would notice, and names every message that breaks it.
+one property a person would notice, and names every message that breaks it. A server that
+does not answer fails them: the model must have answered with tool calls, one reply must be
+the model's plan (not the rules' fallback), every request must be answered, and the server
+must still run at the end.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from zoneinfo import ZoneInfo
 from bot.render import conversation as said
 from bot.render import llm
 from tests.llm_real.conversation import LONG, TIMEOUT_SECONDS, ZONE, Conversation, Turn
+from tests.llm_real.proxy import Exchange
 from tests.llm_real.records import malformed
+from tests.llm_real.server import RunningModel
 from tests.llm_real.texts import WRITE_CLAIMS, read_reply
 
 # What the sandbox (fault-free here) never deserves to be blamed with.
@@ -29,6 +34,16 @@ SERVICE_BLAME = (
     "The health service is busy",
 )
 MODEL_GAVE_UP = (llm.llm_failed(), llm.llm_unavailable(), llm.LLM_NOT_UNDERSTOOD)
+# What a reply says when it is not the model's plan.
+MODEL_DID_NOT_PLAN = (
+    *MODEL_GAVE_UP,
+    llm.used_rules_instead(slow=True),
+    llm.used_rules_instead(slow=False),
+    llm.llm_slow(),
+    llm.llm_budget_reached(),
+    llm.llm_message_too_long(),
+    llm.llm_answer_failed(),
+)
 _FOOD_LINE = re.compile(r"^🍽 (.+?) — ", re.MULTILINE)
 _WEIGHT_LINE = re.compile(r"^⚖️ Weight: ([\d.,]+) kg", re.MULTILINE)
 
@@ -165,9 +180,41 @@ def _same_name(shown: str, stored: str) -> bool:
 def test_every_request_the_bot_sends_is_accepted_by_the_server(conversation: Conversation) -> None:
     """llama-cpp-python answers 500 to `"content": null` in an assistant turn, llama-server
     400 to invalid JSON arguments replayed in the history, both 400 to a prompt over the
-    context: the bot sends what the server takes."""
-    refused = [e for e in conversation.exchanges if e.status not in (200, None)]
-    assert not refused, "\n".join(f"HTTP {e.status}: {e.error}" for e in refused)
+    context: the bot sends what the server takes. A request is answered 200 unless the bot
+    gave up on it first (its deadline passed); a server that crashed or dropped the
+    connection fails this too."""
+    failed = [e for e in conversation.exchanges if e.status != 200 and not e.gave_up]
+    assert conversation.exchanges, "the bot sent the model no request"
+    assert not failed, _failures(failed)
+
+
+def test_the_server_kept_running(real_model: RunningModel, conversation: Conversation) -> None:
+    """A crash on some prompt would leave every later message to the rules."""
+    assert real_model.exited() is None, real_model.exited()
+
+
+def test_the_model_answered_with_tool_calls(conversation: Conversation) -> None:
+    """Without an answer every other test here passes on the rules' fallback alone."""
+    called = [e for e in conversation.exchanges if e.status == 200 and e.tool_calls]
+    assert called, f"no answer with a tool call; the requests:\n{_failures(conversation.exchanges)}"
+
+
+def test_a_reply_came_from_the_models_plan(conversation: Conversation) -> None:
+    planned = [
+        t
+        for t in conversation.turns
+        if not t.crash and not any(text in t.html for text in MODEL_DID_NOT_PLAN)
+    ]
+    assert planned, "every reply is the rules' fallback or says the model failed:\n" + "\n".join(
+        f"{t.label()!r}: {t.html}" for t in conversation.turns
+    )
+
+
+def _failures(exchanges: list[Exchange]) -> str:
+    return "\n".join(
+        f"HTTP {e.status}: {e.error}" if e.status != 200 else f"HTTP 200: {e.answer}"
+        for e in exchanges
+    )
 
 
 def test_every_request_bounds_the_answer(conversation: Conversation) -> None:
@@ -212,6 +259,7 @@ def test_the_budget_counts_the_tokens_the_server_reported(conversation: Conversa
         if e.usage and e.seconds < TIMEOUT_SECONDS
     )
     _, tokens = conversation.counted
+    assert reported > 0, "no answer reported its tokens"
     assert tokens >= reported, (
         f"the server reported {reported:,} tokens, the bot counted {tokens:,}"
     )
