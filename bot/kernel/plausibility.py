@@ -71,7 +71,7 @@ def check(actions: Sequence[Action], *, last_weight_kg: float | None) -> list[Co
                 continue  # only the energy is known ("a dumpling thing, 410 cal"): no macros
             computed = macro_kcal(e.protein, e.carbs, e.fat)
             tolerance = max(MACRO_TOLERANCE_KCAL, MACRO_TOLERANCE_SHARE * max(e.calories, computed))
-            excess_is_alcohol = e.calories > computed and _ALCOHOL.search(e.food)
+            excess_is_alcohol = e.calories > computed and alcoholic(e.food)
             if abs(e.calories - computed) > tolerance and not excess_is_alcohol:
                 concerns.append(Concern(index, "macros_mismatch", e.calories, computed))
         elif isinstance(action, WeightLog) and last_weight_kg is not None:
@@ -135,3 +135,9 @@ class RecentWeights:
 
     def forget(self, user_id: int) -> None:
         self._seen.pop(user_id, None)
+
+
+def alcoholic(name: str) -> bool:
+    """Whether a food's name is an alcoholic drink's, whose alcohol (7 kcal a gram) brings
+    energy its protein, carbs and fat do not."""
+    return _ALCOHOL.search(name) is not None

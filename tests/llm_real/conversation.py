@@ -47,7 +47,35 @@ LONG = (
 ) * 60
 LONG = LONG[:10_000]
 
-MESSAGES = (FOOD, WEIGHT, CHECKIN, SUPPLEMENT, QUESTION, STATED, VAGUE, GARBLING, LONG)
+# What made a small model write foods nobody said, a check-in for a question, today's date
+# for yesterday's wine, or a name nobody said beside the ones said.
+THANKS = "thanks, that's all for today"
+SLEPT = "last night I barely slept"
+WINE = "yesterday evening a glass of red wine"
+LUNCH = "lunch: chicken caesar salad and a diet coke"
+UNDO = "no wait, delete the fries"
+GERMAN = "gestern Abend zwei Brötchen mit Käse"
+
+MESSAGES = (
+    FOOD,
+    WEIGHT,
+    CHECKIN,
+    SUPPLEMENT,
+    QUESTION,
+    STATED,
+    VAGUE,
+    GARBLING,
+    THANKS,
+    SLEPT,
+    WINE,
+    LUNCH,
+    UNDO,
+    GERMAN,
+    LONG,
+)
+# The messages that name a day other than the one they are said on: what they write is
+# dated the day before.
+SAID_OF_YESTERDAY = frozenset({WINE, GERMAN})
 
 
 @dataclass
@@ -87,6 +115,7 @@ class Conversation:
     final: Records
     exchanges: list[Exchange] = field(default_factory=list)  # every request, as sent
     counted: tuple[int, int] = (0, 0)  # LLM requests and tokens the bot counted for the person
+    today: dt.date | None = None  # the person's day when the conversation began
 
     def transcript(self) -> str:
         lines = [f"model {self.model.model} at {self.model.base_url}"]
@@ -119,6 +148,7 @@ async def converse(
         linked = await assistant.connect(user_id=USER, chat_id=USER, api_key=key)
         assert "Alice" in linked.html, linked.html
         await assistant.preferences.set_timezone(user_id=USER, name=ZONE)
+        today = (await resolve(assistant.resources, USER)).today
         for text in MESSAGES:
             turn = Turn(text, before=await read_records(db_url, key))
             started = time.monotonic()
@@ -139,7 +169,7 @@ async def converse(
         counted = await _counted(assistant)
     finally:
         await assistant.aclose()
-    return Conversation(model, turns, final, counted=counted)
+    return Conversation(model, turns, final, counted=counted, today=today)
 
 
 async def _counted(assistant: Assistant) -> tuple[int, int]:

@@ -13,6 +13,7 @@ from bot.kernel.plausibility import (
     MACRO_TOLERANCE_KCAL,
     MACRO_TOLERANCE_SHARE,
     MAX_ENTRY_KCAL,
+    alcoholic,
     macro_kcal,
 )
 from sandbox.auth import hash_key
@@ -99,8 +100,10 @@ def malformed(records: Records) -> list[str]:
             problems.append(f"food {name!r}: macros {p}/{c}/{f} g")
         computed = macro_kcal(p, c, f)
         tolerance = max(MACRO_TOLERANCE_KCAL, MACRO_TOLERANCE_SHARE * max(kcal, computed))
-        # 0/0/0 g says "macros unknown", which is honest; anything else must make the energy.
-        if computed and abs(kcal - computed) > tolerance:
+        # 0/0/0 g says "macros unknown", which is honest; anything else must make the energy,
+        # but for a drink's alcohol.
+        excess_is_alcohol = kcal > computed and alcoholic(name)
+        if computed and abs(kcal - computed) > tolerance and not excess_is_alcohol:
             problems.append(
                 f"food {name!r}: {kcal} kcal but its macros {p}/{c}/{f} g make {computed:.0f}"
             )

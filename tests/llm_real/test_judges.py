@@ -60,7 +60,10 @@ def test_a_well_made_record_is_not_malformed() -> None:
     weight = {"day": DAY, "weight_kg": 72.4}
     unknown_macros = {**EGGS, "food": "Caesar salad", "calories": 600.0, "protein": 0.0}
     unknown_macros.update(carbs=0.0, fat=0.0)
-    assert malformed(Records(foods=(EGGS, unknown_macros), weights=(weight,))) == []
+    wine = {**EGGS, "food": "Red wine, 1 glass (150 ml)", "calories": 125.0, "protein": 0.1}
+    wine.update(carbs=3.8, fat=0.0)  # the rest of its energy is alcohol's
+    foods = (EGGS, unknown_macros, wine)
+    assert malformed(Records(foods=foods, weights=(weight,))) == []
 
 
 def test_debris_impossible_macros_and_odd_values_are_malformed() -> None:
