@@ -49,17 +49,26 @@ class Clock:
 
 
 class Held:
-    """A call of the service that waits, once, until the test lets it go on."""
+    """A call of the service that waits, once, until the test lets it go on.
 
-    def __init__(self) -> None:
+    `answered=False`: the call is applied, but its caller never hears back (it was killed)."""
+
+    def __init__(self, *, answered: bool = True) -> None:
         self.reached = asyncio.Event()
         self.go_on = asyncio.Event()
+        self.applied = asyncio.Event()
+        self.answered = answered
 
     async def wait(self) -> None:
         if self.go_on.is_set():
             return
         self.reached.set()
         await self.go_on.wait()
+
+    async def answer(self) -> None:
+        self.applied.set()
+        if not self.answered:
+            await asyncio.Event().wait()
 
 
 async def linked(
@@ -101,7 +110,10 @@ def delivery(
         async def slow_ingest(actions: Sequence[BaseModel]) -> IngestResult:
             if ingest is not None:
                 await ingest.wait()
-            return await real_ingest(actions)
+            result = await real_ingest(actions)
+            if ingest is not None:
+                await ingest.answer()
+            return result
 
         async def slow_checkin(date: dt.date) -> DayCheckinView:
             if checkin is not None:
@@ -174,7 +186,8 @@ async def test_a_sender_held_up_past_its_lease_sends_nothing_the_taker_sent(
     # The sender stalls before its write (here in the read that merges the check-in; on a
     # loaded machine, anywhere) for longer than the lease, and its lease is not renewed
     # meanwhile (the renewal is a third of the lease away in the loop's time). Another worker
-    # takes the item over and sends it; the stalled one, going on, must not send it too.
+    # takes the item over (once a write it might have sent would have timed out as well) and
+    # sends it; the stalled one, going on, must not send it too.
     clock = Clock()
     checkin = CheckinUpsert.model_validate({"date": DAY, "mood": 2})
     assistant, key = await linked(assistant_factory, sandbox, clock, [checkin, APPLE])
@@ -184,9 +197,44 @@ async def test_a_sender_held_up_past_its_lease_sends_nothing_the_taker_sent(
     sending = asyncio.create_task(stalled.run_due())
     await asyncio.wait_for(stall.reached.wait(), PATIENCE)
 
-    clock.now += LEASE + dt.timedelta(seconds=1)
+    clock.now += LEASE + dt.timedelta(minutes=1)
     assert [d.actions for d in (await other.run_due()).delivered] == [[checkin, APPLE]]
     stall.go_on.set()
     report = await sending
     assert report.delivered == []
     assert (await sandbox.counts(key))["nutrition"] == 1
+
+
+async def test_a_write_a_killed_sender_left_on_its_way_is_found_not_sent_again(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    # The sender is killed while its write is on its way: the service applies it a moment
+    # later (a loaded service, its requests queued). A taker that read the day as soon as the
+    # lease ran out would find nothing, send the write again, and log the meal twice. It waits
+    # until the sender would have given up on that write itself (its request timeout), then
+    # finds it.
+    clock = Clock()
+    assistant, key = await linked(assistant_factory, sandbox, clock, [APPLE])
+    service = Held(answered=False)
+    killed = delivery(assistant, clock, "killed:1:a", ingest=service)
+    other = delivery(assistant, clock, "other:2:b")
+
+    async def renews_nothing(items: Sequence[OutboxItem], now: dt.datetime) -> set[int]:
+        return {item.id for item in items}  # a killed process writes nothing more
+
+    killed.claims.renew = renews_nothing  # type: ignore[method-assign]
+    sending = asyncio.create_task(killed.run_due())
+    await asyncio.wait_for(service.reached.wait(), PATIENCE)
+
+    clock.now += LEASE + dt.timedelta(seconds=1)  # the lease ran out; the write is still coming
+    early = [await other.run_due(), await other.deliver_for(USER)]
+    service.go_on.set()
+    await asyncio.wait_for(service.applied.wait(), PATIENCE)
+    clock.now += dt.timedelta(minutes=1)  # the sender's own wait for the answer is over
+    later = await other.run_due()
+    sending.cancel()
+
+    assert (await sandbox.counts(key))["nutrition"] == 1
+    assert [r.delivered for r in early] == [[], []]
+    assert early[1].behind  # a message meanwhile says it follows the earlier one
+    assert [d.actions for d in later.delivered] == [[APPLE]]
