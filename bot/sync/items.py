@@ -301,7 +301,8 @@ class OutboxClaims:
         return held
 
     async def release(self, items: Sequence[OutboxItem], clock: Callable[[], dt.datetime]) -> None:
-        """Let go of claimed items not sent now, as they were (status and retry time)."""
+        """Let go of claimed items not sent now, as they were (status and retry time); not
+        those another claim took over meanwhile (`repo.mark_outbox`'s `claimed_at`)."""
         for item in items:
             await self.mark(
                 item,
@@ -309,6 +310,7 @@ class OutboxClaims:
                 now=clock(),
                 retry_at=item.next_attempt_at,
                 not_before=item.not_before,
+                claimed_at=item.claimed_at,
             )
 
     async def done(

@@ -243,8 +243,8 @@ class Delivery:
         entries: list[Entry] = []
         for item in items:
             was_unknown = item.status == OutboxStatus.UNKNOWN
-            if not await self._mark(item, OutboxStatus.SENDING):
-                break  # our lease was taken over: the rest waits behind it, in order
+            if not await self._mark(item, OutboxStatus.SENDING, claimed_at=item.claimed_at):
+                break  # our claim was taken over: the rest waits behind it, in order
             entries.append(Entry(item, decode(item), was_unknown))
         await self.claims.release(items[len(entries) :], self.clock)
         if entries:

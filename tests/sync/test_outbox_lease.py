@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
+from sqlalchemy import update
 
 from bot.agent_api.actions import CheckinUpsert, NutritionAddEntry
 from bot.agent_api.client import AgentApiClient
@@ -238,3 +239,42 @@ async def test_a_write_a_killed_sender_left_on_its_way_is_found_not_sent_again(
     assert [r.delivered for r in early] == [[], []]
     assert early[1].behind  # a message meanwhile says it follows the earlier one
     assert [d.actions for d in later.delivered] == [[APPLE]]
+
+
+async def test_a_pass_that_reaches_an_item_its_own_process_took_over_and_sent_sends_nothing(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    # The background pass claims several people's items and sends them one person after
+    # another. Held up on the first (a slow service), it leaves the next person's claim to run
+    # out; that person's new message, in the same process (the same worker id), takes the item
+    # over and sends it. The pass, reaching it at last, must not send it again.
+    clock = Clock()
+    checkin = CheckinUpsert.model_validate({"date": DAY, "mood": 2})
+    assistant, _ = await linked(assistant_factory, sandbox, clock, [checkin])
+    other_key = await sandbox.add_user("Bo", "UTC")
+    await assistant.connect(user_id=USER + 1, chat_id=USER + 1, api_key=other_key)
+    async with assistant.resources.sessionmaker() as session:
+        await enqueue_pending(
+            session=session,
+            telegram_id=USER + 1,
+            chat_id=USER + 1,
+            local_date=DAY,
+            actions=wire([APPLE]),
+            now=clock(),
+        )
+        # A message's item: its person is owed word of it, so it stays claimed once applied.
+        await session.execute(update(OutboxItem).values(notify_on_done=True))
+        await session.commit()
+    stall = Held()
+    worker = delivery(assistant, clock, "worker:1:a", checkin=stall)
+    passing = asyncio.create_task(worker.run_due())
+    await asyncio.wait_for(stall.reached.wait(), PATIENCE)
+
+    clock.now += LEASE + dt.timedelta(seconds=1)
+    mine = await worker.deliver_for(USER + 1)
+    stall.go_on.set()
+    report = await passing
+
+    assert (await sandbox.counts(other_key))["nutrition"] == 1
+    assert [d.actions for d in mine.delivered] == [[APPLE]]
+    assert [d.actions for d in report.delivered] == [[checkin]]
