@@ -66,6 +66,7 @@ class Resources:
             worker_id=self.workers.new(self.settings.worker_name),
             workers=self.workers,
             claim_timeout=dt.timedelta(seconds=self.settings.outbox_claim_timeout_seconds),
+            request_timeout=dt.timedelta(seconds=self.settings.agent_api_timeout_seconds),
         )
 
     def api(self, key: str) -> AgentApiClient:

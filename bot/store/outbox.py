@@ -172,8 +172,12 @@ async def mark_outbox(
     result: Any = None,
     notify_on_done: bool | None = None,
     not_before: datetime | None = None,
+    claimed_at: datetime | None = None,
 ) -> bool:
-    """Move a claimed item on; False when `worker_id` no longer holds it.
+    """Move a claimed item on; False when `worker_id` no longer holds it, or, with
+    `claimed_at`, no longer under the claim stamped then: another claim, even one of the same
+    worker (a message's delivery taking over what the background pass of its own process
+    claimed and has not reached yet), stamps the item anew, and that claimer sends it.
 
     - `sending`: about to send; counts an attempt and renews the lease.
     - `pending` / `unknown`: try again at `retry_at` (default now), and not before
@@ -200,9 +204,12 @@ async def mark_outbox(
         values["last_error"] = error[:ERROR_MAX]
     if notify_on_done is not None:
         values["notify_on_done"] = notify_on_done
+    held = [OutboxItem.id == item_id, OutboxItem.claimed_by == worker_id]
+    if claimed_at is not None:
+        held.append(OutboxItem.claimed_at == claimed_at)
     outcome = await session.execute(
         update(OutboxItem)
-        .where(OutboxItem.id == item_id, OutboxItem.claimed_by == worker_id)
+        .where(*held)
         .values(**values)
         .execution_options(synchronize_session=False)
     )

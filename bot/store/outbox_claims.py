@@ -21,7 +21,10 @@ from bot.store.models import Account, AccountStatus, OutboxItem, OutboxStatus, U
 from bot.store.outbox import OPEN_OUTBOX_STATUSES
 
 # An item taken from a claimer (its lease ran out, or its run ended) that was `sending` may
-# have landed: it comes back `unknown`, reconciled before it is sent again.
+# have landed: it comes back `unknown`, reconciled before it is sent again. A lease that ran
+# out on a `sending` item is taken over only once the write its claimer may have sent had
+# its answer or timed out (`_abandoned`): a taker reading the day sooner could miss a write
+# still on its way, and send it again.
 OUTBOX = Lease(
     OutboxItem,
     OutboxItem.id,
@@ -35,11 +38,27 @@ OUTBOX = Lease(
 )
 
 
+def _abandoned(stale_before: datetime, sent_before: datetime) -> ColumnElement[bool]:
+    """Claimed, and the claimer's lease ran out (its last renewal is before `stale_before`).
+
+    A `sending` item's claimer may have died with its write on its way: the service can still
+    apply it until the claimer itself would have stopped waiting for the answer, its request
+    timeout after the last renewal (`sent_before` is that much earlier than `stale_before`).
+    Reconciled sooner, the write would not be found yet and would be sent again.
+    """
+    return and_(
+        OutboxItem.claimed_by.is_not(None),
+        OutboxItem.claimed_at < stale_before,
+        or_(OutboxItem.status != OutboxStatus.SENDING, OutboxItem.claimed_at < sent_before),
+    )
+
+
 def _outbox_claimable(
     now: datetime,
     stale_before: datetime,
     telegram_id: int | None = None,
     ignore_backoff: bool = False,
+    sent_before: datetime | None = None,
 ) -> Select[int]:
     older = aliased(OutboxItem)
     earlier_open = exists().where(
@@ -61,8 +80,7 @@ def _outbox_claimable(
     )
     abandoned = and_(
         OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
-        OutboxItem.claimed_by.is_not(None),
-        OutboxItem.claimed_at < stale_before,
+        _abandoned(stale_before, stale_before if sent_before is None else sent_before),
     )
     query = select(OutboxItem.id).where(or_(fresh, abandoned), ~earlier_open)
     if telegram_id is not None:
@@ -79,6 +97,7 @@ async def claim_outbox(
     claim_timeout: timedelta,
     telegram_id: int | None = None,
     ignore_backoff: bool = False,
+    request_timeout: timedelta = timedelta(0),
 ) -> list[OutboxItem]:
     """Claim up to `limit` items ready at `now` for `worker_id`, oldest first; commit promptly.
 
@@ -90,10 +109,14 @@ async def claim_outbox(
     Per person, only the oldest open item is claimable, so one person's messages
     reach the service in the order they were written. An item abandoned while
     `sending` comes back as `unknown`: its write may have landed, so the new
-    claimer must reconcile before sending it again.
+    claimer must reconcile before sending it again. It is abandoned only once that write
+    would have timed out too (`request_timeout` after the lease ran out, `_abandoned`).
     """
+    stale_before = now - claim_timeout
     candidates = (
-        _outbox_claimable(now, now - claim_timeout, telegram_id, ignore_backoff)
+        _outbox_claimable(
+            now, stale_before, telegram_id, ignore_backoff, stale_before - request_timeout
+        )
         .order_by(OutboxItem.id)
         .limit(limit)
     )
@@ -108,20 +131,26 @@ async def claim_following(
     now: datetime,
     worker_id: str,
     claim_timeout: timedelta,
+    request_timeout: timedelta = timedelta(0),
 ) -> list[OutboxItem]:
     """With the person's oldest open item (`head`) claimed, claim the rest of their queue.
 
     Holding the head already keeps everyone else off the person's later items (only the
     oldest open item is claimable), so this only makes that explicit, for one bundle.
     Items are taken whatever their retry time: they wait behind the head, not for
-    themselves. An item abandoned while `sending` comes back `unknown`, as in `claim_outbox`.
+    themselves. An item abandoned while `sending` comes back `unknown`, as in `claim_outbox`
+    (and, as there, only once the write it may be in would have timed out).
     """
+    stale_before = now - claim_timeout
     claimed = await OUTBOX.claim_where(
         session,
         OutboxItem.telegram_id == head.telegram_id,
         OutboxItem.id > head.id,
         OutboxItem.status.in_(OPEN_OUTBOX_STATUSES),
-        OUTBOX.free(now - claim_timeout),
+        or_(
+            OutboxItem.claimed_by.is_(None),
+            _abandoned(stale_before, stale_before - request_timeout),
+        ),
         worker_id=worker_id,
         now=now,
     )

@@ -131,7 +131,9 @@ class OutboxClaims:
     """The outbox rows one worker claims, moves on and records, each change committed at once.
 
     A row is changed only while this worker holds its claim: `mark` says False when the
-    lease was taken over. Times are the caller's, read from its clock.
+    lease was taken over. Times are the caller's, read from its clock. An item being sent
+    is taken over `request_timeout` after its lease ran out (`repo.claim_outbox`): the write
+    of a claimer that died may land until then.
     """
 
     def __init__(
@@ -141,12 +143,14 @@ class OutboxClaims:
         worker_id: str,
         claim_timeout: dt.timedelta,
         workers: Workers | None = None,
+        request_timeout: dt.timedelta = dt.timedelta(0),
     ) -> None:
         self.sessionmaker = sessionmaker
         self.direct = direct
         self.worker_id = worker_id
         self.workers = workers or Workers()  # which claims of this process's ids are ended
         self.claim_timeout = claim_timeout
+        self.request_timeout = request_timeout
         # Deliveries waiting to be recorded; one task records all that wait in one transaction.
         self._landed: list[_Landed] = []
         self._recording: asyncio.Task[None] | None = None
@@ -240,6 +244,7 @@ class OutboxClaims:
                 claim_timeout=self.claim_timeout,
                 telegram_id=telegram_id,
                 ignore_backoff=ignore_backoff,
+                request_timeout=self.request_timeout,
             )
             items: list[OutboxItem] = []
             for head in heads:
@@ -251,17 +256,22 @@ class OutboxClaims:
                         now=now,
                         worker_id=self.worker_id,
                         claim_timeout=self.claim_timeout,
+                        request_timeout=self.request_timeout,
                     )
                 )
             await session.commit()
         return items
 
     def in_flight(self, item: OutboxItem, now: dt.datetime) -> bool:
-        """Claimed under a live lease: being sent right now by some worker."""
+        """Claimed under a live lease: being sent right now by some worker (or, `sending`,
+        its write may still land: not to be taken over yet, `repo.claim_outbox`)."""
+        lease = self.claim_timeout
+        if item.status == OutboxStatus.SENDING:
+            lease += self.request_timeout
         return (
             item.claimed_by is not None
             and item.claimed_at is not None
-            and item.claimed_at > now - self.claim_timeout
+            and item.claimed_at > now - lease
         )
 
     async def mark(
@@ -291,7 +301,8 @@ class OutboxClaims:
         return held
 
     async def release(self, items: Sequence[OutboxItem], clock: Callable[[], dt.datetime]) -> None:
-        """Let go of claimed items not sent now, as they were (status and retry time)."""
+        """Let go of claimed items not sent now, as they were (status and retry time); not
+        those another claim took over meanwhile (`repo.mark_outbox`'s `claimed_at`)."""
         for item in items:
             await self.mark(
                 item,
@@ -299,6 +310,7 @@ class OutboxClaims:
                 now=clock(),
                 retry_at=item.next_attempt_at,
                 not_before=item.not_before,
+                claimed_at=item.claimed_at,
             )
 
     async def done(

@@ -54,6 +54,7 @@ __all__ = ["Delivery", "backoff"]
 log = logging.getLogger(__name__)
 
 CLAIM_TIMEOUT = dt.timedelta(minutes=2)
+REQUEST_TIMEOUT = dt.timedelta(seconds=10)  # the agent API client's default
 RECONNECT_RETRY = dt.timedelta(minutes=5)
 DELIVER_FOR_ROUNDS = 50  # a person's items sent in one `deliver_for` at most
 IN_FLIGHT_WAIT = dt.timedelta(seconds=3)  # how long a message waits for an older item in flight
@@ -68,6 +69,8 @@ class Delivery:
     item's attempts, scaled by how often the service failed lately (`backoff`); while items
     wait, one of them is tried at least every `PROBE_EVERY`, and once the service answers again
     every backed-off item is due at once, so a recovered service is caught up within seconds.
+    An item a dead worker was sending is taken over `request_timeout` (how long a sender
+    waits for the service's answer) after its lease ran out: reconciling then finds its write.
     """
 
     def __init__(
@@ -82,6 +85,7 @@ class Delivery:
         claim_timeout: dt.timedelta = CLAIM_TIMEOUT,
         workers: Workers | None = None,
         renew_every: dt.timedelta | None = None,
+        request_timeout: dt.timedelta = REQUEST_TIMEOUT,
     ) -> None:
         self.sessionmaker = sessionmaker
         self.direct = direct
@@ -95,7 +99,7 @@ class Delivery:
         # While a send lasts its lease is renewed this often (`LeaseKeeper`).
         self.renew_every = renew_every or claim_timeout / 3
         self.claims = OutboxClaims(
-            sessionmaker, direct, self.worker_id, claim_timeout, self.workers
+            sessionmaker, direct, self.worker_id, claim_timeout, self.workers, request_timeout
         )
         self.pace = Pace()  # how the service answered lately: backoff and probing
         self.untold = Untold(self.claims, clock)  # answers a worker that died still owed
@@ -239,8 +243,8 @@ class Delivery:
         entries: list[Entry] = []
         for item in items:
             was_unknown = item.status == OutboxStatus.UNKNOWN
-            if not await self._mark(item, OutboxStatus.SENDING):
-                break  # our lease was taken over: the rest waits behind it, in order
+            if not await self._mark(item, OutboxStatus.SENDING, claimed_at=item.claimed_at):
+                break  # our claim was taken over: the rest waits behind it, in order
             entries.append(Entry(item, decode(item), was_unknown))
         await self.claims.release(items[len(entries) :], self.clock)
         if entries:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
+from sqlalchemy import update
 
 from bot.agent_api.actions import CheckinUpsert, NutritionAddEntry
 from bot.agent_api.client import AgentApiClient
@@ -49,17 +50,26 @@ class Clock:
 
 
 class Held:
-    """A call of the service that waits, once, until the test lets it go on."""
+    """A call of the service that waits, once, until the test lets it go on.
 
-    def __init__(self) -> None:
+    `answered=False`: the call is applied, but its caller never hears back (it was killed)."""
+
+    def __init__(self, *, answered: bool = True) -> None:
         self.reached = asyncio.Event()
         self.go_on = asyncio.Event()
+        self.applied = asyncio.Event()
+        self.answered = answered
 
     async def wait(self) -> None:
         if self.go_on.is_set():
             return
         self.reached.set()
         await self.go_on.wait()
+
+    async def answer(self) -> None:
+        self.applied.set()
+        if not self.answered:
+            await asyncio.Event().wait()
 
 
 async def linked(
@@ -101,7 +111,10 @@ def delivery(
         async def slow_ingest(actions: Sequence[BaseModel]) -> IngestResult:
             if ingest is not None:
                 await ingest.wait()
-            return await real_ingest(actions)
+            result = await real_ingest(actions)
+            if ingest is not None:
+                await ingest.answer()
+            return result
 
         async def slow_checkin(date: dt.date) -> DayCheckinView:
             if checkin is not None:
@@ -174,7 +187,8 @@ async def test_a_sender_held_up_past_its_lease_sends_nothing_the_taker_sent(
     # The sender stalls before its write (here in the read that merges the check-in; on a
     # loaded machine, anywhere) for longer than the lease, and its lease is not renewed
     # meanwhile (the renewal is a third of the lease away in the loop's time). Another worker
-    # takes the item over and sends it; the stalled one, going on, must not send it too.
+    # takes the item over (once a write it might have sent would have timed out as well) and
+    # sends it; the stalled one, going on, must not send it too.
     clock = Clock()
     checkin = CheckinUpsert.model_validate({"date": DAY, "mood": 2})
     assistant, key = await linked(assistant_factory, sandbox, clock, [checkin, APPLE])
@@ -184,9 +198,83 @@ async def test_a_sender_held_up_past_its_lease_sends_nothing_the_taker_sent(
     sending = asyncio.create_task(stalled.run_due())
     await asyncio.wait_for(stall.reached.wait(), PATIENCE)
 
-    clock.now += LEASE + dt.timedelta(seconds=1)
+    clock.now += LEASE + dt.timedelta(minutes=1)
     assert [d.actions for d in (await other.run_due()).delivered] == [[checkin, APPLE]]
     stall.go_on.set()
     report = await sending
     assert report.delivered == []
     assert (await sandbox.counts(key))["nutrition"] == 1
+
+
+async def test_a_write_a_killed_sender_left_on_its_way_is_found_not_sent_again(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    # The sender is killed while its write is on its way: the service applies it a moment
+    # later (a loaded service, its requests queued). A taker that read the day as soon as the
+    # lease ran out would find nothing, send the write again, and log the meal twice. It waits
+    # until the sender would have given up on that write itself (its request timeout), then
+    # finds it.
+    clock = Clock()
+    assistant, key = await linked(assistant_factory, sandbox, clock, [APPLE])
+    service = Held(answered=False)
+    killed = delivery(assistant, clock, "killed:1:a", ingest=service)
+    other = delivery(assistant, clock, "other:2:b")
+
+    async def renews_nothing(items: Sequence[OutboxItem], now: dt.datetime) -> set[int]:
+        return {item.id for item in items}  # a killed process writes nothing more
+
+    killed.claims.renew = renews_nothing  # type: ignore[method-assign]
+    sending = asyncio.create_task(killed.run_due())
+    await asyncio.wait_for(service.reached.wait(), PATIENCE)
+
+    clock.now += LEASE + dt.timedelta(seconds=1)  # the lease ran out; the write is still coming
+    early = [await other.run_due(), await other.deliver_for(USER)]
+    service.go_on.set()
+    await asyncio.wait_for(service.applied.wait(), PATIENCE)
+    clock.now += dt.timedelta(minutes=1)  # the sender's own wait for the answer is over
+    later = await other.run_due()
+    sending.cancel()
+
+    assert (await sandbox.counts(key))["nutrition"] == 1
+    assert [r.delivered for r in early] == [[], []]
+    assert early[1].behind  # a message meanwhile says it follows the earlier one
+    assert [d.actions for d in later.delivered] == [[APPLE]]
+
+
+async def test_a_pass_that_reaches_an_item_its_own_process_took_over_and_sent_sends_nothing(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    # The background pass claims several people's items and sends them one person after
+    # another. Held up on the first (a slow service), it leaves the next person's claim to run
+    # out; that person's new message, in the same process (the same worker id), takes the item
+    # over and sends it. The pass, reaching it at last, must not send it again.
+    clock = Clock()
+    checkin = CheckinUpsert.model_validate({"date": DAY, "mood": 2})
+    assistant, _ = await linked(assistant_factory, sandbox, clock, [checkin])
+    other_key = await sandbox.add_user("Bo", "UTC")
+    await assistant.connect(user_id=USER + 1, chat_id=USER + 1, api_key=other_key)
+    async with assistant.resources.sessionmaker() as session:
+        await enqueue_pending(
+            session=session,
+            telegram_id=USER + 1,
+            chat_id=USER + 1,
+            local_date=DAY,
+            actions=wire([APPLE]),
+            now=clock(),
+        )
+        # A message's item: its person is owed word of it, so it stays claimed once applied.
+        await session.execute(update(OutboxItem).values(notify_on_done=True))
+        await session.commit()
+    stall = Held()
+    worker = delivery(assistant, clock, "worker:1:a", checkin=stall)
+    passing = asyncio.create_task(worker.run_due())
+    await asyncio.wait_for(stall.reached.wait(), PATIENCE)
+
+    clock.now += LEASE + dt.timedelta(seconds=1)
+    mine = await worker.deliver_for(USER + 1)
+    stall.go_on.set()
+    report = await passing
+
+    assert (await sandbox.counts(other_key))["nutrition"] == 1
+    assert [d.actions for d in mine.delivered] == [[APPLE]]
+    assert [d.actions for d in report.delivered] == [[checkin]]
