@@ -126,6 +126,7 @@ class LlmPlanner:
         message_deadline: float | None = None,
         context_tokens: int = 128_000,
         max_tokens_field: str = "max_tokens",
+        bounded_tools: bool = False,
     ) -> None:
         self.client = client
         self.model = model
@@ -134,7 +135,8 @@ class LlmPlanner:
         self.request_timeout = request_timeout  # None: the client's own timeout
         self.message_deadline = message_deadline  # None: no deadline beyond each request's
         self.context_tokens = context_tokens
-        specs = tool_specs()
+        # A server that makes a grammar of the tools gets their lengths bounded (tool_schemas).
+        specs = tool_specs(bounded=bounded_tools)
         # Model, tools, temperature (None: leave it to the server, some models refuse 0) and
         # max_tokens are the same in every request: encoded once, here; the tools' size too.
         self.requests = ChatRequests(
@@ -364,4 +366,5 @@ def build_llm_planner(settings: Settings, client: openai.AsyncOpenAI | None = No
         # OpenAI's own API takes max_completion_tokens (its newer models refuse max_tokens);
         # OpenAI-compatible servers know max_tokens.
         max_tokens_field="max_completion_tokens" if settings.llm_is_openai else "max_tokens",
+        bounded_tools=not settings.llm_is_openai,
     )

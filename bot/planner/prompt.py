@@ -194,7 +194,11 @@ def tools_json(specs: object | None = None) -> str:
 def constant_texts() -> list[str]:
     """The texts sent with every request: the system prompt on each check-in scale the bot
     uses, and the tool schemas."""
-    return [render_system_prompt(sample_context()), tools_json()]
+    return [
+        render_system_prompt(sample_context()),
+        tools_json(),
+        tools_json(tool_specs(bounded=True)),  # as OpenAI-compatible servers get them
+    ]
 
 
 def write_token_table() -> dict[str, int]:

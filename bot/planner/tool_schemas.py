@@ -59,14 +59,55 @@ _SAID_SCHEMA = {"type": "string"}
 _QUOTED_BY_ITEM = frozenset({"log_food"})  # each item has its own `said`
 
 
-def tool_specs() -> list[dict[str, Any]]:
-    """The `tools` of a Chat Completions request (a fresh copy of cached schemas)."""
-    specs: list[dict[str, Any]] = json.loads(_tool_specs_json())
+def tool_specs(*, bounded: bool = False) -> list[dict[str, Any]]:
+    """The `tools` of a Chat Completions request (a fresh copy of cached schemas); `bounded`
+    for servers that turn the schema into a grammar (see `_bounded`)."""
+    specs: list[dict[str, Any]] = json.loads(_tool_specs_json(bounded))
     return specs
 
 
+# Lengths a grammar holds a local model's arguments to. llama-cpp-python's function calling
+# ignores max_tokens for a tool's arguments and builds a grammar from the schema, so a small
+# model that repeats its items fills the context (2,060 tokens, 94 s, its one slot busy
+# throughout); these bound what a grammar lets it write. OpenAI's strict mode refuses
+# `maxLength`, so its requests go without (`LlmPlanner`'s `bounded_tools`).
+_MAX_LENGTH = {
+    SAID: 100,
+    "food": 60,
+    "name": 80,
+    "dose": 40,
+    "notes": 300,
+    "subject": 120,
+    "message": 1000,
+    "instructions": 1500,
+}
+_STRING_MAX = 100  # any other string, an ingredient included
+_MAX_ITEMS = {"items": 6, "ingredients": 40}
+
+
+def _bounded(node: Any, field: str = "") -> Any:
+    """`node` with each string's and list's length bounded (`_MAX_LENGTH`, `_MAX_ITEMS`)."""
+    if isinstance(node, list):
+        return [_bounded(item, field) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {
+        key: (
+            {name: _bounded(sub, name) for name, sub in value.items()}
+            if key == "properties"
+            else _bounded(value, field)
+        )
+        for key, value in node.items()
+    }
+    if out.get("type") == "string" and "enum" not in out and "format" not in out:
+        out["maxLength"] = _MAX_LENGTH.get(field, _STRING_MAX)
+    if out.get("type") == "array":
+        out["maxItems"] = _MAX_ITEMS.get(field, 20)
+    return out
+
+
 @cache
-def _tool_specs_json() -> str:
+def _tool_specs_json(bounded: bool = False) -> str:
     specs = [
         {
             "type": "function",
@@ -74,7 +115,7 @@ def _tool_specs_json() -> str:
                 "name": tool.name,
                 "description": _DESCRIPTIONS[tool.name],
                 "strict": True,
-                "parameters": _parameters(tool),
+                "parameters": _bounded(_parameters(tool)) if bounded else _parameters(tool),
             },
         }
         for tool in offered_tools()
