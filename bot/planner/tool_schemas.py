@@ -70,23 +70,16 @@ def tool_specs(*, bounded: bool = False) -> list[dict[str, Any]]:
 # ignores max_tokens for a tool's arguments and builds a grammar from the schema, so a small
 # model that repeats its items fills the context (2,060 tokens, 94 s, its one slot busy
 # throughout); these bound what a grammar lets it write. OpenAI's strict mode refuses
-# `maxLength`, so its requests go without (`LlmPlanner`'s `bounded_tools`).
-_MAX_LENGTH = {
-    SAID: 100,
-    "food": 60,
-    "name": 80,
-    "dose": 40,
-    "notes": 300,
-    "subject": 120,
-    "message": 1000,
-    "instructions": 1500,
-}
-_STRING_MAX = 100  # any other string, an ingredient included
-_MAX_ITEMS = {"items": 6, "ingredients": 40}
+# `maxLength`, so its requests go without (`LlmPlanner`'s `bounded_tools`). Only a write's
+# quote, a food's name and a meal's foods are bounded: each bound costs prompt tokens on
+# every request, and a message of MAX_MESSAGE_CHARS must still fit a 4,096-token context.
+_MAX_LENGTH = {SAID: 100, "food": 60}
+_MAX_ITEMS = {"items": 6}
 
 
 def _bounded(node: Any, field: str = "") -> Any:
-    """`node` with each string's and list's length bounded (`_MAX_LENGTH`, `_MAX_ITEMS`)."""
+    """`node` with its quotes', food names' and meals' lengths bounded (`_MAX_LENGTH`,
+    `_MAX_ITEMS`)."""
     if isinstance(node, list):
         return [_bounded(item, field) for item in node]
     if not isinstance(node, dict):
@@ -99,10 +92,10 @@ def _bounded(node: Any, field: str = "") -> Any:
         )
         for key, value in node.items()
     }
-    if out.get("type") == "string" and "enum" not in out and "format" not in out:
-        out["maxLength"] = _MAX_LENGTH.get(field, _STRING_MAX)
-    if out.get("type") == "array":
-        out["maxItems"] = _MAX_ITEMS.get(field, 20)
+    if out.get("type") == "string" and field in _MAX_LENGTH:
+        out["maxLength"] = _MAX_LENGTH[field]
+    if out.get("type") == "array" and field in _MAX_ITEMS:
+        out["maxItems"] = _MAX_ITEMS[field]
     return out
 
 

@@ -35,17 +35,20 @@ def _nodes(node: Any) -> list[dict[str, Any]]:
     return found
 
 
-def _unbounded(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    nodes = [n for spec in specs for n in _nodes(spec["function"]["parameters"])]
-    free_text = [
-        n for n in nodes if n.get("type") == "string" and "enum" not in n and "format" not in n
+def _unbounded(specs: list[dict[str, Any]]) -> list[str]:
+    """The quotes, food names and meals' lists of `specs` that carry no length."""
+    log_food = next(s for s in specs if s["function"]["name"] == "log_food")
+    items = log_food["function"]["parameters"]["properties"]["items"]
+    item = items["items"]["properties"]
+    missing = [] if "maxItems" in items else ["items"]
+    missing += [name for name in ("said", "food") if "maxLength" not in item[name]]
+    quotes = [
+        spec["function"]["parameters"]["properties"].get("said", {"maxLength": 0}) for spec in specs
     ]
-    return [n for n in free_text if "maxLength" not in n] + [
-        n for n in nodes if n.get("type") == "array" and "maxItems" not in n
-    ]
+    return missing + [f"said of {i}" for i, q in enumerate(quotes) if "maxLength" not in q]
 
 
-def test_every_string_and_list_of_the_bounded_tools_has_a_length() -> None:
+def test_every_quote_food_name_and_meal_of_the_bounded_tools_has_a_length() -> None:
     bounded = tool_specs(bounded=True)
     assert _unbounded(bounded) == []
     log_food = next(s for s in bounded if s["function"]["name"] == "log_food")
