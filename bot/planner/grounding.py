@@ -50,11 +50,13 @@ from bot.agent_api.actions import (
     WeightSetGoal,
 )
 from bot.planner.offline.dates import DayRef, find_day_refs
-from bot.planner.offline.supplement_names import SUPPLEMENTS
+from bot.planner.offline.supplements import supplement_aliases
 from bot.planner.offline.survey import survey_table
 from bot.planner.offline.table import Food, food_table
 from bot.planner.offline.text import Tokens, tokenize
+from bot.planner.offline.unitless import KG_PER_LB
 from bot.planner.reader.normalize import fold
+from bot.planner.reader.segment import LANGUAGES
 from bot.planner.sanity import clean_name
 from bot.planner.valued import match
 
@@ -62,7 +64,6 @@ __all__ = ["Message", "Source", "grounded"]
 
 _log = logging.getLogger(__name__)
 
-LB_KG = 0.45359237
 MIN_SHARE = 0.5  # of a name's words the quote must say
 MISSING_PER_WORD = 0.25  # of a quote's words that may be missing from the message
 SLIP_RATIO = 80  # rapidfuzz ratio for a word with a slip ("bannana")
@@ -107,9 +108,9 @@ class Message:
 
     @classmethod
     def of(cls, text: str, today: dt.date, night: bool = False) -> Message:
-        tokens = Tokens(tokenize(text))
-        words = tuple(t.text for t in tokens.items)
-        refs = find_day_refs(Tokens(tokenize(text)), today, night=night)
+        items = tokenize(text)
+        words = tuple(t.text for t in items)
+        refs = find_day_refs(Tokens(items), today, night=night)
         calendar = not refs and (
             bool(_MONTHS.intersection(words)) or _CALENDAR.search(text) is not None
         )
@@ -144,13 +145,11 @@ class Message:
         return _day(self.refs[nearest], self.today, checkin)
 
 
-def grounded(
-    outputs: Sequence[Action], sources: Sequence[Source], message: Message
-) -> list[Action]:
-    """The actions the message grounds, dated as the reader dates them (module docstring)."""
+def grounded(proposed: Iterable[tuple[Action, Source]], message: Message) -> list[Action]:
+    """The actions the message grounds, each proposed with where it comes from, dated as the
+    reader dates them (module docstring)."""
     kept: list[Action] = []
-    for index, action in enumerate(outputs):
-        source = sources[index] if index < len(sources) else Source()
+    for action, source in proposed:
         fixed = _grounded(action, source, message)
         if fixed is None:
             _log.warning("a model's %s is not in the person's message; not written", action.type)
@@ -206,12 +205,7 @@ def _names_supplement(name: str, said: Sequence[str]) -> bool:
     if _shares_words(name, said):
         return True
     joined = f" {' '.join(said)} "
-    folded = " ".join(_words(name))
-    for canonical, synonyms in SUPPLEMENTS.items():
-        names = synonyms.split("|")
-        if folded == fold(canonical) or folded in names:
-            return any(f" {synonym} " in joined for synonym in names)
-    return False
+    return any(f" {alias} " in joined for alias in supplement_aliases(name))
 
 
 def _shares_words(name: str, said: Sequence[str]) -> bool:
@@ -245,7 +239,7 @@ def _dated(action: Action, span: range | None, message: Message) -> Action:
 
 def _says_weight(kg: float, text: str) -> bool:
     numbers = _numbers(text)
-    return any(abs(n - kg) <= 0.15 or abs(n * LB_KG - kg) <= 0.3 for n in numbers)
+    return any(abs(n - kg) <= 0.15 or abs(n * KG_PER_LB - kg) <= 0.3 for n in numbers)
 
 
 def _says_number(value: float, text: str) -> bool:
@@ -318,5 +312,5 @@ def _plural(word: str, other: str) -> bool:
 
 @cache
 def _stopwords() -> frozenset[str]:
-    words = stopwordsiso.stopwords(["en", "de", "es", "fr", "it"])
+    words = stopwordsiso.stopwords(list(LANGUAGES))
     return frozenset(fold(w) for w in words)

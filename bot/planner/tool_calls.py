@@ -101,9 +101,8 @@ def _read_call(
         parsed = read_tool_call(name, arguments, context, said.text)
     except ToolCallError as exc:
         return Call(call_id, name, arguments, error=str(exc))
-    writes = [o for o in parsed.outputs if not isinstance(o, ReadRequest)]
-    sources = [s for o, s in zip(parsed.outputs, parsed.sources, strict=False) if o in writes]
-    kept = grounded(writes, sources, said)
+    proposed = zip(parsed.outputs, parsed.sources, strict=True)
+    kept = grounded(((o, s) for o, s in proposed if not isinstance(o, ReadRequest)), said)
     outputs = [*kept, *(o for o in parsed.outputs if isinstance(o, ReadRequest))]
     names = {a.entry.food for a in kept if isinstance(a, NutritionAddEntry)}
     estimates = tuple(n for n in parsed.estimates if n in names)

@@ -41,6 +41,18 @@ def _alternatives(aliases: dict[str, str]) -> str:
 
 
 _SUPPLEMENT_BY_ALIAS = _by_alias(SUPPLEMENTS)
+
+
+def supplement_aliases(name: str) -> tuple[str, ...]:
+    """Every way the rules know of saying the supplement `name` is (as tokens: "vitamina d",
+    "eisen"), found by its stack name or any of them; none when it is none they know."""
+    said = _as_tokens(name)
+    canonical = _SUPPLEMENT_BY_ALIAS.get(said) or next(
+        (stack for stack in SUPPLEMENTS if _as_tokens(stack) == said), None
+    )
+    return tuple(alias for alias, of in _SUPPLEMENT_BY_ALIAS.items() if of == canonical)
+
+
 # German says a supplement and what it comes as in one word ("Eisentablette",
 # "Magnesiumkapseln", "Zinktabletten", "Jodtabletten"): read as the name and the form.
 _COMPOUND_RE = re.compile(
