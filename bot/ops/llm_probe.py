@@ -35,7 +35,6 @@ from bot.planner.base import PlanContext, ReadRequest
 from bot.planner.client import calls_tools
 from bot.planner.llm import LlmPlanner
 from bot.planner.prompt import count_tokens
-from bot.planner.tool_schemas import tool_specs
 from bot.planner.tools import ToolCallError, parse_tool_call
 from bot.render.conversation import logged_line
 from bot.render.format import to_plain
@@ -145,7 +144,7 @@ async def probe_llm(
         invalid=tuple(invalid),
         text=((message.content or "").strip() or None) if message else None,
         server_prompt_tokens=getattr(usage, "prompt_tokens", None) or None,
-        estimated_prompt_tokens=estimate_prompt_tokens(messages, tool_specs()),
+        estimated_prompt_tokens=estimate_prompt_tokens(messages, planner.requests.tools),
         context_tokens=await context_size(planner.client, planner.model),
     )
 

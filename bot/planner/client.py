@@ -171,6 +171,11 @@ class ChatRequests:
         self._tails: dict[str, bytes] = {}
         self._encode_tails()
 
+    @property
+    def tools(self) -> list[Mapping[str, Any]]:
+        """The tool schemas every request carries."""
+        return list(self._tools)
+
     def _encode_tails(self) -> None:
         for choice in ("auto", "none"):
             members: dict[str, Any] = {"tools": self._tools, "tool_choice": choice}

@@ -134,7 +134,6 @@ class LlmPlanner:
         self.max_tokens = max_tokens
         self.request_timeout = request_timeout  # None: the client's own timeout
         self.message_deadline = message_deadline  # None: no deadline beyond each request's
-        self.context_tokens = context_tokens
         # A server that makes a grammar of the tools gets their lengths bounded (tool_schemas).
         specs = tool_specs(bounded=bounded_tools)
         # Model, tools, temperature (None: leave it to the server, some models refuse 0) and
@@ -153,6 +152,11 @@ class LlmPlanner:
         self.window = Window(
             context_tokens=context_tokens, answer_tokens=max_tokens or 0, tools=tools_json(specs)
         )
+
+    @property
+    def context_tokens(self) -> int:
+        """The model's context, as every request is held to it (`window`)."""
+        return self.window.context_tokens
 
     async def aclose(self) -> None:
         """Close the OpenAI client (the planner owns it when `build_llm_planner` made it)."""
