@@ -199,10 +199,15 @@ def doctor_llm_tools_ok(
     """`understood`: what the calls would log, for the operator to judge (a small model's
     valid call may still log the wrong food)."""
     called = ", ".join(esc(tool) for tool in dict.fromkeys(tools))
-    logs = "; ".join(esc(line[:80]) for line in understood[:4]) or "nothing to log"
     return (
-        f"The LLM ({esc(model)}) answers “{esc(message)}” with valid tool calls ({called}): {logs}."
+        f"The LLM ({esc(model)}) answers “{esc(message)}” with valid tool calls ({called}): "
+        f"{_logs(understood)}."
     )
+
+
+def _logs(understood: Sequence[str]) -> str:
+    """What a probe's calls would log, the first few lines of it."""
+    return "; ".join(esc(line[:80]) for line in understood[:4]) or "nothing to log"
 
 
 def doctor_llm_no_tool_call(model: str, message: str, model_set: bool) -> str:
@@ -226,11 +231,10 @@ def doctor_llm_invalid_calls(
 
 
 def doctor_llm_misread(model: str, message: str, understood: Sequence[str], model_set: bool) -> str:
-    logs = "; ".join(esc(line[:80]) for line in understood[:4]) or "nothing to log"
     return (
         f"The LLM ({esc(model)}) answers “{esc(message)}” with valid tool calls that log "
-        f"something else ({logs}): it is too small or unsuited to follow the bot's tools. "
-        f"Choose {_another_model(model, model_set, 'is larger and calls tools')}."
+        f"something else ({_logs(understood)}): it is too small or unsuited to follow the "
+        f"bot's tools. Choose {_another_model(model, model_set, 'is larger and calls tools')}."
     )
 
 
@@ -252,9 +256,12 @@ def doctor_llm_context_small(
     return (
         f"The model's context ({context:,} tokens) leaves less than {room:,} tokens beside the "
         f"{prompt:,} of the prompt for the conversation and the answer: start the server with "
-        f"a larger context (llama-cpp-python: --n_ctx {size}; llama-server: --ctx-size {size})"
-        f"{also}."
+        f"{_larger_context(size)}{also}."
     )
+
+
+def _larger_context(size: int) -> str:
+    return f"a larger context (llama-cpp-python: --n_ctx {size}; llama-server: --ctx-size {size})"
 
 
 def _assumed(limit: int, limit_set: bool) -> str:
@@ -268,8 +275,7 @@ def doctor_llm_limit_small(limit: int, limit_set: bool, prompt: int, size: int) 
     return (
         f"The server does not say its context size, and {_assumed(limit, limit_set)}: "
         f"beside the {prompt:,} of the prompt that leaves too little for a conversation. Start "
-        f"the server with a larger context (llama-cpp-python: --n_ctx {size}; llama-server: "
-        f"--ctx-size {size}) and set LLM_CONTEXT_TOKENS={size}."
+        f"the server with {_larger_context(size)} and set LLM_CONTEXT_TOKENS={size}."
     )
 
 
