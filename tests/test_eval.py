@@ -714,6 +714,7 @@ def test_recorded_llm_answers_score_the_same_when_replayed_without_a_server(
     for report in (recorded_report, replayed_report):
         assert "replies: 1/1 answers hold the expected words" in report
         assert "- weight: 72.4 kg" in report
+        assert "grounding (0 findings):" in report  # the judge of bot/ops/eval_audit.py ran
 
 
 def test_replay_fails_a_case_the_recording_cannot_answer(

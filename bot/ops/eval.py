@@ -44,6 +44,7 @@ from bot.agent_api.actions import Action, NutritionAddEntry, to_wire
 from bot.config import Settings
 from bot.core.personal import copy_into, settle_unit, unitless_index
 from bot.ops.eval_account import Reader, account_read, empty_account
+from bot.ops.eval_audit import audit, format_audit
 from bot.ops.eval_cases import UnsupportedContext, load_cases, plan_context
 from bot.ops.eval_llm import ModelTape
 from bot.ops.eval_report import (
@@ -318,7 +319,25 @@ async def _run(cases: Sequence[Case], run: _Run) -> EvalReport:
                 tape=tape,
                 progress=progress,
             )
+    if run.planner_name == "llm":
+        deadline = run.settings.llm_message_deadline_seconds if run.settings else None
+        report.grounding = format_audit(await audit(report.results, _rules_names, deadline))
     return report
+
+
+async def _rules_names(result: CaseResult) -> list[str]:
+    """The names the built-in rules give the foods and supplements of a case's message."""
+    from bot.planner.offline.planner import OfflinePlanner
+
+    plan = await OfflinePlanner().plan(result.case.text, plan_context(result.case))
+    return [name for action in plan.actions if (name := _name_of(action))]
+
+
+def _name_of(action: Action) -> str | None:
+    if isinstance(action, NutritionAddEntry):
+        return action.entry.food
+    name = getattr(action, "name", None)
+    return name if isinstance(name, str) else None
 
 
 def _build_planner(

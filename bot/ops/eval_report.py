@@ -148,6 +148,7 @@ class EvalReport:
     llm_requests: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    grounding: list[str] = field(default_factory=list)  # lines of bot/ops/eval_audit.py
 
     def kind(self, case: Case) -> KindTally | None:
         if case.kind is None:
@@ -191,6 +192,7 @@ def format_report(report: EvalReport) -> str:
     lines += _per_kind(report)
     lines += _per_field(report)
     lines += _failing(failed)
+    lines += report.grounding
     lines += _totals(report)
     return "\n".join(lines)
 
