@@ -14,7 +14,10 @@ COPY pyproject.toml README.md LICENSE ./
 COPY bot ./bot
 COPY sandbox ./sandbox
 COPY prompts ./prompts
-RUN pip install . \
+# The catalogs compiled first, so the wheel carries the .mo files (bot/render/words.py).
+RUN pip install 'babel>=2.14' \
+    && pybabel compile -d bot/render/locales -D healthbot \
+    && pip install . \
     && rm -rf /src \
     && useradd --create-home --uid 10001 healthbot
 

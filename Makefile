@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest pytest-postgres eval bench test-llm sandbox clean
+.PHONY: demo test lint typecheck pytest pytest-postgres eval bench test-llm sandbox clean catalogs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,10 +12,28 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+# Each language's catalog compiled (bot/render/words.py reads the .mo); READY is what every
+# target that runs the bot needs.
+MO := $(patsubst %.po,%.mo,$(wildcard bot/render/locales/*/LC_MESSAGES/*.po))
+%.mo: %.po $(STAMP)
+	$(BIN)/pybabel -q compile -i $< -o $@
+READY := $(STAMP) $(MO)
+
+# After a text in bot/render/ changed: the template gets every message id, each language's
+# catalog the new ones (empty until translated; tests/render/test_catalogs.py fails on an
+# empty one). A new language: `pybabel init -i bot/render/locales/healthbot.pot -d
+# bot/render/locales -D healthbot -l pt`, translate it, add "pt" to bot/kernel/readers.py.
+catalogs: $(READY)
+	$(BIN)/pybabel -q extract -F babel.cfg --no-wrap --sort-by-file --project healthbot \
+		-k pgettext:1c,2 -k N_ -o bot/render/locales/healthbot.pot .
+	$(BIN)/pybabel -q update --no-wrap -N --ignore-obsolete -i bot/render/locales/healthbot.pot \
+		-d bot/render/locales -D healthbot
+	$(BIN)/pybabel -q compile -d bot/render/locales -D healthbot
+
+demo: $(READY)
 	$(BIN)/healthbot demo
 
-test: $(STAMP) lint typecheck pytest pytest-postgres eval
+test: $(READY) lint typecheck pytest pytest-postgres eval
 
 # The offline planner must keep understanding people (README: "Evaluating the understanding";
 # the same thresholds are in tests/test_eval.py): F1 on the development cases it claims, on
@@ -28,26 +46,26 @@ EVAL_GATES := "tests/data/eval_cases.jsonl --offline-claimed --min-f1 $(EVAL_CLA
 	"tests/data/eval_cases.jsonl --min-f1 $(EVAL_ALL_MIN_F1)" \
 	"tests/data/eval_heldout.jsonl --min-f1 $(EVAL_HELDOUT_MIN_F1)" \
 	"tests/data/eval_newwriter.jsonl --min-f1 $(EVAL_NEWWRITER_MIN_F1)"
-eval: $(STAMP)
+eval: $(READY)
 	@status=0; out=$$(mktemp); for gate in $(EVAL_GATES); do \
 		$(BIN)/healthbot eval $$gate --planner offline > $$out || status=1; \
 		echo "$$gate: $$(tail -n 1 $$out)"; \
 	done; rm -f $$out; exit $$status
 
-lint: $(STAMP)
+lint: $(READY)
 	$(BIN)/ruff check bot sandbox tests bench
 	$(BIN)/ruff format --check bot sandbox tests bench
 
-typecheck: $(STAMP)
+typecheck: $(READY)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(READY)
 	$(BIN)/pytest
 
 # Again with the bot's store on PostgreSQL: the tests that reach it (marked bot_store by
 # tests/fixtures/core.py, which fails any test that reaches it unmarked); no other test can
 # tell the two databases apart. tests/replicas already ran on PostgreSQL.
-pytest-postgres: $(STAMP)
+pytest-postgres: $(READY)
 	HEALTHBOT_TEST_DB=postgresql $(BIN)/pytest -m bot_store --ignore=tests/replicas
 
 # The benchmarks' own extra (the floor bot's libraries), beside the test dependencies.
@@ -56,7 +74,7 @@ $(BENCH_STAMP): $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test,bench]'
 	touch $(BENCH_STAMP)
 
-bench: $(BENCH_STAMP)
+bench: $(BENCH_STAMP) $(MO)
 	$(BIN)/python -m bench
 
 # The LLM path against a real OpenAI-compatible server (README "A local model"): not part of
@@ -69,11 +87,11 @@ $(LLM_STAMP): $(STAMP)
 # Fails when the tests or the prompt-cache bench fail; the bench runs either way (its
 # figures say why a failing run was slow). HEALTHBOT_REAL_LLM_URL=http://HOST:PORT/v1 points
 # the tests (not the bench) at a server already running instead of starting one.
-test-llm: $(LLM_STAMP)
+test-llm: $(LLM_STAMP) $(MO)
 	@status=0; HEALTHBOT_REAL_LLM=1 $(BIN)/pytest tests/llm_real -p no:cacheprovider -rA || status=$$?; \
 		$(BIN)/python -m bench.llm_server || status=$$((status ? status : 1)); exit $$status
 
-sandbox: $(STAMP)
+sandbox: $(READY)
 	$(BIN)/healthbot sandbox serve
 
 clean:

@@ -22,7 +22,7 @@ from bot.agent_api.errors import (
     ServiceUnavailable,
 )
 from bot.agent_api.views import MeView
-from bot.core.person import account_of, day_end_of, mark_needs_reconnect, resolve
+from bot.core.person import account_of, day_end_of, mark_needs_reconnect, reader_of, resolve
 from bot.core.resources import Resources
 from bot.core.schedule import reminder_time, reschedule
 from bot.kernel.days import valid_end
@@ -234,7 +234,8 @@ class Accounts:
             day_ends_at=day_end,
             weekly=weekly,
         )
-        buttons = keyboards.settings_keyboard(confirm, day_end, weekly)
+        reader = reader_of(self.res, user_id, account)
+        buttons = keyboards.settings_keyboard(confirm, day_end, weekly, reader)
         return Reply(text, buttons=buttons, edit=edit)
 
     async def set_confirm_mode(self, *, user_id: int, enabled: bool) -> Reply:

@@ -23,6 +23,7 @@ from bot.core.media import MediaJourneys, needs_llm
 from bot.core.person import Incoming, Refused, resolve, resolve_with_fixing
 from bot.core.personal import Personal
 from bot.core.planning import Planning
+from bot.core.readers import Readers
 from bot.core.resources import Resources
 from bot.core.writing import Writing
 from bot.kernel import callbacks
@@ -61,8 +62,23 @@ def answers(
 class Preferences:
     """A person's settings, one door: /timezone, /remind, /dayend, /settings and its buttons."""
 
-    def __init__(self, accounts: Accounts) -> None:
+    def __init__(self, accounts: Accounts, readers: Readers) -> None:
         self._accounts = accounts
+        self._readers = readers
+
+    async def set_language(
+        self, *, user_id: int, code: str, tapped: bool = False, edit: bool = False
+    ) -> Reply:
+        """`/language de` (alone: the current one and buttons), or a language button
+        (`tapped`; `edit`: in /settings)."""
+        return await self._readers.language(user_id=user_id, code=code, tapped=tapped, edit=edit)
+
+    async def set_units(
+        self, *, user_id: int, word: str, tapped: bool = False, edit: bool = False
+    ) -> Reply:
+        """`/units lb` (alone: the current ones and buttons), or a unit button (`tapped`;
+        `edit`: in /settings)."""
+        return await self._readers.units(user_id=user_id, word=word, tapped=tapped, edit=edit)
 
     async def set_timezone(self, *, user_id: int, name: str) -> Reply:
         return await self._accounts.set_timezone(user_id=user_id, name=name)
@@ -98,9 +114,14 @@ class Assistant:
         self._conversation = Conversation(res, planning, writing, drafts)
         self._media = MediaJourneys(res, planning, writing, drafts)
         self._accounts = Accounts(res)
-        self._preferences = Preferences(self._accounts)
+        self._readers = Readers(res, self._accounts)
+        self._preferences = Preferences(self._accounts, self._readers)
         self._insights = Insights(res)
         self._later = Later(res)
+
+    async def heard(self, *, user_id: int, code: str | None) -> None:
+        """Telegram said the person's app speaks `code` (sent with each of their updates)."""
+        await self._readers.heard(user_id=user_id, code=code)
 
     # --- commands ----------------------------------------------------------------------------
 
@@ -240,6 +261,14 @@ class Assistant:
         if isinstance(tapped, callbacks.WeeklyToggle):
             return await self._preferences.set_weekly_summary(
                 user_id=user_id, enabled=tapped.enabled
+            )
+        if isinstance(tapped, callbacks.LanguageChoice):
+            return await self._preferences.set_language(
+                user_id=user_id, code=tapped.language, tapped=True, edit=tapped.in_settings
+            )
+        if isinstance(tapped, callbacks.ShownUnit):
+            return await self._preferences.set_units(
+                user_id=user_id, word=tapped.unit, tapped=True, edit=tapped.in_settings
             )
         if isinstance(tapped, callbacks.DayEnd):
             spec = f"{tapped.hour:02d}:00"

@@ -16,9 +16,12 @@ from bot.agent_api.client import AgentApiClient
 from bot.core.resources import Resources
 from bot.core.schedule import welcome_back
 from bot.kernel.days import MIDNIGHT, day_end, lived_day
+from bot.kernel.readers import DEFAULT as DEFAULT_READER
+from bot.kernel.readers import Reader, reader_for
 from bot.kernel.replies import Reply
 from bot.planner.base import PlanContext
 from bot.render import accounts
+from bot.render.words import LANGUAGES
 from bot.store import Account, AccountStatus, Draft, Usage
 
 
@@ -58,6 +61,7 @@ class Person:
     last_weight_kg: float | None = None  # their latest weight, when known without a read
     # A draft of theirs waits for a tap that no reply has mentioned yet (read with the account).
     draft_unmentioned: bool = False
+    reader: Reader = DEFAULT_READER  # whom replies are worded for (`reader_of`)
 
     @property
     def today(self) -> dt.date:
@@ -115,6 +119,20 @@ def local_today(res: Resources, account: Account | None, now: dt.datetime | None
     return lived_day(local_now(res, account, now), day_end_of(res, account))
 
 
+def reader_of(res: Resources, user_id: int, account: Account | None) -> Reader:
+    """Whom a reply to the person is worded for: the language and units they chose, else
+    the language Telegram last said their app speaks (this process heard it, or the account
+    kept it), else English in kg and kcal."""
+    return reader_for(
+        LANGUAGES,
+        language=account.language if account else None,
+        telegram_language=res.languages.get(user_id)
+        or (account.telegram_language if account else None),
+        weight=account.weight_unit if account else None,
+        energy=account.energy_unit if account else None,
+    )
+
+
 async def account_of(res: Resources, user_id: int) -> Account | None:
     """The person's account, if any (a person the reminders found blocked is welcomed back)."""
     account = await res.store.messages.account(user_id)
@@ -135,7 +153,13 @@ def person_from(
     day_end = day_end_of(res, account)
     _known, last_kg = res.weights.last(user_id, lived_day(local, day_end))
     return Person(
-        user_id, account, res.api(key), local, day_ends_at=day_end, last_weight_kg=last_kg
+        user_id,
+        account,
+        res.api(key),
+        local,
+        day_ends_at=day_end,
+        last_weight_kg=last_kg,
+        reader=reader_of(res, user_id, account),
     )
 
 

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.agent_api.client import AgentApiClient
 from bot.config import Settings
+from bot.kernel.heard import HeardLanguages
 from bot.kernel.plausibility import RecentWeights
 from bot.planner.base import Planner
 from bot.planner.offline.planner import OfflinePlanner
@@ -42,6 +43,7 @@ class Resources:
     clock: Callable[[], dt.datetime] = utcnow
     offline: OfflinePlanner = field(default_factory=OfflinePlanner)
     weights: RecentWeights = field(default_factory=RecentWeights)
+    languages: HeardLanguages = field(default_factory=HeardLanguages)
     # Telegram updates marked handled in the transaction that stored their actions; the
     # update journal is handed the same object and takes them from it (bot/compose.py).
     handled: HandledWithActions = field(default_factory=HandledWithActions)

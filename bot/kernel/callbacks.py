@@ -10,6 +10,8 @@ which the core words as "that button is no longer active". Nothing here raises o
     settings:confirm:on|off         the confirm-mode toggle of /settings
     settings:dayend:<0-6>           /settings: the hour a person's day ends
     settings:weekly:on|off          /settings: the weekly summary's toggle
+    lang:<xx> | settings:lang:<xx>  /language's and /settings' buttons: the language of replies
+    units:<u> | settings:units:<u>  /units' and /settings' buttons: kg, lb, kcal or kJ shown
     unit:kg|lb:<id>                 which unit a weight said without one is in (a draft)
     rate:mood|energy|sleep:<1-5>    a rating row of the check-in reminder
     snooze                          the reminder's "later"
@@ -27,6 +29,8 @@ MAX_ID = 2**63 - 1  # the largest id the store's BIGINT columns hold
 DraftVerb = Literal["save", "fix", "drop"]
 WeightUnit = Literal["kg", "lb"]
 WEIGHT_UNITS: tuple[WeightUnit, ...] = get_args(WeightUnit)
+EnergyUnit = Literal["kcal", "kJ"]
+ENERGY_UNITS: tuple[EnergyUnit, ...] = get_args(EnergyUnit)
 DAY_END_HOURS = range(0, 7)  # a day may end from midnight to 06:00 (bot/kernel/days.py)
 RatedField = Literal["mood", "energy", "sleep"]
 DRAFT_VERBS: tuple[DraftVerb, ...] = get_args(DraftVerb)
@@ -42,7 +46,9 @@ CHECKIN_FIELDS: dict[RatedField, str] = {
 _VERBS: dict[str, DraftVerb] = {verb: verb for verb in DRAFT_VERBS}
 _FIELDS: dict[str, RatedField] = {field: field for field in RATED_FIELDS}
 _UNITS: dict[str, WeightUnit] = {unit: unit for unit in WEIGHT_UNITS}
+_SHOWN_UNITS: dict[str, WeightUnit | EnergyUnit] = {u: u for u in (*WEIGHT_UNITS, *ENERGY_UNITS)}
 _HOUR = re.compile(r"[0-6]")
+_LANGUAGE = re.compile(r"[a-z]{2}")
 _ID = re.compile(r"[1-9][0-9]{0,18}")  # ASCII only: str.isdigit() also takes "²" and "٣"
 _RATING = re.compile(r"[1-5]")
 
@@ -113,6 +119,37 @@ class DayEnd:
 
 
 @dataclass(frozen=True)
+class LanguageChoice:
+    """/language or /settings: replies in `language` (a two-letter code; the core checks
+    it has a catalog)."""
+
+    language: str
+    in_settings: bool = False  # tapped in /settings, which then shows itself changed
+
+    def __post_init__(self) -> None:
+        if not _LANGUAGE.fullmatch(self.language):
+            raise ValueError(f"no such language: {self.language!r}")
+
+    def encode(self) -> str:
+        return _checked(f"{'settings:' if self.in_settings else ''}lang:{self.language}")
+
+
+@dataclass(frozen=True)
+class ShownUnit:
+    """/units or /settings: weights or energy shown in `unit` (the service keeps kg, kcal)."""
+
+    unit: WeightUnit | EnergyUnit
+    in_settings: bool = False  # tapped in /settings, which then shows itself changed
+
+    def __post_init__(self) -> None:
+        if self.unit not in _SHOWN_UNITS:
+            raise ValueError(f"no such unit: {self.unit!r}")
+
+    def encode(self) -> str:
+        return _checked(f"{'settings:' if self.in_settings else ''}units:{self.unit}")
+
+
+@dataclass(frozen=True)
 class UnitChoice:
     """The unit of a weight said without one: log the draft `draft_id` in `unit`."""
 
@@ -150,7 +187,18 @@ class Snooze:
         return _checked("snooze")
 
 
-Callback = Forget | DraftButton | ConfirmMode | WeeklyToggle | DayEnd | UnitChoice | Rate | Snooze
+Callback = (
+    Forget
+    | DraftButton
+    | ConfirmMode
+    | WeeklyToggle
+    | DayEnd
+    | LanguageChoice
+    | ShownUnit
+    | UnitChoice
+    | Rate
+    | Snooze
+)
 
 _FIXED: dict[str, Callback] = {
     c.encode(): c
@@ -185,4 +233,11 @@ def decode(data: str | None) -> Callback | None:
         return UnitChoice(unit, int(last))
     if kind == "settings" and first == "dayend" and _HOUR.fullmatch(last):
         return DayEnd(int(last))
+    in_settings = kind == "settings"
+    kind, first, last = (first, last, "") if in_settings else (kind, first, last)
+    if kind == "lang" and not last and _LANGUAGE.fullmatch(first):
+        return LanguageChoice(first, in_settings)
+    shown = _SHOWN_UNITS.get(first)
+    if kind == "units" and not last and shown is not None:
+        return ShownUnit(shown, in_settings)
     return None

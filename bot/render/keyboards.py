@@ -9,20 +9,26 @@ from collections.abc import Sequence
 
 from bot.kernel.callbacks import (
     DAY_END_HOURS,
+    ENERGY_UNITS,
+    WEIGHT_UNITS,
     ConfirmMode,
     DayEnd,
     DraftButton,
     Forget,
+    LanguageChoice,
     Rate,
     RatedField,
+    ShownUnit,
     Snooze,
     UnitChoice,
     WeeklyToggle,
     WeightUnit,
 )
+from bot.kernel.readers import Reader
 from bot.kernel.replies import Button
 from bot.render.format import number
 from bot.render.telegram import RATING_ICONS
+from bot.render.words import LANGUAGES
 
 __all__ = [
     "confirm_mode_buttons",
@@ -32,12 +38,14 @@ __all__ = [
     "draft_keyboard",
     "forget_buttons",
     "forget_keyboard",
+    "language_keyboard",
     "later_button",
     "rating_button",
     "reminder_keyboard",
     "settings_keyboard",
     "unit_button",
     "unit_keyboard",
+    "units_keyboard",
     "weekly_summary_button",
 ]
 
@@ -102,16 +110,48 @@ DAY_END_CHOICES = (0, 2, 3, 4, 5)
 
 
 def settings_keyboard(
-    confirm: bool, day_ends_at: dt.time, weekly: bool = False
+    confirm: bool, day_ends_at: dt.time, weekly: bool = False, reader: Reader | None = None
 ) -> list[list[Button]]:
     """/settings: the two toggles (confirm mode, the weekly summary; each label says the state
-    and what a tap does), then "my day ends at" hours (the current one ticked)."""
+    and what a tap does), then "my day ends at" hours (the current one ticked), then the
+    languages and the units (the current ones ticked)."""
     current = day_ends_at.hour if day_ends_at.minute == 0 else None
     hours = [h for h in DAY_END_CHOICES if h in DAY_END_HOURS]
-    return [
+    rows = [
         *confirm_mode_keyboard(confirm),
         [Button(weekly_summary_button(weekly), WeeklyToggle(enabled=not weekly).encode())],
         [Button(day_end_button(h, h == current), DayEnd(h).encode()) for h in hours],
+    ]
+    if reader is not None:
+        rows += [*language_keyboard(reader, True), *units_keyboard(reader, True)]
+    return rows
+
+
+def _ticked(label: str, current: bool) -> str:
+    return f"{label} ✓" if current else label
+
+
+def language_keyboard(reader: Reader, in_settings: bool = False) -> list[list[Button]]:
+    """/language and /settings: a button a language (its code), the current one ticked."""
+    return [
+        [
+            Button(
+                _ticked(code.upper(), code == reader.language),
+                LanguageChoice(code, in_settings).encode(),
+            )
+            for code in LANGUAGES
+        ]
+    ]
+
+
+def units_keyboard(reader: Reader, in_settings: bool = False) -> list[list[Button]]:
+    """/units and /settings: kg, lb, kcal, kJ, the current two ticked."""
+    shown = (reader.weight, reader.energy)
+    return [
+        [
+            Button(_ticked(unit, unit in shown), ShownUnit(unit, in_settings).encode())
+            for unit in (*WEIGHT_UNITS, *ENERGY_UNITS)
+        ]
     ]
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.kernel.callbacks import RATED_FIELDS
+from bot.kernel.readers import DEFAULT, Reader
 from bot.render.format import RATING_LABELS
+from bot.render.words import N_, words
 
 __all__ = [
     "BOT_COMMANDS",
@@ -26,20 +28,24 @@ __all__ = [
     "snoozed",
 ]
 
+# The command menu: each command and its description, an English message id (N_ marks it
+# for the catalogs; `bot_commands` looks it up in the reader's).
 BOT_COMMANDS = (
-    ("today", "Your day so far"),
-    ("week", "Your last 7 days as a chart"),
-    ("month", "Your last 30 days as a chart"),
-    ("connect", "Link your health account: /connect KEY"),
-    ("timezone", "Set your timezone: /timezone Berlin"),
-    ("remind", "Daily check-in reminder: /remind 21:30 or off"),
-    ("dayend", "When your day ends: /dayend 02:00"),
-    ("settings", "Your settings"),
-    ("status", "What is still waiting to sync"),
-    ("disconnect", "Unlink your account"),
-    ("forget", "Delete everything stored about you"),
-    ("help", "What I understand"),
-    ("start", "What this bot does"),
+    ("today", N_("Your day so far")),
+    ("week", N_("Your last 7 days as a chart")),
+    ("month", N_("Your last 30 days as a chart")),
+    ("connect", N_("Link your health account: /connect KEY")),
+    ("timezone", N_("Set your timezone: /timezone Berlin")),
+    ("remind", N_("Daily check-in reminder: /remind 21:30 or off")),
+    ("dayend", N_("When your day ends: /dayend 02:00")),
+    ("language", N_("The language I write in: /language de")),
+    ("units", N_("Units: /units lb, kg, kj or kcal")),
+    ("settings", N_("Your settings")),
+    ("status", N_("What is still waiting to sync")),
+    ("disconnect", N_("Unlink your account")),
+    ("forget", N_("Delete everything stored about you")),
+    ("help", N_("What I understand")),
+    ("start", N_("What this bot does")),
 )
 NON_TEXT_KINDS = {
     "sticker": "Nice sticker",
@@ -54,9 +60,10 @@ NON_TEXT_KINDS = {
 RATING_ICONS: dict[str, str] = {"mood": "🙂", "energy": "⚡", "sleep": "😴"}
 
 
-def bot_commands() -> list[tuple[str, str]]:
-    """The command menu registered with setMyCommands."""
-    return list(BOT_COMMANDS)
+def bot_commands(reader: Reader = DEFAULT) -> list[tuple[str, str]]:
+    """The command menu registered with setMyCommands, in the reader's language."""
+    w = words(reader)
+    return [(name, w._(about)) for name, about in BOT_COMMANDS]
 
 
 def non_text_hint(kind: str | None) -> str:

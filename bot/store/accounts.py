@@ -278,6 +278,15 @@ async def set_day_ends_at(*, session: AsyncSession, telegram_id: int, at: time |
     return await _set(session, telegram_id, day_ends_at=at)
 
 
+async def set_reader(*, session: AsyncSession, telegram_id: int, **choices: str | None) -> Account:
+    """The person's language or units (`language`, `telegram_language`, `weight_unit`,
+    `energy_unit`; see bot/kernel/readers.py); a choice left out keeps its value."""
+    unknown = set(choices) - {"language", "telegram_language", "weight_unit", "energy_unit"}
+    if unknown:
+        raise ValueError(f"not a reader's choice: {sorted(unknown)}")
+    return await _set(session, telegram_id, **choices)
+
+
 async def _set(session: AsyncSession, telegram_id: int, **values: Any) -> Account:
     """Change some of an existing account's fields; raises `AccountNotFound` without one."""
     account = await _require_account(session, telegram_id)

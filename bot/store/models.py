@@ -148,6 +148,12 @@ class Account(Base):
     day_ends_at: Mapped[time | None] = mapped_column(Time)  # None: the configured default
     # The weekly summary (Sunday evening's chart of the week); opt-in.
     weekly_summary: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # How replies speak to them (bot.kernel.readers): the language they chose, else the one
+    # Telegram last said they use; the units they chose or first wrote in. None: not known.
+    language: Mapped[str | None] = mapped_column(String(8))
+    telegram_language: Mapped[str | None] = mapped_column(String(8))
+    weight_unit: Mapped[str | None] = mapped_column(String(4))
+    energy_unit: Mapped[str | None] = mapped_column(String(4))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 

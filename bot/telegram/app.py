@@ -22,7 +22,9 @@ from telegram.ext import (
 
 from bot.config import Settings
 from bot.kernel.keys import find_key
+from bot.kernel.readers import Reader
 from bot.render import telegram as render_telegram
+from bot.render.words import LANGUAGES
 from bot.telegram.handlers import Handlers
 from bot.telegram.handlers.errors import on_error
 from bot.telegram.handlers.jobs import Jobs
@@ -159,8 +161,11 @@ class _Lifecycle:
     async def start(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         if self.health is not None:
             await self.health.start()
-        commands = [BotCommand(name, about) for name, about in render_telegram.bot_commands()]
-        await app.bot.set_my_commands(commands)
+        # The menu in each language, for the people whose app speaks it; English for the rest
+        for code in LANGUAGES:
+            reader = Reader(language=code)
+            menu = [BotCommand(name, about) for name, about in render_telegram.bot_commands(reader)]
+            await app.bot.set_my_commands(menu, language_code=None if code == "en" else code)
         if app.job_queue is not None:
             self.schedule(app.job_queue)
         # What this worker held when it last stopped (a crash, a kill) is its own again now,
@@ -275,6 +280,8 @@ def _register(app: Application[Any, Any, Any, Any, Any, Any], h: Handlers) -> No
         "remind": c.remind,
         "dayend": c.dayend,
         "settings": c.settings_command,
+        "language": c.language,
+        "units": c.units,
         "status": c.status,
     }
     for name, callback in commands.items():

@@ -92,7 +92,8 @@ async def test_replicas_starting_together_migrate_once(pg_url):
 async def _check_upgrade_keeps_rows(engine: AsyncEngine) -> None:
     """Dropping `accounts.language` (0005) rebuilds nothing: the person's other rows stay;
     adding `accounts.day_ends_at` (0006) leaves it NULL (the configured default) for them;
-    the weekly summary (0007) is off for everyone who was already there."""
+    the weekly summary (0007) is off for everyone who was already there; the person's
+    language and units (0009) start unknown, the dropped column's old value not revived."""
 
     def upgrade(connection: Connection, revision: str) -> None:
         config = alembic_config()
@@ -118,11 +119,16 @@ async def _check_upgrade_keeps_rows(engine: AsyncEngine) -> None:
         turns = await connection.scalar(text("SELECT count(*) FROM conversation_turns"))
         day_end = (await connection.execute(text("SELECT day_ends_at FROM accounts"))).all()
         weekly = (await connection.execute(text("SELECT weekly_summary FROM accounts"))).all()
+        reader = (
+            await connection.execute(
+                text("SELECT language, telegram_language, weight_unit, energy_unit FROM accounts")
+            )
+        ).all()
         columns = await connection.run_sync(
             lambda c: {col["name"] for col in inspect(c).get_columns("accounts")}
         )
     assert turns == 1
-    assert "language" not in columns
+    assert reader == [(None, None, None, None)]
     assert "day_ends_at" in columns and day_end == [(None,)]
     assert weekly == [(False,)]
 

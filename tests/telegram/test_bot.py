@@ -62,6 +62,7 @@ class StubCore:
     direct: Direct
     handled: HandledWithActions = field(default_factory=HandledWithActions)
     snoozed: list[int] = field(default_factory=list)
+    heard_codes: dict[int, str | None] = field(default_factory=dict)
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     delays: dict[str, float] = field(default_factory=dict)
     replies: dict[str, Reply] = field(default_factory=dict)
@@ -109,6 +110,15 @@ class StubCore:
 
     async def settings_view(self, *, user_id: int) -> Reply:
         return await self._answer("settings_view", user_id=user_id)
+
+    async def set_language(self, *, user_id: int, code: str) -> Reply:
+        return await self._answer("set_language", user_id=user_id, code=code)
+
+    async def set_units(self, *, user_id: int, word: str) -> Reply:
+        return await self._answer("set_units", user_id=user_id, word=word)
+
+    async def heard(self, *, user_id: int, code: str | None) -> None:
+        self.heard_codes[user_id] = code
 
     async def handle_text(
         self,

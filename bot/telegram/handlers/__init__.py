@@ -47,7 +47,7 @@ class Handlers:
         scheduled work and the update journal."""
         assistant = house.assistant
         return cls(
-            gates=Gates(settings, house.journal),
+            gates=Gates(settings, house.journal, assistant),
             commands=Commands(assistant, settings),
             messages=Messages(assistant, settings),
             buttons=Buttons(assistant, settings),

@@ -137,6 +137,22 @@ class Commands:
             )
             await send_reply(context.bot, who.chat_id, reply)
 
+    async def language(self, update: Update, context: Context) -> None:
+        """/language [CODE]."""
+        if who := who_sent(update):
+            reply = await self.assistant.preferences.set_language(
+                user_id=who.user_id, code=args(context)
+            )
+            await send_reply(context.bot, who.chat_id, reply)
+
+    async def units(self, update: Update, context: Context) -> None:
+        """/units [kg|lb|kcal|kj]."""
+        if who := who_sent(update):
+            reply = await self.assistant.preferences.set_units(
+                user_id=who.user_id, word=args(context)
+            )
+            await send_reply(context.bot, who.chat_id, reply)
+
     async def settings_command(self, update: Update, context: Context) -> None:
         """/settings."""
         if who := who_sent(update):

@@ -10,6 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import ApplicationHandlerStop
 
 from bot.config import Settings
+from bot.core.assistant import Assistant
 from bot.kernel.replies import Reply
 from bot.render import format as fmt
 from bot.render import telegram as render_telegram
@@ -24,9 +25,10 @@ log = logging.getLogger(__name__)
 class Gates:
     """The handlers of groups -2 (duplicates), -1 (allowed people) and the last (handled)."""
 
-    def __init__(self, settings: Settings, journal: Journal) -> None:
+    def __init__(self, settings: Settings, journal: Journal, assistant: Assistant) -> None:
         self.settings = settings
         self.journal = journal
+        self.assistant = assistant
 
     async def drop_duplicates(self, update: Update, context: Context) -> None:
         """Process an update Telegram delivered twice only once (the id is kept in the store)."""
@@ -60,3 +62,6 @@ class Gates:
                 await send_reply(context.bot, chat.id, Reply(render_telegram.not_allowed()))
             await self.finish(update, context)
             raise ApplicationHandlerStop
+        if user is not None and user.language_code:
+            # Replies are in the language their app speaks until they choose one
+            await self.assistant.heard(user_id=user.id, code=user.language_code)

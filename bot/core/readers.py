@@ -1,0 +1,101 @@
+"""The language and units replies are in: /language, /units, their buttons, and the language
+Telegram says a person's app speaks.
+
+A choice is kept on the person's account (created on first contact, as /settings does);
+the reply that confirms it is already in the new language or units. The service is never
+told: it keeps kilograms and kilocalories.
+"""
+
+from __future__ import annotations
+
+from bot.core.accounts import Accounts
+from bot.core.person import account_of, reader_of
+from bot.core.resources import Resources
+from bot.kernel.callbacks import ENERGY_UNITS
+from bot.kernel.readers import Reader, language_of, unit_of
+from bot.kernel.replies import Reply
+from bot.render import keyboards, language
+from bot.render.words import LANGUAGES
+from bot.store import repo
+
+__all__ = ["Readers"]
+
+
+class Readers:
+    """The journeys of a person's language and units."""
+
+    def __init__(self, res: Resources, accounts: Accounts) -> None:
+        self.res = res
+        self._accounts = accounts  # a tap in /settings answers with /settings, changed
+
+    async def heard(self, *, user_id: int, code: str | None) -> None:
+        """Telegram said the person's app speaks `code`: kept, and written to their account
+        once they have one and it changed (so an update costs no write)."""
+        code = (code or "")[:8]
+        if not code or not self.res.languages.to_store(user_id, code):
+            return
+        async with self.res.sessionmaker() as session:
+            account = await repo.get_account(session=session, telegram_id=user_id)
+            if account is None:
+                return  # asked again at their next update, once an account may exist
+            if account.telegram_language != code:
+                await repo.set_reader(session=session, telegram_id=user_id, telegram_language=code)
+                await session.commit()
+        self.res.languages.stored(user_id, code)
+
+    async def language(
+        self, *, user_id: int, code: str, tapped: bool = False, edit: bool = False
+    ) -> Reply:
+        """`/language de`, or a language button (`tapped`: the reply replaces its message,
+        keyboard and all; `edit`: it was /settings', shown again changed): replies in it
+        from now on."""
+        account = await account_of(self.res, user_id)
+        spec = code.strip()
+        if not spec:
+            reader = reader_of(self.res, user_id, account)
+            return Reply(
+                language.language_view(reader), buttons=keyboards.language_keyboard(reader)
+            )
+        chosen = language_of(spec, LANGUAGES)
+        if chosen is None:
+            reader = reader_of(self.res, user_id, account)
+            return Reply(
+                language.language_unknown(reader, spec),
+                buttons=keyboards.language_keyboard(reader),
+            )
+        reader = await self._choose(user_id, language=chosen)
+        if edit:
+            return await self._settings(user_id)
+        return Reply(language.language_set(reader), edit=tapped)
+
+    async def units(
+        self, *, user_id: int, word: str, tapped: bool = False, edit: bool = False
+    ) -> Reply:
+        """`/units lb`, or a unit button (`tapped` and `edit` as for `language`): weights or
+        energy shown in it from now on."""
+        account = await account_of(self.res, user_id)
+        spec = word.strip()
+        if not spec:
+            reader = reader_of(self.res, user_id, account)
+            return Reply(language.units_view(reader), buttons=keyboards.units_keyboard(reader))
+        unit = unit_of(spec)
+        if unit is None:
+            reader = reader_of(self.res, user_id, account)
+            return Reply(
+                language.unit_unknown(reader, spec), buttons=keyboards.units_keyboard(reader)
+            )
+        field = "energy_unit" if unit in ENERGY_UNITS else "weight_unit"
+        reader = await self._choose(user_id, **{field: unit})
+        if edit:
+            return await self._settings(user_id)
+        return Reply(language.unit_set(reader), edit=tapped)
+
+    async def _choose(self, user_id: int, **choice: str) -> Reader:
+        async with self.res.sessionmaker() as session:
+            await repo.upsert_account(session=session, telegram_id=user_id)
+            account = await repo.set_reader(session=session, telegram_id=user_id, **choice)
+            await session.commit()
+            return reader_of(self.res, user_id, account)
+
+    async def _settings(self, user_id: int) -> Reply:
+        return await self._accounts.settings_view(user_id=user_id, edit=True)
