@@ -11,6 +11,8 @@ import re
 from collections.abc import Sequence
 
 from bot.kernel.callbacks import CHECKIN_FIELDS
+from bot.kernel.readers import DEFAULT, Reader
+from bot.render.words import N_, words
 
 __all__ = [
     "CHECKIN_LABELS",
@@ -23,6 +25,7 @@ __all__ = [
     "esc",
     "fit",
     "number",
+    "rating_label",
     "to_plain",
     "utf16_len",
 ]
@@ -32,8 +35,14 @@ _TAG = re.compile(r"<[^>]+>")
 
 # How each check-in rating is named, keyed by its name in bot.kernel.callbacks; CHECKIN_LABELS
 # is the same keyed by the check-in field it is saved in ("sleep_quality" reads "sleep").
-RATING_LABELS: dict[str, str] = {"mood": "mood", "energy": "energy", "sleep": "sleep"}
+RATING_LABELS: dict[str, str] = {"mood": N_("mood"), "energy": N_("energy"), "sleep": N_("sleep")}
 CHECKIN_LABELS: dict[str, str] = {CHECKIN_FIELDS[r]: RATING_LABELS[r] for r in CHECKIN_FIELDS}
+
+
+def rating_label(name: str, reader: Reader = DEFAULT) -> str:
+    """A check-in rating's name ("mood", "Stimmung"), by its name or by its check-in field."""
+    label = RATING_LABELS.get(name) or CHECKIN_LABELS.get(name) or name
+    return words(reader)._(label)
 
 
 def esc(value: object) -> str:
@@ -57,14 +66,18 @@ def utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def capped(lines: Sequence[str], budget: int = LIST_BUDGET) -> list[str]:
+def capped(lines: Sequence[str], budget: int = LIST_BUDGET, reader: Reader = DEFAULT) -> list[str]:
     """Whole lines while they fit in `budget`, then how many more there were."""
     kept: list[str] = []
     used = 0
     for index, line in enumerate(lines):
         used += utf16_len(line) + 1
         if used > budget:
-            return [*kept, f"…and {len(lines) - index} more"]
+            more = len(lines) - index
+            return [
+                *kept,
+                words(reader).ngettext("…and {n} more", "…and {n} more", more).format(n=more),
+            ]
         kept.append(line)
     return kept
 
@@ -99,10 +112,11 @@ def number(value: float | None, unit: str = "", *, decimals: int = 0, trim: bool
     return f"{text} {unit}".rstrip() if unit else text
 
 
-def day_label(day: dt.date, today: dt.date) -> str:
-    """ "today", "yesterday" or "Mon 16 Nov"."""
+def day_label(day: dt.date, today: dt.date, reader: Reader = DEFAULT) -> str:
+    """ "today", "yesterday" or "Mon 16 Nov", in the reader's language."""
+    w = words(reader)
     if day == today:
-        return "today"
+        return w._("today")
     if day == today - dt.timedelta(days=1):
-        return "yesterday"
-    return f"{day:%a} {day.day} {day:%b}"
+        return w._("yesterday")
+    return w.date(day)
