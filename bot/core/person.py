@@ -74,6 +74,7 @@ class Person:
             timezone=self.account.timezone or "UTC",
             day_ends_at=self.day_ends_at,
             last_weight_kg=self.last_weight_kg,
+            language=self.reader.language,
         )
 
 
