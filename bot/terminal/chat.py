@@ -176,7 +176,7 @@ class Terminal:
         }
         handler = handlers.get(command)
         if handler is None:
-            return Reply(accounts.unknown_command())
+            return Reply(accounts.unknown_command(await assistant.reader(user_id=uid)))
         return await handler()
 
     async def connect(self, key: str) -> Reply:
