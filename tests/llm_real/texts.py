@@ -24,6 +24,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+from bot.kernel.readers import DEFAULT
 from bot.render import accounts, conversation, drafts, llm, media, offline
 
 AUDIENCES: tuple[ModuleType, ...] = (conversation, llm, offline, drafts, accounts, media)
@@ -54,6 +55,7 @@ _TRIALS: dict[str, tuple[Any, ...]] = {
     "Sequence[tuple[str, float | None]]": ([(_WORD, 7.5)], []),
     "Sequence[tuple[str, bool | None]]": ([(_WORD, True)], [(_WORD, False)], []),
     "Sequence[tuple[str, str]]": ([(_WORD, _WORD)],),
+    "Reader": (DEFAULT,),
     "dt.date": (_DAY,),
     "dt.date | None": (_DAY, None),
     "dt.datetime": (dt.datetime(2026, 11, 22, 8, 15),),
