@@ -13,9 +13,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.kernel.callbacks import RATED_FIELDS, RatedField
+from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply
 from bot.kernel.sends import Send, SendPhoto
-from bot.render import accounts as render_accounts
+from bot.render import charts as render_charts
 from bot.render import keyboards
 from bot.render import telegram as render_telegram
 from bot.store import repo
@@ -33,10 +34,10 @@ def reminder_reply(local_day: dt.date, missing: tuple[RatedField, ...] = RATED_F
     return Reply(render_telegram.reminder(local_day), buttons=keyboards.reminder_keyboard(missing))
 
 
-def weekly_caption(chart: str, first: dt.date, last: dt.date) -> str:
+def weekly_caption(chart: str, first: dt.date, last: dt.date, reader: Reader) -> str:
     """The weekly summary photo's caption (`WeeklySummaries`' words): the week from `first`
-    to `last` and the chart's own caption, within Telegram's caption limit."""
-    return render_accounts.weekly_summary_caption(chart, first, last)
+    to `last` and the chart's own caption, within Telegram's caption limit, for `reader`."""
+    return render_charts.weekly_caption(chart, first, last, reader)
 
 
 @dataclass(eq=False)

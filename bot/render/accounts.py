@@ -42,11 +42,8 @@ __all__ = [
     "timezone_unknown",
     "timezone_usage",
     "unknown_command",
-    "weekly_summary_caption",
     "weekly_summary_line",
 ]
-
-CAPTION_MAX = 1024  # Telegram's limit for a photo's caption
 
 
 def start(name: str | None, linked: bool) -> str:
@@ -309,20 +306,6 @@ def weekly_summary_line(enabled: bool, has_timezone: bool) -> str:
     if not has_timezone:
         return "Weekly summary: on (starts once you set /timezone CITY)"
     return "Weekly summary: on, Sundays at 19:00"
-
-
-def weekly_summary_caption(caption: str, first: dt.date, last: dt.date) -> str:
-    """The weekly summary photo's caption: which week, the chart's caption, how to stop it.
-
-    Within Telegram's caption limit: what does not fit of the frame is left out, never the
-    chart's own caption.
-    """
-    title = f"<b>Your week</b>, {first:%a %d %b} – {last:%a %d %b}"
-    full = f"{title}\n{caption}\n<i>Weekly summaries: /settings</i>"
-    if len(full) <= CAPTION_MAX:
-        return full
-    with_title = f"{title}\n{caption}"
-    return with_title if len(with_title) <= CAPTION_MAX else caption
 
 
 def no_timezone_hint() -> str:

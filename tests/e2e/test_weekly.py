@@ -76,7 +76,7 @@ async def test_the_settings_toggle_turns_the_sunday_photo_on_and_off(
     assert call.params["chat_id"] == ADA and call.params["parse_mode"] == "HTML"
     photo = bot.fake.last(ADA)
     assert photo.photo is not None and photo.photo.startswith(b"\x89PNG\r\n\x1a\n")
-    assert "Your week" in photo.text and "30 Nov" in photo.text and "06 Dec" in photo.text
+    assert "Your week" in photo.text and "30 Nov" in photo.text and "6 Dec" in photo.text
 
     settings = await bot.say(ADA, "/settings")
     turned_off = await tap(bot, settings, "settings:weekly:off")
