@@ -335,9 +335,7 @@ def weekly_caption(caption: str, first: dt.date, last: dt.date, reader: Reader) 
     chart's own caption.
     """
     w = words(reader)
-    title = w._("<b>Your week</b>, {first} – {last}").format(
-        first=w.date(first), last=w.date(last)
-    )
+    title = w._("<b>Your week</b>, {first} – {last}").format(first=w.date(first), last=w.date(last))
     full = "{title}\n{caption}\n{stop}".format(
         title=title, caption=caption, stop=w._("<i>Weekly summaries: /settings</i>")
     )
