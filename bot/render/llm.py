@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from bot.kernel.readers import Reader
 from bot.kernel.said import Malformed, MalformedKind
 from bot.render.format import esc
-from bot.render.words import words
+from bot.render.words import N_, words
 
 __all__ = [
     "LLM_CLAIMED_WRITE",
@@ -35,13 +35,14 @@ __all__ = [
     "used_rules_instead",
 ]
 
-LLM_NOT_UNDERSTOOD = (
+# The planner's notices, shown by bot.render.said: message ids marked for the catalogs.
+LLM_NOT_UNDERSTOOD = N_(
     "Sorry, I couldn't understand that, so nothing was saved. Could you say it again in "
     'other words? For example: "2 eggs and toast for breakfast, slept badly".'
 )
 
 # Instead of model text that claims a write ("Logged: ...") when nothing was written.
-LLM_CLAIMED_WRITE = (
+LLM_CLAIMED_WRITE = N_(
     "Nothing was saved from that message. To log something, say it plainly, for example: "
     '"2 eggs and toast for breakfast" or "72.4 kg".'
 )
@@ -60,7 +61,7 @@ _LLM_AREA_NOUNS = {
 
 def prompt_refused() -> str:
     """Instead of a model reply that quoted the bot's instructions (a prompt injection)."""
-    return "I can't share my instructions. Tell me what you ate, your weight or how you feel."
+    return N_("I can't share my instructions. Tell me what you ate, your weight or how you feel.")
 
 
 def estimated(foods: Sequence[str], reader: Reader) -> str:
