@@ -20,7 +20,12 @@ from bot.core.drafts import Drafts
 from bot.core.insights import Insights
 from bot.core.later import Later
 from bot.core.media import MediaJourneys, needs_llm
-from bot.core.person import Incoming, Refused, resolve, resolve_with_fixing
+from bot.core.person import (
+    Incoming,
+    Refused,
+    resolve,
+    resolve_with_fixing,
+)
 from bot.core.personal import Personal
 from bot.core.planning import Planning
 from bot.core.readers import Readers
@@ -251,7 +256,10 @@ class Assistant:
         tapped = callbacks.decode(data) if data is None or isinstance(data, str) else data
         if isinstance(tapped, callbacks.DraftButton | callbacks.UnitChoice) and not shown:
             # Its message moved on (e.g. "fix" was tapped): never act on it.
-            return await self._drafts.not_actionable(user_id, tapped.draft_id, shown=False)
+            reader = await self.reader(user_id=user_id)
+            return await self._drafts.not_actionable(
+                user_id, tapped.draft_id, shown=False, reader=reader
+            )
         if not shown:
             return toast(conversation.button_inactive())
         if isinstance(tapped, callbacks.Snooze):
@@ -308,15 +316,15 @@ class Assistant:
         if self.resources.media is not None:
             await self._media.check(user_id, kind, duration, now)
             return None
-        await resolve(self.resources, user_id, now)
+        person = await resolve(self.resources, user_id, now)
         log.info("user %s sent a %s: refused, OPENAI_API_KEY is not set", user_id, kind)
         words = (caption or "").strip()
         if kind != "photo" or not words or chat_id is None:
-            return needs_llm(kind)
+            return needs_llm(kind, person.reader)
         reply = await self.handle_text(
             user_id=user_id, chat_id=chat_id, text=words, now=now, update_id=update_id
         )
-        reply.html = render_media.photo_caption_only() + "\n\n" + reply.html
+        reply.html = render_media.photo_caption_only(person.reader) + "\n\n" + reply.html
         return reply
 
     @answers

@@ -112,13 +112,13 @@ class Conversation:
             said.user_id, said.message_id, statuses=UNDER_REVIEW, now=self.res.clock()
         )
         if item is not None and item.status == OutboxStatus.DONE:
-            return Reply(render_drafts.edit_of_logged(decode(item), said.today))
+            return Reply(render_drafts.edit_of_logged(decode(item), said.today, said.person.reader))
         if item is not None and item.status == OutboxStatus.FAILED:
-            return Reply(render_drafts.edit_of_refused())
+            return Reply(render_drafts.edit_of_refused(said.person.reader))
         if item is not None:  # still on its way: it goes in as first sent
-            return Reply(render_drafts.edit_of_queued(decode(item), said.today))
+            return Reply(render_drafts.edit_of_queued(decode(item), said.today, said.person.reader))
         if draft is None:
-            return Reply(render_drafts.edit_not_applied())
+            return Reply(render_drafts.edit_not_applied(said.person.reader))
         return await self.drafts.edited(said, draft, text)
 
     async def _carry_out(
@@ -134,7 +134,7 @@ class Conversation:
             if told and not plan.understood:
                 said.notes.append(fmt.esc(told))
             if plan.estimated():
-                said.notes.append(llm.estimated(plan.estimated()))
+                said.notes.append(llm.estimated(plan.estimated(), said.person.reader))
             concerns = await writing.concerns_or_none(said.person, plan.actions)
             if not concerns and not said.person.account.confirm_mode:
                 # The exchange and the LLM usage go in with the outbox item.
@@ -181,7 +181,7 @@ class Conversation:
                     answer = await planner.answer(text, context, plan, results)
                 parts.append(render_said.answer(answer))
             except PlannerError:  # the model's failure, not the service's
-                parts.append(llm.llm_answer_failed())
+                parts.append(llm.llm_answer_failed(said.person.reader))
             if told and not plan.understood and not plan.is_question:
                 parts.append(fmt.esc(told))  # what of the message was left out
         elif told:

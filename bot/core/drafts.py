@@ -21,6 +21,7 @@ from bot.core.revisions import added_by_correction, amounts, food_key, merge_rev
 from bot.core.writing import Writing
 from bot.kernel import callbacks
 from bot.kernel.plausibility import Concern
+from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply, toast
 from bot.planner.base import Plan, Turn
 from bot.planner.recap import recap_actions
@@ -75,7 +76,7 @@ class Drafts:
         `estimated` names the foods that carry the model's estimate (`Plan.estimated`)."""
         draft_id = await self.stored(said, actions, text, source_message_id=source_message_id)
         return Reply(
-            drafts.draft(actions, concerns, said.today, estimated),
+            drafts.draft(actions, concerns, said.today, estimated, reader=said.person.reader),
             buttons=keyboards.draft_keyboard(draft_id, said.person.reader, fixable=fixable),
             shown=self._shown_as(said.user_id, draft_id),
         )
@@ -95,7 +96,7 @@ class Drafts:
         try:
             body = await said.person.api.nutrition(said.today)
         except AgentApiError:
-            return Reply(drafts.correction_unreadable())
+            return Reply(drafts.correction_unreadable(said.person.reader))
         raw = body.get("entries") if isinstance(body, dict) else None
         logged = [e for e in raw or [] if isinstance(e, dict) and isinstance(e.get("food"), str)]
         added: list[Action] = []
@@ -106,22 +107,23 @@ class Drafts:
             key = food_key(action.entry.food)
             same = [e for e in logged if food_key(e["food"]) == key]
             if not same:
-                refusal = refusal or drafts.correction_of_nothing_logged()
+                refusal = refusal or drafts.correction_of_nothing_logged(said.person.reader)
                 continue
             extra = added_by_correction(same[-1], action)
             if not extra:
-                refusal = refusal or drafts.correction_to_less(same[-1]["food"])
+                refusal = refusal or drafts.correction_to_less(same[-1]["food"], said.person.reader)
                 continue
             said_food, logged_food = action.entry.food, same[-1]["food"]
-            name = drafts.difference_food(said_food, logged_food, amounts(logged_food, said_food))
+            counts = amounts(logged_food, said_food)
+            name = drafts.difference_food(said_food, logged_food, counts, said.person.reader)
             entry = Entry(food=name, **extra)
             added.append(NutritionAddEntry(date=action.date, entry=entry))
         if not added:
-            return Reply(refusal or drafts.correction_of_nothing_logged())
+            return Reply(refusal or drafts.correction_of_nothing_logged(said.person.reader))
         reply = await self.propose(
             said, added, text, [], source_message_id=said.message_id, fixable=False
         )
-        reply.html = drafts.difference_draft(added, said.today)
+        reply.html = drafts.difference_draft(added, said.today, said.person.reader)
         return reply
 
     async def mention_waiting(self, said: Incoming) -> str | None:
@@ -131,7 +133,8 @@ class Drafts:
         waiting = await self.res.store.drafts.mention_waiting(said.user_id, now=self.res.clock())
         if not waiting:
             return None
-        return drafts.draft_still_open([decode_actions(d.actions) for d in waiting], said.today)
+        shown = [decode_actions(d.actions) for d in waiting]
+        return drafts.draft_still_open(shown, said.today, said.person.reader)
 
     async def tapped(self, said: Incoming, tapped: callbacks.DraftButton) -> Reply:
         """Save, fix or drop a draft still on its message; once only."""
@@ -145,17 +148,23 @@ class Drafts:
             from_statuses=sources,
         )
         if draft is None:
-            return await self.not_actionable(said.user_id, tapped.draft_id, shown=True)
+            return await self.not_actionable(
+                said.user_id, tapped.draft_id, shown=True, reader=said.person.reader
+            )
         actions = decode_actions(draft.actions)
         if verb == "drop":
-            return Reply(drafts.draft_dropped(), edit=True)
+            return Reply(drafts.draft_dropped(said.person.reader), edit=True)
         if verb == "fix":
-            return Reply(drafts.draft_fix_prompt(actions, said.today), edit=True)
+            return Reply(
+                drafts.draft_fix_prompt(actions, said.today, said.person.reader), edit=True
+            )
         reply = await self.writing.write(said, actions, source_message_id=draft.source_message_id)
         reply.edit = True
         return reply
 
-    async def not_actionable(self, user_id: int, draft_id: int, *, shown: bool) -> Reply:
+    async def not_actionable(
+        self, user_id: int, draft_id: int, *, shown: bool, reader: Reader
+    ) -> Reply:
         """Why a draft's button did nothing: a toast that never un-says what happened.
 
         An expired draft's message still showing its buttons is edited to say so (and loses
@@ -165,18 +174,18 @@ class Drafts:
         if draft is None:
             return toast(conversation.button_inactive())
         if draft.status == DraftStatus.CONFIRMED:
-            return toast(drafts.draft_already_saved())
+            return toast(drafts.draft_already_saved(reader))
         if draft.status == DraftStatus.REPLACED:
-            return toast(drafts.draft_already_replaced())
+            return toast(drafts.draft_already_replaced(reader))
         if not shown:
             return toast(conversation.button_inactive())
         live = draft.expires_at > self.res.clock()
         if draft.status == DraftStatus.DISCARDED:
-            return toast(drafts.draft_already_dropped())
+            return toast(drafts.draft_already_dropped(reader))
         if draft.status == DraftStatus.FIXING and live:
-            return toast(drafts.draft_awaiting_fix())
+            return toast(drafts.draft_awaiting_fix(reader))
         if draft.status in (DraftStatus.PENDING, DraftStatus.FIXING, DraftStatus.EXPIRED):
-            return Reply(drafts.draft_gone(), edit=True)
+            return Reply(drafts.draft_gone(reader), edit=True)
         return toast(conversation.button_inactive())
 
     async def revise(self, said: Incoming, draft: Draft, correction: str) -> Reply:
@@ -186,7 +195,9 @@ class Drafts:
             Turn(role="user", text=draft.text[:1000]),
             Turn(role="assistant", text=recap_actions("drafted", old)),
         ]
-        plan = await self._replan(said, correction, drafts.draft_fix_not_understood(), shown)
+        plan = await self._replan(
+            said, correction, drafts.draft_fix_not_understood(said.person.reader), shown
+        )
         await self._retire(said, draft, plan, (DraftStatus.FIXING,))
         revised = merge_revision(old, plan.actions)
         concerns = await self.writing.concerns(said.person, revised)
@@ -203,9 +214,11 @@ class Drafts:
     async def edited(self, said: Incoming, draft: Draft, text: str) -> Reply:
         """An edit of the message a draft under review came from: the draft takes the new
         text, planned afresh, unless it was saved or dropped meanwhile."""
-        plan = await self._replan(said, text, drafts.edit_of_draft_not_understood())
+        plan = await self._replan(
+            said, text, drafts.edit_of_draft_not_understood(said.person.reader)
+        )
         if await self._retire(said, draft, plan, UNDER_REVIEW) is None:
-            return Reply(drafts.edit_not_applied())
+            return Reply(drafts.edit_not_applied(said.person.reader))
         concerns = await self.writing.concerns_or_none(said.person, plan.actions)
         reply = await self.propose(
             said,
@@ -215,10 +228,10 @@ class Drafts:
             source_message_id=said.message_id,
             estimated=plan.estimated(),
         )
-        reply.html = drafts.edit_applied_to_draft() + "\n\n" + reply.html
+        reply.html = drafts.edit_applied_to_draft(said.person.reader) + "\n\n" + reply.html
         if draft.shown_message_id is not None and draft.status == DraftStatus.PENDING:
             # A draft being fixed already lost its buttons to the "what should I change?".
-            reply.retire.append((draft.shown_message_id, drafts.draft_replaced()))
+            reply.retire.append((draft.shown_message_id, drafts.draft_replaced(said.person.reader)))
         return reply
 
     async def _replan(

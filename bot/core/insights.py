@@ -39,11 +39,13 @@ class Insights:
         user_id = person.user_id
         zone = zoneinfo.ZoneInfo(person.account.timezone or "UTC")
         try:
-            report = await build_report(person.api, zone=zone, last_day=person.today, days=days)
+            report = await build_report(
+                person.api, zone=zone, last_day=person.today, days=days, reader=person.reader
+            )
         except BadKey:
             await mark_needs_reconnect(self.res, user_id)
             return Reply(conversation.needs_reconnect_read())
         except AgentApiError as exc:
             log.info("user %s: chart of %d days not read: %s", user_id, days, exc)
-            return Reply(charts.could_not_read())
+            return Reply(charts.could_not_read(person.reader))
         return Reply(report.caption, photo=report.png)

@@ -17,6 +17,7 @@ from bot.core.person import Incoming, Person, Refused, resolve
 from bot.core.planning import Planning
 from bot.core.resources import Resources
 from bot.core.writing import Writing
+from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply
 from bot.planner.base import Plan, PlannerError, PlannerUnavailable
 from bot.render import media as render_media
@@ -28,11 +29,11 @@ if TYPE_CHECKING:  # the media models bring in openai, which the offline core do
 log = logging.getLogger(__name__)
 
 
-def needs_llm(kind: str) -> Reply:
+def needs_llm(kind: str, reader: Reader) -> Reply:
     """The refusal of a voice note or photo when no media model is set up."""
-    return Reply(
-        render_media.voice_needs_llm() if kind == "voice" else render_media.photo_needs_llm()
-    )
+    if kind == "voice":
+        return Reply(render_media.voice_needs_llm(reader))
+    return Reply(render_media.photo_needs_llm(reader))
 
 
 @dataclass
@@ -50,12 +51,12 @@ class MediaJourneys:
         """The person and the models, or `Refused` with why the media is not taken."""
         person = await resolve(self.res, user_id, now)
         if self.res.media is None:
-            raise Refused(needs_llm(kind))
+            raise Refused(needs_llm(kind, person.reader))
         limit = self.res.settings.max_voice_seconds
         if kind == "voice" and duration is not None and duration > limit:
-            raise Refused(Reply(render_media.voice_too_long(duration, limit)))
+            raise Refused(Reply(render_media.voice_too_long(duration, limit, person.reader)))
         if not await self.planning.allowed(user_id, person.today):
-            raise Refused(Reply(render_media.media_budget_reached()))
+            raise Refused(Reply(render_media.media_budget_reached(person.reader)))
         return person, self.res.media
 
     async def transcribe(
@@ -73,10 +74,10 @@ class MediaJourneys:
                 words = await media.transcribe(audio, filename)
         except PlannerError as exc:
             log.warning("transcription failed for user %s: %s", user_id, exc)
-            raise Refused(Reply(render_media.voice_failed())) from exc
+            raise Refused(Reply(render_media.voice_failed(person.reader))) from exc
         await self.planning.count(user_id, person.today, Plan(llm_requests=1))
         if not words:
-            raise Refused(Reply(render_media.voice_empty()))
+            raise Refused(Reply(render_media.voice_empty(person.reader)))
         return words
 
     async def photo(
@@ -90,7 +91,9 @@ class MediaJourneys:
         """A meal photo: the vision model's estimate, always a draft (save / fix / drop)."""
         person, media = await self.check(user_id, "photo", None, now)
         if len(image) > self.res.settings.max_photo_bytes:
-            return Reply(render_media.photo_too_large(self.res.settings.max_photo_bytes))
+            return Reply(
+                render_media.photo_too_large(self.res.settings.max_photo_bytes, person.reader)
+            )
         try:
             async with self.res.llm_slots:
                 plan = await media.estimate_photo(image, caption, person.context())
@@ -98,14 +101,14 @@ class MediaJourneys:
             await self.planning.count(user_id, person.today, Plan(llm_requests=exc.llm_requests))
             if isinstance(exc, PlannerUnavailable):
                 log.warning("vision model unavailable for user %s: %s", user_id, exc)
-                return Reply(render_media.photo_unavailable())
+                return Reply(render_media.photo_unavailable(person.reader))
             log.warning("no usable photo estimate for user %s: %s", user_id, exc)
-            return Reply(render_media.photo_failed())
+            return Reply(render_media.photo_failed(person.reader))
         await self.planning.count(user_id, person.today, plan)
         if not plan.actions:
-            return Reply(render_media.photo_no_food(render_said.reply(plan.said)))
+            return Reply(render_media.photo_no_food(render_said.reply(plan.said), person.reader))
         concerns = await self.writing.concerns_or_none(person, plan.actions)
         said = Incoming(person, chat_id)
         reply = await self.drafts.propose(said, plan.actions, media.note(caption), concerns)
-        reply.html = render_media.photo_estimate_head() + "\n\n" + reply.html
+        reply.html = render_media.photo_estimate_head(person.reader) + "\n\n" + reply.html
         return reply

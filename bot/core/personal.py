@@ -101,7 +101,9 @@ class Personal:
             )
             await session.commit()
         if draft is None:
-            return await self.drafts.not_actionable(said.user_id, tapped.draft_id, shown=True)
+            return await self.drafts.not_actionable(
+                said.user_id, tapped.draft_id, shown=True, reader=said.person.reader
+            )
         actions = decode_actions(draft.actions)
         if not actions or not isinstance(actions[0], WeightLog):
             return toast(conversation.button_inactive())  # a draft of another kind: forged

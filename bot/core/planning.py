@@ -17,6 +17,8 @@ from typing import NoReturn
 
 from bot.core.person import Person, Refused
 from bot.core.resources import Resources
+from bot.kernel.readers import DEFAULT as DEFAULT_READER
+from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply
 from bot.kernel.said import Notice
 from bot.planner.base import (
@@ -69,7 +71,7 @@ class Planning:
         res = self.res
         # The message's time for the model starts now: a wait for a model slot counts.
         deadline = asyncio.get_running_loop().time() + res.settings.llm_message_deadline_seconds
-        rules = _Rules(sane(await res.offline.plan(text, context)), notes)
+        rules = _Rules(sane(await res.offline.plan(text, context)), notes, person.reader)
         # "The usual" and "same as yesterday" are copied from the person's own log, never
         # from what a model remembers.
         repeat = rules.plan.repeat is not None
@@ -79,14 +81,14 @@ class Planning:
         if history is None:  # today's LLM budget is spent
             if rules.usable:
                 return rules.plan, res.offline
-            raise Refused(Reply(llm.llm_budget_reached()))
+            raise Refused(Reply(llm.llm_budget_reached(person.reader)))
         context = dataclasses.replace(
             context, history=[*history, *extra_history], llm_deadline=deadline
         )
         try:
             plan = await self._in_slot(res.llm, text, context, deadline)
         except PlannerError as exc:
-            said = _failure(person.user_id, exc)
+            said = _failure(person.user_id, exc, person.reader)
             if rules.usable:
                 return rules.instead(exc, slow=isinstance(exc, PlannerTimedOut)), res.offline
             await self._refuse(person.user_id, text, context.today, exc, said)
@@ -198,18 +200,19 @@ def spent_by(plan: Plan) -> Spent | None:
     return (plan.llm_requests, plan.prompt_tokens + plan.completion_tokens)
 
 
-def _failure(user_id: int, exc: PlannerError) -> str:
+def _failure(user_id: int, exc: PlannerError, reader: Reader) -> str:
     """Why the model gave no plan, logged and worded: too long for the model (a retry could
     never work), the model down or slow (the message is kept for "retry"), or no usable
     answer."""
     if isinstance(exc, ContextTooLong):
         log.warning("message too long for the LLM for user %s: %s", user_id, exc)
-        return llm.llm_message_too_long()
+        return llm.llm_message_too_long(reader)
     if isinstance(exc, PlannerUnavailable):
         log.warning("LLM unavailable for user %s: %s", user_id, exc)
-        return llm.llm_slow() if isinstance(exc, PlannerTimedOut) else llm.llm_unavailable()
+        slow = isinstance(exc, PlannerTimedOut)
+        return llm.llm_slow(reader) if slow else llm.llm_unavailable(reader)
     log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
-    return llm.llm_failed()
+    return llm.llm_failed(reader)
 
 
 def model_or_rules(
@@ -230,7 +233,7 @@ async def forced(
     else in the way (no budget, model slot or history): a repeat is the rules', the model's
     plan is checked against the rules' reading, and the rules stand in when the model fails
     and they understood the whole message. What `healthbot eval --planner llm` scores."""
-    rules = _Rules(sane(await offline.plan(text, context)), None)
+    rules = _Rules(sane(await offline.plan(text, context)), None, DEFAULT_READER)
     if rules.plan.repeat is not None:
         return rules.plan, offline
     try:
@@ -267,6 +270,7 @@ class _Rules:
 
     plan: Plan
     notes: list[str] | None
+    reader: Reader
 
     @property
     def usable(self) -> bool:
@@ -279,5 +283,5 @@ class _Rules:
             self.plan.llm_requests += exc.llm_requests
             self.plan.prompt_tokens += exc.llm_tokens
         if self.notes is not None:
-            self.notes.append(llm.used_rules_instead(slow))
+            self.notes.append(llm.used_rules_instead(slow, self.reader))
         return self.plan

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from bot.core.person import stored_reader
 from bot.kernel.callbacks import RATED_FIELDS, RatedField
+from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply
 from bot.kernel.sends import Send, SendPhoto
-from bot.render import accounts as render_accounts
+from bot.render import charts as render_charts
 from bot.render import keyboards
 from bot.render import telegram as render_telegram
 from bot.store import Account, repo
@@ -41,11 +42,10 @@ def reminder_reply(
     )
 
 
-def weekly_caption(account: Account, chart: str, first: dt.date, last: dt.date) -> str:
-    """The weekly summary photo's caption (`WeeklySummaries`' words) to the person of
-    `account`: the week from `first` to `last` and the chart's own caption, within
-    Telegram's caption limit."""
-    return render_accounts.weekly_summary_caption(chart, first, last, stored_reader(account))
+def weekly_caption(chart: str, first: dt.date, last: dt.date, reader: Reader) -> str:
+    """The weekly summary photo's caption (`WeeklySummaries`' words): the week from `first`
+    to `last` and the chart's own caption, within Telegram's caption limit, for `reader`."""
+    return render_charts.weekly_caption(chart, first, last, reader)
 
 
 @dataclass(eq=False)

@@ -18,7 +18,8 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.insights.series import OUTLIER_SHARE, Series
+from bot.insights.series import OUTLIER_SHARE, Series, in_units
+from bot.kernel.readers import Reader
 from bot.render import charts as words
 
 if TYPE_CHECKING:
@@ -49,10 +50,11 @@ KCAL_PER_GRAM = {"protein": 4.0, "carbs": 4.0, "fat": 9.0}
 MACRO_COLOURS = {"protein": BLUE, "carbs": ORANGE, "fat": PURPLE}
 
 
-def draw_png(series: Series, *, title: str, zone: str) -> bytes:
+def draw_png(series: Series, *, title: str, zone: str, reader: Reader) -> bytes:
     """The chart of `series` as PNG bytes, `WIDTH_PX` x `HEIGHT_PX`; `zone` names the
-    time zone its days are in. Blocking (about 200 ms of CPU): call it off the event loop."""
-    png = _draw(series, title, zone)
+    time zone its days are in, `reader` whom its words and units are for. Blocking (about
+    200 ms of CPU): call it off the event loop."""
+    png = _draw(series, title, zone, reader)
     # This chart's own cycles, collected now while they are few (5 ms), rather than left to
     # pile up for a full pass that would hold the interpreter lock far longer.
     gc.collect()
@@ -81,12 +83,12 @@ def _freeze_heap_once() -> None:
             _heap_frozen = True
 
 
-def _draw(series: Series, title: str, zone: str) -> bytes:
+def _draw(series: Series, title: str, zone: str, reader: Reader) -> bytes:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     _freeze_heap_once()
 
-    figure = figure_of(series, title=title, zone=zone)
+    figure = figure_of(series, title=title, zone=zone, reader=reader)
     canvas = FigureCanvasAgg(figure)
     out = io.BytesIO()
     # Fast zlib: a third of the encoding time for a file a little larger (a chart is flat
@@ -100,9 +102,11 @@ def _draw(series: Series, title: str, zone: str) -> bytes:
     return out.getvalue()
 
 
-def figure_of(series: Series, *, title: str, zone: str) -> Figure:
+def figure_of(series: Series, *, title: str, zone: str, reader: Reader) -> Figure:
     """The chart as a matplotlib figure, not yet rendered: its axes, in order, are the
-    calories, the weight, the check-ins and the supplements."""
+    calories, the weight, the check-ins and the supplements, their numbers in the reader's
+    units (kJ, lb)."""
+    series = in_units(series, reader)
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(WIDTH_PX / DPI, HEIGHT_PX / DPI), dpi=DPI, facecolor="white")
@@ -110,29 +114,30 @@ def figure_of(series: Series, *, title: str, zone: str) -> Figure:
     figure.subplots_adjust(left=0.12, right=0.95, top=0.9, bottom=0.04)
     figure.text(0.03, 0.975, title, ha="left", va="center", fontsize=30, color=TEXT,
                 fontweight="bold")  # fmt: skip
-    figure.text(0.03, 0.951, words.days_in(zone), ha="left", va="center", fontsize=18,
+    figure.text(0.03, 0.951, words.days_in(zone, reader), ha="left", va="center", fontsize=18,
                 color="#555555")  # fmt: skip
     x = list(range(len(series.days)))
-    ticks = _day_ticks(series)
-    _calories(figure.add_subplot(grid[0]), series, x, ticks)
-    _weight(figure.add_subplot(grid[1]), series, x, ticks)
-    _checkins(figure.add_subplot(grid[2]), series, x, ticks)
-    _supplements(figure.add_subplot(grid[3]), series)
+    ticks = _day_ticks(series, reader)
+    _calories(figure.add_subplot(grid[0]), series, x, ticks, reader)
+    _weight(figure.add_subplot(grid[1]), series, x, ticks, reader)
+    _checkins(figure.add_subplot(grid[2]), series, x, ticks, reader)
+    _supplements(figure.add_subplot(grid[3]), series, reader)
     return figure
 
 
 Ticks = tuple[list[int], list[str]]
 
 
-def _day_ticks(series: Series) -> Ticks:
+def _day_ticks(series: Series, reader: Reader) -> Ticks:
     """Weekday and date under each day of a week; for a month, a date every few days
     (counted back from the last), so they do not collide. Only labelled days get a tick."""
     if len(series.days) <= 10:
-        return list(range(len(series.days))), [f"{day:%a}\n{day.day}" for day in series.days]
+        labels = [words.day_tick(day, reader, weekday=True) for day in series.days]
+        return list(range(len(series.days))), labels
     step = math.ceil(len(series.days) / 8)
     last = len(series.days) - 1
     at = list(range(last, -1, -step))[::-1]
-    return at, [f"{series.days[i].day} {series.days[i]:%b}" for i in at]
+    return at, [words.day_tick(series.days[i], reader, weekday=False) for i in at]
 
 
 def _style(ax: Axes, heading: str, unit: str, x: Sequence[int], ticks: Ticks) -> None:
@@ -158,12 +163,12 @@ def _line_label(ax: Axes, days: int, y: float, text: str) -> None:
             bbox={"facecolor": "white", "edgecolor": "none", "pad": 2})  # fmt: skip
 
 
-def _calories(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks) -> None:
+def _calories(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks, reader: Reader) -> None:
     """Each day's calories as a bar split by where they came from, against the goal."""
-    _style(ax, words.calories_heading(), words.calories_axis(), x, ticks)
+    _style(ax, words.calories_heading(reader), words.calories_axis(reader), x, ticks)
     drawn = [(i, kcal) for i, kcal in zip(x, series.calories, strict=True) if kcal is not None]
     if not drawn:
-        _empty(ax, words.nothing_logged())
+        _empty(ax, words.nothing_logged(reader))
         ax.set_yticks([])
         return
     # Each bar is the day's calories, shared among the macros by the energy they bring; a
@@ -185,30 +190,30 @@ def _calories(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks) -> None:
     goal = series.calorie_goal
     if goal is not None:
         ax.axhline(goal, color=BLACK, linestyle="--", linewidth=2.5)
-        _line_label(ax, len(x), goal, words.goal_label(goal))
+        _line_label(ax, len(x), goal, words.goal_label(goal, reader))
     # One day far above the rest (a slip: 100,000 kcal) would flatten every other bar: the
     # axis stops at a few times the typical day, and a taller bar has its number written.
     typical = max(goal or 0.0, statistics.median(kcal for _, kcal in drawn))
     top = max(min(max(kcal for _, kcal in drawn), typical * CLIP_FACTOR), goal or 0.0) * 1.15
     for i, kcal in drawn:
         if kcal > top:
-            ax.text(i, top * 0.97, words.clipped(kcal), ha="center", va="top", fontsize=16,
+            ax.text(i, top * 0.97, words.clipped(kcal, reader), ha="center", va="top", fontsize=16,
                     rotation=90, color="white", fontweight="bold", zorder=6)  # fmt: skip
     ax.set_ylim(0, top)
     from matplotlib.patches import Patch
 
-    handles = [Patch(color=c, label=words.macro_name(n)) for n, c in MACRO_COLOURS.items()]
+    handles = [Patch(color=c, label=words.macro_name(n, reader)) for n, c in MACRO_COLOURS.items()]
     ax.legend(handles=handles, loc="lower right", ncol=3, fontsize=17, frameon=False,
               bbox_to_anchor=(1.0, 0.98), handlelength=1.0, columnspacing=1.0)  # fmt: skip
 
 
-def _weight(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks) -> None:
+def _weight(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks, reader: Reader) -> None:
     """Each weighing as a point, the trend as a line, the goal as a dashed line."""
-    _style(ax, words.weight_heading(), words.weight_axis(), x, ticks)
+    _style(ax, words.weight_heading(reader), words.weight_axis(reader), x, ticks)
     points = [(i, kg) for i, kg in zip(x, series.weight, strict=True) if kg is not None]
     trend = [(i, kg) for i, kg in zip(x, series.trend, strict=True) if kg is not None]
     if not points and not trend:
-        _empty(ax, words.nothing_logged())
+        _empty(ax, words.nothing_logged(reader))
         ax.set_yticks([])
         return
     values = [kg for _, kg in points] + [kg for _, kg in trend]
@@ -217,16 +222,17 @@ def _weight(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks) -> None:
     values = [kg for kg in values if abs(kg - middle) <= OUTLIER_SHARE * middle] or [middle]
     if trend:
         ax.plot([i for i, _ in trend], [kg for _, kg in trend], color=VERMILLION,
-                linewidth=3.5, label=words.trend_label())  # fmt: skip
+                linewidth=3.5, label=words.trend_label(reader))  # fmt: skip
     if points:
+        weighed = words.weighing_label(reader)
         ax.plot([i for i, _ in points], [kg for _, kg in points], "o", color=SKY_BLUE,
-                markersize=11, markeredgecolor=BLUE, label=words.weighing_label())  # fmt: skip
+                markersize=11, markeredgecolor=BLUE, label=weighed)  # fmt: skip
     low, high = min(values), max(values)
     goal = series.weight_goal
     # The goal is drawn when it is near enough not to flatten the weighings into a line.
     if goal is not None and abs(goal - (low + high) / 2) <= max(5.0, (high - low) * 2):
         ax.axhline(goal, color=GREEN, linestyle="--", linewidth=2.5)
-        _line_label(ax, len(x), goal, words.weight_goal_label(goal))
+        _line_label(ax, len(x), goal, words.weight_goal_label(goal, reader))
         low, high = min(low, goal), max(high, goal)
     margin = max(0.5, (high - low) * 0.15)
     ax.set_ylim(low - margin, high + margin)
@@ -235,17 +241,17 @@ def _weight(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks) -> None:
             edge = high + margin if kg > high else low - margin
             ax.plot([i], [edge], "^" if kg > high else "v", color=VERMILLION, markersize=14,
                     clip_on=False)  # fmt: skip
-            ax.text(i, edge, words.clipped_kg(kg), fontsize=15, color=TEXT,
+            ax.text(i, edge, words.clipped_weight(kg, reader), fontsize=15, color=TEXT,
                     ha="left", va="top" if kg > high else "bottom")  # fmt: skip
     ax.legend(loc="lower right", ncol=2, fontsize=17, frameon=False,
               bbox_to_anchor=(1.0, 0.98), handlelength=1.4, columnspacing=1.0)  # fmt: skip
 
 
-def _checkins(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks) -> None:
+def _checkins(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks, reader: Reader) -> None:
     """Mood, energy and sleep, a row each: a cell a day, shaded and numbered 1 to 5."""
     from matplotlib.colors import ListedColormap
 
-    ax.set_title(words.checkins_heading(), loc="left", fontsize=24, color=TEXT, pad=12)
+    ax.set_title(words.checkins_heading(reader), loc="left", fontsize=24, color=TEXT, pad=12)
     rows = [("mood", series.mood), ("energy", series.energy), ("sleep", series.sleep)]
     # One mesh for every cell (a month is 90): an empty day is masked, so left blank.
     grid = [[math.nan if v is None else float(v) for v in values] for _, values in rows]
@@ -261,13 +267,13 @@ def _checkins(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks) -> None:
                             color="white" if value >= 4 else TEXT)  # fmt: skip
     ax.set_xlim(-0.6, len(x) - 0.4)
     ax.set_ylim(len(rows) - 0.5, -0.5)
-    ax.set_yticks(range(len(rows)), [words.rating_name(name) for name, _ in rows])
+    ax.set_yticks(range(len(rows)), [words.rating_name(name, reader) for name, _ in rows])
     ax.set_xticks(*ticks)
     ax.tick_params(labelsize=18, colors=TEXT, length=0)
     for spine in ax.spines.values():
         spine.set_visible(False)
     if not any(v is not None for _, values in rows for v in values):
-        _empty(ax, words.nothing_logged())
+        _empty(ax, words.nothing_logged(reader))
 
 
 def _masked(grid: list[list[float]]) -> Any:
@@ -277,14 +283,14 @@ def _masked(grid: list[list[float]]) -> Any:
     return np.ma.masked_invalid(values)
 
 
-def _supplements(ax: Axes, series: Series) -> None:
+def _supplements(ax: Axes, series: Series, reader: Reader) -> None:
     """Each supplement: the days it was taken out of the days in the range."""
     items = list(series.supplements)[:SUPPLEMENTS_SHOWN]
-    heading = words.supplements_heading(len(items), len(series.supplements))
+    heading = words.supplements_heading(len(items), len(series.supplements), reader)
     ax.set_title(heading, loc="left", fontsize=24, color=TEXT, pad=12)
     ax.set_axis_off()
     if not items:
-        _empty(ax, words.no_supplements())
+        _empty(ax, words.no_supplements(reader))
         return
     days = len(series.days)
     for row, (name, taken) in enumerate(items):

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 from bot.agent_api.client import AgentApiClient
 from bot.insights.draw import draw_png
 from bot.insights.series import Series, read_series
+from bot.kernel.readers import Reader
 from bot.render import charts as words
 
 __all__ = ["Report", "Series", "build_report", "draw_off_loop", "streak_of"]
@@ -50,22 +51,23 @@ def streak_of(series: Series) -> int:
     return streak
 
 
-async def draw_off_loop(series: Series, *, title: str, zone: str) -> bytes:
+async def draw_off_loop(series: Series, *, title: str, zone: str, reader: Reader) -> bytes:
     """`draw_png` in the charts' own thread, so the event loop goes on serving meanwhile."""
-    draw = functools.partial(draw_png, series, title=title, zone=zone)
+    draw = functools.partial(draw_png, series, title=title, zone=zone, reader=reader)
     return await asyncio.get_running_loop().run_in_executor(_painter, draw)
 
 
 async def build_report(
-    client: AgentApiClient, *, zone: ZoneInfo, last_day: dt.date, days: int
+    client: AgentApiClient, *, zone: ZoneInfo, last_day: dt.date, days: int, reader: Reader
 ) -> Report:
     """The range of `days` days ending on `last_day` (the person's lived day), read with as
     few GET requests as the routes allow (see `read_series`), drawn off the event loop.
 
-    `zone` is the person's: the days are theirs, and the chart says so.
+    `zone` is the person's: the days are theirs, and the chart says so; `reader` is whom its
+    words and units are for.
     """
     series = await read_series(client, last_day=last_day, days=days)
-    title = words.title(len(series.days), series.days[0], series.days[-1])
-    png = await draw_off_loop(series, title=title, zone=str(zone))
-    caption = words.caption(series, streak=streak_of(series))
+    title = words.title(len(series.days), series.days[0], series.days[-1], reader)
+    png = await draw_off_loop(series, title=title, zone=str(zone), reader=reader)
+    caption = words.caption(series, streak=streak_of(series), reader=reader)
     return Report(png=png, caption=caption, series=series, logged_days=series.logged_days)

@@ -33,11 +33,12 @@ import datetime as dt
 import math
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.views import TodayView, WeightPoint, lenient
+from bot.kernel.readers import KJ_PER_KCAL, Reader
 
 TREND_SMOOTHING = 0.1  # the Hacker's Diet's 10 %
 LINE_UNTIL = 10  # weighings fitted by a straight line before the average takes over
@@ -69,6 +70,30 @@ class Series:
     @property
     def logged_days(self) -> int:
         return sum(self.logged)
+
+
+KG_PER_LB = 0.45359237
+
+
+def in_units(series: Series, reader: Reader) -> Series:
+    """`series` with its energies (kcal) and body weights (kg) in the reader's units, as
+    drawn for them; the macros stay grams (only their shares are drawn)."""
+    energy = KJ_PER_KCAL if reader.energy == "kJ" else 1.0
+    weight = 1 / KG_PER_LB if reader.weight == "lb" else 1.0
+    if energy == 1.0 and weight == 1.0:
+        return series
+
+    def scaled(values: Sequence[float | None], factor: float) -> tuple[float | None, ...]:
+        return tuple(None if v is None else v * factor for v in values)
+
+    return replace(
+        series,
+        calories=scaled(series.calories, energy),
+        weight=scaled(series.weight, weight),
+        trend=scaled(series.trend, weight),
+        calorie_goal=None if series.calorie_goal is None else series.calorie_goal * energy,
+        weight_goal=None if series.weight_goal is None else series.weight_goal * weight,
+    )
 
 
 def trend_of(

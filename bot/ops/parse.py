@@ -44,6 +44,7 @@ from bot.core.personal import nothing_to_repeat, settle_unit, unitless_index
 from bot.kernel.days import day_end
 from bot.kernel.keys import find_key, hide_keys
 from bot.kernel.plausibility import check
+from bot.kernel.readers import DEFAULT
 from bot.ops.progress import RunProgress, run_progress, terminal_console
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
@@ -208,20 +209,20 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
         ):
             return _Said(usual.which_unit(plan.unit_question))
     if plan.amends:
-        return _Said(drafts.correction_of_nothing_logged())
+        return _Said(drafts.correction_of_nothing_logged(DEFAULT))
     if plan.actions:
         if reply and not plan.understood:
             notes.append(fmt.esc(reply))
         concerns = check(plan.actions, last_weight_kg=None)
         if concerns:
-            shown = drafts.draft(plan.actions, concerns, today, plan.estimated())
+            shown = drafts.draft(plan.actions, concerns, today, plan.estimated(), reader=DEFAULT)
             return _Said(shown, draft=plan.actions)
         if plan.estimated():
-            notes.append(llm.estimated(plan.estimated()))
+            notes.append(llm.estimated(plan.estimated(), DEFAULT))
         parts = [conversation.logged(plan.actions, today), *(["\n".join(notes)] if notes else [])]
         return _Said(fmt.fit("\n\n".join(parts)), actions=plan.actions)
     if plan.offer:
-        shown = drafts.draft(plan.offer, [], today)
+        shown = drafts.draft(plan.offer, [], today, reader=DEFAULT)
         return _Said(f"{fmt.esc(reply)}\n{shown}" if reply else shown, draft=plan.offer)
     return _Said("\n\n".join([*_answer(plan, reply, today), *notes]))
 

@@ -50,11 +50,9 @@ __all__ = [
     "timezone_unknown",
     "timezone_usage",
     "unknown_command",
-    "weekly_summary_caption",
     "weekly_summary_line",
 ]
 
-CAPTION_MAX = 1024  # Telegram's limit for a photo's caption
 # Why a person's account cannot be used for what they asked (bot.core.person's refusals).
 Unusable = Literal["not_linked", "needs_reconnect"]
 
@@ -375,21 +373,6 @@ def weekly_summary_line(enabled: bool, has_timezone: bool, reader: Reader) -> st
     if not has_timezone:
         return w._("Weekly summary: on (starts once you set /timezone CITY)")
     return w._("Weekly summary: on, Sundays at 19:00")
-
-
-def weekly_summary_caption(caption: str, first: dt.date, last: dt.date, reader: Reader) -> str:
-    """The weekly summary photo's caption: which week, the chart's caption, how to stop it.
-
-    Within Telegram's caption limit: what does not fit of the frame is left out, never the
-    chart's own caption.
-    """
-    w = words(reader)
-    title = w._("<b>Your week</b>, {first} – {last}").format(first=w.date(first), last=w.date(last))
-    full = f"{title}\n{caption}\n" + w._("<i>Weekly summaries: /settings</i>")
-    if len(full) <= CAPTION_MAX:
-        return full
-    with_title = f"{title}\n{caption}"
-    return with_title if len(with_title) <= CAPTION_MAX else caption
 
 
 def no_timezone_hint(reader: Reader) -> str:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.kernel.readers import Reader
 from bot.kernel.said import Malformed, MalformedKind
 from bot.render.format import esc
+from bot.render.words import N_, words
 
 __all__ = [
     "LLM_CLAIMED_WRITE",
@@ -33,13 +35,14 @@ __all__ = [
     "used_rules_instead",
 ]
 
-LLM_NOT_UNDERSTOOD = (
+# The planner's notices, shown by bot.render.said: message ids marked for the catalogs.
+LLM_NOT_UNDERSTOOD = N_(
     "Sorry, I couldn't understand that, so nothing was saved. Could you say it again in "
     'other words? For example: "2 eggs and toast for breakfast, slept badly".'
 )
 
 # Instead of model text that claims a write ("Logged: ...") when nothing was written.
-LLM_CLAIMED_WRITE = (
+LLM_CLAIMED_WRITE = N_(
     "Nothing was saved from that message. To log something, say it plainly, for example: "
     '"2 eggs and toast for breakfast" or "72.4 kg".'
 )
@@ -58,15 +61,15 @@ _LLM_AREA_NOUNS = {
 
 def prompt_refused() -> str:
     """Instead of a model reply that quoted the bot's instructions (a prompt injection)."""
-    return "I can't share my instructions. Tell me what you ate, your weight or how you feel."
+    return N_("I can't share my instructions. Tell me what you ate, your weight or how you feel.")
 
 
-def estimated(foods: Sequence[str]) -> str:
+def estimated(foods: Sequence[str], reader: Reader) -> str:
     """Under the logged items (HTML): which of them carry the model's estimate, as the food
     table knew none of them and the person gave no figures. The entries' names stay clean;
     the mark is here."""
     names = "; ".join(esc(food) for food in dict.fromkeys(foods))
-    return f"≈ Estimated (not in the food table): {names}"
+    return words(reader)._("≈ Estimated (not in the food table): {names}").format(names=names)
 
 
 def llm_partly_understood(areas: Sequence[str | None]) -> str:
@@ -108,61 +111,65 @@ def llm_probe_result(model: str, tool_called: bool) -> str:
     )
 
 
-# The assistant, when the model cannot help with a message
+# The assistant, when the model cannot help with a message: HTML in the reader's words
 
 
-def llm_unavailable() -> str:
-    return (
+def llm_unavailable(reader: Reader) -> str:
+    w = words(reader)
+    return w._(
         "My language model isn't reachable right now and my built-in rules didn't "
         "understand that. Nothing was saved yet, but I kept your message: reply "
-        "<b>retry</b> in a minute, or use simple phrases like <i>2 eggs</i>, <i>72.4 kg</i>, "
+        "<b>retry</b> in a minute, or use simple phrases like <i>2 eggs</i>, <i>{weight}</i>, "
         "<i>mood 4</i>."
-    )
+    ).format(weight=w.weight(72.4))
 
 
-def llm_failed() -> str:
-    return (
+def llm_failed(reader: Reader) -> str:
+    return words(reader)._(
         "Sorry, I couldn't make sense of that, so nothing was saved. Could you say it more "
         "simply, one thing at a time?"
     )
 
 
-def llm_budget_reached() -> str:
-    return (
+def llm_budget_reached(reader: Reader) -> str:
+    w = words(reader)
+    return w._(
         "You've reached today's limit for my AI model, and my built-in rules didn't "
         "understand that. Nothing was saved. Simple phrases still work (<i>2 eggs</i>, "
-        "<i>72.4 kg</i>, <i>mood 4</i>), and the limit resets tomorrow."
-    )
+        "<i>{weight}</i>, <i>mood 4</i>), and the limit resets tomorrow."
+    ).format(weight=w.weight(72.4))
 
 
-def llm_slow() -> str:
+def llm_slow(reader: Reader) -> str:
     """The model missed its deadline and the rules could not read the message, kept for
     "retry"."""
-    return (
+    w = words(reader)
+    return w._(
         "My AI model is slow right now and didn't answer in time. Nothing was saved yet, "
         "but I kept your message: reply <b>retry</b> in a minute, or use simple phrases "
-        "like <i>2 eggs</i>, <i>72.4 kg</i>, <i>mood 4</i>."
-    )
+        "like <i>2 eggs</i>, <i>{weight}</i>, <i>mood 4</i>."
+    ).format(weight=w.weight(72.4))
 
 
-def used_rules_instead(slow: bool) -> str:
+def used_rules_instead(slow: bool, reader: Reader) -> str:
     """One line below a reply the built-in rules made because the model could not help."""
+    w = words(reader)
     if slow:
-        return "<i>(My AI model was slow, so my built-in rules read this message.)</i>"
-    return "<i>(My AI model couldn't read this, so my built-in rules did.)</i>"
+        return w._("<i>(My AI model was slow, so my built-in rules read this message.)</i>")
+    return w._("<i>(My AI model couldn't read this, so my built-in rules did.)</i>")
 
 
-def llm_message_too_long() -> str:
+def llm_message_too_long(reader: Reader) -> str:
     """The message alone does not fit the model's context: retrying it can never work."""
-    return (
+    return words(reader)._(
         "That message is too long for my AI model to read in one go, so nothing was saved. "
         "Please send it in shorter parts, one meal or topic at a time."
     )
 
 
-def llm_answer_failed() -> str:
+def llm_answer_failed(reader: Reader) -> str:
     """A question's data was read, but the model failed to word the answer."""
-    return (
+    return words(reader)._(
         "I looked that up, but my AI model couldn't put the answer into words just now. "
         "Please ask again in a minute."
     )

@@ -31,7 +31,9 @@ from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.insights.report import build_report
 from bot.kernel.days import day_end, lived_day
+from bot.kernel.readers import Reader, reader_for
 from bot.kernel.sends import RecipientBlocked, SendPhoto
+from bot.render.words import LANGUAGES
 from bot.store import Account, AccountStatus, EncryptionError, WeeklySummary, local_instant, repo
 from bot.sync.due import RETRY_SEND_AFTER, ClaimDue, ScheduledSends
 
@@ -41,10 +43,22 @@ SUMMARY_WEEKDAY = 6  # Sunday (Monday is 0)
 SUMMARY_AT = dt.time(19, 0)
 DAYS = 7
 
-# The summary photo's caption to an account's person from the chart's own caption and the
-# week's first and last day: the core's (`bot.core.scheduled.weekly_caption`), handed in
-# where the house is built.
-CaptionWords = Callable[[Account, str, dt.date, dt.date], str]
+# The summary photo's caption from the chart's own caption, the week's first and last day and
+# whom it is for: the core's (`bot.core.scheduled.weekly_caption`), handed in where the house
+# is built.
+CaptionWords = Callable[[str, dt.date, dt.date, Reader], str]
+
+
+def reader_of_account(account: Account) -> Reader:
+    """Whom a summary is for, from what the account keeps: the person's choices, else the
+    language Telegram last said their app speaks (no message is at hand to say it now)."""
+    return reader_for(
+        LANGUAGES,
+        language=account.language,
+        telegram_language=account.telegram_language,
+        weight=account.weight_unit,
+        energy=account.energy_unit,
+    )
 
 
 def iso_week(sunday: dt.date) -> str:
@@ -135,12 +149,15 @@ class WeeklySummaries(ScheduledSends[WeeklySummary, SendPhoto, CaptionWords]):
         week = iso_week(due.sunday)
         after = next_summary_at(tz=tz, now=now, last_sent_week=week)
         client = self._client(account)
+        reader = reader_of_account(account)
         if client is None:
             await self._mark(user_id, AccountStatus.NEEDS_RECONNECT)
             await self._release(user_id, after)
             return False
         try:
-            report = await build_report(client, zone=tz, last_day=due.sunday, days=DAYS)
+            report = await build_report(
+                client, zone=tz, last_day=due.sunday, days=DAYS, reader=reader
+            )
         except BadKey:
             await self._mark(user_id, AccountStatus.NEEDS_RECONNECT)
             await self._release(user_id, after)
@@ -153,7 +170,7 @@ class WeeklySummaries(ScheduledSends[WeeklySummary, SendPhoto, CaptionWords]):
             await self._complete(user_id, week, after)
             return False
         first = due.sunday - dt.timedelta(days=DAYS - 1)
-        caption = self.words(account, report.caption, first, due.sunday)
+        caption = self.words(report.caption, first, due.sunday, reader)
         try:
             await send(account.chat_id or user_id, report.png, caption)
         except RecipientBlocked:

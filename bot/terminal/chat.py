@@ -27,6 +27,7 @@ from pathlib import Path
 from bot.compose import House
 from bot.core.insights import MONTH_DAYS, WEEK_DAYS
 from bot.kernel.keys import hide_keys
+from bot.kernel.readers import DEFAULT
 from bot.kernel.replies import Button, Reply
 from bot.render import accounts
 from bot.render import charts as render_charts
@@ -121,7 +122,7 @@ class Terminal:
     def show(self, reply: Reply) -> list[Button]:
         """Print a reply; its buttons are numbered, and returned so a number can tap one."""
         if reply.photo is not None:
-            self.out(render_charts.saved_to(str(self.save_chart(reply.photo))))
+            self.out(render_charts.saved_to(str(self.save_chart(reply.photo)), DEFAULT))
         self.out(fmt.to_plain(reply.html))
         if reply.operator_note:
             self.out(f"({reply.operator_note})")

@@ -10,6 +10,7 @@ from bot.agent_api.actions import WeightLog
 from bot.agent_api.views import TodayView
 from bot.core.assistant import Assistant
 from bot.kernel.plausibility import RecentWeights
+from bot.kernel.readers import DEFAULT
 from bot.kernel.replies import Reply
 from bot.render import conversation, drafts
 from bot.render import format as fmt
@@ -42,7 +43,7 @@ async def test_implausible_calories_are_not_written_until_saved(
     saved = await tap(assistant, callbacks(reply)["save"])
     assert saved.edit and "Calories:" in plain(saved.html)
     again = await tap(assistant, callbacks(reply)["save"])  # a double tap saves once
-    assert again.toast == drafts.draft_already_saved()  # and does not un-say "saved"
+    assert again.toast == drafts.draft_already_saved(DEFAULT)  # and does not un-say "saved"
     assert (await sandbox.counts(key))["nutrition"] == 1
 
 
@@ -191,7 +192,7 @@ async def test_an_expired_draft_is_not_written(
     later = dt.datetime.now(dt.UTC) + dt.timedelta(hours=25)
     assistant.resources.clock = lambda: later
     reply = await tap(assistant, callbacks(draft)["save"])
-    assert plain(reply.html) == fmt.to_plain(drafts.draft_gone())
+    assert plain(reply.html) == fmt.to_plain(drafts.draft_gone(DEFAULT))
     assert (await sandbox.counts(key))["nutrition"] == 0
 
 

@@ -102,11 +102,11 @@ async def test_a_double_tapped_save_saves_once_and_still_says_logged(
     logged = bot.fake.messages[draft.message_id]
     assert "Protein bar" in logged.text and "Calories:" in logged.text
     assert logged.callbacks == [] and logged.edits == 1
-    assert answers(bot)[before:] == [None, drafts.draft_already_saved()]
+    assert answers(bot)[before:] == [None, drafts.draft_already_saved(DEFAULT)]
     assert (await sandbox.counts(key))["nutrition"] == 1
 
     # a tap that comes later still, from a screen that was not refreshed
-    assert await tap(bot, draft, save) == drafts.draft_already_saved()
+    assert await tap(bot, draft, save) == drafts.draft_already_saved(DEFAULT)
     assert bot.fake.messages[draft.message_id].text == logged.text
     assert (await sandbox.counts(key))["nutrition"] == 1
 
@@ -120,10 +120,10 @@ async def test_a_dropped_draft_loses_its_keyboard_and_a_late_save_writes_nothing
 
     assert await tap(bot, draft, drop) is None
     dropped = bot.fake.messages[draft.message_id]
-    assert dropped.text == drafts.draft_dropped() and dropped.callbacks == []
+    assert dropped.text == drafts.draft_dropped(DEFAULT) and dropped.callbacks == []
 
     assert await tap(bot, draft, save) == conversation.button_inactive()
-    assert bot.fake.messages[draft.message_id].text == drafts.draft_dropped()
+    assert bot.fake.messages[draft.message_id].text == drafts.draft_dropped(DEFAULT)
     assert (await sandbox.counts(key))["nutrition"] == 0
 
 

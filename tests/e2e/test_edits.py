@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.kernel.readers import DEFAULT
 from bot.render import drafts
 from bot.render import format as fmt
 from tests.e2e.test_media import ADA, foods, set_confirm, start, tap
@@ -47,7 +48,7 @@ async def test_an_edit_of_a_draft_under_review_revises_the_draft(
     assert "Egg" in draft.text and draft.callbacks
     old_save = next(c for c in draft.callbacks if "save" in c)
     revised = await edited(bot, message_id, "2 eggs and a banana")
-    assert revised.text.startswith(fmt.to_plain(drafts.edit_applied_to_draft()))
+    assert revised.text.startswith(fmt.to_plain(drafts.edit_applied_to_draft(DEFAULT)))
     assert "Eggs, 2" in revised.text and "Banana" in revised.text and revised.callbacks
     assert (await sandbox.counts(key))["nutrition"] == 0  # still only a draft
 
@@ -67,7 +68,7 @@ async def test_an_edit_of_a_question_changes_nothing(
     bot, key = await start(harness_factory, sandbox)
     message_id, _ = await said(bot, "how much protein today?")
     answer = await edited(bot, message_id, "3 bananas")
-    assert answer.text == fmt.to_plain(drafts.edit_not_applied())
+    assert answer.text == fmt.to_plain(drafts.edit_not_applied(DEFAULT))
     assert (await sandbox.counts(key))["nutrition"] == 0
 
 

@@ -68,7 +68,7 @@ async def test_a_photo_caption_is_logged_as_text_when_no_vision_model_is_set_up(
 ) -> None:
     bot, key = await linked(harness_factory, sandbox)
     reply = (await reply_to(bot, photo(bot, caption="lunch: 2 eggs"))).text
-    assert media.photo_caption_only() in reply
+    assert media.photo_caption_only(DEFAULT) in reply
     assert "Eggs, 2" in reply and "Logged" in reply
     no_operator_advice(reply)
     assert bot.fake.calls("getFile") == []  # the photo itself was not downloaded

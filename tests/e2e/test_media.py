@@ -162,7 +162,7 @@ async def test_a_too_long_voice_note_is_refused_before_download(
 ) -> None:
     bot, key = await start(harness_factory, sandbox, fake_openai)
     reply = await reply_to(bot, voice(bot, duration=121))
-    assert reply.text == media.voice_too_long(121, 120)
+    assert reply.text == media.voice_too_long(121, 120, DEFAULT)
     assert bot.fake.calls("getFile") == [] and fake_openai.requests == []
     assert (await sandbox.counts(key))["nutrition"] == 0
 
@@ -171,8 +171,8 @@ async def test_without_an_llm_key_voice_and_photos_say_so_and_download_nothing(
     harness_factory: Any, sandbox: RunningSandbox
 ) -> None:
     bot, key = await start(harness_factory, sandbox)
-    assert (await reply_to(bot, voice(bot))).text == media.voice_needs_llm()
-    assert (await reply_to(bot, photo(bot))).text == media.photo_needs_llm()
+    assert (await reply_to(bot, voice(bot))).text == media.voice_needs_llm(DEFAULT)
+    assert (await reply_to(bot, photo(bot))).text == media.photo_needs_llm(DEFAULT)
     assert bot.fake.calls("getFile") == []
     assert (await sandbox.counts(key))["nutrition"] == 0
 
@@ -184,7 +184,7 @@ async def test_a_failing_transcription_loses_nothing_and_says_to_resend(
     fake_openai.reply_error(500, route=TRANSCRIBE)
     fake_openai.reply_error(500, route=TRANSCRIBE)  # the client retries once
     reply = await reply_to(bot, voice(bot))
-    assert reply.text == media.voice_failed()
+    assert reply.text == media.voice_failed(DEFAULT)
     assert len(fake_openai.transcription_requests) == 2 and fake_openai.chat_requests == []
     assert (await sandbox.counts(key))["nutrition"] == 0
 
@@ -199,7 +199,7 @@ async def test_an_empty_transcript_is_said_plainly(
 ) -> None:
     bot, _ = await start(harness_factory, sandbox, fake_openai)
     fake_openai.reply_transcript("   ")
-    assert (await reply_to(bot, voice(bot))).text == media.voice_empty()
+    assert (await reply_to(bot, voice(bot))).text == media.voice_empty(DEFAULT)
     assert fake_openai.chat_requests == []
 
 
@@ -256,7 +256,7 @@ async def test_a_dropped_photo_draft_writes_nothing(
     fake_openai.reply_tool_calls([("log_food", {"date": DAY, "items": [RICE]})])
     draft = await reply_to(bot, photo(bot))
     dropped = await tap(bot, draft, "draft:drop")
-    assert dropped.text == drafts.draft_dropped()
+    assert dropped.text == drafts.draft_dropped(DEFAULT)
     assert (await sandbox.counts(key))["nutrition"] == 0
 
 
@@ -281,7 +281,7 @@ async def test_a_photo_without_food_says_so(
     bot, key = await start(harness_factory, sandbox, fake_openai)
     fake_openai.reply_text("I can see a cat, not a meal.")
     reply = await reply_to(bot, photo(bot))
-    assert reply.text == media.photo_no_food("I can see a cat, not a meal.")
+    assert reply.text == media.photo_no_food("I can see a cat, not a meal.", DEFAULT)
     assert not reply.callbacks and (await sandbox.counts(key))["nutrition"] == 0
 
 
@@ -292,7 +292,7 @@ async def test_photos_count_against_the_daily_llm_budget(
     fake_openai.reply_tool_calls([("log_food", {"date": DAY, "items": [RICE]})])
     assert draft_callbacks(await reply_to(bot, photo(bot))) == {"save", "fix", "drop"}
     reply = await reply_to(bot, photo(bot))
-    assert reply.text == media.media_budget_reached()
+    assert reply.text == media.media_budget_reached(DEFAULT)
     assert len(bot.fake.calls("getFile")) == 1 and len(fake_openai.chat_requests) == 1
 
 
@@ -347,7 +347,7 @@ async def test_an_expired_draft_is_not_written(
     assert draft_callbacks(draft) == {"save", "fix", "drop"}
     bot.clock.now = NOON + dt.timedelta(hours=24, minutes=1)
     gone = await tap(bot, draft, "draft:save")
-    assert gone.text == drafts.draft_gone()
+    assert gone.text == drafts.draft_gone(DEFAULT)
     assert (await sandbox.counts(key))["nutrition"] == 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from bot.kernel.readers import DEFAULT
 from bot.render import conversation, drafts
 from tests.e2e.test_buttons import answers
 from tests.e2e.test_edits import edited, said
@@ -30,15 +31,15 @@ async def test_a_draft_replaced_by_an_edit_loses_its_buttons_and_a_late_save_say
     await bot.fake.wait_for(lambda: bot.fake.messages[old.message_id].edits > 0)
     replaced = bot.fake.messages[old.message_id]
     assert replaced.callbacks == []
-    assert replaced.text == drafts.draft_replaced()
+    assert replaced.text == drafts.draft_replaced(DEFAULT)
 
     # A tap from a screen that was not refreshed: it says what happened, writes nothing.
     before = len(answers(bot))
     bot.fake.push_callback(ADA, save, old.message_id)
     await bot.fake.wait_for(lambda: len(answers(bot)) > before)
     toast = answers(bot)[before]
-    assert toast != drafts.draft_already_dropped()
-    assert toast == drafts.draft_already_replaced()
+    assert toast != drafts.draft_already_dropped(DEFAULT)
+    assert toast == drafts.draft_already_replaced(DEFAULT)
     assert bot.fake.messages[old.message_id].text == replaced.text
     assert (await sandbox.counts(key))["nutrition"] == 0
 

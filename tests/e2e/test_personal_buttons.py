@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from bot.kernel.readers import DEFAULT
 from bot.render import drafts, usual
 from tests.e2e.conftest import Harness
 from tests.e2e.test_buttons import ADA, NOON, answers, button, linked, tap
@@ -36,9 +37,9 @@ async def test_a_weight_without_a_unit_is_asked_and_logged_once_on_the_tap(
     assert await weights(bot, key) == [43.27]
 
     # a late tap on the other unit, from a screen that was not refreshed
-    assert await tap(bot, question, kg) == drafts.draft_already_saved()
+    assert await tap(bot, question, kg) == drafts.draft_already_saved(DEFAULT)
     assert await weights(bot, key) == [43.27]
-    assert answers(bot)[-1] == drafts.draft_already_saved()
+    assert answers(bot)[-1] == drafts.draft_already_saved(DEFAULT)
 
 
 async def test_the_day_end_buttons_of_settings_change_it(

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from bot.agent_api.client import AgentApiClient
+from bot.kernel.readers import DEFAULT
 from bot.render import drafts
 from tests.e2e.test_edits import edited, said
 from tests.e2e.test_media import ADA, DAY, start
@@ -58,7 +59,7 @@ async def test_an_edit_of_a_message_still_waiting_to_sync_says_it_is_queued(
     assert "Banana" in kept.text
     answer = await edited(bot, message_id, "3 bananas")
     assert "already logged" not in answer.text
-    assert answer.text.startswith(drafts.edit_of_queued_head())
+    assert answer.text.startswith(drafts.edit_of_queued_head(DEFAULT))
     assert "Banana" in answer.text
 
 
@@ -90,7 +91,7 @@ async def test_a_correction_to_less_says_how_to_fix_it_without_logging_twice(
     less = await bot.say(ADA, "actually it was 1 egg")
     assert less.callbacks == []
     assert "tell me the right amount" not in less.text
-    assert less.text == drafts.correction_to_less("Eggs, 2 large")
+    assert less.text == drafts.correction_to_less("Eggs, 2 large", DEFAULT)
     none = await bot.say(ADA, "actually it was 3 apples")
-    assert none.callbacks == [] and none.text == drafts.correction_of_nothing_logged()
+    assert none.callbacks == [] and none.text == drafts.correction_of_nothing_logged(DEFAULT)
     assert len(await entries(bot, key)) == 1

@@ -14,6 +14,7 @@ from bot.agent_api.views import TodayView, lenient
 from bot.insights.draw import HEIGHT_PX, WIDTH_PX, draw_png
 from bot.insights.report import streak_of
 from bot.insights.series import Series, series_from
+from bot.kernel.readers import DEFAULT
 from bot.render.charts import CAPTION_LIMIT, caption
 from bot.render.format import to_plain, utf16_len
 
@@ -32,10 +33,10 @@ def today(
 
 def drawn(series: Series) -> str:
     """Draws the chart (it must come out whole) and returns the caption as a person reads it."""
-    png = draw_png(series, title="t", zone="UTC")
+    png = draw_png(series, title="t", zone="UTC", reader=DEFAULT)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", png[16:24]) == (WIDTH_PX, HEIGHT_PX)
-    text = to_plain(caption(series, streak=streak_of(series)))
+    text = to_plain(caption(series, streak=streak_of(series), reader=DEFAULT))
     assert 0 < utf16_len(text) <= CAPTION_LIMIT
     return text
 

@@ -11,6 +11,7 @@ from telegram.error import BadRequest, Forbidden
 
 from bot.insights.draw import draw_png
 from bot.insights.series import series_from
+from bot.kernel.readers import DEFAULT
 from tests.fixtures.telegram import FakeTelegram, png_size
 from tests.insights.test_bad_data import DATES, today
 
@@ -19,7 +20,9 @@ CHAT = 555
 
 @pytest.fixture
 def png() -> bytes:
-    return draw_png(series_from(DATES, [today(1800)] * 7, {}, None), title="t", zone="UTC")
+    return draw_png(
+        series_from(DATES, [today(1800)] * 7, {}, None), title="t", zone="UTC", reader=DEFAULT
+    )
 
 
 async def test_a_caption_is_counted_after_its_tags(fake_telegram: FakeTelegram, png: bytes) -> None:

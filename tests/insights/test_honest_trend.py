@@ -17,6 +17,7 @@ from bot.agent_api.actions import WeightLog
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.views import TodayView, lenient
 from bot.insights.series import TREND_SMOOTHING, series_from
+from bot.kernel.readers import DEFAULT
 from bot.render import charts
 from bot.render.format import to_plain
 from tests.fixtures.sandbox import RunningSandbox
@@ -50,7 +51,7 @@ def test_four_falling_weighings_give_a_trend_that_falls_with_them() -> None:
     assert min(FALLING.values()) - 0.1 <= min(trend) <= max(trend) <= max(FALLING.values()) + 0.1
     assert trend[-1] == pytest.approx(81.8, abs=0.1)
     assert trend[-1] - trend[0] == pytest.approx(-1.2, abs=0.1)
-    text = to_plain(charts.caption(series, streak=4))
+    text = to_plain(charts.caption(series, streak=4, reader=DEFAULT))
     assert "−1.2 kg by the trend (now 81.8 kg)" in text
 
 
@@ -76,17 +77,19 @@ def test_the_axes_carry_their_units_and_the_zone_reads_as_people_say_it() -> Non
     from bot.insights.draw import figure_of
 
     series = series_from(WEEK, nothing_else(WEEK), FALLING, 80.0)
-    figure = figure_of(series, title="t", zone="Etc/UTC")
+    figure = figure_of(series, title="t", zone="Etc/UTC", reader=DEFAULT)
     calories, weight = figure.axes[0], figure.axes[1]
     assert "kcal" in calories.get_ylabel()
     assert "kg" in weight.get_ylabel()
     texts = [text.get_text() for text in figure.texts]
     assert not any("Etc/" in text for text in texts)
     assert any("UTC" in text for text in texts)
-    assert "Etc" not in charts.days_in("Etc/UTC") and "UTC" in charts.days_in("Etc/UTC")
-    assert "Berlin time" in charts.days_in("Europe/Berlin")
-    assert "Buenos Aires time" in charts.days_in("America/Argentina/Buenos_Aires")
-    assert "UTC+02:00" in charts.days_in("Etc/GMT-2")
+    assert "Etc" not in charts.days_in("Etc/UTC", DEFAULT) and "UTC" in charts.days_in(
+        "Etc/UTC", DEFAULT
+    )
+    assert "Berlin time" in charts.days_in("Europe/Berlin", DEFAULT)
+    assert "Buenos Aires time" in charts.days_in("America/Argentina/Buenos_Aires", DEFAULT)
+    assert "UTC+02:00" in charts.days_in("Etc/GMT-2", DEFAULT)
 
 
 async def test_week_and_month_through_the_bot_agree_with_the_text_answer(

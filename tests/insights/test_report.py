@@ -25,6 +25,7 @@ from bot.agent_api.actions import (
 from bot.agent_api.client import AgentApiClient, new_http_client
 from bot.insights.draw import HEIGHT_PX, WIDTH_PX
 from bot.insights.report import build_report, streak_of
+from bot.kernel.readers import DEFAULT
 from bot.render.charts import CAPTION_LIMIT
 from bot.render.format import to_plain, utf16_len
 from tests.fixtures.sandbox import RunningSandbox
@@ -91,7 +92,7 @@ async def test_ten_days_plot_the_per_day_sums_with_gaps_and_the_documented_trend
             SupplementMarkTaken(date=day(8), name="Vitamin D"),
         ]
     )
-    report = await build_report(client, zone=ZONE, last_day=LAST, days=10)
+    report = await build_report(client, zone=ZONE, last_day=LAST, days=10, reader=DEFAULT)
     s = report.series
 
     assert s.days == tuple(day(n) for n in range(10))
@@ -128,7 +129,7 @@ async def test_a_day_with_only_a_weight_counts_as_logged_and_draws(
 ) -> None:
     client = await client_for(shared_sandbox, http)
     await client.ingest([WeightLog(date=LAST, weight_kg=70)])
-    report = await build_report(client, zone=ZONE, last_day=LAST, days=7)
+    report = await build_report(client, zone=ZONE, last_day=LAST, days=7, reader=DEFAULT)
     assert report.series.calories == (None,) * 7
     assert report.series.weight[-1] == 70 and report.series.trend[-1] == 70
     assert report.logged_days == 1
@@ -140,7 +141,7 @@ async def test_an_empty_week_draws_and_says_nothing_was_logged(
     shared_sandbox: RunningSandbox, http: aiohttp.ClientSession
 ) -> None:
     client = await client_for(shared_sandbox, http)
-    report = await build_report(client, zone=ZONE, last_day=LAST, days=7)
+    report = await build_report(client, zone=ZONE, last_day=LAST, days=7, reader=DEFAULT)
     assert report.logged_days == 0
     assert report.series.weight == (None,) * 7 and report.series.sleep == (None,) * 7
     assert png_size(report.png) == (WIDTH_PX, HEIGHT_PX)
@@ -159,7 +160,7 @@ async def test_a_month_reads_one_request_a_day_plus_the_weight_history(
         return await original(path, params)
 
     client._get = counted  # type: ignore[method-assign]
-    report = await build_report(client, zone=ZONE, last_day=LAST, days=30)
+    report = await build_report(client, zone=ZONE, last_day=LAST, days=30, reader=DEFAULT)
     assert len(report.series.days) == 30
     assert sorted(set(sent)) == ["/today", "/weight"]
     assert len(sent) == 31

@@ -22,9 +22,12 @@ SUNDAY_MORNING = dt.datetime(2026, 11, 22, 7, 0, tzinfo=dt.UTC)
 SUNDAY = dt.date(2026, 11, 22)
 
 
-async def linked(harness_factory: Any, sandbox: RunningSandbox) -> tuple[Any, AgentApiClient]:
+async def linked(
+    harness_factory: Any, sandbox: RunningSandbox, language: str = "en"
+) -> tuple[Any, AgentApiClient]:
     key = await sandbox.add_user("Ada", "Europe/Berlin")
     bot = await harness_factory(start=SUNDAY_MORNING, agent_api_base_url=sandbox.url)
+    bot.fake.app_languages[ADA] = language
     await bot.say(ADA, f"/connect {key}")
     await bot.say(ADA, "/timezone Europe/Berlin")
     return bot, AgentApiClient(sandbox.url, key, http=bot.assistant.resources.http)

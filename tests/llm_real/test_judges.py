@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.agent_api.actions import NutritionAddEntry, WeightLog
+from bot.kernel.readers import DEFAULT
 from bot.render import conversation, llm, offline
 from tests.llm_real.records import Records, malformed
 from tests.llm_real.texts import WRITE_CLAIMS, read_reply
@@ -38,7 +39,7 @@ def test_the_bots_own_replies_are_read_as_documented_texts() -> None:
     for reply in (
         logged,
         f"{conversation.logged([eggs], DAY)}\n\n{summary}",
-        llm.llm_failed(),
+        llm.llm_failed(DEFAULT),
         offline.offline_not_understood(["dragonfruit", "bowl"], logged_something=True),
         f"{conversation.read_failed()}\n\n{conversation.message_truncated(12_000)}",
     ):
@@ -47,7 +48,7 @@ def test_the_bots_own_replies_are_read_as_documented_texts() -> None:
 
 
 def test_the_models_own_words_are_told_apart() -> None:
-    reading = read_reply(f"You had about 12 g of protein today.\n\n{llm.llm_failed()}")
+    reading = read_reply(f"You had about 12 g of protein today.\n\n{llm.llm_failed(DEFAULT)}")
     assert reading is not None
     assert reading.model_words == "You had about 12 g of protein today."
     # The model copying the bot's history turn ("Logged: ...") is the model's, and claims a write.

@@ -55,13 +55,13 @@ _TRIALS: dict[str, tuple[Any, ...]] = {
     "Sequence[tuple[str, float | None]]": ([(_WORD, 7.5)], []),
     "Sequence[tuple[str, bool | None]]": ([(_WORD, True)], [(_WORD, False)], []),
     "Sequence[tuple[str, str]]": ([(_WORD, _WORD)],),
+    "Reader": (DEFAULT,),
     "dt.date": (_DAY,),
     "dt.date | None": (_DAY, None),
     "dt.datetime": (dt.datetime(2026, 11, 22, 8, 15),),
     "dt.time": (dt.time(21, 0),),
     "dt.time | None": (dt.time(21, 0), None),
     "Sequence[tuple[dt.date, float]]": ([(_DAY, 72.5)], []),
-    "Reader": (DEFAULT,),  # the bot's texts as English readers get them
 }
 
 # Texts made from records: their lines are what the service holds, checked elsewhere.

@@ -73,7 +73,7 @@ async def test_a_photo_over_the_byte_limit_is_not_sent(
 ) -> None:
     assistant, _ = await with_llm(assistant_factory, sandbox, fake_openai, max_photo_bytes=10_000)
     reply = await photo(assistant, image=b"\xff" * 10_001)
-    assert reply.html == media.photo_too_large(10_000)
+    assert reply.html == media.photo_too_large(10_000, DEFAULT)
     assert fake_openai.requests == []
 
 
@@ -83,10 +83,10 @@ async def test_a_vision_outage_saves_nothing_and_its_requests_count_against_the_
     assistant, key = await with_llm(assistant_factory, sandbox, fake_openai, llm_daily_requests=3)
     fake_openai.reply_error(503)
     fake_openai.reply_error(503)  # the client retries once
-    assert (await photo(assistant)).html == media.photo_unavailable()
+    assert (await photo(assistant)).html == media.photo_unavailable(DEFAULT)
     fake_openai.reply_tool_calls([("log_food", {"date": str(DAY), "items": [RICE]})])
     assert (await photo(assistant)).buttons  # the third request of the day
-    assert (await photo(assistant)).html == media.media_budget_reached()
+    assert (await photo(assistant)).html == media.media_budget_reached(DEFAULT)
     assert len(fake_openai.chat_requests) == 3
     assert (await sandbox.counts(key))["nutrition"] == 0
 
@@ -96,8 +96,8 @@ async def test_a_photo_estimate_that_does_not_validate_counts_against_the_budget
 ) -> None:
     assistant, _ = await with_llm(assistant_factory, sandbox, fake_openai, llm_daily_requests=1)
     fake_openai.reply_tool_calls([("log_food", '{"date": "')])
-    assert (await photo(assistant)).html == media.photo_failed()
-    assert (await photo(assistant)).html == media.media_budget_reached()
+    assert (await photo(assistant)).html == media.photo_failed(DEFAULT)
+    assert (await photo(assistant)).html == media.media_budget_reached(DEFAULT)
     assert len(fake_openai.chat_requests) == 1
 
 
@@ -107,7 +107,7 @@ async def test_a_transcription_counts_against_the_budget(
     assistant, key = await with_llm(assistant_factory, sandbox, fake_openai, llm_daily_requests=1)
     fake_openai.reply_transcript("2 eggs")
     assert "Eggs, 2" in plain((await voice(assistant)).html)  # offline rules: no chat request
-    assert (await voice(assistant)).html == media.media_budget_reached()
+    assert (await voice(assistant)).html == media.media_budget_reached(DEFAULT)
     assert len(fake_openai.transcription_requests) == 1
     assert (await sandbox.counts(key))["nutrition"] == 1
 

@@ -13,6 +13,7 @@ import pytest
 
 from bot.config import Settings
 from bot.core.assistant import Assistant
+from bot.kernel.readers import DEFAULT
 from bot.render import format as fmt
 from bot.render import llm
 from bot.store import repo
@@ -60,7 +61,7 @@ async def test_the_rules_plan_is_used_when_the_model_fails_and_it_says_so(
 
     text = await say(assistant, "72.4 kg")
 
-    assert "72.4 kg" in text and fmt.to_plain(llm.used_rules_instead(slow=False)) in text
+    assert "72.4 kg" in text and fmt.to_plain(llm.used_rules_instead(False, DEFAULT)) in text
     assert (await sandbox.counts(key))["weights"] == 1
     assert await requests_counted(assistant) == 2  # the request and its one retry
 
@@ -72,7 +73,7 @@ async def test_a_fake_logged_reply_gives_way_to_the_rules(
     fake_openai.reply_text("Logged: 72.4 kg")
     text = await say(assistant, "72.4 kg")
     assert (await sandbox.counts(key))["weights"] == 1
-    assert fmt.to_plain(llm.used_rules_instead(slow=False)) in text
+    assert fmt.to_plain(llm.used_rules_instead(False, DEFAULT)) in text
 
     fake_openai.reply_text("Logged: the usual, 650 kcal")
     text = await say(assistant, NOT_FOR_THE_RULES)
@@ -93,7 +94,7 @@ async def test_a_model_that_logs_something_else_gives_way_to_the_rules(
 
     counts = await sandbox.counts(key)
     assert counts.get("nutrition", 0) == 0
-    assert "Vitamin D" in text and fmt.to_plain(llm.used_rules_instead(slow=False)) in text
+    assert "Vitamin D" in text and fmt.to_plain(llm.used_rules_instead(False, DEFAULT)) in text
 
 
 async def test_a_model_that_reads_the_same_kind_of_write_keeps_its_reading(
@@ -107,7 +108,7 @@ async def test_a_model_that_reads_the_same_kind_of_write_keeps_its_reading(
     text = await say(assistant, "had 3 eggs")
 
     assert "scrambled eggs, 3 — 270 kcal" in text
-    assert fmt.to_plain(llm.used_rules_instead(slow=False)) not in text
+    assert fmt.to_plain(llm.used_rules_instead(False, DEFAULT)) not in text
 
 
 async def test_a_slow_model_is_said_and_the_message_kept_for_retry(
@@ -120,7 +121,7 @@ async def test_a_slow_model_is_said_and_the_message_kept_for_retry(
 
     text = await say(assistant, NOT_FOR_THE_RULES)
 
-    assert text == fmt.to_plain(llm.llm_slow())
+    assert text == fmt.to_plain(llm.llm_slow(DEFAULT))
     assert len(fake_openai.chat_requests) == 1  # a timeout is not retried at once
     meal = {"food": "Burrito bowl", "calories": 650, "protein": 30, "carbs": 80, "fat": 20}
     fake_openai.reply_tool_calls([("log_food", {"date": TODAY, "items": [meal]})])
@@ -157,7 +158,7 @@ async def test_a_message_too_long_for_the_model_is_said_plainly_and_not_kept(
 
     text = await say(assistant, "and then the usual thing " * 400)
 
-    assert text.startswith(fmt.to_plain(llm.llm_message_too_long()))
+    assert text.startswith(fmt.to_plain(llm.llm_message_too_long(DEFAULT)))
     assert fake_openai.chat_requests == []  # known before sending: nothing to wait for
     fake_openai.reply_text("What would you like to retry?")
     assert await say(assistant, "retry") == "What would you like to retry?"
@@ -173,7 +174,7 @@ async def test_a_failed_answer_round_is_the_models_failure_not_the_services(
 
     text = await say(assistant, "how's my day looking so far, food wise?")
 
-    assert text == fmt.to_plain(llm.llm_answer_failed())
+    assert text == fmt.to_plain(llm.llm_answer_failed(DEFAULT))
     assert "health service" not in text
     assert await requests_counted(assistant) == 3
 
@@ -208,7 +209,7 @@ async def test_failed_requests_count_against_the_daily_budget(
 
     text = await say(assistant, NOT_FOR_THE_RULES)
 
-    assert text == fmt.to_plain(llm.llm_budget_reached())
+    assert text == fmt.to_plain(llm.llm_budget_reached(DEFAULT))
     assert len(fake_openai.chat_requests) == 2
 
 
@@ -311,7 +312,7 @@ async def test_waiting_for_a_model_slot_counts_toward_the_message_deadline(
 
     text = await say(assistant, "72.4 kg")
 
-    assert "72.4 kg" in text and fmt.to_plain(llm.used_rules_instead(slow=True)) in text
+    assert "72.4 kg" in text and fmt.to_plain(llm.used_rules_instead(True, DEFAULT)) in text
     assert (await sandbox.counts(key))["weights"] == 1
 
 
@@ -325,7 +326,7 @@ async def test_a_message_that_never_gets_a_model_slot_is_kept_for_retry(
 
     text = await say(assistant, NOT_FOR_THE_RULES)
 
-    assert text == fmt.to_plain(llm.llm_slow())
+    assert text == fmt.to_plain(llm.llm_slow(DEFAULT))
     assert fake_openai.chat_requests == []
     assistant.resources.llm_slots = asyncio.Semaphore(1)
     meal = {"food": "Burrito bowl", "calories": 650, "protein": 30, "carbs": 80, "fat": 20}
@@ -398,7 +399,7 @@ async def test_a_setup_problem_is_still_the_operators_and_the_person_reads_not_r
 
     text = await say(assistant, NOT_FOR_THE_RULES)
 
-    assert text == fmt.to_plain(llm.llm_unavailable())
+    assert text == fmt.to_plain(llm.llm_unavailable(DEFAULT))
     assert len(fake_openai.chat_requests) == 1  # nothing to leave out: not asked again
 
 

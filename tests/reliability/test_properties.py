@@ -35,6 +35,7 @@ from bot.agent_api.actions import (
 )
 from bot.agent_api.views import TodayView, lenient
 from bot.kernel.plausibility import check
+from bot.kernel.readers import DEFAULT
 from bot.planner.base import PlanContext
 from bot.planner.offline.planner import OfflinePlanner
 from bot.render import conversation, drafts
@@ -192,7 +193,7 @@ def test_any_actions_render_a_reply_that_fits(batch: list[BaseModel], body: Any)
     for html in (
         conversation.logged_and_summary(batch, today, DAY, note),
         conversation.logged_and_summary(batch, None, DAY, None),
-        drafts.draft(batch, check(batch, last_weight_kg=70.0), DAY),
+        drafts.draft(batch, check(batch, last_weight_kg=70.0), DAY, reader=DEFAULT),
         conversation.synced(batch, DAY),
         conversation.saved_will_sync(batch, DAY, None),
         conversation.outbox_status([(DAY, batch, 3)] * 3, DAY),

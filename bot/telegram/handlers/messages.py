@@ -152,7 +152,9 @@ class Messages:
     ) -> Reply:
         audio = await _download(recording)
         if audio is None:
-            return Reply(media.media_download_failed())
+            return Reply(
+                media.media_download_failed(await self.assistant.reader(user_id=who.user_id))
+            )
         return await self.assistant.handle_voice(
             user_id=who.user_id,
             chat_id=who.chat_id,
@@ -166,10 +168,14 @@ class Messages:
         limit = self.settings.max_photo_bytes
         size = _largest_photo(who.message.photo, limit)
         if size is None:
-            return Reply(media.photo_too_large(limit))
+            return Reply(
+                media.photo_too_large(limit, await self.assistant.reader(user_id=who.user_id))
+            )
         image = await _download(size)
         if image is None:
-            return Reply(media.media_download_failed())
+            return Reply(
+                media.media_download_failed(await self.assistant.reader(user_id=who.user_id))
+            )
         return await self.assistant.handle_photo(
             user_id=who.user_id,
             chat_id=who.chat_id,
