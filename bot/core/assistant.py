@@ -248,7 +248,7 @@ class Assistant:
             # Its message moved on (e.g. "fix" was tapped): never act on it.
             return await self._drafts.not_actionable(user_id, tapped.draft_id, shown=False)
         if not shown:
-            return toast(conversation.button_inactive())
+            return toast(conversation.button_inactive(await self._drafts.reader_of_user(user_id)))
         if isinstance(tapped, callbacks.Snooze):
             return await self._later.snooze(user_id=user_id, now=now)
         if isinstance(tapped, callbacks.Forget):
@@ -274,7 +274,8 @@ class Assistant:
             spec = f"{tapped.hour:02d}:00"
             return await self._preferences.set_day_end(user_id=user_id, spec=spec, edit=True)
         if not isinstance(tapped, callbacks.DraftButton | callbacks.UnitChoice | callbacks.Rate):
-            return toast(conversation.button_inactive())  # forged
+            reader = await self._drafts.reader_of_user(user_id)
+            return toast(conversation.button_inactive(reader))  # forged
         said = Incoming(await resolve(self.resources, user_id, now), chat_id, update_id=update_id)
         if isinstance(tapped, callbacks.DraftButton):
             return await self._drafts.tapped(said, tapped)

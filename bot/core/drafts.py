@@ -14,13 +14,14 @@ from dataclasses import dataclass
 
 from bot.agent_api.actions import Action, Entry, NutritionAddEntry
 from bot.agent_api.errors import AgentApiError
-from bot.core.person import Incoming, Refused
+from bot.core.person import Incoming, Refused, account_of, reader_of
 from bot.core.planning import Planning, spent_by
 from bot.core.resources import Resources
 from bot.core.revisions import added_by_correction, amounts, food_key, merge_revision
 from bot.core.writing import Writing
 from bot.kernel import callbacks
 from bot.kernel.plausibility import Concern
+from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply, toast
 from bot.planner.base import Plan, Turn
 from bot.planner.recap import recap_actions
@@ -162,14 +163,15 @@ class Drafts:
         them); a draft that is not this person's is as good as a forged button.
         """
         draft = await self.res.store.drafts.get(user_id, draft_id)
+        inactive = toast(conversation.button_inactive(await self.reader_of_user(user_id)))
         if draft is None:
-            return toast(conversation.button_inactive())
+            return inactive
         if draft.status == DraftStatus.CONFIRMED:
             return toast(drafts.draft_already_saved())
         if draft.status == DraftStatus.REPLACED:
             return toast(drafts.draft_already_replaced())
         if not shown:
-            return toast(conversation.button_inactive())
+            return inactive
         live = draft.expires_at > self.res.clock()
         if draft.status == DraftStatus.DISCARDED:
             return toast(drafts.draft_already_dropped())
@@ -177,7 +179,11 @@ class Drafts:
             return toast(drafts.draft_awaiting_fix())
         if draft.status in (DraftStatus.PENDING, DraftStatus.FIXING, DraftStatus.EXPIRED):
             return Reply(drafts.draft_gone(), edit=True)
-        return toast(conversation.button_inactive())
+        return inactive
+
+    async def reader_of_user(self, user_id: int) -> Reader:
+        """Whom a reply to `user_id` is for, where only their id is at hand."""
+        return reader_of(self.res, user_id, await account_of(self.res, user_id))
 
     async def revise(self, said: Incoming, draft: Draft, correction: str) -> Reply:
         """The person's correction of a draft: re-plan it and show the revised draft."""

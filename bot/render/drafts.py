@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from bot.kernel.plausibility import Concern
+from bot.kernel.readers import DEFAULT
 from bot.render import llm
 from bot.render.conversation import logged_line
 from bot.render.format import capped, esc, fit
@@ -68,7 +69,7 @@ def draft(
 ) -> str:
     """The draft's items, each with what looks wrong about it; under them, which foods carry
     the model's estimate (`estimated`, their entries' names), as a logged reply says."""
-    lines = [logged_line(a, today) for a in actions]
+    lines = [logged_line(a, today, DEFAULT) for a in actions]
     for concern in concerns:
         if 0 <= concern.index < len(lines):
             lines[concern.index] += f"\n   ⚠️ {esc(_concern_text(concern))}"
@@ -94,7 +95,7 @@ def draft_replaced() -> str:
 
 def draft_still_open(drafts: Sequence[Sequence[BaseModel]], today: dt.date) -> str:
     """Said under the next reply after a draft was left waiting, once."""
-    lines = [logged_line(a, today) for actions in drafts for a in actions]
+    lines = [logged_line(a, today, DEFAULT) for actions in drafts for a in actions]
     many = f" ({len(drafts)} drafts)" if len(drafts) > 1 else ""
     head = f"Still waiting for you above, not saved{many}:"
     tail = "Tap ✅ Save or 🗑 Drop under it." if not many else "Tap ✅ Save or 🗑 Drop under each."
@@ -135,7 +136,7 @@ _CORRECT_BY_MESSAGE = (
 
 def edit_of_logged(actions: Sequence[BaseModel], today: dt.date) -> str:
     """An edited message whose entries were already logged: they stay as they are."""
-    lines = "\n".join(logged_line(a, today) for a in actions)
+    lines = "\n".join(logged_line(a, today, DEFAULT) for a in actions)
     return (
         f"I had already logged that message:\n{lines}\n\n"
         f"Editing it doesn't change what was saved. {_CORRECT_BY_MESSAGE}"
@@ -148,7 +149,7 @@ def edit_of_queued_head() -> str:
 
 def edit_of_queued(actions: Sequence[BaseModel], today: dt.date) -> str:
     """An edited message whose entries wait in the outbox: they go in as first sent."""
-    lines = "\n".join(logged_line(a, today) for a in actions)
+    lines = "\n".join(logged_line(a, today, DEFAULT) for a in actions)
     return (
         f"{edit_of_queued_head()}\n{lines}\n\n"
         "It will be saved as you first sent it; your edit doesn't change it. "
@@ -187,7 +188,7 @@ def edit_of_draft_not_understood() -> str:
 
 
 def draft_fix_prompt(actions: Sequence[BaseModel], today: dt.date) -> str:
-    lines = "\n".join(logged_line(a, today) for a in actions)
+    lines = "\n".join(logged_line(a, today, DEFAULT) for a in actions)
     return (
         f"{lines}\n\nWhat should I change? Tell me in your words, e.g. "
         "<i>it was 2 eggs</i> or <i>the pasta was 300 g</i>."
@@ -217,7 +218,7 @@ def difference_food(said: str, logged: str, counts: tuple[float, float] | None) 
 
 
 def difference_draft(actions: Sequence[BaseModel], today: dt.date) -> str:
-    lines = [logged_line(a, today) for a in actions]
+    lines = [logged_line(a, today, DEFAULT) for a in actions]
     return fit(
         "<b>I can't change what's already logged</b>, so I'd add the difference — nothing "
         "is saved yet:\n" + "\n".join(capped(lines))
