@@ -38,20 +38,26 @@ def run(
     raise typer.Exit(main_run(_settings(), webhook=webhook))
 
 
+Language = Annotated[
+    str | None,
+    typer.Option(help="Reply in this language (en, de, es, fr, it); default: the terminal's LANG."),
+]
+
+
 @app.command()
-def demo() -> None:
+def demo(language: Language = None) -> None:
     """Try the bot in this terminal against an in-process sandbox; needs nothing else."""
     from bot.terminal.demo import run_demo
 
-    raise typer.Exit(run_demo(_settings()))
+    raise typer.Exit(run_demo(_settings(), language))
 
 
 @app.command()
-def chat() -> None:
+def chat(language: Language = None) -> None:
     """Chat in this terminal with your real account (AGENT_API_BASE_URL, AGENT_API_KEY)."""
     from bot.terminal.demo import run_chat
 
-    raise typer.Exit(run_chat(_settings()))
+    raise typer.Exit(run_chat(_settings(), language))
 
 
 @sandbox_app.callback(invoke_without_command=True)

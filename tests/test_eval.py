@@ -771,3 +771,31 @@ def test_a_recording_asks_the_model_as_the_bot_does(
     # the answer bound and its field as the bot sends them to a server that is not OpenAI
     assert [r.get("max_tokens") for r in fake_openai.chat_requests] == [300] * 5
     assert all("max_completion_tokens" not in r for r in fake_openai.chat_requests)
+
+
+def test_the_model_is_scored_as_the_bot_uses_it(
+    fake_openai: FakeOpenAI, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A question never writes, whatever the model proposes, and where the model fails the
+    rules stand in for a message they understood whole: the eval scores what is written."""
+    cases = tmp_path / "cases.jsonl"
+    rows = [
+        ("q", "what did I eat today?", []),
+        ("eggs", "2 eggs", [{"type": "nutrition.add_entry", "entry": {"food": "egg"}}]),
+    ]
+    cases.write_text(
+        "\n".join(
+            json.dumps({"id": i, "text": t, "now": "2026-11-22T08:15:00", "expect": e})
+            for i, t, e in rows
+        )
+        + "\n"
+    )
+    said = {"said": "what did I eat today", "food": "what did I eat today"}
+    fake_openai.reply_tool_calls([("log_food", {"date": "2026-11-22", "items": [EGGS | said]})])
+    for _ in range(3):  # the model is down for the eggs: the request and its retries
+        fake_openai.reply_error(503, "overloaded")
+    live = make_settings(tmp_path, openai_api_key="test-key", openai_base_url=fake_openai.base_url)
+    assert main_eval(str(cases), "llm", None, False, settings=live) == 0
+    report = capsys.readouterr().out
+    assert report.splitlines()[-1] == "overall: precision 1.000 recall 1.000 F1 1.000", report
+    assert "questions that wrote: 0" in report

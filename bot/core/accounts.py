@@ -65,13 +65,18 @@ class Accounts:
 
     res: Resources
 
+    async def reader(self, user_id: int) -> Reader:
+        """Whom a reply to the person is worded for, their account read for it."""
+        return reader_of(self.res, user_id, await self.res.store.messages.account(user_id))
+
     async def start(self, *, user_id: int) -> Reply:
         account = await account_of(self.res, user_id)
         linked = account is not None and account.encrypted_key is not None
-        return Reply(accounts.start(account.service_user_name if account else None, linked))
+        name = account.service_user_name if account else None
+        return Reply(accounts.start(name, linked, reader_of(self.res, user_id, account)))
 
     async def help(self, *, user_id: int) -> Reply:
-        return Reply(accounts.help_text())
+        return Reply(accounts.help_text(await self.reader(user_id)))
 
     async def connect(
         self,
@@ -92,18 +97,19 @@ class Accounts:
         checks the key before linking it); without it the service is asked here.
         """
         key = find_key(api_key) or clean_key(api_key)
+        reader = await self.reader(user_id)
         if not key:
-            return Reply(accounts.connect_usage())
+            return Reply(accounts.connect_usage(reader))
         if not usable(key):
-            return Reply(accounts.connect_unreadable_key(), delete_user_message=True)
+            return Reply(accounts.connect_unreadable_key(reader), delete_user_message=True)
         try:
             if me is None or key != api_key:
                 me = await self.res.api(key).me()
         except BadKey:
-            return Reply(accounts.connect_bad_key(), delete_user_message=True)
+            return Reply(accounts.connect_bad_key(reader), delete_user_message=True)
         except AgentApiError as exc:
             log.warning("connect: service check failed for user %s: %s", user_id, exc)
-            return Reply(accounts.connect_failed_service(), delete_user_message=True)
+            return Reply(accounts.connect_failed_service(reader), delete_user_message=True)
         async with self.res.sessionmaker() as session:
             account = await repo.link_account(
                 session=session,
@@ -123,7 +129,7 @@ class Accounts:
         if timezone:
             await reschedule(self.res, user_id)
         return Reply(
-            accounts.connected(me.name, timezone, key_message_deleted=key_message_deleted),
+            accounts.connected(me.name, timezone, reader, key_message_deleted=key_message_deleted),
             delete_user_message=True,
         )
 
@@ -131,15 +137,20 @@ class Accounts:
         async with self.res.sessionmaker() as session:
             account = await repo.get_account(session=session, telegram_id=user_id)
             had_key = account is not None and account.encrypted_key is not None
+            reader = reader_of(self.res, user_id, account)
             await repo.unlink_account(session=session, telegram_id=user_id)
             await session.commit()
         self.res.weights.forget(user_id)
-        return Reply(accounts.disconnected() if had_key else accounts.disconnect_not_linked())
+        if had_key:
+            return Reply(accounts.disconnected(reader))
+        return Reply(accounts.disconnect_not_linked(reader))
 
     async def forget_request(self, *, user_id: int) -> Reply:
-        return Reply(accounts.forget_confirm(), buttons=keyboards.forget_keyboard())
+        reader = await self.reader(user_id)
+        return Reply(accounts.forget_confirm(reader), buttons=keyboards.forget_keyboard(reader))
 
     async def forget(self, *, user_id: int) -> Reply:
+        reader = await self.reader(user_id)  # said once more in their language, then forgotten
         async with self.res.sessionmaker() as session:
             await repo.delete_account_everything(session=session, telegram_id=user_id)
             await session.commit()
@@ -149,18 +160,22 @@ class Accounts:
                     "checkpointed: another process holds it"
                 )
         self.res.weights.forget(user_id)
-        return Reply(accounts.forgotten(), edit=True)
+        return Reply(accounts.forgotten(reader), edit=True)
+
+    async def forget_cancelled(self, *, user_id: int) -> Reply:
+        return Reply(accounts.forget_cancelled(await self.reader(user_id)), edit=True)
 
     async def set_timezone(self, *, user_id: int, name: str) -> Reply:
+        reader = await self.reader(user_id)
         if not name.strip():
-            return Reply(accounts.timezone_usage())
+            return Reply(accounts.timezone_usage(reader))
         zone = resolve_timezone(name)
         if zone is None and looks_like_offset(name):
-            return Reply(accounts.timezone_offset_unknown(name))
+            return Reply(accounts.timezone_offset_unknown(name, reader))
         if zone is None and names_no_place(name):
-            return Reply(accounts.timezone_not_a_place(name))
+            return Reply(accounts.timezone_not_a_place(name, reader))
         if zone is None:
-            return Reply(accounts.timezone_unknown(name))
+            return Reply(accounts.timezone_unknown(name, reader))
         async with self.res.sessionmaker() as session:
             await repo.upsert_account(session=session, telegram_id=user_id)
             account = await repo.set_timezone(session=session, telegram_id=user_id, timezone=zone)
@@ -169,10 +184,11 @@ class Accounts:
             reminder = reminder_time(self.res.settings, account) if account.encrypted_key else None
         await reschedule(self.res, user_id)
         local = self.res.clock().astimezone(zoneinfo.ZoneInfo(zone))
-        return Reply(accounts.timezone_set(zone, local, reminder))
+        return Reply(accounts.timezone_set(zone, local, reminder, reader))
 
     async def set_reminder(self, *, user_id: int, spec: str) -> Reply:
         spec = spec.strip().lower()
+        reader = await self.reader(user_id)
         if spec in ("off", "stop", "no", "none"):
             async with self.res.sessionmaker() as session:
                 await repo.upsert_account(session=session, telegram_id=user_id)
@@ -181,12 +197,12 @@ class Accounts:
                 )
                 await session.commit()
             await reschedule(self.res, user_id)
-            return Reply(accounts.remind_off())
+            return Reply(accounts.remind_off(reader))
         if not spec:
-            return Reply(accounts.remind_usage())
+            return Reply(accounts.remind_usage(reader))
         at = parse_time_of_day(spec)
         if at is None:
-            return Reply(accounts.remind_not_a_time(spec))
+            return Reply(accounts.remind_not_a_time(spec, reader))
         async with self.res.sessionmaker() as session:
             await repo.upsert_account(session=session, telegram_id=user_id)
             account = await repo.set_reminder_time(
@@ -197,24 +213,25 @@ class Accounts:
             linked = account.encrypted_key is not None
         await reschedule(self.res, user_id)
         if not linked:
-            return Reply(accounts.remind_set_not_linked(at, timezone))
-        return Reply(accounts.remind_set(at, timezone))
+            return Reply(accounts.remind_set_not_linked(at, timezone, reader))
+        return Reply(accounts.remind_set(at, timezone, reader))
 
     async def set_day_end(self, *, user_id: int, spec: str, edit: bool = False) -> Reply:
         """`/dayend 02:00` (or a /settings button): when the person's day ends."""
         spec = spec.strip().lower()
+        reader = await self.reader(user_id)
         if not spec:
-            return Reply(accounts.day_end_usage())
+            return Reply(accounts.day_end_usage(reader))
         at = dt.time(0) if spec in ("midnight", "off") else parse_time_of_day(spec)
         if at is None or not valid_end(at):
-            return Reply(accounts.day_end_not_a_time(spec))
+            return Reply(accounts.day_end_not_a_time(spec, reader))
         async with self.res.sessionmaker() as session:
             await repo.upsert_account(session=session, telegram_id=user_id)
             await repo.set_day_ends_at(session=session, telegram_id=user_id, at=at)
             await session.commit()
         if edit:
             return await self.settings_view(user_id=user_id, edit=True)
-        return Reply(accounts.day_end_set(at))
+        return Reply(accounts.day_end_set(at, reader))
 
     async def settings_view(self, *, user_id: int, edit: bool = False) -> Reply:
         account = await account_of(self.res, user_id)
@@ -224,7 +241,9 @@ class Accounts:
         reminder = None
         if account is not None:
             reminder = account.reminder_time or self.res.settings.default_reminder_time
+        reader = reader_of(self.res, user_id, account)
         text = accounts.settings_view(
+            reader=reader,
             linked=account is not None and account.encrypted_key is not None,
             name=account.service_user_name if account else None,
             timezone=account.timezone if account else None,
@@ -235,7 +254,6 @@ class Accounts:
             day_ends_at=day_end,
             weekly=weekly,
         )
-        reader = reader_of(self.res, user_id, account)
         buttons = keyboards.settings_keyboard(confirm, day_end, weekly, reader)
         return Reply(text, buttons=buttons, edit=edit)
 

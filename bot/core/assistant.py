@@ -28,9 +28,9 @@ from bot.core.resources import Resources
 from bot.core.writing import Writing
 from bot.kernel import callbacks
 from bot.kernel.keys import find_key
+from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply, toast
 from bot.planner.offline.questions import chart_days
-from bot.render import accounts as render_accounts
 from bot.render import conversation
 from bot.render import media as render_media
 from bot.sync.outbox import Delivered
@@ -118,6 +118,11 @@ class Assistant:
         self._preferences = Preferences(self._accounts, self._readers)
         self._insights = Insights(res)
         self._later = Later(res)
+
+    async def reader(self, *, user_id: int) -> Reader:
+        """Whom a front end's own words to the person are for (a command it does not know,
+        a sticker): their language and units."""
+        return await self._accounts.reader(user_id)
 
     async def heard(self, *, user_id: int, code: str | None) -> None:
         """Telegram said the person's app speaks `code` (sent with each of their updates)."""
@@ -254,7 +259,7 @@ class Assistant:
         if isinstance(tapped, callbacks.Forget):
             if tapped.confirm:
                 return await self._accounts.forget(user_id=user_id)
-            return Reply(render_accounts.forget_cancelled(), edit=True)
+            return await self._accounts.forget_cancelled(user_id=user_id)
         if isinstance(tapped, callbacks.ConfirmMode):
             prefs = self._preferences
             return await prefs.set_confirm_mode(user_id=user_id, enabled=tapped.enabled)

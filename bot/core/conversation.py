@@ -71,7 +71,7 @@ class Conversation:
         `fixing` is the draft waiting for a correction, which the message then is."""
         text = await self._retried(said.user_id, text)
         if not said.person.account.timezone:
-            said.notes.append(accounts.no_timezone_hint())
+            said.notes.append(accounts.no_timezone_hint(said.person.reader))
         if fixing is not None:
             return await self.drafts.revise(said, fixing, text)
         waiting = await self.drafts.mention_waiting(said)  # said under this reply, whatever it is

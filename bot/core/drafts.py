@@ -77,7 +77,7 @@ class Drafts:
         draft_id = await self.stored(said, actions, text, source_message_id=source_message_id)
         return Reply(
             drafts.draft(actions, concerns, said.today, estimated),
-            buttons=keyboards.draft_keyboard(draft_id, fixable=fixable),
+            buttons=keyboards.draft_keyboard(draft_id, said.person.reader, fixable=fixable),
             shown=self._shown_as(said.user_id, draft_id),
         )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from bot.core.person import reader_of
 from bot.core.resources import Resources
 from bot.kernel.replies import Reply
 from bot.render import telegram as render_telegram
@@ -26,10 +27,11 @@ class Later:
         until = now + SNOOZE_FOR
         async with self.res.sessionmaker.begin() as session:
             account = await repo.get_account(session=session, telegram_id=user_id)
+            reader = reader_of(self.res, user_id, account)
             if account is None or account.timezone is None or not remindable(account):
-                return Reply(render_telegram.snooze_unavailable(), edit=True)
+                return Reply(render_telegram.snooze_unavailable(reader), edit=True)
             reminder = await repo.snooze_reminder(session=session, telegram_id=user_id, until=until)
             timezone = account.timezone
         if reminder is None:
-            return Reply(render_telegram.snooze_unavailable(), edit=True)
-        return Reply(render_telegram.snoozed(until.astimezone(zone(timezone))), edit=True)
+            return Reply(render_telegram.snooze_unavailable(reader), edit=True)
+        return Reply(render_telegram.snoozed(until.astimezone(zone(timezone)), reader), edit=True)

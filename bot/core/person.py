@@ -2,7 +2,9 @@
 
 A journey asks `resolve` first and carries the `Person` (inside an `Incoming`) from then on.
 When the person cannot be served, a `Refused` is raised; the facade (`bot.core.assistant`)
-turns it into the reply it carries, so no journey passes "a value or a reply" around.
+turns it into the reply it carries, so no journey passes "a value or a reply" around. An
+account that cannot be used (`NotLinked`, `NeedsReconnect`) carries why and for whom; its
+reply is worded from that.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import dataclasses
 import datetime as dt
 import zoneinfo
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from bot.agent_api.client import AgentApiClient
 from bot.core.resources import Resources
@@ -30,21 +33,42 @@ class Refused(Exception):
 
     def __init__(self, reply: Reply) -> None:
         super().__init__(reply.html)
-        self.reply = reply
+        self._reply = reply
+
+    @property
+    def reply(self) -> Reply:
+        return self._reply
 
 
-class NotLinked(Refused):
+class Unusable(Refused):
+    """The person's account cannot serve them: `kind` says why, and the words are chosen for
+    `reader` only when the reply is asked for (bot.render.accounts.refusal)."""
+
+    kind: ClassVar[accounts.Unusable]
+
+    def __init__(self, reader: Reader) -> None:
+        Exception.__init__(self, self.kind)
+        self.reader = reader
+        self._worded: Reply | None = None
+
+    @property
+    def reply(self) -> Reply:
+        """Worded once, so what a journey adds under it stays (as under any `Refused`)."""
+        if self._worded is None:
+            self._worded = Reply(accounts.refusal(self.kind, self.reader))
+        return self._worded
+
+
+class NotLinked(Unusable):
     """No key is linked for this person."""
 
-    def __init__(self) -> None:
-        super().__init__(Reply(accounts.not_linked()))
+    kind = "not_linked"
 
 
-class NeedsReconnect(Refused):
+class NeedsReconnect(Unusable):
     """The service refused the stored key; the person must link a new one."""
 
-    def __init__(self) -> None:
-        super().__init__(Reply(accounts.needs_reconnect()))
+    kind = "needs_reconnect"
 
 
 @dataclass(frozen=True)
@@ -74,6 +98,7 @@ class Person:
             timezone=self.account.timezone or "UTC",
             day_ends_at=self.day_ends_at,
             last_weight_kg=self.last_weight_kg,
+            language=self.reader.language,
         )
 
 
@@ -133,6 +158,18 @@ def reader_of(res: Resources, user_id: int, account: Account | None) -> Reader:
     )
 
 
+def stored_reader(account: Account) -> Reader:
+    """Whom a reply is worded for from what their account keeps alone: for the scheduled
+    sends, which read the account and nothing the messages heard."""
+    return reader_for(
+        LANGUAGES,
+        language=account.language,
+        telegram_language=account.telegram_language,
+        weight=account.weight_unit,
+        energy=account.energy_unit,
+    )
+
+
 async def account_of(res: Resources, user_id: int) -> Account | None:
     """The person's account, if any (a person the reminders found blocked is welcomed back)."""
     account = await res.store.messages.account(user_id)
@@ -144,10 +181,11 @@ def person_from(
     res: Resources, user_id: int, account: Account | None, now: dt.datetime | None
 ) -> Person:
     """The person behind an account already read; raises why it cannot be used."""
+    reader = reader_of(res, user_id, account)
     if account is None or account.encrypted_key is None:
-        raise NotLinked
+        raise NotLinked(reader)
     if account.status == AccountStatus.NEEDS_RECONNECT:
-        raise NeedsReconnect
+        raise NeedsReconnect(reader)
     key = res.cipher.decrypt(account.encrypted_key)
     local = local_now(res, account, now)
     day_end = day_end_of(res, account)
@@ -159,7 +197,7 @@ def person_from(
         local,
         day_ends_at=day_end,
         last_weight_kg=last_kg,
-        reader=reader_of(res, user_id, account),
+        reader=reader,
     )
 
 

@@ -90,10 +90,7 @@ class Planning:
             if rules.usable:
                 return rules.instead(exc, slow=isinstance(exc, PlannerTimedOut)), res.offline
             await self._refuse(person.user_id, text, context.today, exc, said)
-        used = self._checked(person.user_id, sane(plan), rules)
-        if used is None:
-            return rules.instead(None, slow=False), res.offline
-        return used, res.llm
+        return model_or_rules(person.user_id, sane(plan), rules, res.llm, res.offline)
 
     async def _refuse(
         self, user_id: int, text: str, day: dt.date, exc: PlannerError, said: str
@@ -213,6 +210,36 @@ def _failure(user_id: int, exc: PlannerError) -> str:
         return llm.llm_slow() if isinstance(exc, PlannerTimedOut) else llm.llm_unavailable()
     log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
     return llm.llm_failed()
+
+
+def model_or_rules(
+    user_id: int, plan: Plan, rules: _Rules, model: Planner, offline: Planner
+) -> tuple[Plan, Planner]:
+    """The model's plan as it is used (checked against the rules' reading), and the planner
+    that answers its questions; else the rules' plan and the rules."""
+    used = Planning._checked(user_id, plan, rules)
+    if used is None:
+        return rules.instead(None, slow=False), offline
+    return used, model
+
+
+async def forced(
+    model: Planner, offline: Planner, text: str, context: PlanContext
+) -> tuple[Plan, Planner]:
+    """How a message is planned with the model forced (OFFLINE_FAST_PATH off) and nothing
+    else in the way (no budget, model slot or history): a repeat is the rules', the model's
+    plan is checked against the rules' reading, and the rules stand in when the model fails
+    and they understood the whole message. What `healthbot eval --planner llm` scores."""
+    rules = _Rules(sane(await offline.plan(text, context)), None)
+    if rules.plan.repeat is not None:
+        return rules.plan, offline
+    try:
+        plan = await model.plan(text, context)
+    except PlannerError as exc:
+        if not rules.usable:
+            raise
+        return rules.instead(exc, slow=isinstance(exc, PlannerTimedOut)), offline
+    return model_or_rules(0, sane(plan), rules, model, offline)
 
 
 def _asks_only(rules: Plan) -> bool:

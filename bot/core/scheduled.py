@@ -12,13 +12,14 @@ import datetime as dt
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from bot.core.person import stored_reader
 from bot.kernel.callbacks import RATED_FIELDS, RatedField
 from bot.kernel.replies import Reply
 from bot.kernel.sends import Send, SendPhoto
 from bot.render import accounts as render_accounts
 from bot.render import keyboards
 from bot.render import telegram as render_telegram
-from bot.store import repo
+from bot.store import Account, repo
 from bot.sync.outbox import Delivered, Delivery
 from bot.sync.pruning import prune
 from bot.sync.reminders import Reminders
@@ -27,16 +28,24 @@ from bot.sync.weekly import WeeklySummaries
 SendNotice = Callable[[int, Reply], Awaitable[object]]  # (chat id, reply)
 
 
-def reminder_reply(local_day: dt.date, missing: tuple[RatedField, ...] = RATED_FIELDS) -> Reply:
-    """The check-in reminder (`Reminders`' words): a question about the day the person is
-    living, 1–5 buttons for each rating still missing, and "later"."""
-    return Reply(render_telegram.reminder(local_day), buttons=keyboards.reminder_keyboard(missing))
+def reminder_reply(
+    account: Account, local_day: dt.date, missing: tuple[RatedField, ...] = RATED_FIELDS
+) -> Reply:
+    """The check-in reminder (`Reminders`' words) to the person of `account`, in their
+    language: a question about the day they are living, 1–5 buttons for each rating still
+    missing, and "later"."""
+    reader = stored_reader(account)
+    return Reply(
+        render_telegram.reminder(local_day, reader),
+        buttons=keyboards.reminder_keyboard(missing, reader),
+    )
 
 
-def weekly_caption(chart: str, first: dt.date, last: dt.date) -> str:
-    """The weekly summary photo's caption (`WeeklySummaries`' words): the week from `first`
-    to `last` and the chart's own caption, within Telegram's caption limit."""
-    return render_accounts.weekly_summary_caption(chart, first, last)
+def weekly_caption(account: Account, chart: str, first: dt.date, last: dt.date) -> str:
+    """The weekly summary photo's caption (`WeeklySummaries`' words) to the person of
+    `account`: the week from `first` to `last` and the chart's own caption, within
+    Telegram's caption limit."""
+    return render_accounts.weekly_summary_caption(chart, first, last, stored_reader(account))
 
 
 @dataclass(eq=False)

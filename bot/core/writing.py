@@ -132,7 +132,9 @@ class Writing:
             {"date": said.today, callbacks.CHECKIN_FIELDS[field]: value}, by_name=True
         )
         reply = await self.write(said, [action])
-        reply.html = render_telegram.rating_saved(field, value) + "\n\n" + reply.html
+        reply.html = (
+            render_telegram.rating_saved(field, value, said.person.reader) + "\n\n" + reply.html
+        )
         reply.edit = True
         return reply
 

@@ -349,7 +349,7 @@ def _build_planner(
 
         return OfflinePlanner(), None
     if name == "llm":
-        from bot.ops.eval_llm import recording_planner, replaying_planner
+        from bot.ops.eval_llm import AsTheBotPlans, recording_planner, replaying_planner
         from bot.planner.llm import build_llm_planner
 
         settings = settings if settings is not None else Settings()
@@ -357,6 +357,5 @@ def _build_planner(
             return recording_planner(settings, record)
         if replay:
             return replaying_planner(settings, replay)
-        planner: Planner = build_llm_planner(settings)
-        return planner, None
+        return AsTheBotPlans(build_llm_planner(settings)), None
     raise ValueError(f"unknown planner {name!r}: use 'offline' or 'llm'")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -27,9 +28,12 @@ import httpx2
 import openai
 
 from bot.config import Settings
+from bot.core.planning import forced
+from bot.kernel.answers import Answer
 from bot.ops.eval_report import Case
-from bot.planner.base import Plan
+from bot.planner.base import Plan, PlanContext, Planner, ReadResult
 from bot.planner.llm import LlmPlanner, build_llm_planner
+from bot.planner.offline.planner import OfflinePlanner
 from bot.planner.transport import AiohttpTransport
 
 _CHAT_PATH = "/chat/completions"
@@ -157,7 +161,36 @@ class Replayer:
         return None
 
 
-def recording_planner(settings: Settings, path: str | Path) -> tuple[LlmPlanner, Recorder]:
+class AsTheBotPlans:
+    """The model as the bot uses it with OFFLINE_FAST_PATH off (`bot.core.planning.forced`):
+    its plan checked against the rules' reading (a question never writes; a plan that writes
+    nothing the rules read is dropped for theirs), the rules standing in where the model
+    fails and they understood the whole message, repeats copied by the rules. Its questions
+    are answered by the planner whose plan was used."""
+
+    name = "llm"
+
+    def __init__(self, model: LlmPlanner) -> None:
+        self.model = model
+        self.offline = OfflinePlanner()
+        self._answered_by: dict[int, Planner] = {}
+
+    async def plan(self, text: str, context: PlanContext) -> Plan:
+        plan, planner = await forced(self.model, self.offline, text, context)
+        self._answered_by = {id(plan): planner}
+        return plan
+
+    async def answer(
+        self, text: str, context: PlanContext, plan: Plan, results: Sequence[ReadResult]
+    ) -> Answer:
+        planner = self._answered_by.get(id(plan), self.model)
+        return await planner.answer(text, context, plan, results)
+
+    async def aclose(self) -> None:
+        await self.model.aclose()
+
+
+def recording_planner(settings: Settings, path: str | Path) -> tuple[AsTheBotPlans, Recorder]:
     """The configured model's planner, its responses written to `path` case by case."""
     if settings.openai_api_key is None or not settings.llm_enabled:
         raise ValueError("OPENAI_API_KEY is not set; recording needs the model")
@@ -169,10 +202,11 @@ def recording_planner(settings: Settings, path: str | Path) -> tuple[LlmPlanner,
         max_retries=1,
         http_client=openai.DefaultAsyncHttpxClient(transport=transport),
     )
-    return build_llm_planner(settings, client), Recorder(path, transport, settings.openai_model)
+    planner = AsTheBotPlans(build_llm_planner(settings, client))
+    return planner, Recorder(path, transport, settings.openai_model)
 
 
-def replaying_planner(settings: Settings, path: str | Path) -> tuple[LlmPlanner, Replayer]:
+def replaying_planner(settings: Settings, path: str | Path) -> tuple[AsTheBotPlans, Replayer]:
     """A planner whose model is the recording at `path`: no server, no key, no cost."""
     transport = _ReplayTransport()
     replayer = Replayer(path, transport)
@@ -182,7 +216,7 @@ def replaying_planner(settings: Settings, path: str | Path) -> tuple[LlmPlanner,
         max_retries=0,
         http_client=openai.DefaultAsyncHttpxClient(transport=transport),
     )
-    return build_llm_planner(settings, client), replayer
+    return AsTheBotPlans(build_llm_planner(settings, client)), replayer
 
 
 def _usage(responses: list[dict[str, Any]]) -> dict[str, int]:

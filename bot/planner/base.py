@@ -92,6 +92,7 @@ class PlanContext:
     # The event loop's time by which the model must have answered the message, set when the
     # message started planning (a wait for a model slot counts); None: from the model's start.
     llm_deadline: float | None = None
+    language: str = "en"  # the language the person reads replies in (bot/kernel/readers.py)
 
     @property
     def today(self) -> dt.date:

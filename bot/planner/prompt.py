@@ -104,10 +104,21 @@ def clock_note(context: PlanContext) -> str:
     now, today = context.now, context.today
     yesterday = (today - dt.timedelta(days=1)).isoformat()
     lived = "" if today == now.date() else f"; today: {today.isoformat()}"
+    reply_in = "" if context.language == "en" else f"; reply in {_language(context.language)}"
     return (
         f"[now: {now.strftime('%A')} {now.date().isoformat()} {now.strftime('%H:%M')} "
-        f"UTC{_offset(now)}{lived}; yesterday: {yesterday}]"
+        f"UTC{_offset(now)}{lived}; yesterday: {yesterday}{reply_in}]"
     )
+
+
+def _language(code: str) -> str:
+    """A language's English name ("German"), as the model knows it best."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(code).get_display_name("en") or code
+    except (ValueError, UnknownLocaleError):
+        return code
 
 
 def user_content(text: str, context: PlanContext, record: str = "") -> str:

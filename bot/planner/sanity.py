@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from bot.agent_api.actions import (
     Action,
+    CheckinUpsert,
     NutritionAddEntry,
     NutritionSetGoals,
     RecipeUpsert,
@@ -100,6 +101,8 @@ def check_actions(actions: list[Action]) -> Checked:
     """Every action repaired or refused as the module docstring says."""
     checked = Checked()
     for action in actions:
+        if _empty_checkin(action):
+            continue  # says nothing: a model's tool call with every field null
         fixed = _check(action)
         if isinstance(fixed, Malformed):
             checked.refused.append(fixed)
@@ -108,6 +111,13 @@ def check_actions(actions: list[Action]) -> Checked:
             checked.repaired.append(_label(action))
         checked.actions.append(fixed)
     return checked
+
+
+def _empty_checkin(action: Action) -> bool:
+    if not isinstance(action, CheckinUpsert):
+        return False
+    fields = (action.mood, action.energy, action.sleep_quality)
+    return all(f is None for f in fields) and not (action.notes or "").strip()
 
 
 def sane(plan: Plan) -> Plan:

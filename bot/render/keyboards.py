@@ -1,5 +1,8 @@
-"""Every inline keyboard: rows of `Button`s, their labels worded here and their callback data
-written by bot.kernel.callbacks (the one owner of that wire format).
+"""Every inline keyboard: rows of `Button`s, their labels worded here in the reader's language
+and their callback data written by bot.kernel.callbacks (the one owner of that wire format).
+
+A label fits a phone in every language: up to 24 characters when it shares its row, 32 when
+alone in it (tests/render/test_keyboards.py holds each catalog to that).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from bot.kernel.readers import Reader
 from bot.kernel.replies import Button
 from bot.render.format import number
 from bot.render.telegram import RATING_ICONS
-from bot.render.words import LANGUAGES
+from bot.render.words import LANGUAGES, words
 
 __all__ = [
     "confirm_mode_buttons",
@@ -50,20 +53,26 @@ __all__ = [
 ]
 
 
-def draft_buttons() -> tuple[str, str, str]:
-    return ("✅ Save", "✏️ Fix", "🗑 Drop")
+def draft_buttons(reader: Reader) -> tuple[str, str, str]:
+    w = words(reader)
+    return (w._("✅ Save"), w._("✏️ Fix"), w._("🗑 Drop"))
 
 
-def forget_buttons() -> tuple[str, str]:
-    return ("Yes, delete everything", "Cancel")
+def forget_buttons(reader: Reader) -> tuple[str, str]:
+    w = words(reader)
+    return (w._("Yes, delete everything"), w._("Cancel"))
 
 
-def confirm_mode_buttons(enabled: bool) -> str:
-    return "Confirm before saving: on ✅" if enabled else "Confirm before saving: off"
+def confirm_mode_buttons(enabled: bool, reader: Reader) -> str:
+    w = words(reader)
+    return w._("Confirm before saving: on ✅") if enabled else w._("Confirm before saving: off")
 
 
-def weekly_summary_button(enabled: bool) -> str:
-    return "Weekly summary: on ✅ — turn off" if enabled else "Weekly summary: off — turn on"
+def weekly_summary_button(enabled: bool, reader: Reader) -> str:
+    w = words(reader)
+    if enabled:
+        return w._("Weekly summary: on ✅ — turn off")
+    return w._("Weekly summary: off — turn on")
 
 
 def day_end_button(hour: int, current: bool) -> str:
@@ -78,13 +87,13 @@ def rating_button(field: str, value: int) -> str:
     return f"{RATING_ICONS.get(field, '')}{value}"
 
 
-def later_button() -> str:
-    return "⏰ Later"
+def later_button(reader: Reader) -> str:
+    return words(reader)._("⏰ Later")
 
 
-def draft_keyboard(draft_id: int, *, fixable: bool = True) -> list[list[Button]]:
+def draft_keyboard(draft_id: int, reader: Reader, *, fixable: bool = True) -> list[list[Button]]:
     """Save, fix or drop the draft `draft_id`, in one row (without fix: save or drop)."""
-    save, fix, drop = draft_buttons()
+    save, fix, drop = draft_buttons(reader)
     row = [Button(save, DraftButton("save", draft_id).encode())]
     if fixable:
         row.append(Button(fix, DraftButton("fix", draft_id).encode()))
@@ -92,17 +101,18 @@ def draft_keyboard(draft_id: int, *, fixable: bool = True) -> list[list[Button]]
     return [row]
 
 
-def forget_keyboard() -> list[list[Button]]:
+def forget_keyboard(reader: Reader) -> list[list[Button]]:
     """/forget's question: delete everything, or cancel."""
-    yes, no = forget_buttons()
+    yes, no = forget_buttons(reader)
     return [
         [Button(yes, Forget(confirm=True).encode()), Button(no, Forget(confirm=False).encode())]
     ]
 
 
-def confirm_mode_keyboard(enabled: bool) -> list[list[Button]]:
+def confirm_mode_keyboard(enabled: bool, reader: Reader) -> list[list[Button]]:
     """/settings' toggle: its label says whether confirm mode is `enabled`; a tap switches it."""
-    return [[Button(confirm_mode_buttons(enabled), ConfirmMode(enabled=not enabled).encode())]]
+    label = confirm_mode_buttons(enabled, reader)
+    return [[Button(label, ConfirmMode(enabled=not enabled).encode())]]
 
 
 # The day ends offered as buttons in /settings; /dayend takes any time up to 06:00.
@@ -110,7 +120,7 @@ DAY_END_CHOICES = (0, 2, 3, 4, 5)
 
 
 def settings_keyboard(
-    confirm: bool, day_ends_at: dt.time, weekly: bool = False, reader: Reader | None = None
+    confirm: bool, day_ends_at: dt.time, weekly: bool, reader: Reader
 ) -> list[list[Button]]:
     """/settings: the two toggles (confirm mode, the weekly summary; each label says the state
     and what a tap does), then "my day ends at" hours (the current one ticked), then the
@@ -118,12 +128,12 @@ def settings_keyboard(
     current = day_ends_at.hour if day_ends_at.minute == 0 else None
     hours = [h for h in DAY_END_CHOICES if h in DAY_END_HOURS]
     rows = [
-        *confirm_mode_keyboard(confirm),
-        [Button(weekly_summary_button(weekly), WeeklyToggle(enabled=not weekly).encode())],
+        *confirm_mode_keyboard(confirm, reader),
+        [Button(weekly_summary_button(weekly, reader), WeeklyToggle(enabled=not weekly).encode())],
         [Button(day_end_button(h, h == current), DayEnd(h).encode()) for h in hours],
+        *language_keyboard(reader, True),
+        *units_keyboard(reader, True),
     ]
-    if reader is not None:
-        rows += [*language_keyboard(reader, True), *units_keyboard(reader, True)]
     return rows
 
 
@@ -165,11 +175,11 @@ def unit_keyboard(value: float, draft_id: int) -> list[list[Button]]:
     ]
 
 
-def reminder_keyboard(missing: Sequence[RatedField]) -> list[list[Button]]:
+def reminder_keyboard(missing: Sequence[RatedField], reader: Reader) -> list[list[Button]]:
     """The check-in reminder's buttons: a 1–5 row for each rating still `missing`, then "later"."""
     rows = [
         [Button(rating_button(field, n), Rate(field, n).encode()) for n in range(1, 6)]
         for field in missing
     ]
-    rows.append([Button(later_button(), Snooze().encode())])
+    rows.append([Button(later_button(reader), Snooze().encode())])
     return rows

@@ -10,7 +10,7 @@ import datetime as dt
 
 from bot.kernel.callbacks import RATED_FIELDS
 from bot.kernel.readers import DEFAULT, Reader
-from bot.render.format import RATING_LABELS
+from bot.render.format import RATING_LABELS, rating_label
 from bot.render.words import N_, words
 
 __all__ = [
@@ -48,14 +48,15 @@ BOT_COMMANDS = (
     ("start", N_("What this bot does")),
 )
 NON_TEXT_KINDS = {
-    "sticker": "Nice sticker",
-    "video": "I can't watch videos",
-    "video_note": "I can't watch videos",
-    "location": "Thanks — I don't need your location",
-    "document": "I can't read files yet",
-    "contact": "Thanks, but I don't need contacts",
-    "poll": "I can't answer polls",
+    "sticker": N_("Nice sticker!"),
+    "video": N_("I can't watch videos!"),
+    "video_note": N_("I can't watch videos!"),
+    "location": N_("Thanks — I don't need your location!"),
+    "document": N_("I can't read files yet!"),
+    "contact": N_("Thanks, but I don't need contacts!"),
+    "poll": N_("I can't answer polls!"),
 }
+NON_TEXT_OTHER = N_("I can only read text!")
 # The icon of each check-in rating, keyed like RATING_LABELS (its name in bot.kernel.callbacks).
 RATING_ICONS: dict[str, str] = {"mood": "🙂", "energy": "⚡", "sleep": "😴"}
 
@@ -66,30 +67,31 @@ def bot_commands(reader: Reader = DEFAULT) -> list[tuple[str, str]]:
     return [(name, w._(about)) for name, about in BOT_COMMANDS]
 
 
-def non_text_hint(kind: str | None) -> str:
-    lead = NON_TEXT_KINDS.get(kind or "", "I can only read text")
-    return (
-        f"{lead}! I understand text: tell me what you ate, your weight or how you feel, "
+def non_text_hint(kind: str | None, reader: Reader) -> str:
+    w = words(reader)
+    lead = w._(NON_TEXT_KINDS.get(kind or "", NON_TEXT_OTHER))
+    return f"{lead} " + w._(
+        "I understand text: tell me what you ate, your weight or how you feel, "
         "e.g. <i>2 eggs and toast</i> or <i>mood 4, slept well</i>. /help shows more."
     )
 
 
-def connect_in_group() -> str:
-    return (
+def connect_in_group(reader: Reader) -> str:
+    return words(reader)._(
         "🔒 I never take API keys in a group — I've deleted that message if I was allowed to. "
         "If anyone may have seen the key, make a new one in your dashboard. Then open a private "
         "chat with me and send <code>/connect YOUR_KEY</code> there."
     )
 
 
-def private_only() -> str:
-    return (
+def private_only(reader: Reader) -> str:
+    return words(reader)._(
         "I work in private chats only, so your health data stays between us. Message me directly."
     )
 
 
-def not_allowed() -> str:
-    return (
+def not_allowed(reader: Reader) -> str:
+    return words(reader)._(
         "Sorry, this bot is private and only answers the people it was set up for. "
         "You can run your own copy — see the project's README."
     )
@@ -98,23 +100,28 @@ def not_allowed() -> str:
 # The daily check-in reminder
 
 
-def reminder(local_day: dt.date) -> str:
-    icons = " · ".join(f"{RATING_ICONS[r]} {RATING_LABELS[r]}" for r in RATED_FIELDS)
-    return (
-        f"<b>Time for your check-in</b> ({local_day:%a %d %b})\n"
-        f"How was today? Tap 1 (bad) to 5 (great) for {icons} — or just tell me in your own "
+def reminder(local_day: dt.date, reader: Reader) -> str:
+    w = words(reader)
+    icons = " · ".join(f"{RATING_ICONS[r]} {rating_label(r, reader)}" for r in RATED_FIELDS)
+    title = w._("<b>Time for your check-in</b> ({day})").format(day=w.date(local_day))
+    return f"{title}\n" + w._(
+        "How was today? Tap 1 (bad) to 5 (great) for {ratings} — or just tell me in your own "
         "words, e.g. <i>mood 4, energy 3, slept badly</i>."
+    ).format(ratings=icons)
+
+
+def snoozed(until_local: dt.datetime, reader: Reader) -> str:
+    return words(reader)._("OK, I'll ask again at {time}.").format(time=f"{until_local:%H:%M}")
+
+
+def snooze_unavailable(reader: Reader) -> str:
+    return words(reader)._("There's no reminder to postpone right now.")
+
+
+def rating_saved(field: str, value: int, reader: Reader) -> str:
+    label = rating_label(field, reader) if field in RATING_LABELS else field
+    return (
+        words(reader)
+        ._("{rating} {value}/5 saved.")
+        .format(rating=label[:1].upper() + label[1:], value=value)
     )
-
-
-def snoozed(until_local: dt.datetime) -> str:
-    return f"OK, I'll ask again at {until_local:%H:%M}."
-
-
-def snooze_unavailable() -> str:
-    return "There's no reminder to postpone right now."
-
-
-def rating_saved(field: str, value: int) -> str:
-    label = RATING_LABELS[field].capitalize() if field in RATING_LABELS else field
-    return f"{label} {value}/5 saved."

@@ -46,9 +46,10 @@ from bot.sync.due import RETRY_SEND_AFTER, ClaimDue, ScheduledSends
 log = logging.getLogger(__name__)
 
 
-# The reminder message for the day asked about and the ratings it still lacks: the core's
-# (`bot.core.scheduled.reminder_reply`), handed to `Reminders` where the house is built.
-ReminderWords = Callable[[dt.date, tuple[callbacks.RatedField, ...]], Reply]
+# The reminder message to an account's person for the day asked about and the ratings it
+# still lacks: the core's (`bot.core.scheduled.reminder_reply`), handed to `Reminders` where
+# the house is built.
+ReminderWords = Callable[[Account, dt.date, tuple[callbacks.RatedField, ...]], Reply]
 
 
 def missing_ratings(checkin: CheckinView | None) -> tuple[callbacks.RatedField, ...]:
@@ -111,7 +112,7 @@ class Reminders(ScheduledSends[Reminder, Send, ReminderWords]):
             await self._unschedule(user_id)
             return False
         try:
-            message_id = await send(account.chat_id or user_id, self.words(lived, missing))
+            message_id = await send(account.chat_id or user_id, self.words(account, lived, missing))
         except RecipientBlocked:
             log.info("user %s blocked the bot; reminders stopped", user_id)
             await self._mark(user_id, AccountStatus.BLOCKED)

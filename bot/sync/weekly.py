@@ -41,9 +41,10 @@ SUMMARY_WEEKDAY = 6  # Sunday (Monday is 0)
 SUMMARY_AT = dt.time(19, 0)
 DAYS = 7
 
-# The summary photo's caption from the chart's own caption and the week's first and last day:
-# the core's (`bot.core.scheduled.weekly_caption`), handed in where the house is built.
-CaptionWords = Callable[[str, dt.date, dt.date], str]
+# The summary photo's caption to an account's person from the chart's own caption and the
+# week's first and last day: the core's (`bot.core.scheduled.weekly_caption`), handed in
+# where the house is built.
+CaptionWords = Callable[[Account, str, dt.date, dt.date], str]
 
 
 def iso_week(sunday: dt.date) -> str:
@@ -151,7 +152,8 @@ class WeeklySummaries(ScheduledSends[WeeklySummary, SendPhoto, CaptionWords]):
         if report.logged_days == 0:  # nothing to show: the week counts as done, unsent
             await self._complete(user_id, week, after)
             return False
-        caption = self.words(report.caption, due.sunday - dt.timedelta(days=DAYS - 1), due.sunday)
+        first = due.sunday - dt.timedelta(days=DAYS - 1)
+        caption = self.words(account, report.caption, first, due.sunday)
         try:
             await send(account.chat_id or user_id, report.png, caption)
         except RecipientBlocked:

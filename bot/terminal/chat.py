@@ -69,8 +69,10 @@ class Terminal:
         out: Callable[[str], None] = say,
         demo_key: str | None = None,
         charts_dir: Path | None = None,
+        language: str | None = None,
     ) -> None:
         self.assistant = house.assistant
+        self.language = language  # the terminal's (--language or LANG), as Telegram's app's
         self.scheduled = house.scheduled
         self.out = out
         self.demo_key = demo_key
@@ -80,6 +82,7 @@ class Terminal:
 
     async def run(self, read: Read, *, echo: bool) -> None:
         """Answer each line `read` gives until it gives None or `/quit`; sync all along."""
+        await self.assistant.heard(user_id=TERMINAL_USER_ID, code=self.language)
         stop = asyncio.Event()
         syncing = asyncio.create_task(self._sync_until(stop))
         try:
@@ -165,13 +168,15 @@ class Terminal:
             "timezone": lambda: assistant.preferences.set_timezone(user_id=uid, name=arg),
             "remind": lambda: assistant.preferences.set_reminder(user_id=uid, spec=arg),
             "dayend": lambda: assistant.preferences.set_day_end(user_id=uid, spec=arg),
+            "language": lambda: assistant.preferences.set_language(user_id=uid, code=arg),
+            "units": lambda: assistant.preferences.set_units(user_id=uid, word=arg),
             "connect": lambda: self.connect(arg),
             "disconnect": self.disconnect,
             "forget": lambda: assistant.forget_request(user_id=uid),
         }
         handler = handlers.get(command)
         if handler is None:
-            return Reply(accounts.unknown_command())
+            return Reply(accounts.unknown_command(await assistant.reader(user_id=uid)))
         return await handler()
 
     async def connect(self, key: str) -> Reply:
@@ -251,9 +256,11 @@ async def chat_loop(
     interactive: bool,
     out: Callable[[str], None] = say,
     demo_key: str | None = None,
+    language: str | None = None,
 ) -> None:
-    """Read lines, answer each; `/quit` or end of input stops."""
-    terminal = Terminal(house, out=out, demo_key=demo_key)
+    """Read lines, answer each; `/quit` or end of input stops. Replies are in `language`
+    (a code such as "de" or a locale such as "de_DE.UTF-8") until `/language` chooses."""
+    terminal = Terminal(house, out=out, demo_key=demo_key, language=language)
     if interactive:
         _replace_undecodable(sys.stdin)
     await terminal.run(_prompt if interactive else read_stdin_line, echo=not interactive)

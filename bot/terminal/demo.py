@@ -17,7 +17,7 @@ import socket
 import sys
 import tempfile
 import zoneinfo
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Coroutine, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +101,7 @@ async def running_sandbox(db_url: str) -> AsyncIterator[str]:
         await task
 
 
-async def _demo(settings: Settings) -> None:
+async def _demo(settings: Settings, language: str | None) -> None:
     zone = machine_timezone()
     with tempfile.TemporaryDirectory(prefix="healthbot-demo-") as tmp:
         sandbox_db = f"sqlite+aiosqlite:///{Path(tmp) / 'sandbox.db'}"
@@ -127,12 +127,12 @@ async def _demo(settings: Settings) -> None:
                     user_id=uid, chat_id=uid, api_key=key, key_message_deleted=False
                 )
                 say(fmt.to_plain(reply.html) + "\n")
-                await chat_loop(house, interactive=interactive, demo_key=key)
+                await chat_loop(house, interactive=interactive, demo_key=key, language=language)
             finally:
                 await house.aclose()
 
 
-async def _chat(settings: Settings) -> None:
+async def _chat(settings: Settings, language: str | None) -> None:
     if settings.agent_api_key is None:
         raise CannotStart(fmt.to_plain(terminal.chat_needs_key()))
     key = settings.agent_api_key.get_secret_value()
@@ -140,7 +140,7 @@ async def _chat(settings: Settings) -> None:
     house = await _open(settings)
     try:
         await _link(house, settings.agent_api_base_url, key)
-        await chat_loop(house, interactive=sys.stdin.isatty())
+        await chat_loop(house, interactive=sys.stdin.isatty(), language=language)
     finally:
         await house.aclose()
 
@@ -207,14 +207,24 @@ def with_encryption_key(settings: Settings) -> Settings:
     return settings.model_copy(update={"bot_encryption_key": SecretStr(key)})
 
 
-def run_demo(settings: Settings) -> int:
-    """The exit status of `healthbot demo`."""
-    return _run_terminal(_demo(settings))
+def run_demo(settings: Settings, language: str | None = None) -> int:
+    """The exit status of `healthbot demo`; replies in `language`, else the terminal's."""
+    return _run_terminal(_demo(settings, language or terminal_language()))
 
 
-def run_chat(settings: Settings) -> int:
-    """The exit status of `healthbot chat`."""
-    return _run_terminal(_chat(settings))
+def run_chat(settings: Settings, language: str | None = None) -> int:
+    """The exit status of `healthbot chat`; replies in `language`, else the terminal's."""
+    return _run_terminal(_chat(settings, language or terminal_language()))
+
+
+def terminal_language(environ: Mapping[str, str] = os.environ) -> str | None:
+    """The language the terminal's locale names (LC_ALL, LC_MESSAGES, then LANG, as gettext
+    reads them: "de_DE.UTF-8" -> "de_DE"); None for the C locale or none set."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "").split(".", 1)[0].split("@", 1)[0]
+        if value and value not in ("C", "POSIX"):
+            return value
+    return None
 
 
 def _run_terminal(main: Coroutine[Any, Any, None]) -> int:

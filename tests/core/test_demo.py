@@ -7,14 +7,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.terminal.demo import terminal_language
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_cli(
     *args: str, stdin: str, tmp_path: Path, **extra_env: str
 ) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "TELEGRAM_"))}
-    env.update(PYTHONPATH=str(ROOT), **extra_env)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "TELEGRAM_", "LC_"))}
+    env.update({"PYTHONPATH": str(ROOT), "LANG": "C.UTF-8"} | extra_env)  # English by default
     return subprocess.run(
         [sys.executable, "-m", "bot.cli", *args],
         input=stdin,
@@ -35,6 +37,21 @@ def test_demo_logs_oatmeal_and_sleep_and_shows_the_day(tmp_path: Path) -> None:
     assert "Check-in: sleep 2/5" in out
     assert "Calories:" in out and "left" in out
     assert "Traceback" not in out + result.stderr
+
+
+def test_demo_speaks_the_terminals_language_or_the_one_asked_for(tmp_path: Path) -> None:
+    italian = run_cli("demo", stdin="/language\n", tmp_path=tmp_path, LANG="it_IT.UTF-8")
+    assert "Ti scrivo in italiano" in italian.stdout, italian.stderr
+    asked = run_cli("demo", "--language", "de", stdin="/units\n", tmp_path=tmp_path, LANG="fr_FR")
+    assert "Gewichte zeige ich in kg, Energie in kcal" in asked.stdout, asked.stderr
+
+
+def test_the_terminals_language_is_read_as_gettext_reads_it() -> None:
+    assert terminal_language({"LANG": "de_DE.UTF-8"}) == "de_DE"
+    assert terminal_language({"LC_ALL": "es_MX.UTF-8", "LANG": "de_DE"}) == "es_MX"
+    assert terminal_language({"LC_MESSAGES": "fr_CA@euro"}) == "fr_CA"
+    assert terminal_language({"LANG": "C.UTF-8"}) is None
+    assert terminal_language({}) is None
 
 
 def test_demo_answers_commands_and_questions(tmp_path: Path) -> None:

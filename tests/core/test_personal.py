@@ -89,7 +89,7 @@ async def test_a_day_that_ends_at_midnight_dates_by_the_calendar(
 ) -> None:
     assistant, key = await linked(assistant_factory, sandbox)
     reply = await assistant.preferences.set_day_end(user_id=USER, spec="00:00")
-    assert reply.html == accounts.day_end_set(dt.time(0))
+    assert reply.html == accounts.day_end_set(dt.time(0), DEFAULT)
     await say(assistant, "a banana", now=NIGHT)
     assert await foods_of(assistant, key, WEDNESDAY) == []
     assert await foods_of(assistant, key, NIGHT.date()) != []
@@ -104,7 +104,7 @@ async def test_the_operator_default_and_a_persons_own_end(
 
     assert (
         await assistant.preferences.set_day_end(user_id=USER, spec="2am")
-    ).html == accounts.day_end_set(dt.time(2, 0))
+    ).html == accounts.day_end_set(dt.time(2, 0), DEFAULT)
     await say(assistant, "an apple", now=NIGHT)
     assert any("Apple" in f for f in await foods_of(assistant, key, WEDNESDAY))
     settings = fmt.to_plain((await assistant.preferences.settings_view(user_id=USER)).html)
@@ -117,10 +117,10 @@ async def test_a_day_end_that_is_not_an_early_hour_is_refused_and_nothing_change
     assistant, _ = await linked(assistant_factory, sandbox)
     for spec in ("14:00", "7am", "soon", "25:00"):
         reply = await assistant.preferences.set_day_end(user_id=USER, spec=spec)
-        assert reply.html == accounts.day_end_not_a_time(spec.lower())
+        assert reply.html == accounts.day_end_not_a_time(spec.lower(), DEFAULT)
     assert (
         await assistant.preferences.set_day_end(user_id=USER, spec="")
-    ).html == accounts.day_end_usage()
+    ).html == accounts.day_end_usage(DEFAULT)
     settings = fmt.to_plain((await assistant.preferences.settings_view(user_id=USER)).html)
     assert "My day ends at: 03:00" in settings
 

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from pydantic import SecretStr
 
 from bot.compose import compose
+from bot.kernel.readers import DEFAULT
 from bot.render import telegram as render_telegram
 from bot.store.models import AccountStatus
 from bot.telegram.app import build_application, webhook_options
@@ -39,7 +40,7 @@ async def test_a_group_connect_is_refused_deleted_and_stores_nothing(
     key = await sandbox.add_user("Ada", "Europe/Berlin")
     group = -1009001
     reply = await bot.say(ADA, f"/connect {key}", chat_id=group)
-    assert reply.text == render_telegram.connect_in_group()
+    assert reply.text == render_telegram.connect_in_group(DEFAULT)
     [delete] = bot.fake.calls("deleteMessage")
     assert delete.params["chat_id"] == group
     assert await bot.account(ADA) is None
@@ -113,7 +114,7 @@ async def test_later_snoozes_the_reminder_for_an_hour(
     bot.fake.push_callback(ADA, "snooze", message.message_id)
     await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].edits == 1)
     later = (EVENING + dt.timedelta(hours=1)).astimezone(ZoneInfo("Europe/Berlin"))
-    assert bot.fake.messages[message.message_id].text == render_telegram.snoozed(later)
+    assert bot.fake.messages[message.message_id].text == render_telegram.snoozed(later, DEFAULT)
     assert await bot.remind(EVENING + dt.timedelta(minutes=59)) == 0
     assert await bot.remind(EVENING + dt.timedelta(hours=1)) == 1
     assert await bot.remind(EVENING + dt.timedelta(hours=2)) == 0

@@ -80,10 +80,10 @@ async def test_cancelled_forget_loses_its_keyboard_and_a_late_yes_deletes_nothin
 
     assert await tap(bot, question, no) is None
     cancelled = bot.fake.messages[question.message_id]
-    assert cancelled.text == accounts.forget_cancelled() and cancelled.callbacks == []
+    assert cancelled.text == accounts.forget_cancelled(DEFAULT) and cancelled.callbacks == []
 
     assert await tap(bot, question, yes) == conversation.button_inactive(DEFAULT)
-    assert bot.fake.messages[question.message_id].text == accounts.forget_cancelled()
+    assert bot.fake.messages[question.message_id].text == accounts.forget_cancelled(DEFAULT)
     account = await bot.account(ADA)
     assert account is not None and account.encrypted_key is not None
 

@@ -86,7 +86,7 @@ async def test_status_and_disconnect_when_never_linked_say_so(
     assert "in your account" not in status and "not linked" in status
     gone = (await bot.say(ADA, "/disconnect")).text
     assert "deleted your API key" not in gone
-    assert gone == accounts.disconnect_not_linked()
+    assert gone == accounts.disconnect_not_linked(DEFAULT)
 
 
 async def test_status_after_unlinking_lists_what_waits_and_says_it_is_not_linked(
@@ -136,7 +136,7 @@ async def test_remind_accepts_twelve_hour_and_dotted_times(
         assert account is not None and f"{account.reminder_time:%H:%M}" == shown
     for nonsense in ("25:00", "13pm", "9:75", "soon", "0pm"):
         reply = (await bot.say(ADA, f"/remind {nonsense}")).text
-        assert reply == accounts.remind_not_a_time(nonsense), reply
+        assert reply == accounts.remind_not_a_time(nonsense, DEFAULT), reply
     account = await bot.account(ADA)
     assert account is not None and f"{account.reminder_time:%H:%M}" == "09:00"  # unchanged
 

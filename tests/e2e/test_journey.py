@@ -6,6 +6,7 @@ import datetime as dt
 from typing import Any
 
 from bot.agent_api.client import AgentApiClient
+from bot.kernel.readers import DEFAULT
 from bot.render import accounts
 from bot.store.models import AccountStatus
 from tests.fixtures.openai import FakeOpenAI
@@ -50,7 +51,7 @@ async def test_the_whole_journey(
 
     # a bad key: clear message, message deleted, nothing stored
     reply = await bot.say(ADA, "/connect not-a-real-key")
-    assert reply.text == accounts.connect_bad_key()
+    assert reply.text == accounts.connect_bad_key(DEFAULT)
     account = await bot.account(ADA)
     assert account is None or account.encrypted_key is None
     assert len(fake.calls("deleteMessage")) == 1

@@ -19,6 +19,7 @@ from pydantic import SecretStr
 from sqlalchemy import select
 
 from bot.compose import compose
+from bot.kernel.readers import DEFAULT
 from bot.render import accounts
 from bot.render import telegram as render_telegram
 from bot.store.models import ConversationTurn
@@ -146,7 +147,7 @@ async def test_a_key_pasted_in_a_group_is_refused_and_deleted(
         bot.fake.refuse_deletes(GROUP)
     key = await sandbox.add_user("Ada", "Europe/Berlin")
     message_id, reply = await send(bot, f"here is my key {key}", chat_id=GROUP)
-    assert reply.text == render_telegram.connect_in_group()
+    assert reply.text == render_telegram.connect_in_group(DEFAULT)
     assert any(c.params.get("message_id") == message_id for c in bot.fake.calls("deleteMessage"))
     assert await bot.account(ADA) is None
     assert not leaked(" ".join(bot.fake.texts()), key)
@@ -188,7 +189,7 @@ async def test_a_key_that_is_not_ascii_is_refused_in_words_after_its_message_is_
     key = await sandbox.add_user("Ada", "Europe/Berlin")
     mistyped = key[:10] + "а" + key[11:]  # a Cyrillic "а" where a letter was
     message_id, reply = await send(bot, command + mistyped)
-    assert reply.text == accounts.connect_unreadable_key()
+    assert reply.text == accounts.connect_unreadable_key(DEFAULT)
     [delete] = [
         c for c in bot.fake.calls("deleteMessage") if c.params.get("message_id") == message_id
     ]
@@ -282,12 +283,12 @@ async def test_a_journey_at_debug_leaves_no_key_or_token_anywhere(
         message_id, reply = await send(bot, text)
         assert reply.text.startswith("Welcome, Ada!") and deleted(bot.fake, ADA, message_id)
     _, reply = await send(bot, "/connect " + key[:10] + "а" + key[11:])
-    assert reply.text == accounts.connect_unreadable_key()
+    assert reply.text == accounts.connect_unreadable_key(DEFAULT)
     fake_openai.reply_text("You had oatmeal.")
     _, reply = await send(bot, "what did I eat?")
     assert "oatmeal" in reply.text
     _, reply = await send(bot, key, chat_id=GROUP)
-    assert reply.text == render_telegram.connect_in_group()
+    assert reply.text == render_telegram.connect_in_group(DEFAULT)
     _, reply = await send(bot, "/today")
     assert "158" in reply.text
 

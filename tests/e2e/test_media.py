@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.agent_api.client import AgentApiClient
+from bot.kernel.readers import DEFAULT
 from bot.render import drafts, keyboards, media
 from tests.e2e.conftest import Harness
 from tests.fixtures.openai import TRANSCRIBE, FakeOpenAI, image_urls, user_texts
@@ -301,7 +302,7 @@ async def test_photos_count_against_the_daily_llm_budget(
 async def set_confirm(bot: Harness, enabled: bool) -> None:
     settings = await bot.say(ADA, "/settings")
     edited = await tap(bot, settings, f"settings:confirm:{'on' if enabled else 'off'}")
-    assert keyboards.confirm_mode_buttons(enabled) in [
+    assert keyboards.confirm_mode_buttons(enabled, DEFAULT) in [
         text for row in edited.buttons for text, _ in row
     ]
 

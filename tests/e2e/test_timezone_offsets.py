@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.kernel.readers import DEFAULT
 from bot.render import accounts
 from bot.render import format as fmt
 from tests.fixtures.sandbox import RunningSandbox
@@ -22,7 +23,7 @@ async def test_an_offset_no_zone_has_gets_the_allowed_range(
 ) -> None:
     bot = await harness_factory(start=NOON, agent_api_base_url=sandbox.url)
     reply = await bot.say(ADA, f"/timezone {offset}")
-    assert reply.text == accounts.timezone_offset_unknown(offset)
+    assert reply.text == accounts.timezone_offset_unknown(offset, DEFAULT)
     assert "UTC-12" in reply.text and "UTC+14" in reply.text
     account = await bot.account(ADA)
     assert account is None or account.timezone is None

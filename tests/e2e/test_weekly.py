@@ -8,6 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.core.scheduled import weekly_caption
+from bot.kernel.readers import DEFAULT
 from bot.render import keyboards
 from bot.render.accounts import weekly_summary_line
 from bot.sync.weekly import WeeklySummaries
@@ -55,15 +56,17 @@ async def test_the_settings_toggle_turns_the_sunday_photo_on_and_off(
     assert "Oatmeal" in (await bot.say(ADA, "had oatmeal")).text
 
     settings = await bot.say(ADA, "/settings")
-    assert weekly_summary_line(False, True) in settings.text
+    assert weekly_summary_line(False, True, DEFAULT) in settings.text
     assert labels(settings)["Weekly summary: off — turn on"] == "settings:weekly:on"
     # Off by default: Sunday evening comes and goes without a photo.
     assert await summaries(bot, SUNDAY_19) == 0 and not bot.fake.calls("sendPhoto")
 
     bot.clock.now = SUNDAY_19 + dt.timedelta(hours=1)  # turned on after this week's moment
     turned_on = await tap(bot, settings, "settings:weekly:on")
-    assert weekly_summary_line(True, True) in turned_on.text
-    assert labels(turned_on)[keyboards.weekly_summary_button(True)] == "settings:weekly:off"
+    assert weekly_summary_line(True, True, DEFAULT) in turned_on.text
+    assert (
+        labels(turned_on)[keyboards.weekly_summary_button(True, DEFAULT)] == "settings:weekly:off"
+    )
     assert "settings:weekly:on" not in turned_on.callbacks
 
     next_sunday = SUNDAY_19 + dt.timedelta(days=7)
@@ -76,11 +79,11 @@ async def test_the_settings_toggle_turns_the_sunday_photo_on_and_off(
     assert call.params["chat_id"] == ADA and call.params["parse_mode"] == "HTML"
     photo = bot.fake.last(ADA)
     assert photo.photo is not None and photo.photo.startswith(b"\x89PNG\r\n\x1a\n")
-    assert "Your week" in photo.text and "30 Nov" in photo.text and "06 Dec" in photo.text
+    assert "Your week" in photo.text and "30 Nov" in photo.text and "Sun 6 Dec" in photo.text
 
     settings = await bot.say(ADA, "/settings")
     turned_off = await tap(bot, settings, "settings:weekly:off")
-    assert weekly_summary_line(False, True) in turned_off.text
+    assert weekly_summary_line(False, True, DEFAULT) in turned_off.text
     assert "settings:weekly:on" in turned_off.callbacks
     assert await summaries(bot, next_sunday + dt.timedelta(days=7)) == 0
     assert len(bot.fake.calls("sendPhoto")) == 1

@@ -10,6 +10,7 @@ from typing import Any
 from bot.agent_api.actions import CheckinUpsert, Entry, NutritionAddEntry, WeightLog
 from bot.agent_api.client import AgentApiClient
 from bot.insights.draw import HEIGHT_PX, WIDTH_PX
+from bot.kernel.readers import DEFAULT
 from bot.render import accounts
 from bot.render.format import to_plain, utf16_len
 from tests.fixtures.sandbox import RunningSandbox
@@ -83,4 +84,4 @@ async def test_an_unlinked_person_is_told_to_connect(
     bot = await harness_factory(start=SUNDAY_MORNING, agent_api_base_url=sandbox.url)
     message = await bot.say(ADA, "/week")
     assert message.photo is None
-    assert message.text == accounts.not_linked()
+    assert message.text == accounts.not_linked(DEFAULT)

@@ -17,6 +17,7 @@ from pathlib import Path
 from bot.compose import create_assistant
 from bot.core.assistant import Assistant
 from bot.core.person import resolve
+from bot.kernel.readers import DEFAULT
 from bot.kernel.replies import Reply
 from bot.planner.base import Plan
 from bot.render.keyboards import draft_buttons
@@ -29,7 +30,7 @@ from tests.llm_real.server import RunningModel
 
 ZONE = "Europe/Berlin"
 TIMEOUT_SECONDS = 30.0  # OPENAI_TIMEOUT_SECONDS's default, set here so the tests can rely on it
-SAVE = draft_buttons()[0]
+SAVE = draft_buttons(DEFAULT)[0]
 USER = 4711
 
 FOOD = "had 2 eggs and toast for breakfast"

@@ -24,6 +24,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+from bot.kernel.readers import DEFAULT
 from bot.render import accounts, conversation, drafts, llm, media, offline
 
 AUDIENCES: tuple[ModuleType, ...] = (conversation, llm, offline, drafts, accounts, media)
@@ -60,6 +61,7 @@ _TRIALS: dict[str, tuple[Any, ...]] = {
     "dt.time": (dt.time(21, 0),),
     "dt.time | None": (dt.time(21, 0), None),
     "Sequence[tuple[dt.date, float]]": ([(_DAY, 72.5)], []),
+    "Reader": (DEFAULT,),  # the bot's texts as English readers get them
 }
 
 # Texts made from records: their lines are what the service holds, checked elsewhere.

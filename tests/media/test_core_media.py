@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.core.assistant import Assistant
+from bot.kernel.readers import DEFAULT
 from bot.kernel.replies import Reply
 from bot.render import accounts, media
 from tests.core.test_assistant import DAY, MORNING, USER, linked, plain
@@ -117,7 +118,7 @@ async def test_voice_is_refused_without_a_link(
     assistant = await assistant_factory(
         sandbox_url=sandbox.url, openai_base_url=fake_openai.base_url
     )
-    assert (await voice(assistant)).html == accounts.not_linked()
+    assert (await voice(assistant)).html == accounts.not_linked(DEFAULT)
     refusal = await assistant.media_refusal(user_id=USER, kind="photo")
-    assert refusal is not None and refusal.html == accounts.not_linked()
+    assert refusal is not None and refusal.html == accounts.not_linked(DEFAULT)
     assert fake_openai.requests == []

@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 
 from bot.agent_api.actions import (
+    CheckinUpsert,
     Entry,
     NutritionAddEntry,
     NutritionSetGoals,
@@ -105,3 +106,13 @@ def test_a_plan_with_a_refused_action_says_so_and_is_not_understood() -> None:
     assert plan.reply == llm.left_out_malformed(["a food with an unreadable name"])
     clean = worded(Plan(actions=[kept]))
     assert sane(clean) is clean and clean.understood and clean.reply is None
+
+
+def test_a_checkin_that_says_nothing_is_not_written() -> None:
+    # A small model answered "¿cuánto pesaba la semana pasada?" with every field null.
+    day = dt.date(2026, 9, 14)
+    empty = CheckinUpsert(date=day, notes="  ")
+    rated = CheckinUpsert(date=day, mood=4)
+    plan = sane(Plan(actions=[empty, rated]))
+    assert plan.actions == [rated] and plan.understood
+    assert sane(Plan(actions=[CheckinUpsert(date=day)])).actions == []

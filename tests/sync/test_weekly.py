@@ -13,6 +13,7 @@ from bot.agent_api.actions import Entry, NutritionAddEntry
 from bot.agent_api.client import AgentApiClient
 from bot.core.assistant import Assistant
 from bot.core.scheduled import weekly_caption
+from bot.kernel.readers import DEFAULT
 from bot.kernel.sends import RecipientBlocked
 from bot.render.accounts import CAPTION_MAX, weekly_summary_caption
 from bot.store import weekly as weekly_store
@@ -184,10 +185,10 @@ async def test_a_failed_send_is_retried_and_then_sent_once(
 
 def test_the_caption_stays_within_telegrams_limit_and_keeps_the_charts_words() -> None:
     monday, sunday = dt.date(2026, 11, 23), dt.date(2026, 11, 29)
-    short = weekly_summary_caption("Avg 1,850 kcal", monday, sunday)
+    short = weekly_summary_caption("Avg 1,850 kcal", monday, sunday, DEFAULT)
     assert short.startswith("<b>Your week</b>, Mon 23 Nov – Sun 29 Nov\nAvg 1,850 kcal")
     assert "/settings" in short
     for length in (990, 1010, 1024):
         long = "x" * length
-        caption = weekly_summary_caption(long, monday, sunday)
+        caption = weekly_summary_caption(long, monday, sunday, DEFAULT)
         assert len(caption) <= CAPTION_MAX and long in caption

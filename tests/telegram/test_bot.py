@@ -25,7 +25,7 @@ from bot.compose import House
 from bot.config import Settings
 from bot.core.scheduled import Scheduled, reminder_reply, weekly_caption
 from bot.kernel import callbacks
-from bot.kernel.readers import DEFAULT
+from bot.kernel.readers import DEFAULT, Reader
 from bot.kernel.replies import Button, Reply, toast
 from bot.kernel.sends import Send
 from bot.render import accounts, conversation, telegram
@@ -34,7 +34,7 @@ from bot.store.crypto import KeyCipher, generate_key
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.direct import Direct
 from bot.store.migrate import migrate
-from bot.store.models import utcnow
+from bot.store.models import Account, utcnow
 from bot.sync.journal import HandledWithActions, UpdateJournal
 from bot.sync.locks import person_locks
 from bot.sync.outbox import Delivery
@@ -120,6 +120,9 @@ class StubCore:
 
     async def heard(self, *, user_id: int, code: str | None) -> None:
         self.heard_codes[user_id] = code
+
+    async def reader(self, *, user_id: int) -> Reader:
+        return DEFAULT
 
     async def handle_text(
         self,
@@ -462,7 +465,7 @@ async def test_a_refused_chat_action_leaves_the_reply_alone(bot: Bot) -> None:
 async def test_unknown_command_gets_a_hint(bot: Bot) -> None:
     bot.fake.push_text(ALICE, "/frobnicate")
     [reply] = await bot.fake.wait_sent(ALICE, 1)
-    assert reply.text == accounts.unknown_command()
+    assert reply.text == accounts.unknown_command(DEFAULT)
     assert bot.core.calls == []
 
 
@@ -495,7 +498,7 @@ async def test_connect_in_a_group_is_refused_and_deleted(bot: Bot, deletable: bo
         bot.fake.refuse_deletes(group)
     bot.fake.push_text(ALICE, "/connect sk_live_123", chat_type="supergroup", chat_id=group)
     [reply] = await bot.fake.wait_sent(group, 1)
-    assert reply.text == telegram.connect_in_group()
+    assert reply.text == telegram.connect_in_group(DEFAULT)
     assert bot.fake.calls("deleteMessage")[0].params["chat_id"] == group
     assert bot.core.calls == []
     assert not bot.fake.sent(ALICE)
@@ -506,7 +509,7 @@ async def test_groups_get_no_health_data(bot: Bot) -> None:
     bot.fake.push_text(ALICE, "had a pizza", chat_type="group", chat_id=group)
     bot.fake.push_text(ALICE, "/today", chat_type="group", chat_id=group)
     [reply] = await bot.fake.wait_sent(group, 1)
-    assert reply.text == telegram.private_only()
+    assert reply.text == telegram.private_only(DEFAULT)
     await bot.fake.wait_idle()
     assert bot.core.calls == []
 
@@ -518,7 +521,7 @@ async def test_non_text_messages_get_a_friendly_hint(bot: Bot) -> None:
     fake.push_document(ALICE)
     sent = await fake.wait_sent(ALICE, 3)
     kinds = ["sticker", "location", "document"]
-    assert [m.text for m in sent] == [telegram.non_text_hint(k) for k in kinds]
+    assert [m.text for m in sent] == [telegram.non_text_hint(k, DEFAULT) for k in kinds]
     assert bot.core.calls == []
 
 
@@ -556,7 +559,7 @@ async def test_long_replies_are_split_with_buttons_on_the_last_part(bot: Bot) ->
 
 
 async def test_reminder_buttons_rate_and_keep_the_other_rows_and_later(bot: Bot) -> None:
-    reminder = reminder_reply(dt.date(2026, 3, 1))
+    reminder = reminder_reply(Account(telegram_id=ALICE), dt.date(2026, 3, 1))
     bot.core.replies["handle_text"] = reminder  # any way to get the message on screen
     bot.fake.push_text(ALICE, "show me")
     [message] = await bot.fake.wait_sent(ALICE, 1)
@@ -576,7 +579,9 @@ async def test_reminder_buttons_rate_and_keep_the_other_rows_and_later(bot: Bot)
 
 
 async def test_later_goes_to_the_reminders(bot: Bot) -> None:
-    bot.core.replies["handle_text"] = reminder_reply(dt.date(2026, 3, 1))
+    bot.core.replies["handle_text"] = reminder_reply(
+        Account(telegram_id=ALICE), dt.date(2026, 3, 1)
+    )
     bot.fake.push_text(ALICE, "show me")
     [message] = await bot.fake.wait_sent(ALICE, 1)
     bot.fake.push_callback(ALICE, "snooze", message.message_id)
@@ -665,7 +670,7 @@ async def test_only_allowed_people_are_served(bot: Bot) -> None:
     bot.fake.push_text(ALICE, "hello")
     await bot.fake.wait_sent(ALICE, 1)
     [refusal] = await bot.fake.wait_sent(BOB, 1)
-    assert refusal.text == telegram.not_allowed()
+    assert refusal.text == telegram.not_allowed(DEFAULT)
     assert [kwargs["user_id"] for _, kwargs in bot.core.calls] == [ALICE]
 
 

@@ -78,7 +78,10 @@ class Commands:
         """/connect outside a private chat: refuse, and delete the key where the bot may."""
         if who := who_sent(update):
             await try_delete(context.bot, who.chat_id, who.message.message_id)
-            await send_reply(context.bot, who.chat_id, Reply(render_telegram.connect_in_group()))
+            reader = await self.assistant.reader(user_id=who.user_id)
+            await send_reply(
+                context.bot, who.chat_id, Reply(render_telegram.connect_in_group(reader))
+            )
 
     async def disconnect(self, update: Update, context: Context) -> None:
         """/disconnect: forget the key."""
@@ -168,9 +171,11 @@ class Commands:
     async def unknown_command(self, update: Update, context: Context) -> None:
         """Any other /command in a private chat."""
         if who := who_sent(update):
-            await send_reply(context.bot, who.chat_id, Reply(accounts.unknown_command()))
+            reader = await self.assistant.reader(user_id=who.user_id)
+            await send_reply(context.bot, who.chat_id, Reply(accounts.unknown_command(reader)))
 
     async def private_only(self, update: Update, context: Context) -> None:
         """A command in a group: health data stays in private chats."""
         if who := who_sent(update):
-            await send_reply(context.bot, who.chat_id, Reply(render_telegram.private_only()))
+            reader = await self.assistant.reader(user_id=who.user_id)
+            await send_reply(context.bot, who.chat_id, Reply(render_telegram.private_only(reader)))

@@ -11,9 +11,11 @@ from telegram.ext import ApplicationHandlerStop
 
 from bot.config import Settings
 from bot.core.assistant import Assistant
+from bot.kernel.readers import reader_for
 from bot.kernel.replies import Reply
 from bot.render import format as fmt
 from bot.render import telegram as render_telegram
+from bot.render.words import LANGUAGES
 from bot.telegram.handlers.incoming import Context
 from bot.telegram.intake import Unreadable
 from bot.telegram.journal import Journal, handle_earlier
@@ -56,10 +58,13 @@ class Gates:
         allowed = self.settings.allowed_telegram_user_ids
         if allowed and (user is None or user.id not in allowed):
             log.info("refused user %s (not allowed)", user.id if user else None)
+            # No account is read for a stranger: their app's language is all there is
+            reader = reader_for(LANGUAGES, telegram_language=user.language_code if user else None)
+            refusal = render_telegram.not_allowed(reader)
             if update.callback_query is not None:
-                await update.callback_query.answer(fmt.to_plain(render_telegram.not_allowed()))
+                await update.callback_query.answer(fmt.to_plain(refusal))
             elif chat is not None and chat.type == ChatType.PRIVATE:
-                await send_reply(context.bot, chat.id, Reply(render_telegram.not_allowed()))
+                await send_reply(context.bot, chat.id, Reply(refusal))
             await self.finish(update, context)
             raise ApplicationHandlerStop
         if user is not None and user.language_code:

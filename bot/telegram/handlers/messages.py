@@ -181,5 +181,6 @@ class Messages:
     async def non_text(self, update: Update, context: Context) -> None:
         """Stickers, photos, voice, locations, files...: a friendly hint to use words."""
         if who := who_sent(update):
-            reply = Reply(render_telegram.non_text_hint(_kind(who.message)))
+            reader = await self.assistant.reader(user_id=who.user_id)
+            reply = Reply(render_telegram.non_text_hint(_kind(who.message), reader))
             await send_reply(context.bot, who.chat_id, reply)
