@@ -279,11 +279,11 @@ class Accounts:
         try:
             view = await person.api.today(person.today)
         except AgentApiError as exc:
-            return await self._read_failed(user_id, exc)
+            return await self._read_failed(user_id, exc, person.reader)
         self.res.weights.note(user_id, person.today, view)
-        return Reply(conversation.day_summary(view, person.today))
+        return Reply(conversation.day_summary(view, person.today, person.reader))
 
-    async def _read_failed(self, user_id: int, exc: AgentApiError) -> Reply:
+    async def _read_failed(self, user_id: int, exc: AgentApiError, reader: Reader) -> Reply:
         """What a person reads when reading their day (`/today`) failed.
 
         A read saves nothing, so nothing is to be sent again; what they told earlier and is
@@ -291,17 +291,17 @@ class Accounts:
         """
         if isinstance(exc, BadKey):
             await mark_needs_reconnect(self.res, user_id)
-            return Reply(conversation.needs_reconnect_read())
+            return Reply(conversation.needs_reconnect_read(reader))
         if isinstance(exc, RateLimited):
-            text = conversation.today_unavailable(busy=True, retry_after=exc.retry_after)
+            text = conversation.today_unavailable(reader, busy=True, retry_after=exc.retry_after)
         elif isinstance(exc, ServiceUnavailable):
-            text = conversation.today_unavailable(busy=False)
+            text = conversation.today_unavailable(reader, busy=False)
         elif isinstance(exc, InvalidRequest):
-            text = conversation.read_failed()
+            text = conversation.read_failed(reader)
         else:
-            return Reply(conversation.internal_error())
+            return Reply(conversation.internal_error(reader))
         async with self.res.sessionmaker() as session:
             waiting = len(await repo.pending_outbox(session=session, telegram_id=user_id))
         if waiting:
-            text += "\n\n" + conversation.today_waiting(waiting)
+            text += "\n\n" + conversation.today_waiting(waiting, reader)
         return Reply(text)

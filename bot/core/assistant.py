@@ -261,7 +261,7 @@ class Assistant:
                 user_id, tapped.draft_id, shown=False, reader=reader
             )
         if not shown:
-            return toast(conversation.button_inactive())
+            return toast(conversation.button_inactive(await self.reader(user_id=user_id)))
         if isinstance(tapped, callbacks.Snooze):
             return await self._later.snooze(user_id=user_id, now=now)
         if isinstance(tapped, callbacks.Forget):
@@ -287,7 +287,8 @@ class Assistant:
             spec = f"{tapped.hour:02d}:00"
             return await self._preferences.set_day_end(user_id=user_id, spec=spec, edit=True)
         if not isinstance(tapped, callbacks.DraftButton | callbacks.UnitChoice | callbacks.Rate):
-            return toast(conversation.button_inactive())  # forged
+            reader = await self.reader(user_id=user_id)
+            return toast(conversation.button_inactive(reader))  # forged
         said = Incoming(await resolve(self.resources, user_id, now), chat_id, update_id=update_id)
         if isinstance(tapped, callbacks.DraftButton):
             return await self._drafts.tapped(said, tapped)

@@ -21,9 +21,11 @@ from bot.core.drafts import UNDER_REVIEW, Drafts
 from bot.core.person import Incoming, Refused
 from bot.core.personal import Personal, lead_in
 from bot.core.planning import Planning
+from bot.core.readers import learn_weight_unit
 from bot.core.resources import Resources
 from bot.core.revisions import is_retry
 from bot.core.writing import Writing
+from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError, ReadRequest, ReadResult
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
@@ -61,7 +63,7 @@ class Conversation:
         # Without an LLM the built-in rules refuse anything over OFFLINE_MAX_CHARS outright
         # and say so; "I read the first N" would then be untrue.
         if self.res.llm is not None or limit <= OFFLINE_MAX_CHARS:
-            said.notes.append(conversation.message_truncated(limit))
+            said.notes.append(conversation.message_truncated(limit, said.person.reader))
         return text[:limit]
 
     async def message(self, said: Incoming, text: str, fixing: Draft | None) -> Reply:
@@ -89,7 +91,7 @@ class Conversation:
         repeated = await Personal(self.drafts).settle(said, text, context, plan)
         reply = await self._carry_out(said, text, context, plan, planner)
         if repeated is not None:
-            reply.html = lead_in(reply.html, repeated, plan, said.today)
+            reply.html = lead_in(reply.html, repeated, plan, said.today, said.person.reader)
         if self.res.llm is None and not plan.understood:
             reply.operator_note = offline.OFFLINE_LLM_HINT
         return reply
@@ -126,7 +128,7 @@ class Conversation:
     ) -> Reply:
         """Write, propose or answer what was planned; the exchange is kept as history."""
         writing, today = self.writing, said.today
-        told = render_said.reply(plan.said)
+        told = render_said.reply(plan.said, said.person.reader)
         if plan.amends:  # "actually it was 3 eggs": the difference from what was logged
             await self.planning.count(said.user_id, today, plan)
             reply = await self.drafts.amend(said, text, plan.amends)
@@ -135,6 +137,7 @@ class Conversation:
                 said.notes.append(fmt.esc(told))
             if plan.estimated():
                 said.notes.append(llm.estimated(plan.estimated(), said.person.reader))
+            await learn_weight_unit(self.res, said, text, plan.actions)
             concerns = await writing.concerns_or_none(said.person, plan.actions)
             if not concerns and not said.person.account.confirm_mode:
                 # The exchange and the LLM usage go in with the outbox item.
@@ -169,17 +172,17 @@ class Conversation:
     ) -> Reply:
         """A plan without actions: answer from reads, or say what the planner said."""
         parts: list[str] = []
-        told = render_said.reply(plan.said)
+        told = render_said.reply(plan.said, said.person.reader)
         if plan.reads:
             reads = [on_their_day(r, said.today) for r in plan.reads]
-            results = [await read(said.person.api, r) for r in reads]
+            results = [await read(said.person.api, r, said.person.reader) for r in reads]
             try:
                 if planner is self.res.llm:
                     async with self.res.llm_slots:  # its usage is added to `plan`
                         answer = await planner.answer(text, context, plan, results)
                 else:
                     answer = await planner.answer(text, context, plan, results)
-                parts.append(render_said.answer(answer))
+                parts.append(render_said.answer(answer, said.person.reader))
             except PlannerError:  # the model's failure, not the service's
                 parts.append(llm.llm_answer_failed(said.person.reader))
             if told and not plan.understood and not plan.is_question:
@@ -187,7 +190,7 @@ class Conversation:
         elif told:
             parts.append(fmt.esc(told))
         else:
-            parts.append(conversation.nothing_understood())
+            parts.append(conversation.nothing_understood(said.person.reader))
         parts.extend(said.notes)
         return Reply("\n\n".join(parts))
 
@@ -204,7 +207,7 @@ def on_their_day(request: ReadRequest, today: dt.date) -> ReadRequest:
     return request.model_copy(update={"date": today})
 
 
-async def read(api: AgentApiClient, request: ReadRequest) -> ReadResult:
+async def read(api: AgentApiClient, request: ReadRequest, reader: Reader) -> ReadResult:
     """One of the planner's reads, answered from the service (a failure is said, not raised).
 
     Public so the eval answers a question's reads exactly as a conversation does."""
@@ -215,7 +218,7 @@ async def read(api: AgentApiClient, request: ReadRequest) -> ReadResult:
         return ReadResult(request=request, data=None, error=llm.read_refused())
     except AgentApiError as exc:
         log.info("read %s failed: %s", request.route, exc)
-        return ReadResult(request=request, data=None, error=conversation.read_failed())
+        return ReadResult(request=request, data=None, error=conversation.read_failed(reader))
     return ReadResult(request=request, data=data if isinstance(data, dict) else {"data": data})
 
 

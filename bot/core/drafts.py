@@ -171,14 +171,15 @@ class Drafts:
         them); a draft that is not this person's is as good as a forged button.
         """
         draft = await self.res.store.drafts.get(user_id, draft_id)
+        inactive = toast(conversation.button_inactive(reader))
         if draft is None:
-            return toast(conversation.button_inactive())
+            return inactive
         if draft.status == DraftStatus.CONFIRMED:
             return toast(drafts.draft_already_saved(reader))
         if draft.status == DraftStatus.REPLACED:
             return toast(drafts.draft_already_replaced(reader))
         if not shown:
-            return toast(conversation.button_inactive())
+            return inactive
         live = draft.expires_at > self.res.clock()
         if draft.status == DraftStatus.DISCARDED:
             return toast(drafts.draft_already_dropped(reader))
@@ -186,7 +187,7 @@ class Drafts:
             return toast(drafts.draft_awaiting_fix(reader))
         if draft.status in (DraftStatus.PENDING, DraftStatus.FIXING, DraftStatus.EXPIRED):
             return Reply(drafts.draft_gone(reader), edit=True)
-        return toast(conversation.button_inactive())
+        return inactive
 
     async def revise(self, said: Incoming, draft: Draft, correction: str) -> Reply:
         """The person's correction of a draft: re-plan it and show the revised draft."""

@@ -44,7 +44,7 @@ class Insights:
             )
         except BadKey:
             await mark_needs_reconnect(self.res, user_id)
-            return Reply(conversation.needs_reconnect_read())
+            return Reply(conversation.needs_reconnect_read(person.reader))
         except AgentApiError as exc:
             log.info("user %s: chart of %d days not read: %s", user_id, days, exc)
             return Reply(charts.could_not_read(person.reader))

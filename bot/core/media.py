@@ -106,7 +106,8 @@ class MediaJourneys:
             return Reply(render_media.photo_failed(person.reader))
         await self.planning.count(user_id, person.today, plan)
         if not plan.actions:
-            return Reply(render_media.photo_no_food(render_said.reply(plan.said), person.reader))
+            why = render_said.reply(plan.said, person.reader)
+            return Reply(render_media.photo_no_food(why, person.reader))
         concerns = await self.writing.concerns_or_none(person, plan.actions)
         said = Incoming(person, chat_id)
         reply = await self.drafts.propose(said, plan.actions, media.note(caption), concerns)

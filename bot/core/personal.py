@@ -21,6 +21,7 @@ from bot.agent_api.errors import AgentApiError
 from bot.core.drafts import Drafts
 from bot.core.person import Incoming, Person, Refused
 from bot.kernel import callbacks
+from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply, toast
 from bot.planner.base import Plan, PlanContext, Repeat
 from bot.planner.offline.unitless import in_pounds, read_unitless, weight_unit_of
@@ -61,8 +62,8 @@ class Personal:
         zone = zoneinfo.ZoneInfo(person.account.timezone or "UTC")
         entries = copy_into(plan, repeat, data, zone, person.day_ends_at)
         if not entries:
-            raise Refused(Reply(nothing_to_repeat(repeat, said.today)))
-        return usual.repeated(repeat.said, entries)
+            raise Refused(Reply(nothing_to_repeat(repeat, said.today, person.reader)))
+        return usual.repeated(repeat.said, entries, person.reader)
 
     async def _unit(
         self, said: Incoming, text: str, context: PlanContext, plan: Plan, value: float
@@ -84,7 +85,10 @@ class Personal:
             said, [said_as_kg, *others], text, source_message_id=said.message_id
         )
         raise Refused(
-            Reply(usual.which_unit(value), buttons=keyboards.unit_keyboard(value, draft_id))
+            Reply(
+                usual.which_unit(value, said.person.reader),
+                buttons=keyboards.unit_keyboard(value, draft_id),
+            )
         )
 
     async def unit_tapped(self, said: Incoming, tapped: callbacks.UnitChoice) -> Reply:
@@ -106,7 +110,9 @@ class Personal:
             )
         actions = decode_actions(draft.actions)
         if not actions or not isinstance(actions[0], WeightLog):
-            return toast(conversation.button_inactive())  # a draft of another kind: forged
+            return toast(
+                conversation.button_inactive(said.person.reader)
+            )  # a draft of another kind: forged
         first, others = actions[0], actions[1:]
         if tapped.unit == "lb":
             first = WeightLog(date=first.date, weight_kg=in_pounds(first.weight_kg))
@@ -135,10 +141,10 @@ def copy_into(
     return entries
 
 
-def lead_in(html: str, line: str, plan: Plan, today: dt.date) -> str:
+def lead_in(html: str, line: str, plan: Plan, today: dt.date, reader: Reader) -> str:
     """The reply with `line` in place of its "Logged" block. A reply without one (a draft to
     confirm, a write waiting for the service) says what it is in its own words: unchanged."""
-    block = conversation.logged(plan.actions, today)
+    block = conversation.logged(plan.actions, today, reader)
     if html.startswith(block):
         return line + html[len(block) :]
     return html
@@ -171,16 +177,16 @@ def settle_unit(
     return True
 
 
-def nothing_to_repeat(repeat: Repeat, today: dt.date) -> str:
+def nothing_to_repeat(repeat: Repeat, today: dt.date, reader: Reader) -> str:
     """What the person is told when nothing they logged fits `repeat`."""
     source = repeat.read.date or today
     if repeat.recipe is not None:
-        return usual.no_recipe(repeat.recipe)
+        return usual.no_recipe(repeat.recipe, reader)
     if repeat.meal == "last":
-        return usual.nothing_again()
+        return usual.nothing_again(reader)
     if repeat.meal is not None:
-        return usual.nothing_of_meal(repeat.meal, source, today)
-    return usual.nothing_of_food(repeat.food or "", source, today)
+        return usual.nothing_of_meal(repeat.meal, source, today, reader)
+    return usual.nothing_of_food(repeat.food or "", source, today, reader)
 
 
 async def _read(person: Person, repeat: Repeat) -> Any:
@@ -192,7 +198,7 @@ async def _read(person: Person, repeat: Repeat) -> Any:
             data = await person.api.nutrition(repeat.read.date)
     except AgentApiError as exc:
         log.info("reading %s to repeat failed: %s", repeat.read.route, exc)
-        raise Refused(Reply(conversation.read_failed())) from exc
+        raise Refused(Reply(conversation.read_failed(person.reader))) from exc
     return data if isinstance(data, dict) else None
 
 

@@ -8,8 +8,13 @@ told: it keeps kilograms and kilocalories.
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from bot.agent_api.actions import Action, WeightLog
 from bot.core.accounts import Accounts
-from bot.core.person import account_of, reader_of
+from bot.core.person import Incoming, account_of, reader_of
 from bot.core.resources import Resources
 from bot.kernel.callbacks import ENERGY_UNITS
 from bot.kernel.readers import Reader, language_of, unit_of
@@ -18,7 +23,31 @@ from bot.render import keyboards, language
 from bot.render.words import LANGUAGES
 from bot.store import repo
 
-__all__ = ["Readers"]
+__all__ = ["Readers", "learn_weight_unit"]
+
+# A body weight said with its unit ("160 lb", "72,4 kg"): the unit a person thinks in.
+_POUNDS = re.compile(r"\d\s*(?:lbs?|pounds?|libras?)\b", re.IGNORECASE)
+_KILOS = re.compile(r"\d\s*(?:kgs?|kilos?|kilograms?|kilogramm)\b", re.IGNORECASE)
+
+
+async def learn_weight_unit(
+    res: Resources, said: Incoming, text: str, actions: Sequence[Action]
+) -> None:
+    """A person who never chose a weight unit (/units) keeps the one their first weight was
+    said in: "160 lb" means pounds in every reply from this one on. Kept on their account;
+    the service still receives kilograms."""
+    if said.person.account.weight_unit or not any(isinstance(a, WeightLog) for a in actions):
+        return
+    unit = "lb" if _POUNDS.search(text) else "kg" if _KILOS.search(text) else None
+    if unit is None:
+        return
+    async with res.sessionmaker() as session:
+        await repo.set_reader(session=session, telegram_id=said.user_id, weight_unit=unit)
+        await session.commit()
+    person = said.person
+    said.person = dataclasses.replace(
+        person, reader=dataclasses.replace(person.reader, weight="lb" if unit == "lb" else "kg")
+    )
 
 
 class Readers:

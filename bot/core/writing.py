@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from bot.agent_api.actions import Action, CheckinUpsert, WeightLog
 from bot.agent_api.errors import AgentApiError, InvalidRequest
 from bot.agent_api.views import TodayView
-from bot.core.person import Incoming, Person, account_of, local_today
+from bot.core.person import Incoming, Person, account_of, local_today, reader_of
 from bot.core.planning import Planning, spent_by
 from bot.core.resources import Resources
 from bot.kernel import callbacks
@@ -90,28 +90,30 @@ class Writing:
     async def _worded(
         self, said: Incoming, item_id: int, actions: Sequence[Action], report: DeliveryReport
     ) -> Reply:
-        day = said.today
+        day, reader = said.today, said.person.reader
         mine = next((d for d in report.delivered if d.item_id == item_id), None)
         earlier = [a for d in report.delivered if d.item_id != item_id for a in d.actions]
         if earlier:
-            said.notes.insert(0, conversation.also_synced(earlier, day))
+            said.notes.insert(0, conversation.also_synced(earlier, day, reader))
 
         def with_earlier(html: str) -> Reply:
             # What landed of earlier messages is said here or nowhere: no other notice comes.
             return Reply(
-                conversation.also_synced(earlier, day) + "\n\n" + html if earlier else html
+                conversation.also_synced(earlier, day, reader) + "\n\n" + html if earlier else html
             )
 
         refused = next((exc for i, exc in report.failed if i == item_id), None)
         if refused is not None:
             detail = refused.detail if isinstance(refused, InvalidRequest) else None
-            return with_earlier(conversation.service_rejected(detail))
+            return with_earlier(conversation.service_rejected(detail, reader))
         if mine is None:
             if report.bad_key:
-                return with_earlier(conversation.needs_reconnect_kept())
+                return with_earlier(conversation.needs_reconnect_kept(reader))
             if report.last_error is None:  # nothing failed: an earlier item is still in flight
-                return with_earlier(conversation.saved_behind_earlier(actions, day))
-            return with_earlier(conversation.saved_will_sync(actions, day, report.last_error))
+                return with_earlier(conversation.saved_behind_earlier(actions, day, reader))
+            return with_earlier(
+                conversation.saved_will_sync(actions, day, report.last_error, reader)
+            )
         today: TodayView | None
         try:
             today = await said.person.api.today(day)
@@ -119,7 +121,9 @@ class Writing:
             today = None
         self.res.weights.note(said.user_id, day, today)
         return Reply(
-            conversation.logged_and_summary(actions, today, day, "\n".join(said.notes) or None)
+            conversation.logged_and_summary(
+                actions, today, day, "\n".join(said.notes) or None, reader
+            )
         )
 
     async def rate(self, said: Incoming, field: callbacks.RatedField, value: int) -> Reply:
@@ -184,12 +188,15 @@ class Writing:
         at = self.res.clock()
         waiting, drafts = await self.res.store.messages.waiting(user_id, now=at)
         items = [(item.local_date, decode(item), item.attempts) for item in waiting]
+        reader = reader_of(self.res, user_id, account)
         if account is None or account.encrypted_key is None:
-            return Reply(conversation.outbox_status_not_linked(items, today))
+            return Reply(conversation.outbox_status_not_linked(items, today, reader))
         shown = [(decode_actions(d.actions), at - d.created_at) for d in drafts]
-        return Reply(conversation.outbox_status(items, today, shown))
+        return Reply(conversation.outbox_status(items, today, reader, shown))
 
     async def synced_notice(self, done: Delivered) -> Reply:
         """The message telling a person that what they said earlier is now in their account."""
         account = await account_of(self.res, done.telegram_id)
-        return Reply(conversation.synced(done.actions, local_today(self.res, account, None)))
+        today = local_today(self.res, account, None)
+        reader = reader_of(self.res, done.telegram_id, account)
+        return Reply(conversation.synced(done.actions, today, reader))

@@ -43,6 +43,7 @@ from rich.console import Console
 from bot.agent_api.actions import Action, NutritionAddEntry, to_wire
 from bot.config import Settings
 from bot.core.personal import copy_into, settle_unit, unitless_index
+from bot.kernel.readers import DEFAULT
 from bot.ops.eval_account import Reader, account_read, empty_account
 from bot.ops.eval_audit import audit, format_audit
 from bot.ops.eval_cases import UnsupportedContext, load_cases, plan_context
@@ -183,9 +184,9 @@ async def _answer(
     if plan.reads:
         results = [await reader(request) for request in plan.reads]
         return fmt.to_plain(
-            render_said.answer(await planner.answer(case.text, context, plan, results))
+            render_said.answer(await planner.answer(case.text, context, plan, results), DEFAULT)
         )
-    return render_said.reply(plan.said) or ""
+    return render_said.reply(plan.said, DEFAULT) or ""
 
 
 def _score_case(

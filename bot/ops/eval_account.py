@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.agent_api.client import AgentApiClient, new_http_client
 from bot.core.conversation import read
+from bot.kernel.readers import DEFAULT
 from bot.planner.base import ReadRequest, ReadResult
 from bot.terminal.demo import running_sandbox
 from sandbox.users import add_user
@@ -44,7 +45,7 @@ async def empty_account() -> AsyncIterator[Reader]:
             api = AgentApiClient(url, key, http=http)
 
             async def reader(request: ReadRequest) -> ReadResult:
-                return await read(api, request)
+                return await read(api, request, DEFAULT)
 
             yield reader
 

@@ -31,6 +31,7 @@ from openai.types.chat import ChatCompletionMessageParam
 
 from bot.agent_api.actions import NutritionAddEntry, WeightLog
 from bot.agent_api.client import new_http_client
+from bot.kernel.readers import DEFAULT
 from bot.planner.base import PlanContext, ReadRequest
 from bot.planner.client import calls_tools
 from bot.planner.llm import LlmPlanner
@@ -132,7 +133,7 @@ async def probe_llm(
             valid.append(name)
             recognised = recognised or any(_says_the_probe(output) for output in outputs)
             understood.extend(
-                to_plain(logged_line(output, context.today))
+                to_plain(logged_line(output, context.today, DEFAULT))
                 for output in outputs
                 if not isinstance(output, ReadRequest)
             )

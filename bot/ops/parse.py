@@ -179,7 +179,7 @@ class Parser:
         with a note unless the rules alone would refuse it whole and say so themselves."""
         limit = self.settings.max_message_chars
         if len(text) > limit and (self.uses_llm or limit <= OFFLINE_MAX_CHARS):
-            notes.append(conversation.message_truncated(limit))
+            notes.append(conversation.message_truncated(limit, DEFAULT))
         return text[:limit]
 
 
@@ -199,15 +199,15 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
     """The core's branches (Personal.settle, Conversation._carry_out) for a person with no data
     yet: nothing to repeat, no earlier weight, nothing logged today to correct."""
     today = context.today
-    reply = said_words.reply(plan.said)
+    reply = said_words.reply(plan.said, DEFAULT)
     if plan.repeat is not None:
-        return _Said(nothing_to_repeat(plan.repeat, today))
+        return _Said(nothing_to_repeat(plan.repeat, today, DEFAULT))
     if plan.unit_question is not None:
         index = unitless_index(plan, plan.unit_question)
         if index is not None and not settle_unit(
             plan, index, plan.unit_question, None, context.timezone
         ):
-            return _Said(usual.which_unit(plan.unit_question))
+            return _Said(usual.which_unit(plan.unit_question, DEFAULT))
     if plan.amends:
         return _Said(drafts.correction_of_nothing_logged(DEFAULT))
     if plan.actions:
@@ -219,7 +219,10 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
             return _Said(shown, draft=plan.actions)
         if plan.estimated():
             notes.append(llm.estimated(plan.estimated(), DEFAULT))
-        parts = [conversation.logged(plan.actions, today), *(["\n".join(notes)] if notes else [])]
+        parts = [
+            conversation.logged(plan.actions, today, DEFAULT),
+            *(["\n".join(notes)] if notes else []),
+        ]
         return _Said(fmt.fit("\n\n".join(parts)), actions=plan.actions)
     if plan.offer:
         shown = drafts.draft(plan.offer, [], today, reader=DEFAULT)
@@ -235,7 +238,7 @@ def _answer(plan: Plan, reply: str | None, today: dt.date) -> list[str]:
         return [words.would_read(reads, today), *([fmt.esc(reply)] if left_out else [])]
     if reply:
         return [fmt.esc(reply)]
-    return [conversation.nothing_understood()]
+    return [conversation.nothing_understood(DEFAULT)]
 
 
 def _output(

@@ -76,7 +76,7 @@ def draft(
     """The draft's items, each with what looks wrong about it; under them, which foods carry
     the model's estimate (`estimated`, their entries' names), as a logged reply says."""
     w = words(reader)
-    lines = [logged_line(a, today) for a in actions]
+    lines = [logged_line(a, today, reader) for a in actions]
     for concern in concerns:
         if 0 <= concern.index < len(lines):
             lines[concern.index] += f"\n   ⚠️ {esc(_concern_text(concern, w))}"
@@ -105,7 +105,7 @@ def draft_replaced(reader: Reader) -> str:
 def draft_still_open(drafts: Sequence[Sequence[BaseModel]], today: dt.date, reader: Reader) -> str:
     """Said under the next reply after a draft was left waiting, once."""
     w = words(reader)
-    lines = [logged_line(a, today) for actions in drafts for a in actions]
+    lines = [logged_line(a, today, reader) for actions in drafts for a in actions]
     if len(drafts) > 1:
         head = w._("Still waiting for you above, not saved ({count} drafts):").format(
             count=len(drafts)
@@ -153,7 +153,7 @@ def _correct_by_message(w: Words) -> str:
 def edit_of_logged(actions: Sequence[BaseModel], today: dt.date, reader: Reader) -> str:
     """An edited message whose entries were already logged: they stay as they are."""
     w = words(reader)
-    lines = "\n".join(logged_line(a, today) for a in actions)
+    lines = "\n".join(logged_line(a, today, reader) for a in actions)
     return "{head}\n{lines}\n\n{unchanged} {how}".format(
         head=w._("I had already logged that message:"),
         lines=lines,
@@ -169,7 +169,7 @@ def edit_of_queued_head(reader: Reader) -> str:
 def edit_of_queued(actions: Sequence[BaseModel], today: dt.date, reader: Reader) -> str:
     """An edited message whose entries wait in the outbox: they go in as first sent."""
     w = words(reader)
-    lines = "\n".join(logged_line(a, today) for a in actions)
+    lines = "\n".join(logged_line(a, today, reader) for a in actions)
     return "{head}\n{lines}\n\n{unchanged} {how}".format(
         head=edit_of_queued_head(reader),
         lines=lines,
@@ -209,7 +209,7 @@ def edit_of_draft_not_understood(reader: Reader) -> str:
 
 
 def draft_fix_prompt(actions: Sequence[BaseModel], today: dt.date, reader: Reader) -> str:
-    lines = "\n".join(logged_line(a, today) for a in actions)
+    lines = "\n".join(logged_line(a, today, reader) for a in actions)
     ask = words(reader)._(
         "What should I change? Tell me in your words, e.g. "
         "<i>it was 2 eggs</i> or <i>the pasta was 300 g</i>."
@@ -247,7 +247,7 @@ def difference_food(
 
 
 def difference_draft(actions: Sequence[BaseModel], today: dt.date, reader: Reader) -> str:
-    lines = [logged_line(a, today) for a in actions]
+    lines = [logged_line(a, today, reader) for a in actions]
     head = words(reader)._(
         "<b>I can't change what's already logged</b>, so I'd add the difference — nothing "
         "is saved yet:"

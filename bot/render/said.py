@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.kernel import answers
+from bot.kernel.readers import Reader
 from bot.kernel.said import (
     AmountLimit,
     CheckFirst,
@@ -35,7 +36,8 @@ from bot.kernel.said import (
     WeightRange,
 )
 from bot.kernel.spans import NutritionSpan, SupplementSpan
-from bot.render import llm, offline, spans
+from bot.render import asked, llm, offline, spans
+from bot.render.words import words as words_of
 
 __all__ = ["answer", "reply", "words"]
 
@@ -59,37 +61,38 @@ _NOTICES = {
 }
 
 
-def reply(said: Sequence[Said]) -> str | None:
+def reply(said: Sequence[Said], reader: Reader) -> str | None:
     """Everything a plan said, one line each, in plain text; None when it said nothing."""
-    return "\n".join(words(one) for one in said) or None
+    return "\n".join(words(one, reader) for one in said) or None
 
 
-def words(said: Said) -> str:
+def words(said: Said, reader: Reader) -> str:
     """One thing a planner said, in plain text."""
     match said:
         case Notice():
-            return _NOTICES[said]
+            return words_of(reader)._(_NOTICES[said])
         case ModelWords(text=text):
             return text
         case TooLong(limit=limit):
-            return offline.offline_too_long(limit)
+            return offline.offline_too_long(limit, reader)
         case OddNumbers(numbers=numbers):
-            return offline.offline_odd_numbers(numbers)
+            return offline.offline_odd_numbers(numbers, reader)
         case Unplaced(words=unplaced, logged_something=logged):
-            return offline.offline_not_understood(unplaced, logged)
+            return offline.offline_not_understood(unplaced, logged, reader)
         case OutOfRange(refused=refused, unplaced=unplaced):
-            allowed = [(said_words, _limit(limit)) for said_words, limit in refused]
-            return offline.offline_out_of_range(allowed, unplaced)
+            allowed = [(said_words, _limit(limit, reader)) for said_words, limit in refused]
+            return offline.offline_out_of_range(allowed, unplaced, reader)
         case NotTaken(names=names):
-            return offline.supplements_not_taken(names)
+            return offline.supplements_not_taken(names, reader)
         case ExerciseNotTracked(said=exercise):
-            return offline.exercise_not_tracked(exercise)
+            return offline.exercise_not_tracked(exercise, reader)
         case FoodFacts(items=items):
-            return offline.food_facts([(i.food, i.kcal, i.protein, i.carbs, i.fat) for i in items])
+            facts = [(i.food, i.kcal, i.protein, i.carbs, i.fat) for i in items]
+            return offline.food_facts(facts, reader)
         case EmojiOffer(phrase=phrase):
             return offline.emoji_offer(phrase)
         case CheckFirst(unplaced=unplaced):
-            return offline.check_first(unplaced)
+            return offline.check_first(unplaced, reader)
         case PartlyUnread(areas=areas):
             return llm.llm_partly_understood(areas)
         case RepairFailed(areas=areas):
@@ -98,71 +101,72 @@ def words(said: Said) -> str:
             return llm.left_out_malformed([llm.malformed(m) for m in what])
 
 
-def _limit(limit: Limit) -> str:
+def _limit(limit: Limit, reader: Reader) -> str:
     """What can be logged for one kind of number."""
     match limit:
         case RatingScale(top=top):
-            return offline.range_rating(top)
+            return offline.range_rating(top, reader)
         case WeightRange(low_kg=low, high_kg=high):
-            return offline.range_weight(low, high)
+            return offline.range_weight(low, high, reader)
         case EnergyLimit(max_kcal=most):
-            return offline.range_energy(most)
+            return offline.range_energy(most, reader)
         case GoalRange():
             return offline.range_goal(
-                limit.low_kcal, limit.high_kcal, limit.high_grams, limit.low_kg, limit.high_kg
+                limit.low_kcal,
+                limit.high_kcal,
+                limit.high_grams,
+                limit.low_kg,
+                limit.high_kg,
+                reader,
             )
         case AmountLimit(max_count=count, max_grams=grams):
-            return offline.range_amount(count, grams)
+            return offline.range_amount(count, grams, reader)
 
 
-def answer(said: answers.Answer) -> str:
+def answer(said: answers.Answer, reader: Reader) -> str:
     """A planner's answer to a question, as shown."""
     if isinstance(said, answers.ReadAnswer):
-        parts = [_part(part, said) for part in said.parts]
-        return "\n\n".join(p for p in parts if p) or offline.offline_answer_missing("data", "that")
-    return words(said)
+        parts = [_part(part, said, reader) for part in said.parts]
+        return "\n\n".join(p for p in parts if p) or asked.answer_missing(reader)
+    return words(said, reader)
 
 
-_TOPIC_NOUNS = {
-    "nutrition": "food log",
-    "weight": "weight",
-    "checkin": "check-ins",
-    "supplements": "supplements",
-    "summary": "day",
-}
-
-
-def _part(part: answers.AnswerPart, whole: answers.ReadAnswer) -> str:
+def _part(part: answers.AnswerPart, whole: answers.ReadAnswer, reader: Reader) -> str:
     today = whole.today
 
     def label(period: answers.Period) -> str:
-        return offline.offline_period_label(period.start, period.end, today)
+        return asked.period_label(period.start, period.end, today, reader)
 
     match part:
         case NutritionSpan():
-            return spans.nutrition_span_answer(part, today)
+            return spans.nutrition_span_answer(part, today, reader)
         case SupplementSpan():
-            return spans.supplement_span_answer(part, today)
+            return spans.supplement_span_answer(part, today, reader)
         case answers.ReadFailed(topic=topic, error=error):
-            return error or offline.offline_read_failed(_TOPIC_NOUNS[topic])
+            return error or asked.read_failed(topic, reader)
         case answers.NothingLogged(period=period):
-            return offline.offline_nothing_logged(label(period))
+            return asked.nothing_logged(label(period), reader)
         case answers.FoodList(period=period, foods=foods, total_kcal=total):
-            return offline.offline_food_list(label(period), foods, total)
+            return asked.food_list(label(period), foods, total, reader)
         case answers.NutritionAnswer():
-            return offline.offline_nutrition_answer(
-                label(part.period), dict(part.eaten), dict(part.goals), part.focus, part.remaining
+            return asked.nutrition_answer(
+                label(part.period),
+                dict(part.eaten),
+                dict(part.goals),
+                part.focus,
+                part.remaining,
+                reader,
             )
         case answers.WeightAnswer(period=period, records=records, goal_kg=goal):
-            return offline.offline_weight_answer(records, goal, label(period), today)
+            return asked.weight_answer(records, goal, label(period), today, reader)
         case answers.CheckinAnswer(period=period, days=days, focus=focus):
-            return offline.offline_checkin_answer(
-                [(day, dict(values)) for day, values in days], label(period), focus, today
+            return asked.checkin_answer(
+                [(day, dict(values)) for day, values in days], label(period), focus, today, reader
             )
-        case answers.SupplementsAnswer(period=period, items=items, asked=asked):
-            return offline.offline_supplements_answer(items, label(period), asked)
+        case answers.SupplementsAnswer(period=period, items=items, asked=names):
+            return asked.supplements_answer(items, label(period), names, reader)
         case answers.DaySummary():
             return "\n".join(
-                _part(one, whole)
+                _part(one, whole, reader)
                 for one in (part.nutrition, part.checkin, part.weight, part.supplements)
             )

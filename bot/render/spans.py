@@ -9,74 +9,110 @@ from __future__ import annotations
 
 import datetime as dt
 
+from bot.kernel.readers import Reader
 from bot.kernel.spans import NUTRIENTS, NutritionSpan, SupplementSpan
-from bot.render.format import capped, day_label, esc, number
+from bot.render.format import capped, day_label, esc
+from bot.render.words import N_, Words, words
 
-__all__ = ["nutrition_span_answer", "span_label", "supplement_span_answer"]
+__all__ = ["NUTRIENT_NAMES", "nutrition_span_answer", "span_label", "supplement_span_answer"]
 
-_UNITS = {"calories": "kcal", "protein": "g", "carbs": "g", "fat": "g"}
+# What each nutrient is called, for the person's language.
+NUTRIENT_NAMES = {
+    "calories": N_("calories"),
+    "protein": N_("protein"),
+    "carbs": N_("carbs"),
+    "fat": N_("fat"),
+}
 
 
-def span_label(start: dt.date, end: dt.date, today: dt.date) -> str:
+def span_label(start: dt.date, end: dt.date, today: dt.date, reader: Reader) -> str:
     """ "Mon 16 Nov – today"."""
-    return f"{day_label(start, today)} – {day_label(end, today)}"
+    return f"{day_label(start, today, reader)} – {day_label(end, today, reader)}"
 
 
-def _amount(value: float | None, nutrient: str) -> str:
-    return number(value, _UNITS[nutrient], decimals=0 if nutrient == "calories" else 1, trim=True)
+def _amount(w: Words, value: float | None, nutrient: str) -> str:
+    if nutrient == "calories":
+        return w.energy(value)
+    return w.grams(value)
 
 
-def _days(count: int) -> str:
-    return f"{count} day" if count == 1 else f"{count} days"
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
-def nutrition_span_answer(span: NutritionSpan, today: dt.date) -> str:
+def nutrition_span_answer(span: NutritionSpan, today: dt.date, reader: Reader) -> str:
     """The period's total and its average per logged day of each nutrient asked about (all
     four when none was named), beside the daily goal; with `list_foods`, each day's foods and
     the energy alone."""
-    label = span_label(span.start, span.end, today)
+    w = words(reader)
+    label = span_label(span.start, span.end, today, reader)
     if not span.logged:
-        asked = " or ".join(span.focus) or "food"
-        since, until = day_label(span.start, today), day_label(span.end, today)
-        return f"No {asked} logged from {since} to {until}."
-    lines = [f"{label}: food logged on {len(span.logged)} of {_days(span.days)}."]
+        since, until = day_label(span.start, today, reader), day_label(span.end, today, reader)
+        if not span.focus:
+            return w._("No food logged from {since} to {until}.").format(since=since, until=until)
+        asked = w._(" or ").join(w._(NUTRIENT_NAMES[n]) for n in span.focus)
+        return w._("No {asked} logged from {since} to {until}.").format(
+            asked=asked, since=since, until=until
+        )
+    lines = [
+        w.ngettext(
+            "{period}: food logged on {logged} of {n} day.",
+            "{period}: food logged on {logged} of {n} days.",
+            span.days,
+        ).format(period=label, logged=len(span.logged), n=span.days)
+    ]
     if span.list_foods:
         days = []
         for day in span.logged:
             names = ", ".join(esc(name) for name, _kcal in day.foods)
             kcal = day.eaten.get("calories")
-            energy = f" ({_amount(kcal, 'calories')})" if kcal is not None else ""
-            named = day_label(day.day, today)
-            days.append(f"• {named[:1].upper()}{named[1:]}: {names}{energy}")
-        lines.extend(capped(days))
+            energy = f" ({w.energy(kcal)})" if kcal is not None else ""
+            days.append(f"• {_upper(day_label(day.day, today, reader))}: {names}{energy}")
+        lines.extend(capped(days, reader=reader))
     for nutrient in span.focus or (("calories",) if span.list_foods else NUTRIENTS):
-        total, average = span.total(nutrient), span.average(nutrient)
-        if total is None:
-            lines.append(f"No {nutrient} recorded {label}.")
-            continue
-        line = (
-            f"{nutrient.capitalize()}: {_amount(total, nutrient)} in total, "
-            f"{_amount(average, nutrient)} a day on average"
-        )
-        goal = span.goals.get(nutrient)
-        if goal:
-            line += f" (goal {_amount(goal, nutrient)} a day)"
-        lines.append(line + ".")
+        lines.append(_nutrient_line(w, span, nutrient, label))
     return "\n".join(lines)
 
 
-def supplement_span_answer(span: SupplementSpan, today: dt.date) -> str:
+def _nutrient_line(w: Words, span: NutritionSpan, nutrient: str, label: str) -> str:
+    name = w._(NUTRIENT_NAMES[nutrient])
+    total, average = span.total(nutrient), span.average(nutrient)
+    if total is None:
+        return w._("No {nutrient} recorded {period}.").format(nutrient=name, period=label)
+    values = {
+        "nutrient": _upper(name),
+        "total": _amount(w, total, nutrient),
+        "average": _amount(w, average, nutrient),
+    }
+    goal = span.goals.get(nutrient)
+    if goal:
+        return w._(
+            "{nutrient}: {total} in total, {average} a day on average (goal {goal} a day)."
+        ).format(goal=_amount(w, goal, nutrient), **values)
+    return w._("{nutrient}: {total} in total, {average} a day on average.").format(**values)
+
+
+def supplement_span_answer(span: SupplementSpan, today: dt.date, reader: Reader) -> str:
     """On how many of the period's days each supplement was taken; the ones asked about by
     name only, when some were."""
-    label = span_label(span.start, span.end, today)
-    of = f"of {_days(span.days)}"
+    w = words(reader)
+    label = span_label(span.start, span.end, today, reader)
     if span.asked:
         counts = {name.lower(): count for name, count in span.taken}
         return "\n".join(
-            f"{esc(name)} {label}: taken on {counts.get(name.lower(), 0)} {of}."
+            w.ngettext(
+                "{name} {period}: taken on {count} of {n} day.",
+                "{name} {period}: taken on {count} of {n} days.",
+                span.days,
+            ).format(name=esc(name), period=label, count=counts.get(name.lower(), 0), n=span.days)
             for name in span.asked
         )
     if not span.taken:
-        return f"No supplements recorded {label}."
-    taken = [f"{esc(name)} {count} {of}" for name, count in span.taken]
-    return f"Supplements taken {label}: " + "; ".join(taken) + "."
+        return w._("No supplements recorded {period}.").format(period=label)
+    taken = [
+        w.ngettext("{name} {count} of {n} day", "{name} {count} of {n} days", span.days).format(
+            name=esc(name), count=count, n=span.days
+        )
+        for name, count in span.taken
+    ]
+    return w._("Supplements taken {period}: {list}.").format(period=label, list="; ".join(taken))

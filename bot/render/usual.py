@@ -11,8 +11,10 @@ import datetime as dt
 from collections.abc import Sequence
 
 from bot.agent_api.actions import NutritionAddEntry
+from bot.kernel.readers import Reader
 from bot.render.conversation import logged_line
-from bot.render.format import day_label, esc, number
+from bot.render.format import day_label, esc
+from bot.render.words import words
 
 __all__ = [
     "no_recipe",
@@ -24,43 +26,58 @@ __all__ = [
 ]
 
 
-def repeated(said: str, entries: Sequence[NutritionAddEntry]) -> str:
-    """What replaces "Logged" for a repeat: what was copied and its calories, then each entry
+def repeated(said: str, entries: Sequence[NutritionAddEntry], reader: Reader) -> str:
+    """What replaces "Logged" for a repeat: what was copied and its energy, then each entry
     on its own line as any logged food is shown."""
+    w = words(reader)
     total = sum(e.entry.calories for e in entries)
-    lines = [logged_line(e, e.date) for e in entries]
-    return "\n".join([f"<b>Logged {esc(said)}</b> — {number(total, 'kcal')}", *lines])
+    lines = [logged_line(e, e.date, reader) for e in entries]
+    head = w._("<b>Logged {said}</b> — {energy}").format(said=esc(said), energy=w.energy(total))
+    return "\n".join([head, *lines])
 
 
-def nothing_of_meal(meal: str, day: dt.date, today: dt.date) -> str:
+def nothing_of_meal(meal: str, day: dt.date, today: dt.date, reader: Reader) -> str:
     return (
-        f"I found no {esc(meal)} logged {day_label(day, today)}, so I logged nothing. "
-        "Tell me what you had, e.g. <i>oatmeal and a coffee</i>. (A meal counts as breakfast "
-        "when it was logged before 11:00, lunch until 16:00, dinner after.)"
+        words(reader)
+        ._(
+            "I found no {meal} logged {day}, so I logged nothing. Tell me what you had, e.g. "
+            "<i>oatmeal and a coffee</i>. (A meal counts as breakfast when it was logged "
+            "before 11:00, lunch until 16:00, dinner after.)"
+        )
+        .format(meal=esc(meal), day=day_label(day, today, reader))
     )
 
 
-def nothing_again() -> str:
-    return (
+def nothing_again(reader: Reader) -> str:
+    return words(reader)._(
         "There's nothing logged today to repeat yet, so I logged nothing. Tell me what you "
         "had, e.g. <i>2 eggs and toast</i>."
     )
 
 
-def nothing_of_food(food: str, day: dt.date, today: dt.date) -> str:
+def nothing_of_food(food: str, day: dt.date, today: dt.date, reader: Reader) -> str:
     return (
-        f"I found no “{esc(food)}” logged {day_label(day, today)}, so I logged nothing. "
-        "Tell me what it was once, e.g. <i>flat white with oat milk</i>."
+        words(reader)
+        ._(
+            "I found no “{food}” logged {day}, so I logged nothing. "
+            "Tell me what it was once, e.g. <i>flat white with oat milk</i>."
+        )
+        .format(food=esc(food), day=day_label(day, today, reader))
     )
 
 
-def no_recipe(name: str) -> str:
+def no_recipe(name: str, reader: Reader) -> str:
     return (
-        f"I found no saved recipe called “{esc(name)}”, so I logged nothing. Tell me what "
-        "was in it, or save it as a recipe in your account first."
+        words(reader)
+        ._(
+            "I found no saved recipe called “{name}”, so I logged nothing. Tell me what "
+            "was in it, or save it as a recipe in your account first."
+        )
+        .format(name=esc(name))
     )
 
 
-def which_unit(value: float) -> str:
-    shown = number(value, decimals=2, trim=True)
-    return f"Is that {shown} kg or {shown} lb? Tap one and I'll log it."
+def which_unit(value: float, reader: Reader) -> str:
+    w = words(reader)
+    shown = w.number(value, 2, trim=True)
+    return w._("Is that {value} kg or {value} lb? Tap one and I'll log it.").format(value=shown)

@@ -116,6 +116,8 @@ class Words:
         """`value` as the reader writes numbers ("1,250.5", "1.250,5"); `trim` drops zeros."""
         if value is None or not math.isfinite(value):
             return _MISSING
+        if abs(value) >= 1e12:  # beyond what a decimal pattern rounds: three digits
+            return f"{value:.3g}"
         fraction = "#" * decimals if trim else "0" * decimals
         pattern = f"#,##0.{fraction}" if decimals else "#,##0"
         return format_decimal(value, format=pattern, locale=self.locale)

@@ -11,6 +11,7 @@ import pytest
 
 from bot.agent_api.actions import NutritionAddEntry
 from bot.core.assistant import Assistant
+from bot.kernel.readers import DEFAULT
 from bot.render import conversation
 from bot.render import format as fmt
 from bot.store import repo
@@ -208,7 +209,7 @@ async def test_service_down_keeps_the_message_and_syncs_it_later_once(
     told: list[str] = []
 
     async def notify(done: Delivered) -> None:
-        told.append(plain(conversation.synced(done.actions, DAY)))
+        told.append(plain(conversation.synced(done.actions, DAY, DEFAULT)))
 
     assistant.resources.clock = lambda: dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
     assistant.resources.delivery.clock = assistant.resources.clock

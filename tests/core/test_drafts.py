@@ -65,7 +65,7 @@ async def test_forged_button_data_changes_nothing(
     ]
     for data in forged:
         reply = await tap(assistant, data)
-        assert reply.toast == conversation.button_inactive(), data
+        assert reply.toast == conversation.button_inactive(DEFAULT), data
     assert (await sandbox.counts(key))["nutrition"] == 0
     saved = await tap(assistant, callbacks(draft)["save"])  # the real button still works
     assert saved.edit and "Calories:" in plain(saved.html)

@@ -9,6 +9,7 @@ from typing import cast
 
 from bot.agent_api.client import AgentApiClient
 from bot.core.conversation import DAY_READS_MAX, _period, read
+from bot.kernel.readers import DEFAULT
 from bot.planner.base import ReadRequest
 from bot.render import format as fmt
 from tests.fixtures.core import AssistantFactory
@@ -79,8 +80,10 @@ async def test_a_period_is_the_days_its_ends_say_and_a_day_read_is_no_period() -
     # Neither end: the person's one day, never a week up to the machine's own date.
     assert _period(ReadRequest(route="nutrition", date=day)) is None
     service = _Days()
-    await read(cast(AgentApiClient, service), ReadRequest(route="nutrition", date=day))
+    await read(cast(AgentApiClient, service), ReadRequest(route="nutrition", date=day), DEFAULT)
     assert service.asked == [day]
-    result = await read(cast(AgentApiClient, service), ReadRequest(route="nutrition", to=day))
+    result = await read(
+        cast(AgentApiClient, service), ReadRequest(route="nutrition", to=day), DEFAULT
+    )
     assert result.data is not None and result.data["from"] == (day - week).isoformat()
     assert service.asked[1:] == [day - week + dt.timedelta(days=n) for n in range(7)]

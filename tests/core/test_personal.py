@@ -175,7 +175,7 @@ async def test_a_number_only_pounds_make_a_weight_is_pounds_and_one_both_do_is_a
     # in London both units are on bathroom scales: only the person can tell
     other, other_key = await linked(assistant_factory, sandbox, zone="Europe/London")
     reply = await other.handle_text(user_id=USER, chat_id=USER, text="weight 95", now=MORNING)
-    assert reply.html == usual.which_unit(95)
+    assert reply.html == usual.which_unit(95, DEFAULT)
     labels = [b.text for row in reply.buttons for b in row]
     assert labels == ["95 kg", "95 lb"]
     assert await weights_of(other, other_key) == []  # nothing until they tap
@@ -226,7 +226,7 @@ async def test_same_lunch_as_monday_with_none_logged_says_so_and_writes_nothing(
     reply = await assistant.handle_text(
         user_id=USER, chat_id=USER, text="same lunch as monday", now=MORNING
     )
-    assert reply.html == usual.nothing_of_meal("lunch", dt.date(2026, 11, 23), WEDNESDAY)
+    assert reply.html == usual.nothing_of_meal("lunch", dt.date(2026, 11, 23), WEDNESDAY, DEFAULT)
     assert (await sandbox.counts(key))["nutrition"] == 0
 
 
@@ -235,7 +235,7 @@ async def test_again_repeats_the_last_message_and_my_usual_finds_yesterdays(
 ) -> None:
     assistant, key = await linked(assistant_factory, sandbox)
     nothing = await assistant.handle_text(user_id=USER, chat_id=USER, text="again", now=MORNING)
-    assert nothing.html == usual.nothing_again()
+    assert nothing.html == usual.nothing_again(DEFAULT)
 
     await say(assistant, "a flat white", now=MORNING - dt.timedelta(days=1))
     await say(assistant, "2 eggs and toast")
@@ -275,7 +275,7 @@ async def test_servings_of_a_saved_recipe_log_its_per_serving_values(
     reply = await assistant.handle_text(
         user_id=USER, chat_id=USER, text="a bowl of my lentil soup", now=MORNING
     )
-    assert reply.html == usual.no_recipe("lentil soup")
+    assert reply.html == usual.no_recipe("lentil soup", DEFAULT)
 
 
 async def test_a_repeat_in_confirm_mode_is_a_draft_and_does_not_claim_it_was_logged(

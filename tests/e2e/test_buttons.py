@@ -82,7 +82,7 @@ async def test_cancelled_forget_loses_its_keyboard_and_a_late_yes_deletes_nothin
     cancelled = bot.fake.messages[question.message_id]
     assert cancelled.text == accounts.forget_cancelled(DEFAULT) and cancelled.callbacks == []
 
-    assert await tap(bot, question, yes) == conversation.button_inactive()
+    assert await tap(bot, question, yes) == conversation.button_inactive(DEFAULT)
     assert bot.fake.messages[question.message_id].text == accounts.forget_cancelled(DEFAULT)
     account = await bot.account(ADA)
     assert account is not None and account.encrypted_key is not None
@@ -122,7 +122,7 @@ async def test_a_dropped_draft_loses_its_keyboard_and_a_late_save_writes_nothing
     dropped = bot.fake.messages[draft.message_id]
     assert dropped.text == drafts.draft_dropped(DEFAULT) and dropped.callbacks == []
 
-    assert await tap(bot, draft, save) == conversation.button_inactive()
+    assert await tap(bot, draft, save) == conversation.button_inactive(DEFAULT)
     assert bot.fake.messages[draft.message_id].text == drafts.draft_dropped(DEFAULT)
     assert (await sandbox.counts(key))["nutrition"] == 0
 
@@ -135,7 +135,7 @@ async def test_forged_button_data_is_no_longer_active_and_logs_no_error(
     draft = await bot.say(ADA, "protein bar 6000 kcal")
     sent = len(bot.fake.sent(ADA))
     with caplog.at_level(logging.WARNING):
-        assert await tap(bot, draft, data) == conversation.button_inactive()
+        assert await tap(bot, draft, data) == conversation.button_inactive(DEFAULT)
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert len(bot.fake.sent(ADA)) == sent  # no "something went wrong" message
     assert bot.fake.messages[draft.message_id].edits == 0
@@ -161,5 +161,5 @@ async def test_later_stays_while_a_rating_is_left(
 
     assert await tap(bot, after_mood, "rate:sleep:2") is None
     assert bot.fake.messages[reminder.message_id].callbacks == []  # nothing left to rate
-    assert await tap(bot, after_mood, "snooze") == conversation.button_inactive()
+    assert await tap(bot, after_mood, "snooze") == conversation.button_inactive(DEFAULT)
     assert (await sandbox.counts(key))["checkins"] == 1

@@ -151,11 +151,11 @@ async def test_today_while_the_service_is_down_says_it_cannot_show_the_day(
     sandbox.stop()
     today = (await bot.say(ADA, "/today")).text
     assert "Nothing was saved" not in today and "send that again" not in today
-    assert today == conversation.today_unavailable(busy=False)
+    assert today == conversation.today_unavailable(DEFAULT, busy=False)
     await bot.say(ADA, "2 eggs")  # kept, waiting to sync
     today = (await bot.say(ADA, "/today")).text
     assert "Nothing was saved" not in today
-    assert conversation.today_waiting(1) in today
+    assert conversation.today_waiting(1, DEFAULT) in today
 
 
 async def test_today_under_a_rate_limit_says_when_to_look_again(

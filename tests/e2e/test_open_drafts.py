@@ -61,7 +61,7 @@ async def test_status_lists_drafts_still_waiting_with_their_age(
     status = (await bot.say(ADA, "/status")).text
     assert "nothing is waiting" not in status
     assert "Protein bar" in status and "2 h ago" in status
-    assert conversation.drafts_waiting_hint() in status
+    assert conversation.drafts_waiting_hint(DEFAULT) in status
 
 
 async def test_the_next_reply_mentions_a_draft_still_open_once(

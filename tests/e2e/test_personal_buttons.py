@@ -26,7 +26,7 @@ async def test_a_weight_without_a_unit_is_asked_and_logged_once_on_the_tap(
     bot, key = await linked(harness_factory, sandbox)
     await bot.say(ADA, "/timezone Europe/London")  # kg and lb are both on scales there
     question = await bot.say(ADA, "weighed in at 95.4")
-    assert question.text == usual.which_unit(95.4)
+    assert question.text == usual.which_unit(95.4, DEFAULT)
     assert [text for row in question.buttons for text, _ in row] == ["95.4 kg", "95.4 lb"]
     kg, lb = button(question, "unit:kg:"), button(question, "unit:lb:")
     assert await weights(bot, key) == []

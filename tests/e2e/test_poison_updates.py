@@ -23,6 +23,7 @@ import pytest
 from pydantic import SecretStr
 
 from bot.compose import compose
+from bot.kernel.readers import DEFAULT
 from bot.render import conversation
 from bot.store.models import ProcessedUpdate
 from bot.telegram.app import build_application, webhook_options
@@ -195,7 +196,7 @@ async def test_a_poisoned_update_is_acknowledged_and_the_next_person_is_answered
     assert not any(r.levelno >= logging.CRITICAL for r in caplog.records)
     assert "Traceback" not in "".join(fake.texts())
     if errors and poison.chat:
-        assert fake.texts(ADA) == [conversation.internal_error()]
+        assert fake.texts(ADA) == [conversation.internal_error(DEFAULT)]
     if not poison.chat:
         assert fake.sent(ADA) == []
 
@@ -258,7 +259,7 @@ async def test_the_webhook_refuses_a_body_that_is_no_update_with_a_4xx_and_one_l
             assert app.post_shutdown is not None
             await app.post_shutdown(app)
 
-    assert fake_telegram.texts(ADA) == [conversation.internal_error()]
+    assert fake_telegram.texts(ADA) == [conversation.internal_error(DEFAULT)]
     refused = [r for r in caplog.records if "no update" in r.getMessage()]
     assert len(refused) == len(no_updates)
     assert all(r.levelno == logging.WARNING for r in refused)

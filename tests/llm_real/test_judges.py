@@ -35,13 +35,13 @@ def test_the_bots_own_replies_are_read_as_documented_texts() -> None:
     )
     weight = WeightLog.model_validate({"type": "weight.log", "date": DAY, "weightKg": 72.4})
     summary = "<b>📊 Today, Sun 22 Nov</b>\nCalories: 140 / 2,000 kcal — 1,860 left"
-    logged = conversation.logged_and_summary([eggs, weight], None, DAY, None)
+    logged = conversation.logged_and_summary([eggs, weight], None, DAY, None, DEFAULT)
     for reply in (
         logged,
-        f"{conversation.logged([eggs], DAY)}\n\n{summary}",
+        f"{conversation.logged([eggs], DAY, DEFAULT)}\n\n{summary}",
         llm.llm_failed(DEFAULT),
-        offline.offline_not_understood(["dragonfruit", "bowl"], logged_something=True),
-        f"{conversation.read_failed()}\n\n{conversation.message_truncated(12_000)}",
+        offline.offline_not_understood(["dragonfruit", "bowl"], True, DEFAULT),
+        f"{conversation.read_failed(DEFAULT)}\n\n{conversation.message_truncated(12_000, DEFAULT)}",
     ):
         reading = read_reply(reply)
         assert reading is not None and reading.model_words is None, reply

@@ -25,11 +25,11 @@ from tests.llm_real.texts import WRITE_CLAIMS, read_reply
 
 # What the sandbox (fault-free here) never deserves to be blamed with.
 SERVICE_BLAME = (
-    said.read_failed(),
-    said.service_unavailable(maybe_applied=False),
-    said.service_unavailable(maybe_applied=True),
-    said.summary_unavailable(),
-    said.today_unavailable(busy=False),
+    said.read_failed(DEFAULT),
+    said.service_unavailable(False, DEFAULT),
+    said.service_unavailable(True, DEFAULT),
+    said.summary_unavailable(DEFAULT),
+    said.today_unavailable(DEFAULT, busy=False),
     "the health service isn't answering",
     "the health service is busy",
     "The health service is busy",
@@ -57,7 +57,7 @@ def test_no_message_crashes_the_bot(conversation: Conversation) -> None:
     crashed = [
         t
         for t in conversation.turns
-        if t.crash or any(said.internal_error() in r for r in t.replies)
+        if t.crash or any(said.internal_error(DEFAULT) in r for r in t.replies)
     ]
     assert not crashed, broken(crashed, [t.crash or "\n".join(t.replies) for t in crashed])
 

@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 
 from bot.agent_api.actions import CheckinUpsert, Entry, NutritionAddEntry, SupplementMarkTaken
+from bot.kernel.readers import DEFAULT
 from bot.planner.base import Plan, PlanContext
 from bot.planner.offline.planner import OfflinePlanner
 from bot.planner.offline.usual import find_repeat, picked
@@ -261,7 +262,7 @@ def test_a_repeat_says_each_entry_on_its_own_line() -> None:
             date=TODAY, entry=Entry(food="Coffee with milk", calories=30, protein=2, carbs=3, fat=1)
         ),
     ]
-    lines = usual.repeated("the same breakfast as yesterday", entries).split("\n")
+    lines = usual.repeated("the same breakfast as yesterday", entries, DEFAULT).split("\n")
     assert lines[0] == "<b>Logged the same breakfast as yesterday</b> — 292 kcal"
     assert lines[1].startswith("🍽 Scrambled eggs with toast, 2 eggs — 262 kcal")
     assert lines[2].startswith("🍽 Coffee with milk — 30 kcal")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.kernel.readers import DEFAULT
 from bot.kernel.said import Notice
 from bot.planner.offline.planner import plan_text
 from bot.render import said
@@ -94,4 +95,4 @@ def test_only_someone_elses_food_is_said_so_and_asks_what_the_person_had(text: s
     plan = plan_text(text, AT)
     assert plan.actions == [] and plan.offer == []
     assert plan.said == [Notice.OTHERS_ATE]
-    assert "someone else's" in said.reply(plan.said)
+    assert "someone else's" in said.reply(plan.said, DEFAULT)

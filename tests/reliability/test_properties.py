@@ -170,7 +170,7 @@ def test_to_wire_round_trips(action: BaseModel) -> None:
     }
 )
 def test_any_today_body_renders_a_summary_that_fits(body: Any) -> None:
-    summary = conversation.day_summary(lenient(TodayView, body), DAY)
+    summary = conversation.day_summary(lenient(TodayView, body), DAY, DEFAULT)
     assert fits(summary)
 
 
@@ -189,14 +189,14 @@ def test_any_today_body_renders_a_summary_that_fits(body: Any) -> None:
 @example([SupportCreateTicket(subject="&" * 200, message="m")] * 60, {"x": 1})
 def test_any_actions_render_a_reply_that_fits(batch: list[BaseModel], body: Any) -> None:
     today = lenient(TodayView, body)
-    note = conversation.message_truncated(2000)
+    note = conversation.message_truncated(2000, DEFAULT)
     for html in (
-        conversation.logged_and_summary(batch, today, DAY, note),
-        conversation.logged_and_summary(batch, None, DAY, None),
+        conversation.logged_and_summary(batch, today, DAY, note, DEFAULT),
+        conversation.logged_and_summary(batch, None, DAY, None, DEFAULT),
         drafts.draft(batch, check(batch, last_weight_kg=70.0), DAY, reader=DEFAULT),
-        conversation.synced(batch, DAY),
-        conversation.saved_will_sync(batch, DAY, None),
-        conversation.outbox_status([(DAY, batch, 3)] * 3, DAY),
+        conversation.synced(batch, DAY, DEFAULT),
+        conversation.saved_will_sync(batch, DAY, None, DEFAULT),
+        conversation.outbox_status([(DAY, batch, 3)] * 3, DAY, DEFAULT),
     ):
         assert fits(html), units(html)
 
@@ -221,4 +221,4 @@ def test_the_offline_planner_never_crashes_and_its_reply_fits(
     if plan.reply is not None:
         assert units(plan.reply) <= TELEGRAM_LIMIT
     if plan.actions:
-        assert fits(conversation.logged_and_summary(plan.actions, None, DAY, plan.reply))
+        assert fits(conversation.logged_and_summary(plan.actions, None, DAY, plan.reply, DEFAULT))

@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from bot.agent_api.client import AgentApiClient, new_http_client
 from bot.agent_api.errors import AgentApiError
+from bot.kernel.readers import DEFAULT
 from bot.render import conversation
 from bot.render import format as fmt
 from bot.store.db import make_engine
@@ -107,4 +108,4 @@ async def test_client_and_errors_never_show_the_key(sandbox: RunningSandbox) -> 
             error = caught.value
             shown = [str(error), repr(error), *traceback.format_exception(error)]
             assert all(api_key not in text for text in shown), shown
-            assert api_key not in fmt.to_plain(conversation.service_unavailable(True))
+            assert api_key not in fmt.to_plain(conversation.service_unavailable(True, DEFAULT))

@@ -161,7 +161,7 @@ class StubCore:
         data = data if data is None or isinstance(data, str) else data.encode()
         if data == "snooze":  # "later", the core's own journey
             if not shown:
-                return toast(conversation.button_inactive())
+                return toast(conversation.button_inactive(DEFAULT))
             self.snoozed.append(user_id)
             return Reply("snoozed", edit=True)
         reply = await self._answer("on_button", user_id=user_id, chat_id=chat_id, data=data)
@@ -597,7 +597,7 @@ async def test_a_later_tap_on_a_message_without_later_snoozes_nothing(bot: Bot) 
     bot.fake.push_callback(ALICE, "snooze", message.message_id)
     await bot.fake.wait_for(lambda: bot.fake.calls("answerCallbackQuery"))
     [answer] = bot.fake.calls("answerCallbackQuery")
-    assert answer.params["text"] == conversation.button_inactive()
+    assert answer.params["text"] == conversation.button_inactive(DEFAULT)
     assert bot.core.snoozed == []
     assert bot.fake.messages[message.message_id].edits == 0
 
@@ -623,7 +623,7 @@ async def test_a_tap_the_core_fails_on_is_answered_and_explained(bot: Bot) -> No
     bot.core.fail_on = "on_button"
     bot.fake.push_callback(ALICE, "forget:yes", question.message_id)
     sent = await bot.fake.wait_sent(ALICE, 2)
-    assert sent[1].text == conversation.internal_error()
+    assert sent[1].text == conversation.internal_error(DEFAULT)
     [answer] = bot.fake.calls("answerCallbackQuery")  # the button stops spinning
     assert answer.params.get("text") is None
 
@@ -681,7 +681,7 @@ async def test_a_failure_is_logged_without_text_and_answered_kindly(
     with caplog.at_level(logging.ERROR):
         bot.fake.push_text(ALICE, "my secret diary")
         [reply] = await bot.fake.wait_sent(ALICE, 1)
-    assert reply.text == conversation.internal_error()
+    assert reply.text == conversation.internal_error(DEFAULT)
     assert "Traceback" not in reply.text
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert f"user {ALICE}" in logged and "RuntimeError" in logged

@@ -8,8 +8,10 @@ import traceback
 from telegram import Update
 from telegram.error import Forbidden, NetworkError, TelegramError
 
+from bot.kernel.readers import Reader, reader_for
 from bot.kernel.replies import Reply
 from bot.render import conversation
+from bot.render.words import LANGUAGES
 from bot.telegram.handlers.incoming import Context
 from bot.telegram.outgoing import send_reply
 
@@ -38,6 +40,12 @@ async def on_error(update: object, context: Context) -> None:
     if chat is None:
         return
     try:
-        await send_reply(context.bot, chat.id, Reply(conversation.internal_error()))
+        await send_reply(context.bot, chat.id, Reply(conversation.internal_error(_reader(update))))
     except TelegramError:
         log.warning("could not tell user %s about the failure", user_id)
+
+
+def _reader(update: Update) -> Reader:
+    """The language the person's Telegram app speaks (no store is read for a failure)."""
+    user = update.effective_user
+    return reader_for(LANGUAGES, telegram_language=user.language_code if user else None)
