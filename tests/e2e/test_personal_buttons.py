@@ -48,7 +48,8 @@ async def test_the_day_end_buttons_of_settings_change_it(
     bot, _ = await linked(harness_factory, sandbox)
     settings = await bot.say(ADA, "/settings")
     assert "My day ends at: 03:00" in settings.text
-    assert ("03:00 ✅", "settings:dayend:3") in settings.buttons[-1]
+    day_ends = next(row for row in settings.buttons if row[0][1].startswith("settings:dayend"))
+    assert ("03:00 ✅", "settings:dayend:3") in day_ends
     assert await tap(bot, settings, button(settings, "settings:dayend:5")) is None
     assert "My day ends at: 05:00" in bot.fake.messages[settings.message_id].text
     account = await bot.account(ADA)
