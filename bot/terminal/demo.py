@@ -120,6 +120,7 @@ async def _demo(settings: Settings, language: str | None) -> None:
                 interactive = sys.stdin.isatty()
                 say(fmt.to_plain(terminal.demo_banner(url, house.reads_with_a_model)))
                 uid = TERMINAL_USER_ID
+                await assistant.heard(user_id=uid, code=language)  # the welcome in it too
                 # Set first, so the machine's zone is kept even where it is UTC (which `connect`
                 # takes for a service's default and asks about).
                 await assistant.preferences.set_timezone(user_id=uid, name=zone)
@@ -139,6 +140,7 @@ async def _chat(settings: Settings, language: str | None) -> None:
     settings = with_encryption_key(settings)
     house = await _open(settings)
     try:
+        await house.assistant.heard(user_id=TERMINAL_USER_ID, code=language)
         await _link(house, settings.agent_api_base_url, key)
         await chat_loop(house, interactive=sys.stdin.isatty(), language=language)
     finally:
