@@ -42,10 +42,21 @@ def reminder_reply(
     )
 
 
-def weekly_caption(chart: str, first: dt.date, last: dt.date, reader: Reader) -> str:
-    """The weekly summary photo's caption (`WeeklySummaries`' words): the week from `first`
-    to `last` and the chart's own caption, within Telegram's caption limit, for `reader`."""
-    return render_charts.weekly_caption(chart, first, last, reader)
+class _WeeklyWords:
+    """`WeeklySummaries`' words: whom a summary is for (`reader`), and its caption (a call)."""
+
+    @staticmethod
+    def reader(account: Account) -> Reader:
+        """The person of `account`, from what it stores (no message of theirs is at hand)."""
+        return stored_reader(account)
+
+    def __call__(self, chart: str, first: dt.date, last: dt.date, reader: Reader) -> str:
+        """The weekly summary photo's caption: the week from `first` to `last` and the
+        chart's own caption, within Telegram's caption limit, for `reader`."""
+        return render_charts.weekly_caption(chart, first, last, reader)
+
+
+weekly_caption = _WeeklyWords()
 
 
 @dataclass(eq=False)

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 from zoneinfo import ZoneInfo
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -31,9 +31,8 @@ from bot.agent_api.client import AgentApiClient
 from bot.agent_api.errors import AgentApiError, BadKey
 from bot.insights.report import build_report
 from bot.kernel.days import day_end, lived_day
-from bot.kernel.readers import Reader, reader_for
+from bot.kernel.readers import Reader
 from bot.kernel.sends import RecipientBlocked, SendPhoto
-from bot.render.words import LANGUAGES
 from bot.store import Account, AccountStatus, EncryptionError, WeeklySummary, local_instant, repo
 from bot.sync.due import RETRY_SEND_AFTER, ClaimDue, ScheduledSends
 
@@ -43,22 +42,15 @@ SUMMARY_WEEKDAY = 6  # Sunday (Monday is 0)
 SUMMARY_AT = dt.time(19, 0)
 DAYS = 7
 
-# The summary photo's caption from the chart's own caption, the week's first and last day and
-# whom it is for: the core's (`bot.core.scheduled.weekly_caption`), handed in where the house
-# is built.
-CaptionWords = Callable[[str, dt.date, dt.date, Reader], str]
 
+class CaptionWords(Protocol):
+    """The core's words for a summary (`bot.core.scheduled.weekly_caption`), handed in where
+    the house is built: whom it is for, from their account, and the photo's caption from the
+    chart's own caption and the week's first and last day."""
 
-def reader_of_account(account: Account) -> Reader:
-    """Whom a summary is for, from what the account keeps: the person's choices, else the
-    language Telegram last said their app speaks (no message is at hand to say it now)."""
-    return reader_for(
-        LANGUAGES,
-        language=account.language,
-        telegram_language=account.telegram_language,
-        weight=account.weight_unit,
-        energy=account.energy_unit,
-    )
+    def reader(self, account: Account) -> Reader: ...
+
+    def __call__(self, chart: str, first: dt.date, last: dt.date, reader: Reader) -> str: ...
 
 
 def iso_week(sunday: dt.date) -> str:
@@ -149,7 +141,7 @@ class WeeklySummaries(ScheduledSends[WeeklySummary, SendPhoto, CaptionWords]):
         week = iso_week(due.sunday)
         after = next_summary_at(tz=tz, now=now, last_sent_week=week)
         client = self._client(account)
-        reader = reader_of_account(account)
+        reader = self.words.reader(account)
         if client is None:
             await self._mark(user_id, AccountStatus.NEEDS_RECONNECT)
             await self._release(user_id, after)
