@@ -128,7 +128,13 @@ def documented() -> tuple[re.Pattern[str], ...]:
             if isinstance(value, str):
                 patterns.append(pattern_of(value))
             elif inspect.isfunction(value):
-                patterns.extend(pattern_of(text) for text in _renderings(value))
+                # A text that is only a placeholder and punctuation ("Pizza?", a food emoji's
+                # offer) would pass for anything: it cannot be told apart by its words.
+                patterns.extend(
+                    pattern_of(text)
+                    for text in _renderings(value)
+                    if re.search(r"[^\W\d_]", _PIECES.sub("", text))
+                )
     unique = dict.fromkeys(patterns)
     return tuple(re.compile(p, re.DOTALL) for p in unique)
 
