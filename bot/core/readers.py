@@ -16,7 +16,7 @@ from bot.agent_api.actions import Action, WeightLog
 from bot.core.accounts import Accounts
 from bot.core.person import Incoming, account_of, reader_of
 from bot.core.resources import Resources
-from bot.kernel.callbacks import ENERGY_UNITS
+from bot.kernel.callbacks import ENERGY_UNITS, MAX_ID
 from bot.kernel.readers import Reader, language_of, unit_of
 from bot.kernel.replies import Reply
 from bot.render import keyboards, language
@@ -60,7 +60,9 @@ class Readers:
     async def heard(self, *, user_id: int, code: str | None) -> None:
         """Telegram said the person's app speaks `code`: kept, and written to their account
         once they have one and it changed (so an update costs no write)."""
-        code = (code or "")[:8]
+        if not isinstance(code, str) or not isinstance(user_id, int) or not 0 < user_id <= MAX_ID:
+            return  # a malformed update: it fails (once) where it is handled, not here
+        code = code[:8]
         if not code or not self.res.languages.to_store(user_id, code):
             return
         async with self.res.sessionmaker() as session:
