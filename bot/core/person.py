@@ -148,23 +148,20 @@ def reader_of(res: Resources, user_id: int, account: Account | None) -> Reader:
     """Whom a reply to the person is worded for: the language and units they chose, else
     the language Telegram last said their app speaks (this process heard it, or the account
     kept it), else English in kg and kcal."""
-    return reader_for(
-        LANGUAGES,
-        language=account.language if account else None,
-        telegram_language=res.languages.get(user_id)
-        or (account.telegram_language if account else None),
-        weight=account.weight_unit if account else None,
-        energy=account.energy_unit if account else None,
-    )
+    heard = res.languages.get(user_id)
+    if account is None:
+        return reader_for(LANGUAGES, telegram_language=heard)
+    return stored_reader(account, heard=heard)
 
 
-def stored_reader(account: Account) -> Reader:
-    """Whom a reply is worded for from what their account keeps alone: for the scheduled
-    sends, which read the account and nothing the messages heard."""
+def stored_reader(account: Account, *, heard: str | None = None) -> Reader:
+    """Whom a reply is worded for from what their account keeps (for the scheduled sends,
+    which read the account and nothing the messages heard), the language Telegram sent
+    with a message of theirs (`heard`) before the one the account kept."""
     return reader_for(
         LANGUAGES,
         language=account.language,
-        telegram_language=account.telegram_language,
+        telegram_language=heard or account.telegram_language,
         weight=account.weight_unit,
         energy=account.energy_unit,
     )

@@ -38,7 +38,7 @@ from typing import Any
 
 from bot.agent_api.client import AgentApiClient
 from bot.agent_api.views import TodayView, WeightPoint, lenient
-from bot.kernel.readers import KJ_PER_KCAL, Reader
+from bot.kernel.readers import KG_PER_LB, KJ_PER_KCAL, Reader
 
 TREND_SMOOTHING = 0.1  # the Hacker's Diet's 10 %
 LINE_UNTIL = 10  # weighings fitted by a straight line before the average takes over
@@ -70,9 +70,6 @@ class Series:
     @property
     def logged_days(self) -> int:
         return sum(self.logged)
-
-
-KG_PER_LB = 0.45359237
 
 
 def in_units(series: Series, reader: Reader) -> Series:

@@ -22,6 +22,7 @@ from bot.kernel.callbacks import ENERGY_UNITS, WEIGHT_UNITS, EnergyUnit, WeightU
 __all__ = [
     "DEFAULT",
     "ENERGY_UNITS",
+    "KG_PER_LB",
     "KJ_PER_KCAL",
     "WEIGHT_UNITS",
     "EnergyUnit",
@@ -33,6 +34,7 @@ __all__ = [
 ]
 
 KJ_PER_KCAL: Final = 4.184
+KG_PER_LB: Final = 0.45359237  # the international pound
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from babel import Locale
 from babel.dates import format_skeleton
 from babel.numbers import format_decimal
 
-from bot.kernel.readers import DEFAULT, KJ_PER_KCAL, Reader
+from bot.kernel.readers import DEFAULT, KG_PER_LB, KJ_PER_KCAL, Reader
 
 __all__ = [
     "DOMAIN",
@@ -51,7 +51,6 @@ LANGUAGES: tuple[str, ...] = (
     "en",
     *sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po")),
 )
-KG_PER_LB = 0.45359237
 _MISSING = "–"
 
 log = logging.getLogger(__name__)

@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.kernel.places import country_of
+from bot.kernel.readers import KG_PER_LB
 from bot.planner.offline.dates import rx
 from bot.planner.offline.text import Found, Tokens
 
-KG_PER_LB = 0.45359237
 CLOSE_KG = 5.0  # a number this close to the last weight in kg is in kg
 CLOSE_LB = 5.0  # ... this close to it in lb, in lb
 DRIFT = 0.15  # after a weight word, a number this share of the last weight off is still read
