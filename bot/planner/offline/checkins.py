@@ -11,10 +11,9 @@ from __future__ import annotations
 import math
 import re
 
-from bot.planner.offline.dates import rx
 from bot.planner.offline.reasons import tiredness_as_reason
 from bot.planner.offline.said_ratings import CheckinField, find_said_ratings, wished
-from bot.planner.offline.text import Found, Tokens, number_value
+from bot.planner.offline.text import Found, Tokens, number_value, rx
 
 _SCALE = r"(?:/|out of|of|over|von|vo|de|sobre|sur|su) ?(?:5|10)"  # "vo": Swiss "von"
 CHECKIN_KEYWORDS: dict[str, CheckinField] = {}

@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.planner.offline.text import Tokens
+from bot.planner.offline.fillers import LEFTOVERS
+from bot.planner.offline.table import food_table
+from bot.planner.offline.text import Tokens, rx
 from bot.planner.reader.segment import MEAL_WORDS
 
 RefKind = Literal["day", "last_night"]
@@ -33,11 +35,6 @@ for _index, _names in enumerate(
         WEEKDAYS[_name] = _index
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a": 1}
-
-
-def rx(body: str) -> re.Pattern[str]:
-    """Compile `body` so it only matches whole tokens of `Tokens.joined`."""
-    return re.compile(rf"(?<!\S)(?:{body})(?!\S)")
 
 
 @dataclass(frozen=True)
@@ -155,11 +152,6 @@ _HABIT_RE = rx(
 )
 # What is left over from a day is eaten now: "leftover mac n cheese from last night", "Rest
 # vom Kartoffelsalat von gestern", "sobras de ayer", "gli avanzi di ieri".
-LEFTOVERS = frozenset(
-    "leftover leftovers rest reste resten restes resto resti avanzi avanzo avanzata avanzato"
-    " avanzate avanzati sobras sobra sobrante sobrantes reheated recalentado recalentada"
-    " aufgewarmt aufgewaermt rechauffe rechauffee riscaldato riscaldata".split()
-)
 _FROM = frozenset("from von vom de del d di da dal dalla".split())
 
 
@@ -206,8 +198,6 @@ def _in_food_name(tokens: Tokens, match: re.Match[str], indices: range) -> bool:
     words = [t.text for t in tokens.items[indices.start : indices.start + 4]]
     if len(words) < 2 or words[1] in MEAL_WORDS:
         return False
-    from bot.planner.offline.table import food_table  # the table's loader reads dates
-
     aliases = food_table().by_alias
     return any(" ".join(words[:n]) in aliases for n in range(2, len(words) + 1))
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from bot.planner.offline.dates import rx
-from bot.planner.offline.text import Found, Tokens
+from bot.planner.offline.text import Found, Tokens, rx
 
 
 def find_notes(text: str, tokens: Tokens) -> list[Found[str]]:

@@ -7,10 +7,9 @@ from __future__ import annotations
 import re
 
 from bot.kernel.plausibility import MAX_STATED_KCAL
-from bot.planner.offline.dates import rx
 from bot.planner.offline.feelings import EXERCISE
 from bot.planner.offline.sources import SOURCE_RE
-from bot.planner.offline.text import NUM, Tokens
+from bot.planner.offline.text import NUM, Tokens, rx
 from bot.planner.reader.quantities import APPROXIMATELY, MASS_UNITS
 
 _GUESS = "|".join(sorted(APPROXIMATELY, key=len, reverse=True))  # "about", "environ", "tipo"

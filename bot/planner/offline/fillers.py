@@ -11,10 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.planner.offline.dates import LEFTOVERS, rx
-from bot.planner.offline.text import Tokens
+from bot.planner.offline.text import Tokens, rx
 from bot.planner.reader.quantities import APPROXIMATELY, HOUSEHOLD_UNITS, MASS_UNITS
 from bot.planner.reader.segment import filler_words
+
+# A food said as left over is that food, eaten now: "pizza avanzata", "el curry recalentado".
+LEFTOVERS = frozenset(
+    "leftover leftovers rest reste resten restes resto resti avanzi avanzo avanzata avanzato"
+    " avanzate avanzati sobras sobra sobrante sobrantes reheated recalentado recalentada"
+    " aufgewarmt aufgewaermt rechauffe rechauffee riscaldato riscaldata".split()
+)
 
 FILLERS = (
     frozenset(

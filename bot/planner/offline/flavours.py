@@ -17,12 +17,11 @@ import dataclasses
 import re
 
 from bot.planner.offline.amount_before import OF
-from bot.planner.offline.dates import rx
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.meals import HOLDERS, alias_at
 from bot.planner.offline.table import food_table, without_said
-from bot.planner.offline.text import Tokens
+from bot.planner.offline.text import Tokens, rx
 from bot.planner.reader.composition import INGREDIENTS
 from bot.planner.reader.quantities import AMOUNT_WORDS, NUMBER_WORDS
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bot.planner.offline.dates import rx
 from bot.planner.offline.fillers import FILLERS, PEOPLE
-from bot.planner.offline.text import Tokens
+from bot.planner.offline.text import Tokens, rx
 from bot.planner.reader.segment import (
     CLAUSE_END_MARKS,
     CLAUSE_END_WORDS,

@@ -13,7 +13,8 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from bot.planner.offline.dates import WEEKDAYS, rx
+from bot.planner.offline.dates import WEEKDAYS
+from bot.planner.offline.text import rx
 
 # "what's my average sleep?" says no period: the last week is what people mean by it.
 AVERAGE_DAYS = 7

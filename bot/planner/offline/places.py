@@ -19,11 +19,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from bot.planner.offline.dates import rx
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.survey import survey_table
 from bot.planner.offline.table import food_table
-from bot.planner.offline.text import Tokens
+from bot.planner.offline.text import Tokens, rx
 from bot.planner.reader.segment import CUTTING_WORDS, SENTENCE_END_MARKS, never_food_words
 
 # What says where a food came from, before a name: "from", "at", Scots "fae", "de chez".

@@ -20,11 +20,10 @@ from bot.kernel.plausibility import (
     MIN_KG,
 )
 from bot.planner.offline.checkins import CHECKIN_NUMBER_RE, CHECKIN_PHRASES
-from bot.planner.offline.dates import rx
 from bot.planner.offline.figures import ENERGY_RE, NOT_EATEN_BEFORE
 from bot.planner.offline.sleep_hours import SLEEP_HOURS_RE
 from bot.planner.offline.supplements import supplement_phrases
-from bot.planner.offline.text import NUM, Found, Tokens
+from bot.planner.offline.text import NUM, Found, Tokens, rx
 from bot.planner.offline.unitless import NOT_A_WEIGHT, UNITLESS_RE, read_unitless
 
 RangeKind = Literal["rating", "weight", "energy", "goal"]

@@ -15,8 +15,7 @@ import functools
 import re
 from typing import Literal
 
-from bot.planner.offline.dates import rx
-from bot.planner.offline.text import Found, Tokens
+from bot.planner.offline.text import Found, Tokens, rx
 
 CheckinField = Literal["mood", "energy", "sleep_quality"]
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from bot.planner.offline.dates import rx
-from bot.planner.offline.text import Tokens
+from bot.planner.offline.text import Tokens, rx
 
 _WHEN_RE = rx(
     r"(?:right |just )?(?:after|before|nach|vor|despues de|antes de|apres|avant|dopo|prima di)"

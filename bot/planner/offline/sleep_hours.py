@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 
 from bot.planner.offline.checkins import SLEEP_WORDS
-from bot.planner.offline.dates import rx
 from bot.planner.offline.said_ratings import QUALITY, CheckinField
-from bot.planner.offline.text import Found, Tokens, number_value
+from bot.planner.offline.text import Found, Tokens, number_value, rx
 
 # How long someone slept ("slept like 6 hrs", "got 7.5 hours of sleep", "8h sleep"): the
 # service rates sleep 1-5 and keeps no hours, so they are kept in the day's notes as said and

@@ -7,8 +7,7 @@ the food's and no word of them becomes a food ("appli" is no apple).
 
 from __future__ import annotations
 
-from bot.planner.offline.dates import rx
-from bot.planner.offline.text import NUM, Tokens
+from bot.planner.offline.text import NUM, Tokens, rx
 
 # What a figure is read from, in the five languages.
 _THINGS = (

@@ -13,12 +13,11 @@ import functools
 import re
 
 from bot.planner.offline.additions import dish
-from bot.planner.offline.dates import rx
 from bot.planner.offline.figures import find_energies
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.sources import SOURCE_RE
-from bot.planner.offline.text import Tokens, number_value
+from bot.planner.offline.text import Tokens, number_value, rx
 from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS
 
 _MEAL_NAMES = {

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-from bot.planner.offline.dates import rx
 from bot.planner.offline.supplement_names import (
     AS_BESIDE,
     AS_IN_CLAUSE,
@@ -25,7 +24,7 @@ from bot.planner.offline.supplement_names import (
     PACKAGES,
     SUPPLEMENTS,
 )
-from bot.planner.offline.text import NUM, Found, Tokens, normalize, tokenize
+from bot.planner.offline.text import NUM, Found, Tokens, normalize, rx, tokenize
 
 
 def _as_tokens(phrase: str) -> str:

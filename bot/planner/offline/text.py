@@ -18,6 +18,12 @@ from typing import Generic, Literal, TypeVar
 
 from bot.planner.reader.normalize import fold as normalize
 
+
+def rx(body: str) -> re.Pattern[str]:
+    """Compile `body` so it only matches whole tokens of `Tokens.joined`."""
+    return re.compile(rf"(?<!\S)(?:{body})(?!\S)")
+
+
 TokenKind = Literal["word", "num", "punct"]
 
 NUM = r"\d+(?:\.\d+)?"  # a number as the rules' patterns read it

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 
 from bot.kernel.places import country_of
 from bot.kernel.readers import KG_PER_LB
-from bot.planner.offline.dates import rx
-from bot.planner.offline.text import Found, Tokens
+from bot.planner.offline.text import Found, Tokens, rx
 
 CLOSE_KG = 5.0  # a number this close to the last weight in kg is in kg
 CLOSE_LB = 5.0  # ... this close to it in lb, in lb
