@@ -215,7 +215,7 @@ async def read(api: AgentApiClient, request: ReadRequest, reader: Reader) -> Rea
         data = await _READS[request.route](api, request)
     except InvalidRequest as exc:  # the question as read was wrong, not the service
         log.info("read %s refused: %s", request.route, exc)
-        return ReadResult(request=request, data=None, error=llm.read_refused())
+        return ReadResult(request=request, data=None, error=llm.read_refused(reader))
     except AgentApiError as exc:
         log.info("read %s failed: %s", request.route, exc)
         return ReadResult(request=request, data=None, error=conversation.read_failed(reader))

@@ -48,15 +48,16 @@ LLM_CLAIMED_WRITE = N_(
 )
 
 _LLM_AREA_NOUNS = {
-    "nutrition": "the food",
-    "goals": "the goals",
-    "checkin": "the check-in",
-    "weight": "the weight",
-    "supplements": "the supplements",
-    "recipes": "the recipe",
-    "support": "the support request",
-    "read": "the question",
+    "nutrition": N_("the food"),
+    "goals": N_("the goals"),
+    "checkin": N_("the check-in"),
+    "weight": N_("the weight"),
+    "supplements": N_("the supplements"),
+    "recipes": N_("the recipe"),
+    "support": N_("the support request"),
+    "read": N_("the question"),
 }
+_PART_OF_IT = N_("part of it")
 
 
 def prompt_refused() -> str:
@@ -72,33 +73,32 @@ def estimated(foods: Sequence[str], reader: Reader) -> str:
     return words(reader)._("≈ Estimated (not in the food table): {names}").format(names=names)
 
 
-def llm_partly_understood(areas: Sequence[str | None]) -> str:
+def llm_partly_understood(areas: Sequence[str | None], reader: Reader) -> str:
     """After a failed repair round that still produced some valid actions: say what is missing.
 
     `areas` are the tool areas of the calls that stayed invalid (None for an unknown tool).
     """
-    what = _listed(areas)
-    return (
-        f"I couldn't read {what} in your message, so I left that out. "
+    w = words(reader)
+    return w._(
+        "I couldn't read {what} in your message, so I left that out. "
         "Could you send that part again in other words?"
-    )
+    ).format(what=_listed(areas, reader))
 
 
-def llm_repair_failed(areas: Sequence[str | None]) -> str:
+def llm_repair_failed(areas: Sequence[str | None], reader: Reader) -> str:
     """The model failed (an error, too slow) while fixing part of a message it had half read:
     the rest was kept, and the person's wording is not to blame."""
-    what = _listed(areas)
-    return (
-        f"My AI model failed while reading {what} in your message, so I left that out. "
+    w = words(reader)
+    return w._(
+        "My AI model failed while reading {what} in your message, so I left that out. "
         "Please send that part again in a minute."
-    )
+    ).format(what=_listed(areas, reader))
 
 
-def _listed(areas: Sequence[str | None]) -> str:
-    nouns = list(dict.fromkeys(_LLM_AREA_NOUNS.get(area or "", "part of it") for area in areas))
-    if not nouns:
-        nouns = ["part of it"]
-    return nouns[0] if len(nouns) == 1 else ", ".join(nouns[:-1]) + " and " + nouns[-1]
+def _listed(areas: Sequence[str | None], reader: Reader) -> str:
+    w = words(reader)
+    nouns = [_LLM_AREA_NOUNS.get(area or "", _PART_OF_IT) for area in areas] or [_PART_OF_IT]
+    return w.listed([w._(noun) for noun in dict.fromkeys(nouns)])
 
 
 def llm_probe_result(model: str, tool_called: bool) -> str:
@@ -175,39 +175,41 @@ def llm_answer_failed(reader: Reader) -> str:
     )
 
 
-def read_refused() -> str:
+def read_refused(reader: Reader) -> str:
     """The health service refused a read as invalid (a bad route or dates), so it is the
     question as read that was wrong, not the service."""
-    return (
+    return words(reader)._(
         "I asked your health service for something it can't look up (a wrong date or kind "
         'of data). Try asking about one day or a week, e.g. "what did I eat yesterday?"'
     )
 
 
-def left_out_malformed(what: Sequence[str]) -> str:
+def left_out_malformed(what: Sequence[Malformed], reader: Reader) -> str:
     """Plain text: entries refused because their values could not be right (a name of
     markup, macros that cannot make the calories, a value out of range)."""
-    names = ", ".join(what) if what else "an entry"
-    return (
-        f"I left out {names}: its values didn't look right (a garbled name, or numbers that "
+    w = words(reader)
+    names = w.listed([malformed(m, reader) for m in what]) or w._("an entry")
+    return w._(
+        "I left out {names}: its values didn't look right (a garbled name, or numbers that "
         "don't add up), so it wasn't saved. Could you send it again with its amount?"
-    )
+    ).format(names=names)
 
 
 _MALFORMED = {
-    MalformedKind.UNREADABLE_FOOD: "a food with an unreadable name",
-    MalformedKind.SUPPLEMENT: "a supplement",
-    MalformedKind.RECIPE: "a recipe",
-    MalformedKind.GOALS: "the goals",
+    MalformedKind.UNREADABLE_FOOD: N_("a food with an unreadable name"),
+    MalformedKind.SUPPLEMENT: N_("a supplement"),
+    MalformedKind.RECIPE: N_("a recipe"),
+    MalformedKind.GOALS: N_("the goals"),
 }
 
 
-def malformed(entry: Malformed) -> str:
+def malformed(entry: Malformed, reader: Reader) -> str:
     """A few words naming an entry left out for values that could not be right."""
+    w = words(reader)
     if entry.kind is MalformedKind.FOOD:
         return f'"{entry.name}"'
     if entry.kind is MalformedKind.WEIGHT:
-        return f"the weight {entry.kg:g} kg"
+        return w._("the weight {weight}").format(weight=w.weight(entry.kg))
     if entry.kind is MalformedKind.GOAL_WEIGHT:
-        return f"the goal weight {entry.kg:g} kg"
-    return _MALFORMED[entry.kind]
+        return w._("the goal weight {weight}").format(weight=w.weight(entry.kg))
+    return w._(_MALFORMED[entry.kind])

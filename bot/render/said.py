@@ -94,11 +94,11 @@ def words(said: Said, reader: Reader) -> str:
         case CheckFirst(unplaced=unplaced):
             return offline.check_first(unplaced, reader)
         case PartlyUnread(areas=areas):
-            return llm.llm_partly_understood(areas)
+            return llm.llm_partly_understood(areas, reader)
         case RepairFailed(areas=areas):
-            return llm.llm_repair_failed(areas)
+            return llm.llm_repair_failed(areas, reader)
         case LeftOut(what=what):
-            return llm.left_out_malformed([llm.malformed(m) for m in what])
+            return llm.left_out_malformed(what, reader)
 
 
 def _limit(limit: Limit, reader: Reader) -> str:

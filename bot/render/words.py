@@ -23,11 +23,13 @@ import gettext
 import io
 import logging
 import math
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
 from babel import Locale
 from babel.dates import format_skeleton
+from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from bot.kernel.readers import DEFAULT, KG_PER_LB, KJ_PER_KCAL, Reader
@@ -141,6 +143,10 @@ class Words:
     def date(self, day: dt.date) -> str:
         """A day as the reader's language writes it short: "Mon 23 Nov", "Mo., 23. Nov."."""
         return format_skeleton("MMMEd", day, locale=self.locale)
+
+    def listed(self, items: Sequence[str]) -> str:
+        """Items joined as the reader's language lists them: "a, b and c", "a, b y c"."""
+        return format_list(list(items), locale=self.locale) if items else ""
 
 
 def language_name(language: str) -> str:

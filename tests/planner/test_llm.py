@@ -13,6 +13,7 @@ import pytest
 
 from bot.agent_api.actions import action_type, to_wire
 from bot.config import Settings
+from bot.kernel.readers import DEFAULT
 from bot.kernel.said import ModelWords
 from bot.ops.llm_probe import probe
 from bot.planner.base import (
@@ -175,7 +176,7 @@ async def test_partly_invalid_after_repair_keeps_the_valid_actions(
 
     assert _types(plan) == ["checkin.upsert"]
     assert not plan.understood
-    assert plan.reply == llm.llm_partly_understood(["nutrition"])
+    assert plan.reply == llm.llm_partly_understood(["nutrition"], DEFAULT)
     assert "the food" in plan.reply
 
 

@@ -14,6 +14,7 @@ import pytest
 from bot.config import Settings
 from bot.core.assistant import Assistant
 from bot.kernel.readers import DEFAULT
+from bot.kernel.said import Malformed, MalformedKind
 from bot.render import format as fmt
 from bot.render import llm
 from bot.store import repo
@@ -189,7 +190,9 @@ async def test_junk_from_the_model_is_never_written(
 
     text = await say(assistant, NOT_FOR_THE_RULES)
 
-    assert text == llm.left_out_malformed(['"oatmeal, 1 cup cooked"'])
+    assert text == llm.left_out_malformed(
+        [Malformed(MalformedKind.FOOD, "oatmeal, 1 cup cooked")], DEFAULT
+    )
     assert (await sandbox.counts(key)).get("nutrition", 0) == 0
 
     debris = {**junk, "calories": 158, "protein": 6, "carbs": 27, "fat": 3}
@@ -224,7 +227,7 @@ async def test_a_question_answered_still_says_what_of_the_message_was_left_out(
     text = await say(assistant, "how's my day so far? and add the usual thing from work")
 
     assert text.startswith("Nothing is logged for today yet.")
-    assert llm.llm_partly_understood(["nutrition"]) in text
+    assert llm.llm_partly_understood(["nutrition"], DEFAULT) in text
     assert (await sandbox.counts(key)).get("nutrition", 0) == 0
 
 
@@ -241,7 +244,7 @@ async def test_a_failed_repair_is_worded_as_the_models_failure_and_keeps_the_val
 
     text = await say(assistant, "a burrito bowl and the usual thing from work")
 
-    assert "Burrito bowl" in text and llm.llm_repair_failed(["nutrition"]) in text
+    assert "Burrito bowl" in text and llm.llm_repair_failed(["nutrition"], DEFAULT) in text
     assert "other words" not in text
     assert (await sandbox.counts(key))["nutrition"] == 1
 
@@ -285,7 +288,7 @@ async def test_the_complete_tool_calls_of_a_cut_off_answer_are_used(
     with caplog.at_level(logging.WARNING):
         text = await say(assistant, "a burrito bowl and " + NOT_FOR_THE_RULES)
 
-    assert "Burrito bowl" in text and llm.llm_repair_failed(["nutrition"]) in text
+    assert "Burrito bowl" in text and llm.llm_repair_failed(["nutrition"], DEFAULT) in text
     assert (await sandbox.counts(key))["nutrition"] == 1
     assert "cut off at LLM_MAX_TOKENS" in caplog.text
 

@@ -15,6 +15,8 @@ from bot.agent_api.actions import (
     WeightLog,
     WeightSetGoal,
 )
+from bot.kernel.readers import DEFAULT
+from bot.kernel.said import Malformed, MalformedKind
 from bot.planner.base import Plan
 from bot.planner.sanity import check_actions, clean_name, sane
 from bot.render import llm
@@ -103,7 +105,7 @@ def test_a_plan_with_a_refused_action_says_so_and_is_not_understood() -> None:
     kept = food("Toast", 80, p=3, c=15, f=1)
     plan = worded(sane(Plan(actions=[food('"}{', 100), kept])))
     assert plan.actions == [kept] and not plan.understood
-    assert plan.reply == llm.left_out_malformed(["a food with an unreadable name"])
+    assert plan.reply == llm.left_out_malformed([Malformed(MalformedKind.UNREADABLE_FOOD)], DEFAULT)
     clean = worded(Plan(actions=[kept]))
     assert sane(clean) is clean and clean.understood and clean.reply is None
 

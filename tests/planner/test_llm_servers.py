@@ -12,6 +12,7 @@ import openai
 import pytest
 
 from bot.agent_api.actions import NutritionAddEntry, action_type
+from bot.kernel.readers import DEFAULT
 from bot.planner.base import (
     ContextTooLong,
     PlanContext,
@@ -103,7 +104,7 @@ async def test_a_failed_repair_round_keeps_the_valid_calls(
     plan = worded(await small_planner(llm_client).plan("oatmeal, slept badly", CONTEXT))
 
     assert [action_type(a) for a in plan.actions] == ["checkin.upsert"]
-    assert not plan.understood and plan.reply == llm.llm_repair_failed(["nutrition"])
+    assert not plan.understood and plan.reply == llm.llm_repair_failed(["nutrition"], DEFAULT)
     assert plan.llm_requests == 2
 
 
