@@ -151,9 +151,11 @@ class FoodFacts:
 
 @dataclass(frozen=True)
 class EmojiOffer:
-    """Food emoji read as a guess (`phrase`: "a slice of pizza"), offered to save."""
+    """Food emoji read as a guess (`phrase`: "a slice of pizza", in English as the emoji's
+    names are; `emoji`: what the person sent), offered to save."""
 
     phrase: str
+    emoji: str = ""
 
 
 @dataclass(frozen=True)

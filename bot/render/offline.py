@@ -233,9 +233,13 @@ def offline_too_long(limit: int, reader: Reader) -> str:
     ).format(count=w.number(limit))
 
 
-def emoji_offer(phrase: str) -> str:
-    """A food emoji read as a guess: asked, with the buttons to save it."""
-    return f"{phrase[:1].upper()}{phrase[1:]}?"
+def emoji_offer(phrase: str, emoji: str, reader: Reader) -> str:
+    """A food emoji read as a guess: asked, with the buttons to save it. In English by the
+    emoji's names ("A slice of pizza?"); in another language by the emoji themselves, as
+    their names are English."""
+    if reader.language == "en" or not emoji:
+        return f"{phrase[:1].upper()}{phrase[1:]}?"
+    return words(reader)._("{emoji} — shall I save this?").format(emoji=emoji)
 
 
 def check_first(unplaced: Sequence[str], reader: Reader) -> str:

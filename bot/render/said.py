@@ -89,8 +89,8 @@ def words(said: Said, reader: Reader) -> str:
         case FoodFacts(items=items):
             facts = [(i.food, i.kcal, i.protein, i.carbs, i.fat) for i in items]
             return offline.food_facts(facts, reader)
-        case EmojiOffer(phrase=phrase):
-            return offline.emoji_offer(phrase)
+        case EmojiOffer(phrase=phrase, emoji=emoji):
+            return offline.emoji_offer(phrase, emoji, reader)
         case CheckFirst(unplaced=unplaced):
             return offline.check_first(unplaced, reader)
         case PartlyUnread(areas=areas):

@@ -4,7 +4,14 @@ language and units, listed as their language lists things."""
 from __future__ import annotations
 
 from bot.kernel.readers import Reader
-from bot.kernel.said import LeftOut, Malformed, MalformedKind, PartlyUnread, RepairFailed
+from bot.kernel.said import (
+    EmojiOffer,
+    LeftOut,
+    Malformed,
+    MalformedKind,
+    PartlyUnread,
+    RepairFailed,
+)
 from bot.render import said
 
 GERMAN = Reader("de")
@@ -28,3 +35,9 @@ def test_a_weight_left_out_is_said_in_the_readers_unit_and_list() -> None:
     )
     english = said.words(LeftOut(what), Reader())
     assert english.startswith("I left out the weight 45.4 kg and a supplement:")
+
+
+def test_food_emoji_are_asked_about_by_their_names_in_english_and_as_sent_otherwise() -> None:
+    offer = EmojiOffer("a slice of pizza and a beer", "🍕🍺")
+    assert said.words(offer, Reader()) == "A slice of pizza and a beer?"
+    assert said.words(offer, GERMAN) == "🍕🍺 — soll ich das eintragen?"

@@ -299,7 +299,7 @@ def _emoji_offer(text: str, context: PlanContext) -> Plan | None:
     plan = _log_part(", ".join(said), context)
     if not plan.actions or not plan.understood:
         return None
-    return Plan(offer=plan.actions, said=[EmojiOffer(phrase)])
+    return Plan(offer=plan.actions, said=[EmojiOffer(phrase, text.strip())])
 
 
 def _log_part(text: str, context: PlanContext) -> Plan:
