@@ -26,11 +26,12 @@ from bot.kernel.callbacks import (
     UnitChoice,
     WeeklyToggle,
     WeightUnit,
+    decode,
 )
 from bot.kernel.readers import Reader
 from bot.kernel.replies import Button
+from bot.render.checkins import RATING_ICONS
 from bot.render.format import number
-from bot.render.telegram import RATING_ICONS
 from bot.render.words import LANGUAGES, words
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "later_button",
     "rating_button",
     "reminder_keyboard",
+    "reminder_rows_left",
     "settings_keyboard",
     "unit_button",
     "unit_keyboard",
@@ -183,3 +185,22 @@ def reminder_keyboard(missing: Sequence[RatedField], reader: Reader) -> list[lis
     ]
     rows.append([Button(later_button(reader), Snooze().encode())])
     return rows
+
+
+def reminder_rows_left(keyboard: list[list[Button]], tapped: Rate) -> list[list[Button]]:
+    """The rows of a reminder's `keyboard` still worth showing once the rating `tapped` is
+    saved: its field's row goes, the other rating rows stay, and "later" with them while any
+    is left. Once every field is rated nothing is left, and the message is a plain
+    confirmation."""
+
+    def other_rating(button: Button) -> bool:
+        rate = decode(button.callback)
+        return isinstance(rate, Rate) and rate.field != tapped.field
+
+    def later(button: Button) -> bool:
+        return isinstance(decode(button.callback), Snooze)
+
+    ratings = [row for row in keyboard if row and all(other_rating(b) for b in row)]
+    if not ratings:
+        return []
+    return [row for row in keyboard if row and (row in ratings or all(later(b) for b in row))]
