@@ -22,11 +22,12 @@ from bot.core.drafts import Drafts
 from bot.core.person import Incoming, Person, Refused
 from bot.kernel import callbacks
 from bot.kernel.readers import Reader
+from bot.kernel.refusals import NothingToRepeat, Reason, WhichUnit
 from bot.kernel.replies import Reply, toast
 from bot.planner.base import Plan, PlanContext, Repeat
 from bot.planner.offline.unitless import in_pounds, read_unitless, weight_unit_of
 from bot.planner.offline.usual import picked
-from bot.render import conversation, keyboards, usual
+from bot.render import conversation, usual
 from bot.store import DraftStatus, repo
 from bot.sync.items import decode_actions
 
@@ -62,7 +63,7 @@ class Personal:
         zone = zoneinfo.ZoneInfo(person.account.timezone or "UTC")
         entries = copy_into(plan, repeat, data, zone, person.day_ends_at)
         if not entries:
-            raise Refused(Reply(nothing_to_repeat(repeat, said.today, person.reader)))
+            raise Refused(nothing_to_repeat(repeat, said.today), person.reader)
         return usual.repeated(repeat.said, entries, person.reader)
 
     async def _unit(
@@ -84,12 +85,7 @@ class Personal:
         draft_id = await self.drafts.stored(
             said, [said_as_kg, *others], text, source_message_id=said.message_id
         )
-        raise Refused(
-            Reply(
-                usual.which_unit(value, said.person.reader),
-                buttons=keyboards.unit_keyboard(value, draft_id),
-            )
-        )
+        raise Refused(WhichUnit(value, draft_id), said.person.reader)
 
     async def unit_tapped(self, said: Incoming, tapped: callbacks.UnitChoice) -> Reply:
         """A tap on "80 kg" / "80 lb": log the weight in that unit (and what came with it);
@@ -177,16 +173,10 @@ def settle_unit(
     return True
 
 
-def nothing_to_repeat(repeat: Repeat, today: dt.date, reader: Reader) -> str:
-    """What the person is told when nothing they logged fits `repeat`."""
-    source = repeat.read.date or today
-    if repeat.recipe is not None:
-        return usual.no_recipe(repeat.recipe, reader)
-    if repeat.meal == "last":
-        return usual.nothing_again(reader)
-    if repeat.meal is not None:
-        return usual.nothing_of_meal(repeat.meal, source, today, reader)
-    return usual.nothing_of_food(repeat.food or "", source, today, reader)
+def nothing_to_repeat(repeat: Repeat, today: dt.date) -> NothingToRepeat:
+    """Why nothing is logged when nothing the person logged fits `repeat`."""
+    day = repeat.read.date or today
+    return NothingToRepeat(day, today, meal=repeat.meal, food=repeat.food, recipe=repeat.recipe)
 
 
 async def _read(person: Person, repeat: Repeat) -> Any:
@@ -198,7 +188,7 @@ async def _read(person: Person, repeat: Repeat) -> Any:
             data = await person.api.nutrition(repeat.read.date)
     except AgentApiError as exc:
         log.info("reading %s to repeat failed: %s", repeat.read.route, exc)
-        raise Refused(Reply(conversation.read_failed(person.reader))) from exc
+        raise Refused(Reason.READ_FAILED, person.reader) from exc
     return data if isinstance(data, dict) else None
 
 

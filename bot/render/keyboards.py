@@ -29,6 +29,7 @@ from bot.kernel.callbacks import (
     decode,
 )
 from bot.kernel.readers import Reader
+from bot.kernel.refusals import Refusal, WhichUnit
 from bot.kernel.replies import Button
 from bot.render.checkins import RATING_ICONS
 from bot.render.format import number
@@ -45,6 +46,7 @@ __all__ = [
     "language_keyboard",
     "later_button",
     "rating_button",
+    "refusal_keyboard",
     "reminder_keyboard",
     "reminder_rows_left",
     "settings_keyboard",
@@ -175,6 +177,12 @@ def unit_keyboard(value: float, draft_id: int) -> list[list[Button]]:
             Button(unit_button(value, "lb"), UnitChoice("lb", draft_id).encode()),
         ]
     ]
+
+
+def refusal_keyboard(why: Refusal) -> list[list[Button]]:
+    """The buttons of a refusal that asks something (which unit a weight is in); none for
+    any other."""
+    return unit_keyboard(why.value, why.draft_id) if isinstance(why, WhichUnit) else []
 
 
 def reminder_keyboard(missing: Sequence[RatedField], reader: Reader) -> list[list[Button]]:
