@@ -4,7 +4,8 @@
 carries a `Repeat`, and the entries it means are read here (one GET, no model call) and become
 the plan's actions. "I'm at 80": a weight said without a unit that could be kg or lb is settled
 by the person's last weight (one `GET /weight` when it was not already known), or asked with
-two buttons that log it on the tap (a draft, so a button acts once).
+two buttons that log it on the tap (a draft, so a button acts once); the unit tapped is the
+person's from then on, unless they have one (/units, /settings, a weight said with its unit).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from bot.agent_api.actions import Action, NutritionAddEntry, WeightLog
 from bot.agent_api.errors import AgentApiError
 from bot.core.drafts import Drafts
 from bot.core.person import Incoming, Person, Refused
+from bot.core.readers import keep_weight_unit
 from bot.kernel import callbacks
 from bot.kernel.readers import Reader
 from bot.kernel.refusals import NothingToRepeat, Reason, WhichUnit
@@ -89,7 +91,8 @@ class Personal:
 
     async def unit_tapped(self, said: Incoming, tapped: callbacks.UnitChoice) -> Reply:
         """A tap on "80 kg" / "80 lb": log the weight in that unit (and what came with it);
-        once only, as every draft button."""
+        once only, as every draft button. A person without a weight unit of their own reads
+        weights in the one tapped from this reply on."""
         res = self.drafts.res
         async with res.sessionmaker() as session:
             draft = await repo.resolve_draft(
@@ -110,6 +113,7 @@ class Personal:
                 conversation.button_inactive(said.person.reader)
             )  # a draft of another kind: forged
         first, others = actions[0], actions[1:]
+        await keep_weight_unit(res, said, tapped.unit)
         if tapped.unit == "lb":
             first = WeightLog(date=first.date, weight_kg=in_pounds(first.weight_kg))
         chosen = [first, *others]
