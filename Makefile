@@ -21,8 +21,9 @@ READY := $(STAMP) $(MO)
 
 # After a text in bot/render/ changed: the template gets every message id, each language's
 # catalog the new ones (empty until translated; tests/render/test_catalogs.py fails on an
-# empty one). A new language: `pybabel init -i bot/render/locales/healthbot.pot -d
-# bot/render/locales -D healthbot -l pt`, translate it, add "pt" to bot/kernel/readers.py.
+# empty one). A new language is a new .po file and nothing else: `pybabel init -i
+# bot/render/locales/healthbot.pot -d bot/render/locales -D healthbot -l pt`, then translate it
+# (bot/render/words.py speaks every language with a catalog).
 catalogs: $(READY)
 	$(BIN)/pybabel -q extract -F babel.cfg --no-wrap --sort-by-file --project healthbot \
 		-k pgettext:1c,2 -k N_ -o bot/render/locales/healthbot.pot .

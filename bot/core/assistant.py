@@ -2,7 +2,8 @@
 
 Each public method names a thing a person did; the work is done by the journeys behind it
 (accounts, conversation, drafts, media, writing), which share one `Resources`. A journey
-that cannot go on raises `Refused`; here it becomes the reply it carries.
+that cannot go on raises `Refused`; here it becomes the reply that says why, worded for the
+person's reader as it is handed to the front end.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from bot.core.conversation import Conversation, storable
 from bot.core.drafts import Drafts
 from bot.core.insights import Insights
 from bot.core.later import Later
-from bot.core.media import MediaJourneys, needs_llm
+from bot.core.media import MediaJourneys, needs_model
 from bot.core.person import (
     Incoming,
     Refused,
@@ -321,7 +322,7 @@ class Assistant:
         log.info("user %s sent a %s: refused, OPENAI_API_KEY is not set", user_id, kind)
         words = (caption or "").strip()
         if kind != "photo" or not words or chat_id is None:
-            return needs_llm(kind, person.reader)
+            raise Refused(needs_model(kind), person.reader)
         reply = await self.handle_text(
             user_id=user_id, chat_id=chat_id, text=words, now=now, update_id=update_id
         )

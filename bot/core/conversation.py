@@ -79,7 +79,7 @@ class Conversation:
             reply = await self._planned(said, text)
         except Refused as refused:
             if waiting is not None:
-                refused.reply.html += "\n\n" + waiting
+                refused.under.append(waiting)
             raise
         if waiting is not None:
             reply.html += "\n\n" + waiting

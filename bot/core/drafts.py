@@ -22,6 +22,7 @@ from bot.core.writing import Writing
 from bot.kernel import callbacks
 from bot.kernel.plausibility import Concern
 from bot.kernel.readers import Reader
+from bot.kernel.refusals import Reason
 from bot.kernel.replies import Reply, toast
 from bot.planner.base import Plan, Turn
 from bot.planner.recap import recap_actions
@@ -196,9 +197,7 @@ class Drafts:
             Turn(role="user", text=draft.text[:1000]),
             Turn(role="assistant", text=recap_actions("drafted", old)),
         ]
-        plan = await self._replan(
-            said, correction, drafts.draft_fix_not_understood(said.person.reader), shown
-        )
+        plan = await self._replan(said, correction, Reason.FIX_NOT_UNDERSTOOD, shown)
         await self._retire(said, draft, plan, (DraftStatus.FIXING,))
         revised = merge_revision(old, plan.actions)
         concerns = await self.writing.concerns(said.person, revised)
@@ -215,9 +214,7 @@ class Drafts:
     async def edited(self, said: Incoming, draft: Draft, text: str) -> Reply:
         """An edit of the message a draft under review came from: the draft takes the new
         text, planned afresh, unless it was saved or dropped meanwhile."""
-        plan = await self._replan(
-            said, text, drafts.edit_of_draft_not_understood(said.person.reader)
-        )
+        plan = await self._replan(said, text, Reason.EDIT_NOT_UNDERSTOOD)
         if await self._retire(said, draft, plan, UNDER_REVIEW) is None:
             return Reply(drafts.edit_not_applied(said.person.reader))
         concerns = await self.writing.concerns_or_none(said.person, plan.actions)
@@ -236,14 +233,14 @@ class Drafts:
         return reply
 
     async def _replan(
-        self, said: Incoming, text: str, not_understood: str, history: Sequence[Turn] = ()
+        self, said: Incoming, text: str, not_understood: Reason, history: Sequence[Turn] = ()
     ) -> Plan:
         """A plan with actions for `text`, or `Refused` with `not_understood`."""
         context = said.person.context()
         plan, _ = await self.planning.plan(said.person, text, context, extra_history=history)
         if not plan.actions:
             await self.planning.count(said.user_id, said.today, plan)
-            raise Refused(Reply(not_understood))
+            raise Refused(not_understood, said.person.reader)
         return plan
 
     async def _retire(

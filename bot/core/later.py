@@ -8,7 +8,7 @@ import datetime as dt
 from bot.core.person import reader_of
 from bot.core.resources import Resources
 from bot.kernel.replies import Reply
-from bot.render import telegram as render_telegram
+from bot.render import checkins
 from bot.store import repo, zone
 from bot.sync.reminders import remindable
 
@@ -29,9 +29,9 @@ class Later:
             account = await repo.get_account(session=session, telegram_id=user_id)
             reader = reader_of(self.res, user_id, account)
             if account is None or account.timezone is None or not remindable(account):
-                return Reply(render_telegram.snooze_unavailable(reader), edit=True)
+                return Reply(checkins.snooze_unavailable(reader), edit=True)
             reminder = await repo.snooze_reminder(session=session, telegram_id=user_id, until=until)
             timezone = account.timezone
         if reminder is None:
-            return Reply(render_telegram.snooze_unavailable(reader), edit=True)
-        return Reply(render_telegram.snoozed(until.astimezone(zone(timezone)), reader), edit=True)
+            return Reply(checkins.snooze_unavailable(reader), edit=True)
+        return Reply(checkins.snoozed(until.astimezone(zone(timezone)), reader), edit=True)

@@ -17,7 +17,7 @@ from bot.core.person import Incoming, Person, Refused, resolve
 from bot.core.planning import Planning
 from bot.core.resources import Resources
 from bot.core.writing import Writing
-from bot.kernel.readers import Reader
+from bot.kernel.refusals import Reason, VoiceTooLong
 from bot.kernel.replies import Reply
 from bot.planner.base import Plan, PlannerError, PlannerUnavailable
 from bot.render import media as render_media
@@ -29,11 +29,9 @@ if TYPE_CHECKING:  # the media models bring in openai, which the offline core do
 log = logging.getLogger(__name__)
 
 
-def needs_llm(kind: str, reader: Reader) -> Reply:
-    """The refusal of a voice note or photo when no media model is set up."""
-    if kind == "voice":
-        return Reply(render_media.voice_needs_llm(reader))
-    return Reply(render_media.photo_needs_llm(reader))
+def needs_model(kind: str) -> Reason:
+    """Why a voice note or photo is refused when no media model is set up."""
+    return Reason.VOICE_NEEDS_MODEL if kind == "voice" else Reason.PHOTO_NEEDS_MODEL
 
 
 @dataclass
@@ -51,12 +49,12 @@ class MediaJourneys:
         """The person and the models, or `Refused` with why the media is not taken."""
         person = await resolve(self.res, user_id, now)
         if self.res.media is None:
-            raise Refused(needs_llm(kind, person.reader))
+            raise Refused(needs_model(kind), person.reader)
         limit = self.res.settings.max_voice_seconds
         if kind == "voice" and duration is not None and duration > limit:
-            raise Refused(Reply(render_media.voice_too_long(duration, limit, person.reader)))
+            raise Refused(VoiceTooLong(duration, limit), person.reader)
         if not await self.planning.allowed(user_id, person.today):
-            raise Refused(Reply(render_media.media_budget_reached(person.reader)))
+            raise Refused(Reason.MEDIA_BUDGET_SPENT, person.reader)
         return person, self.res.media
 
     async def transcribe(
@@ -74,10 +72,10 @@ class MediaJourneys:
                 words = await media.transcribe(audio, filename)
         except PlannerError as exc:
             log.warning("transcription failed for user %s: %s", user_id, exc)
-            raise Refused(Reply(render_media.voice_failed(person.reader))) from exc
+            raise Refused(Reason.VOICE_FAILED, person.reader) from exc
         await self.planning.count(user_id, person.today, Plan(llm_requests=1))
         if not words:
-            raise Refused(Reply(render_media.voice_empty(person.reader)))
+            raise Refused(Reason.VOICE_EMPTY, person.reader)
         return words
 
     async def photo(

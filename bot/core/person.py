@@ -1,10 +1,9 @@
 """Who is writing: their account, their service client and their local day, resolved once.
 
 A journey asks `resolve` first and carries the `Person` (inside an `Incoming`) from then on.
-When the person cannot be served, a `Refused` is raised; the facade (`bot.core.assistant`)
-turns it into the reply it carries, so no journey passes "a value or a reply" around. An
-account that cannot be used (`NotLinked`, `NeedsReconnect`) carries why and for whom; its
-reply is worded from that.
+When the person cannot be served, a `Refused` is raised with why (bot/kernel/refusals.py)
+and for whom; the facade (`bot.core.assistant`) turns it into the reply the front end sends,
+worded there, so no journey passes "a value or a reply" around or words a failure.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ import dataclasses
 import datetime as dt
 import zoneinfo
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from bot.agent_api.client import AgentApiClient
 from bot.core.resources import Resources
@@ -21,54 +19,44 @@ from bot.core.schedule import welcome_back
 from bot.kernel.days import MIDNIGHT, day_end, lived_day
 from bot.kernel.readers import DEFAULT as DEFAULT_READER
 from bot.kernel.readers import Reader, reader_for
+from bot.kernel.refusals import Reason, Refusal
 from bot.kernel.replies import Reply
 from bot.planner.base import PlanContext
-from bot.render import accounts
+from bot.render import keyboards, refusals
 from bot.render.words import LANGUAGES
 from bot.store import Account, AccountStatus, Draft, Usage
 
 
 class Refused(Exception):
-    """A journey ends early; `reply` tells the person why. Nothing was written."""
+    """A journey ends early, nothing written: `why` says why, and the words are chosen for
+    `reader` only when the reply is asked for (bot.render.refusals), with `under` (lines a
+    journey adds below them) at the end."""
 
-    def __init__(self, reply: Reply) -> None:
-        super().__init__(reply.html)
-        self._reply = reply
-
-    @property
-    def reply(self) -> Reply:
-        return self._reply
-
-
-class Unusable(Refused):
-    """The person's account cannot serve them: `kind` says why, and the words are chosen for
-    `reader` only when the reply is asked for (bot.render.accounts.refusal)."""
-
-    kind: ClassVar[accounts.Unusable]
-
-    def __init__(self, reader: Reader) -> None:
-        Exception.__init__(self, self.kind)
+    def __init__(self, why: Refusal, reader: Reader) -> None:
+        super().__init__(why)
+        self.why = why
         self.reader = reader
-        self._worded: Reply | None = None
+        self.under: list[str] = []
 
     @property
     def reply(self) -> Reply:
-        """Worded once, so what a journey adds under it stays (as under any `Refused`)."""
-        if self._worded is None:
-            self._worded = Reply(accounts.refusal(self.kind, self.reader))
-        return self._worded
+        """The reply a front end sends, in the reader's words."""
+        html = "\n\n".join([refusals.refusal(self.why, self.reader), *self.under])
+        return Reply(html, buttons=keyboards.refusal_keyboard(self.why))
 
 
-class NotLinked(Unusable):
+class NotLinked(Refused):
     """No key is linked for this person."""
 
-    kind = "not_linked"
+    def __init__(self, reader: Reader) -> None:
+        super().__init__(Reason.NOT_LINKED, reader)
 
 
-class NeedsReconnect(Unusable):
+class NeedsReconnect(Refused):
     """The service refused the stored key; the person must link a new one."""
 
-    kind = "needs_reconnect"
+    def __init__(self, reader: Reader) -> None:
+        super().__init__(Reason.NEEDS_RECONNECT, reader)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@
 carries a `Repeat`, and the entries it means are read here (one GET, no model call) and become
 the plan's actions. "I'm at 80": a weight said without a unit that could be kg or lb is settled
 by the person's last weight (one `GET /weight` when it was not already known), or asked with
-two buttons that log it on the tap (a draft, so a button acts once).
+two buttons that log it on the tap (a draft, so a button acts once); the unit tapped is the
+person's from then on, unless they have one (/units, /settings, a weight said with its unit).
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ from bot.agent_api.actions import Action, NutritionAddEntry, WeightLog
 from bot.agent_api.errors import AgentApiError
 from bot.core.drafts import Drafts
 from bot.core.person import Incoming, Person, Refused
+from bot.core.readers import keep_weight_unit
 from bot.kernel import callbacks
 from bot.kernel.readers import Reader
+from bot.kernel.refusals import NothingToRepeat, Reason, WhichUnit
 from bot.kernel.replies import Reply, toast
 from bot.planner.base import Plan, PlanContext, Repeat
 from bot.planner.offline.unitless import in_pounds, read_unitless, weight_unit_of
 from bot.planner.offline.usual import picked
-from bot.render import conversation, keyboards, usual
+from bot.render import conversation, usual
 from bot.store import DraftStatus, repo
 from bot.sync.items import decode_actions
 
@@ -62,7 +65,7 @@ class Personal:
         zone = zoneinfo.ZoneInfo(person.account.timezone or "UTC")
         entries = copy_into(plan, repeat, data, zone, person.day_ends_at)
         if not entries:
-            raise Refused(Reply(nothing_to_repeat(repeat, said.today, person.reader)))
+            raise Refused(nothing_to_repeat(repeat, said.today), person.reader)
         return usual.repeated(repeat.said, entries, person.reader)
 
     async def _unit(
@@ -84,16 +87,12 @@ class Personal:
         draft_id = await self.drafts.stored(
             said, [said_as_kg, *others], text, source_message_id=said.message_id
         )
-        raise Refused(
-            Reply(
-                usual.which_unit(value, said.person.reader),
-                buttons=keyboards.unit_keyboard(value, draft_id),
-            )
-        )
+        raise Refused(WhichUnit(value, draft_id), said.person.reader)
 
     async def unit_tapped(self, said: Incoming, tapped: callbacks.UnitChoice) -> Reply:
         """A tap on "80 kg" / "80 lb": log the weight in that unit (and what came with it);
-        once only, as every draft button."""
+        once only, as every draft button. A person without a weight unit of their own reads
+        weights in the one tapped from this reply on."""
         res = self.drafts.res
         async with res.sessionmaker() as session:
             draft = await repo.resolve_draft(
@@ -114,6 +113,7 @@ class Personal:
                 conversation.button_inactive(said.person.reader)
             )  # a draft of another kind: forged
         first, others = actions[0], actions[1:]
+        await keep_weight_unit(res, said, tapped.unit)
         if tapped.unit == "lb":
             first = WeightLog(date=first.date, weight_kg=in_pounds(first.weight_kg))
         chosen = [first, *others]
@@ -177,16 +177,10 @@ def settle_unit(
     return True
 
 
-def nothing_to_repeat(repeat: Repeat, today: dt.date, reader: Reader) -> str:
-    """What the person is told when nothing they logged fits `repeat`."""
-    source = repeat.read.date or today
-    if repeat.recipe is not None:
-        return usual.no_recipe(repeat.recipe, reader)
-    if repeat.meal == "last":
-        return usual.nothing_again(reader)
-    if repeat.meal is not None:
-        return usual.nothing_of_meal(repeat.meal, source, today, reader)
-    return usual.nothing_of_food(repeat.food or "", source, today, reader)
+def nothing_to_repeat(repeat: Repeat, today: dt.date) -> NothingToRepeat:
+    """Why nothing is logged when nothing the person logged fits `repeat`."""
+    day = repeat.read.date or today
+    return NothingToRepeat(day, today, meal=repeat.meal, food=repeat.food, recipe=repeat.recipe)
 
 
 async def _read(person: Person, repeat: Repeat) -> Any:
@@ -198,7 +192,7 @@ async def _read(person: Person, repeat: Repeat) -> Any:
             data = await person.api.nutrition(repeat.read.date)
     except AgentApiError as exc:
         log.info("reading %s to repeat failed: %s", repeat.read.route, exc)
-        raise Refused(Reply(conversation.read_failed(person.reader))) from exc
+        raise Refused(Reason.READ_FAILED, person.reader) from exc
     return data if isinstance(data, dict) else None
 
 

@@ -19,7 +19,7 @@ from bot.core.person import Person, Refused
 from bot.core.resources import Resources
 from bot.kernel.readers import DEFAULT as DEFAULT_READER
 from bot.kernel.readers import Reader
-from bot.kernel.replies import Reply
+from bot.kernel.refusals import Reason
 from bot.kernel.said import Notice
 from bot.planner.base import (
     ContextTooLong,
@@ -81,21 +81,21 @@ class Planning:
         if history is None:  # today's LLM budget is spent
             if rules.usable:
                 return rules.plan, res.offline
-            raise Refused(Reply(llm.llm_budget_reached(person.reader)))
+            raise Refused(Reason.MODEL_BUDGET_SPENT, person.reader)
         context = dataclasses.replace(
             context, history=[*history, *extra_history], llm_deadline=deadline
         )
         try:
             plan = await self._in_slot(res.llm, text, context, deadline)
         except PlannerError as exc:
-            said = _failure(person.user_id, exc, person.reader)
+            refused = Refused(_failure(person.user_id, exc), person.reader)
             if rules.usable:
                 return rules.instead(exc, slow=isinstance(exc, PlannerTimedOut)), res.offline
-            await self._refuse(person.user_id, text, context.today, exc, said)
+            await self._refuse(person.user_id, text, context.today, exc, refused)
         return model_or_rules(person.user_id, sane(plan), rules, res.llm, res.offline)
 
     async def _refuse(
-        self, user_id: int, text: str, day: dt.date, exc: PlannerError, said: str
+        self, user_id: int, text: str, day: dt.date, exc: PlannerError, refused: Refused
     ) -> NoReturn:
         """No usable plan from the model and none from the rules: count what the attempt
         cost, keep a message the model could not take for "retry", and say why."""
@@ -104,7 +104,7 @@ class Planning:
         )
         if isinstance(exc, PlannerUnavailable):
             await self._keep_for_retry(user_id, text)
-        raise Refused(Reply(said)) from exc
+        raise refused from exc
 
     @staticmethod
     def _checked(user_id: int, plan: Plan, rules: _Rules) -> Plan | None:
@@ -200,19 +200,18 @@ def spent_by(plan: Plan) -> Spent | None:
     return (plan.llm_requests, plan.prompt_tokens + plan.completion_tokens)
 
 
-def _failure(user_id: int, exc: PlannerError, reader: Reader) -> str:
-    """Why the model gave no plan, logged and worded: too long for the model (a retry could
-    never work), the model down or slow (the message is kept for "retry"), or no usable
-    answer."""
+def _failure(user_id: int, exc: PlannerError) -> Reason:
+    """Why the model gave no plan, logged: too long for the model (a retry could never
+    work), the model down or slow (the message is kept for "retry"), or no usable answer."""
     if isinstance(exc, ContextTooLong):
         log.warning("message too long for the LLM for user %s: %s", user_id, exc)
-        return llm.llm_message_too_long(reader)
+        return Reason.MODEL_TOO_LONG
     if isinstance(exc, PlannerUnavailable):
         log.warning("LLM unavailable for user %s: %s", user_id, exc)
         slow = isinstance(exc, PlannerTimedOut)
-        return llm.llm_slow(reader) if slow else llm.llm_unavailable(reader)
+        return Reason.MODEL_SLOW if slow else Reason.MODEL_UNAVAILABLE
     log.warning("LLM gave no usable plan for user %s: %s", user_id, exc)
-    return llm.llm_failed(reader)
+    return Reason.MODEL_FAILED
 
 
 def model_or_rules(

@@ -17,13 +17,13 @@ from bot.core.accounts import Accounts
 from bot.core.person import Incoming, account_of, reader_of
 from bot.core.resources import Resources
 from bot.kernel.callbacks import ENERGY_UNITS, MAX_ID
-from bot.kernel.readers import Reader, language_of, unit_of
+from bot.kernel.readers import Reader, WeightUnit, language_of, unit_of
 from bot.kernel.replies import Reply
 from bot.render import keyboards, language
 from bot.render.words import LANGUAGES
 from bot.store import repo
 
-__all__ = ["Readers", "learn_weight_unit"]
+__all__ = ["Readers", "keep_weight_unit", "learn_weight_unit"]
 
 # A body weight said with its unit ("160 lb", "72,4 kg"): the unit a person thinks in.
 _POUNDS = re.compile(r"\d\s*(?:lbs?|pounds?|libras?)\b", re.IGNORECASE)
@@ -36,18 +36,25 @@ async def learn_weight_unit(
     """A person who never chose a weight unit (/units) keeps the one their first weight was
     said in: "160 lb" means pounds in every reply from this one on. Kept on their account;
     the service still receives kilograms."""
-    if said.person.account.weight_unit or not any(isinstance(a, WeightLog) for a in actions):
+    if not any(isinstance(a, WeightLog) for a in actions):
         return
-    unit = "lb" if _POUNDS.search(text) else "kg" if _KILOS.search(text) else None
-    if unit is None:
+    if _POUNDS.search(text):
+        await keep_weight_unit(res, said, "lb")
+    elif _KILOS.search(text):
+        await keep_weight_unit(res, said, "kg")
+
+
+async def keep_weight_unit(res: Resources, said: Incoming, unit: WeightUnit) -> None:
+    """The person showed they weigh in `unit` (a weight said in it, a tap on its button):
+    kept as their weight unit unless they already have one, and the reply to `said` is in
+    it already."""
+    if said.person.account.weight_unit:
         return
     async with res.sessionmaker() as session:
         await repo.set_reader(session=session, telegram_id=said.user_id, weight_unit=unit)
         await session.commit()
-    person = said.person
-    said.person = dataclasses.replace(
-        person, reader=dataclasses.replace(person.reader, weight="lb" if unit == "lb" else "kg")
-    )
+    reader = dataclasses.replace(said.person.reader, weight=unit)
+    said.person = dataclasses.replace(said.person, reader=reader)
 
 
 class Readers:

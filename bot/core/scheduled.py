@@ -18,8 +18,7 @@ from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply
 from bot.kernel.sends import Send, SendPhoto
 from bot.render import charts as render_charts
-from bot.render import keyboards
-from bot.render import telegram as render_telegram
+from bot.render import checkins, keyboards
 from bot.store import Account, repo
 from bot.sync.outbox import Delivered, Delivery
 from bot.sync.pruning import prune
@@ -37,7 +36,7 @@ def reminder_reply(
     missing, and "later"."""
     reader = stored_reader(account)
     return Reply(
-        render_telegram.reminder(local_day, reader),
+        checkins.reminder(local_day, reader),
         buttons=keyboards.reminder_keyboard(missing, reader),
     )
 

@@ -24,8 +24,7 @@ from bot.kernel.plausibility import Concern, check
 from bot.kernel.replies import Reply
 from bot.planner.base import Plan
 from bot.planner.recap import recap
-from bot.render import conversation
-from bot.render import telegram as render_telegram
+from bot.render import checkins, conversation
 from bot.store import Message, TurnRole
 from bot.sync.items import Delivered, DeliveryReport, decode, decode_actions, wire
 
@@ -132,9 +131,7 @@ class Writing:
             {"date": said.today, callbacks.CHECKIN_FIELDS[field]: value}, by_name=True
         )
         reply = await self.write(said, [action])
-        reply.html = (
-            render_telegram.rating_saved(field, value, said.person.reader) + "\n\n" + reply.html
-        )
+        reply.html = checkins.rating_saved(field, value, said.person.reader) + "\n\n" + reply.html
         reply.edit = True
         return reply
 

@@ -7,8 +7,8 @@ this: it always receives kilograms and kilocalories.
 The languages are those with a catalog (`bot.render.words.LANGUAGES`); a person's is their
 choice (`/language de`), else the first two letters of the
 `language_code` Telegram sends with their latest update, else English. A unit is the
-person's choice (`/units lb`), else what their own messages showed (a first weight in lb),
-else the metric default.
+person's choice (`/units lb`), else what they showed (a first weight in lb, a tap on the lb
+button of a weight said without a unit), else the metric default.
 """
 
 from __future__ import annotations

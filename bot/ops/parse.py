@@ -201,7 +201,7 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
     today = context.today
     reply = said_words.reply(plan.said, DEFAULT)
     if plan.repeat is not None:
-        return _Said(nothing_to_repeat(plan.repeat, today, DEFAULT))
+        return _Said(usual.nothing_to_repeat(nothing_to_repeat(plan.repeat, today), DEFAULT))
     if plan.unit_question is not None:
         index = unitless_index(plan, plan.unit_question)
         if index is not None and not settle_unit(

@@ -8,7 +8,6 @@ is looked up in the reader's catalog (bot/render/words.py); times of day stay 24
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
 
 from babel.dates import format_skeleton
 
@@ -18,7 +17,6 @@ from bot.render.format import esc
 from bot.render.words import words
 
 __all__ = [
-    "Unusable",
     "connect_bad_key",
     "connect_failed_service",
     "connect_unreadable_key",
@@ -36,7 +34,6 @@ __all__ = [
     "needs_reconnect",
     "no_timezone_hint",
     "not_linked",
-    "refusal",
     "remind_not_a_time",
     "remind_off",
     "remind_set",
@@ -52,9 +49,6 @@ __all__ = [
     "unknown_command",
     "weekly_summary_line",
 ]
-
-# Why a person's account cannot be used for what they asked (bot.core.person's refusals).
-Unusable = Literal["not_linked", "needs_reconnect"]
 
 
 def start(name: str | None, linked: bool, reader: Reader) -> str:
@@ -180,11 +174,6 @@ def needs_reconnect(reader: Reader) -> str:
         "revoked or rotated). Please send <code>/connect NEW_KEY</code>. I kept what you "
         "just wrote out of your account, so send it again after reconnecting."
     )
-
-
-def refusal(kind: Unusable, reader: Reader) -> str:
-    """Why the person's account cannot be used: none is linked, or its key was refused."""
-    return not_linked(reader) if kind == "not_linked" else needs_reconnect(reader)
 
 
 def forget_confirm(reader: Reader) -> str:

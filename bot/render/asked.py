@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from bot.kernel.readers import Reader
 from bot.render.format import CHECKIN_LABELS, day_label, esc, rating_label
-from bot.render.spans import NUTRIENT_NAMES
+from bot.render.spans import nutrient_name
 from bot.render.words import N_, Words, words
 
 __all__ = [
@@ -56,7 +56,7 @@ def nutrition_answer(
     w = words(reader)
     lines = []
     for field in list(focus) or ["calories", "protein", "carbs", "fat"]:
-        noun = w._(NUTRIENT_NAMES[field])
+        noun = nutrient_name(field, w)
         value, goal = eaten.get(field), goals.get(field)
         if value is None:
             lines.append(

@@ -24,6 +24,7 @@ def grams(w: Words, value: float | None) -> str:
 
 _GOAL_NAMES = {
     "calories": N_("calories {amount}"),
+    "energy": N_("energy {amount}"),  # the calorie goal of a reader in kJ
     "protein": N_("protein {amount}"),
     "carbs": N_("carbs {amount}"),
     "fat": N_("fat {amount}"),
@@ -33,13 +34,31 @@ _GOAL_NAMES = {
 def daily_goals(action: NutritionSetGoals, reader: Reader) -> list[str]:
     """Each goal a person set, named ("protein 120 g"), energy in their unit."""
     w = words(reader)
+    kj = reader.energy == "kJ"
     goals = []
-    for name, said in _GOAL_NAMES.items():
+    for name in ("calories", "protein", "carbs", "fat"):
         value = getattr(action, name)
         if value is not None:
             amount = w.energy(value) if name == "calories" else grams(w, value)
+            said = _GOAL_NAMES["energy" if name == "calories" and kj else name]
             goals.append(w._(said).format(amount=amount))
     return goals
+
+
+# The day's energy line: (with what is left, over the goal, without a goal), headed
+# "Calories" for a reader in kcal and "Energy" for one in kJ, as a kilojoule is no calorie.
+_ENERGY_LINES = {
+    "kcal": (
+        N_("Calories: {eaten} — {left} left"),
+        N_("Calories: {eaten} — {over} over"),
+        N_("Calories: {eaten}"),
+    ),
+    "kJ": (
+        N_("Energy: {eaten} — {left} left"),
+        N_("Energy: {eaten} — {over} over"),
+        N_("Energy: {eaten}"),
+    ),
+}
 
 
 def _energy_of(w: Words, value: float | None, goal: float | None) -> str:
@@ -62,17 +81,14 @@ def day_summary(today: TodayView, day: dt.date, reader: Reader) -> str:
     totals = nutrition.totals if nutrition and nutrition.totals else MacroTotals()
     goals = nutrition.goals if nutrition and nutrition.goals else MacroTotals()
     eaten = _energy_of(w, totals.calories, goals.calories)
+    with_left, with_over, alone = _ENERGY_LINES[reader.energy]
     if totals.calories is not None and goals.calories is not None:
         left = goals.calories - totals.calories
-        said = (
-            N_("Calories: {eaten} — {left} left")
-            if left >= 0
-            else N_("Calories: {eaten} — {over} over")
-        )
         amount = w.energy(abs(left), unit=False)
+        said = with_left if left >= 0 else with_over
         lines.append(w._(said).format(eaten=eaten, left=amount, over=amount))
     else:
-        lines.append(w._("Calories: {eaten}").format(eaten=eaten))
+        lines.append(w._(alone).format(eaten=eaten))
     lines.append(
         w._("Protein {protein} · Carbs {carbs} · Fat {fat}").format(
             protein=_grams_of(w, totals.protein, goals.protein),

@@ -26,11 +26,13 @@ from bot.kernel.callbacks import (
     UnitChoice,
     WeeklyToggle,
     WeightUnit,
+    decode,
 )
 from bot.kernel.readers import Reader
+from bot.kernel.refusals import Refusal, WhichUnit
 from bot.kernel.replies import Button
+from bot.render.checkins import RATING_ICONS
 from bot.render.format import number
-from bot.render.telegram import RATING_ICONS
 from bot.render.words import LANGUAGES, words
 
 __all__ = [
@@ -44,7 +46,9 @@ __all__ = [
     "language_keyboard",
     "later_button",
     "rating_button",
+    "refusal_keyboard",
     "reminder_keyboard",
+    "reminder_rows_left",
     "settings_keyboard",
     "unit_button",
     "unit_keyboard",
@@ -175,6 +179,12 @@ def unit_keyboard(value: float, draft_id: int) -> list[list[Button]]:
     ]
 
 
+def refusal_keyboard(why: Refusal) -> list[list[Button]]:
+    """The buttons of a refusal that asks something (which unit a weight is in); none for
+    any other."""
+    return unit_keyboard(why.value, why.draft_id) if isinstance(why, WhichUnit) else []
+
+
 def reminder_keyboard(missing: Sequence[RatedField], reader: Reader) -> list[list[Button]]:
     """The check-in reminder's buttons: a 1–5 row for each rating still `missing`, then "later"."""
     rows = [
@@ -183,3 +193,22 @@ def reminder_keyboard(missing: Sequence[RatedField], reader: Reader) -> list[lis
     ]
     rows.append([Button(later_button(reader), Snooze().encode())])
     return rows
+
+
+def reminder_rows_left(keyboard: list[list[Button]], tapped: Rate) -> list[list[Button]]:
+    """The rows of a reminder's `keyboard` still worth showing once the rating `tapped` is
+    saved: its field's row goes, the other rating rows stay, and "later" with them while any
+    is left. Once every field is rated nothing is left, and the message is a plain
+    confirmation."""
+
+    def other_rating(button: Button) -> bool:
+        rate = decode(button.callback)
+        return isinstance(rate, Rate) and rate.field != tapped.field
+
+    def later(button: Button) -> bool:
+        return isinstance(decode(button.callback), Snooze)
+
+    ratings = [row for row in keyboard if row and all(other_rating(b) for b in row)]
+    if not ratings:
+        return []
+    return [row for row in keyboard if row and (row in ratings or all(later(b) for b in row))]

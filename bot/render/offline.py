@@ -195,10 +195,17 @@ def range_goal(
     reader: Reader,
 ) -> str:
     w = words(reader)
-    return w._(
-        "a calorie goal goes from {low_energy} to {high_energy}, a protein, carb or fat goal "
-        "up to {grams} g, and a weight goal from {low_weight} to {high_weight}"
-    ).format(
+    if reader.energy == "kJ":  # a kilojoule is no calorie
+        said = w._(
+            "an energy goal goes from {low_energy} to {high_energy}, a protein, carb or fat "
+            "goal up to {grams} g, and a weight goal from {low_weight} to {high_weight}"
+        )
+    else:
+        said = w._(
+            "a calorie goal goes from {low_energy} to {high_energy}, a protein, carb or fat "
+            "goal up to {grams} g, and a weight goal from {low_weight} to {high_weight}"
+        )
+    return said.format(
         low_energy=w.energy(low_kcal, unit=False),
         high_energy=w.energy(high_kcal),
         grams=w.number(high_grams),

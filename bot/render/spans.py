@@ -14,7 +14,13 @@ from bot.kernel.spans import NUTRIENTS, NutritionSpan, SupplementSpan
 from bot.render.format import capped, day_label, esc
 from bot.render.words import N_, Words, words
 
-__all__ = ["NUTRIENT_NAMES", "nutrition_span_answer", "span_label", "supplement_span_answer"]
+__all__ = [
+    "NUTRIENT_NAMES",
+    "nutrient_name",
+    "nutrition_span_answer",
+    "span_label",
+    "supplement_span_answer",
+]
 
 # What each nutrient is called, for the person's language.
 NUTRIENT_NAMES = {
@@ -23,6 +29,14 @@ NUTRIENT_NAMES = {
     "carbs": N_("carbs"),
     "fat": N_("fat"),
 }
+
+
+def nutrient_name(nutrient: str, w: Words) -> str:
+    """What `nutrient` is called for the reader of `w`: the food's energy is "calories" in
+    kcal and "energy" in kJ, as a kilojoule is no calorie."""
+    if nutrient == "calories" and w.reader.energy == "kJ":
+        return w.pgettext("nutrient", "energy")
+    return w._(NUTRIENT_NAMES[nutrient])
 
 
 def span_label(start: dt.date, end: dt.date, today: dt.date, reader: Reader) -> str:
@@ -50,7 +64,7 @@ def nutrition_span_answer(span: NutritionSpan, today: dt.date, reader: Reader) -
         since, until = day_label(span.start, today, reader), day_label(span.end, today, reader)
         if not span.focus:
             return w._("No food logged from {since} to {until}.").format(since=since, until=until)
-        asked = w._(" or ").join(w._(NUTRIENT_NAMES[n]) for n in span.focus)
+        asked = w._(" or ").join(nutrient_name(n, w) for n in span.focus)
         return w._("No {asked} logged from {since} to {until}.").format(
             asked=asked, since=since, until=until
         )
@@ -75,7 +89,7 @@ def nutrition_span_answer(span: NutritionSpan, today: dt.date, reader: Reader) -
 
 
 def _nutrient_line(w: Words, span: NutritionSpan, nutrient: str, label: str) -> str:
-    name = w._(NUTRIENT_NAMES[nutrient])
+    name = nutrient_name(nutrient, w)
     total, average = span.total(nutrient), span.average(nutrient)
     if total is None:
         return w._("No {nutrient} recorded {period}.").format(nutrient=name, period=label)

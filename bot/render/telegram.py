@@ -1,31 +1,22 @@
-"""Words only Telegram says: the command menu, answers to what is not text, chats the bot does
-not serve (groups, strangers), and the daily check-in reminder with its ratings.
+"""Words only Telegram says: the command menu, answers to what is not text, and chats the bot
+does not serve (groups, strangers).
 
 Texts are Telegram-safe HTML.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-
-from bot.kernel.callbacks import RATED_FIELDS
 from bot.kernel.readers import DEFAULT, Reader
-from bot.render.format import RATING_LABELS, rating_label
 from bot.render.words import N_, words
 
 __all__ = [
     "BOT_COMMANDS",
     "NON_TEXT_KINDS",
-    "RATING_ICONS",
     "bot_commands",
     "connect_in_group",
     "non_text_hint",
     "not_allowed",
     "private_only",
-    "rating_saved",
-    "reminder",
-    "snooze_unavailable",
-    "snoozed",
 ]
 
 # The command menu: each command and its description, an English message id (N_ marks it
@@ -57,8 +48,6 @@ NON_TEXT_KINDS = {
     "poll": N_("I can't answer polls!"),
 }
 NON_TEXT_OTHER = N_("I can only read text!")
-# The icon of each check-in rating, keyed like RATING_LABELS (its name in bot.kernel.callbacks).
-RATING_ICONS: dict[str, str] = {"mood": "🙂", "energy": "⚡", "sleep": "😴"}
 
 
 def bot_commands(reader: Reader = DEFAULT) -> list[tuple[str, str]]:
@@ -94,34 +83,4 @@ def not_allowed(reader: Reader) -> str:
     return words(reader)._(
         "Sorry, this bot is private and only answers the people it was set up for. "
         "You can run your own copy — see the project's README."
-    )
-
-
-# The daily check-in reminder
-
-
-def reminder(local_day: dt.date, reader: Reader) -> str:
-    w = words(reader)
-    icons = " · ".join(f"{RATING_ICONS[r]} {rating_label(r, reader)}" for r in RATED_FIELDS)
-    title = w._("<b>Time for your check-in</b> ({day})").format(day=w.date(local_day))
-    return f"{title}\n" + w._(
-        "How was today? Tap 1 (bad) to 5 (great) for {ratings} — or just tell me in your own "
-        "words, e.g. <i>mood 4, energy 3, slept badly</i>."
-    ).format(ratings=icons)
-
-
-def snoozed(until_local: dt.datetime, reader: Reader) -> str:
-    return words(reader)._("OK, I'll ask again at {time}.").format(time=f"{until_local:%H:%M}")
-
-
-def snooze_unavailable(reader: Reader) -> str:
-    return words(reader)._("There's no reminder to postpone right now.")
-
-
-def rating_saved(field: str, value: int, reader: Reader) -> str:
-    label = rating_label(field, reader) if field in RATING_LABELS else field
-    return (
-        words(reader)
-        ._("{rating} {value}/5 saved.")
-        .format(rating=label[:1].upper() + label[1:], value=value)
     )

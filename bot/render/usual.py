@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from bot.agent_api.actions import NutritionAddEntry
 from bot.kernel.readers import Reader
+from bot.kernel.refusals import NothingToRepeat
 from bot.render.conversation import logged_line
 from bot.render.format import day_label, esc
 from bot.render.words import words
@@ -21,6 +22,7 @@ __all__ = [
     "nothing_again",
     "nothing_of_food",
     "nothing_of_meal",
+    "nothing_to_repeat",
     "repeated",
     "which_unit",
 ]
@@ -75,6 +77,17 @@ def no_recipe(name: str, reader: Reader) -> str:
         )
         .format(name=esc(name))
     )
+
+
+def nothing_to_repeat(why: NothingToRepeat, reader: Reader) -> str:
+    """What the person is told when nothing they logged fits what they asked again."""
+    if why.recipe is not None:
+        return no_recipe(why.recipe, reader)
+    if why.meal == "last":
+        return nothing_again(reader)
+    if why.meal is not None:
+        return nothing_of_meal(why.meal, why.day, why.today, reader)
+    return nothing_of_food(why.food or "", why.day, why.today, reader)
 
 
 def which_unit(value: float, reader: Reader) -> str:

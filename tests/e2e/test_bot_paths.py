@@ -13,6 +13,7 @@ from pydantic import SecretStr
 
 from bot.compose import compose
 from bot.kernel.readers import DEFAULT
+from bot.render import checkins
 from bot.render import telegram as render_telegram
 from bot.store.models import AccountStatus
 from bot.telegram.app import build_application, webhook_options
@@ -114,7 +115,7 @@ async def test_later_snoozes_the_reminder_for_an_hour(
     bot.fake.push_callback(ADA, "snooze", message.message_id)
     await bot.fake.wait_for(lambda: bot.fake.messages[message.message_id].edits == 1)
     later = (EVENING + dt.timedelta(hours=1)).astimezone(ZoneInfo("Europe/Berlin"))
-    assert bot.fake.messages[message.message_id].text == render_telegram.snoozed(later, DEFAULT)
+    assert bot.fake.messages[message.message_id].text == checkins.snoozed(later, DEFAULT)
     assert await bot.remind(EVENING + dt.timedelta(minutes=59)) == 0
     assert await bot.remind(EVENING + dt.timedelta(hours=1)) == 1
     assert await bot.remind(EVENING + dt.timedelta(hours=2)) == 0

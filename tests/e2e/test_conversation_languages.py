@@ -82,7 +82,8 @@ async def test_a_reader_in_lb_and_kj_reads_them_while_the_service_keeps_kg_and_k
 
     today = (await bot.say(JOE, "/today")).text
     assert "Weight: 176.4 lb" in today and "kg" not in today, today
-    assert "Calories: 1,046 / 8,368 kJ — 7,322 left" in today and "kcal" not in today, today
+    assert "Energy: 1,046 / 8,368 kJ — 7,322 left" in today, today
+    assert "kcal" not in today and "Calories" not in today, today
     view = await _today(sandbox, key)
     assert view.weight.latest.weight_kg == 80.01  # what the service keeps is kilograms
     assert view.nutrition.totals.calories == 250  # and kilocalories

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 from bot.render.words import LANGUAGES
 from tests.e2e.conftest import Harness
+from tests.fixtures.sandbox import RunningSandbox
 from tests.fixtures.telegram import SentMessage
 
 GRETA = 7401  # her Telegram app speaks German
@@ -87,3 +88,40 @@ async def test_units_by_command_and_in_settings(harness_factory: Any) -> None:
     assert "DE ✓" in {text for text, _ in german.buttons[-2]}
     account = await bot.account(GRETA)
     assert account is not None and (account.language, account.weight_unit) == ("de", "kg")
+
+
+async def test_an_amount_in_kj_is_energy_and_one_in_kcal_calories(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    bot: Harness = await harness_factory(start=NOON, agent_api_base_url=sandbox.url)
+    key = await sandbox.add_user("Greta", "Europe/Berlin")
+    await bot.say(GRETA, f"/connect {key}")
+    await bot.say(GRETA, "/units kj")
+    logged = await bot.say(GRETA, "2 eggs and toast")
+    assert "\nEnergy: 933 / 8,368 kJ — 7,435 left\n" in logged.text
+    assert "Calories" not in logged.text
+    goal = await bot.say(GRETA, "calorie goal 2000")
+    assert "🎯 Daily goals: energy 8,368 kJ" in goal.text
+    asked = await bot.say(GRETA, "how many calories today?")
+    assert asked.text == "Energy today: 933 kJ of 8,368 kJ goal."
+    week = await bot.say(GRETA, "calories this week?")
+    assert "\nEnergy: 933 kJ in total" in week.text
+
+    for code, line in [
+        ("de", "Energie: 933 / 8.368 kJ — noch 7.435 übrig"),
+        ("es", "Energía: 933 / 8.368 kJ — te quedan 7.435"),
+        ("fr", "Énergie : 933 / 8\u202f368 kJ — il reste 7\u202f435"),
+        ("it", "Energia: 933 / 8.368 kJ — ne restano 7.435"),
+    ]:
+        await bot.say(GRETA, f"/language {code}")
+        assert f"\n{line}\n" in (await bot.say(GRETA, "/today")).text
+
+    await bot.say(GRETA, "/units kcal")
+    italian = await bot.say(GRETA, "/today")
+    assert "\nCalorie: 223 / 2.000 kcal — ne restano 1.777\n" in italian.text
+    await bot.say(GRETA, "/language de")
+    too_high = await bot.say(GRETA, "calorie goal 99999")
+    assert "ein Kalorienziel geht von 500 bis 10.000 kcal" in too_high.text
+    await bot.say(GRETA, "/units kj")
+    too_high = await bot.say(GRETA, "calorie goal 99999")
+    assert "ein Energieziel geht von 2.092 bis 41.840 kJ" in too_high.text

@@ -167,6 +167,19 @@ async def test_a_too_long_voice_note_is_refused_before_download(
     assert (await sandbox.counts(key))["nutrition"] == 0
 
 
+async def test_a_refusal_is_worded_for_the_person_with_what_it_measured(
+    harness_factory: Any, sandbox: RunningSandbox, fake_openai: FakeOpenAI
+) -> None:
+    bot, _ = await start(harness_factory, sandbox, fake_openai)
+    await bot.say(ADA, "/language de")
+    reply = await reply_to(bot, voice(bot, duration=185))
+    assert reply.text == (
+        "Die Aufnahme ist 3:05 lang; ich höre bis zu 2:00. "
+        "Es wurde nichts gespeichert – schick eine kürzere oder tipp es."
+    )
+    assert bot.fake.calls("getFile") == []
+
+
 async def test_without_an_llm_key_voice_and_photos_say_so_and_download_nothing(
     harness_factory: Any, sandbox: RunningSandbox
 ) -> None:

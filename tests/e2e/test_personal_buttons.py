@@ -33,13 +33,40 @@ async def test_a_weight_without_a_unit_is_asked_and_logged_once_on_the_tap(
 
     assert await tap(bot, question, lb) is None
     logged = bot.fake.messages[question.message_id]
-    assert "43.3 kg" in logged.text and logged.callbacks == []
+    assert "Weight: 95.4 lb" in logged.text and logged.callbacks == []
     assert await weights(bot, key) == [43.27]
 
     # a late tap on the other unit, from a screen that was not refreshed
     assert await tap(bot, question, kg) == drafts.draft_already_saved(DEFAULT)
     assert await weights(bot, key) == [43.27]
     assert answers(bot)[-1] == drafts.draft_already_saved(DEFAULT)
+
+
+async def test_the_unit_tapped_is_the_persons_from_then_on(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    bot, _ = await linked(harness_factory, sandbox)
+    await bot.say(ADA, "/timezone Europe/London")
+    question = await bot.say(ADA, "weighed in at 95.4")
+    assert await tap(bot, question, button(question, "unit:lb:")) is None
+    assert "Weight: 95.4 lb" in (await bot.say(ADA, "/today")).text
+    assert "<b>lb</b>" in (await bot.say(ADA, "/units")).text
+    account = await bot.account(ADA)
+    assert account is not None and account.weight_unit == "lb"
+
+
+async def test_a_tap_leaves_a_unit_chosen_with_units_as_it_was(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    bot, _ = await linked(harness_factory, sandbox)
+    await bot.say(ADA, "/timezone Europe/London")
+    await bot.say(ADA, "/units kg")
+    question = await bot.say(ADA, "weighed in at 95.4")
+    assert await tap(bot, question, button(question, "unit:lb:")) is None
+    assert "Weight: 43.3 kg" in bot.fake.messages[question.message_id].text
+    assert "Weight: 43.3 kg" in (await bot.say(ADA, "/today")).text
+    account = await bot.account(ADA)
+    assert account is not None and account.weight_unit == "kg"
 
 
 async def test_the_day_end_buttons_of_settings_change_it(

@@ -10,7 +10,8 @@ from telegram.error import BadRequest
 
 from bot.config import Settings
 from bot.kernel import callbacks
-from bot.kernel.replies import Button, Reply
+from bot.kernel.replies import Reply
+from bot.render.keyboards import reminder_rows_left
 from bot.telegram.handlers.incoming import Context
 from bot.telegram.outgoing import buttons_of, edit_reply, send_reply, typing
 
@@ -37,27 +38,6 @@ async def _answer(query: CallbackQuery, text: str | None) -> None:
         await query.answer(text)
     except BadRequest as exc:
         log.info("callback query not answered: %s", exc)
-
-
-def remaining_buttons(keyboard: list[list[Button]], tapped: callbacks.Rate) -> list[list[Button]]:
-    """The rows still worth showing after the rating `tapped` was saved.
-
-    The tapped field's row goes; the other rating rows stay, and "later" with them while any
-    is left. Once every field is rated, nothing is left and the message becomes a plain
-    confirmation.
-    """
-
-    def other_rating(button: Button) -> bool:
-        rate = callbacks.decode(button.callback)
-        return isinstance(rate, callbacks.Rate) and rate.field != tapped.field
-
-    def later(button: Button) -> bool:
-        return isinstance(callbacks.decode(button.callback), callbacks.Snooze)
-
-    ratings = [row for row in keyboard if row and all(other_rating(b) for b in row)]
-    if not ratings:
-        return []
-    return [row for row in keyboard if row and (row in ratings or all(later(b) for b in row))]
 
 
 class Buttons:
@@ -113,5 +93,5 @@ class Buttons:
             )
         if isinstance(tapped, callbacks.Rate) and isinstance(message, Message):
             if reply.edit and not reply.buttons:
-                reply.buttons = remaining_buttons(buttons_of(message), tapped)
+                reply.buttons = reminder_rows_left(buttons_of(message), tapped)
         return reply
