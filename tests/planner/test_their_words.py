@@ -42,6 +42,10 @@ async def names(text: str, language: str) -> list[str]:
         # their word said with more: all of it
         ("2 cornetti integrali", "it", ["Cornetti integrali"]),
         ("une tartine de beurre", "fr", ["Tartine de beurre"]),
+        # the food a measure is of ("un filete de pollo": a fillet of chicken)
+        ("un filete de pollo", "es", ["Pollo"]),
+        # the same letters as the table's name: the name as the table writes it
+        ("chick fil a spicy chicken sandwich", "de", ["Chick-fil-A spicy chicken sandwich"]),
     ],
 )
 async def test_a_reader_of_another_language_reads_their_own_word(
@@ -59,6 +63,7 @@ async def test_a_reader_of_another_language_reads_their_own_word(
         ),
         ("un cornetto e un cappuccino", ["Croissant (cornetto)", "Cappuccino"]),
         ("ein Müsli", ["Muesli"]),
+        ("un filete de pollo", ["Chicken breast"]),
     ],
 )
 async def test_an_english_reader_reads_the_table_name_with_their_word_beside_it(

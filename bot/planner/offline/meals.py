@@ -17,7 +17,7 @@ import difflib
 import re
 from collections.abc import Sequence
 
-from bot.planner.offline.amount_before import said_as_measure
+from bot.planner.offline.amount_before import OF, said_as_measure
 from bot.planner.offline.foods import FoodItem, find_foods
 from bot.planner.offline.negated import not_negated
 from bot.planner.offline.on_bread import filling_at, on_bread
@@ -315,20 +315,33 @@ def _as_said(tokens: Tokens, item: FoodItem) -> FoodItem:
         name = fold(item.name)
         if said in name or said.rstrip("s") in name or said in fold(found[0].plural):
             return item
-        if words[0] in AMOUNT_WORDS or "of" in words:  # "slices of pepperoni pizza"
-            return item
         span_at = range(i, i + found[1])
+        if words[0] in AMOUNT_WORDS or "of" in words:  # "slices of pepperoni pizza"
+            return _measured_as_said(tokens, table, item, range(i, item.last + 1))
         shown = joined(tokens, span_at, [own_spelling(table, token) for token in span])
         own = their_word(joined(tokens, span_at, [as_written(table, token) for token in span]))
         if name in said:
             named = shown[:1].upper() + shown[1:]
             return dataclasses.replace(item, name=named, own=(named, own))
         if difflib.SequenceMatcher(None, said, name).ratio() >= 0.8:
-            # a spelling of the name ("capuchino"), not another word for it
-            return dataclasses.replace(item, own=(item.name, own))
+            # a spelling of the name ("capuchino"), not another word for it; the same
+            # letters as the name's ("chick fil a") are the name, written as it is
+            same = re.sub(r"[^a-z]", "", said) == re.sub(r"[^a-z]", "", name)
+            return item if same else dataclasses.replace(item, own=(item.name, own))
         named = f"{item.name} ({shown})"
         return dataclasses.replace(item, name=named, own=(named, own))
     return item
+
+
+def _measured_as_said(tokens: Tokens, table: FoodTable, item: FoodItem, span: range) -> FoodItem:
+    """An item named by the table for words that measure it ("filete de pollo"): the
+    person's word is what comes after "of" ("pollo"), kept for a reader of their language."""
+    of = next((k for k in span if tokens.items[k].text in OF), None)
+    if of is None or of + 1 not in span:
+        return item
+    rest = range(of + 1, span.stop)
+    own = joined(tokens, rest, [as_written(table, tokens.items[k]) for k in rest])
+    return dataclasses.replace(item, own=(item.name, their_word(own)))
 
 
 def _spelled(table: FoodTable, word: str) -> str:
