@@ -12,6 +12,7 @@ from bot.core.assistant import Assistant
 from bot.kernel.replies import Reply
 from tests.core.test_personal import MORNING, USER, WEDNESDAY, foods_of, linked, logged_at, say
 from tests.fixtures.core import AssistantFactory
+from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox
 
 MEAL = "zwei Brötchen mit Käse und ein Kaffee"
@@ -101,3 +102,21 @@ async def test_the_usual_finds_a_german_entry_and_copies_entries_as_stored(
     await say(assistant, "Frühstück wie gestern", now=MORNING + dt.timedelta(minutes=5))
     foods = await foods_of(assistant, key, WEDNESDAY)
     assert foods == ["Kaffee, 1 Tasse (240 ml)", "Kaffee, 1 Tasse (240 ml)", ENGLISH[0]]
+
+
+async def test_a_models_food_keeps_its_name_and_reads_its_portion_in_german(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox, fake_openai: FakeOpenAI
+) -> None:
+    assistant, key = await linked(
+        assistant_factory, sandbox, openai_base_url=fake_openai.base_url, offline_fast_path=False
+    )
+    await assistant.preferences.set_language(user_id=USER, code="de")
+    rolls = {"said": "zwei Brötchen", "food": "Brötchen", "amount": 2, "unit": "piece"}
+    figures = {"calories": 300, "protein": 10, "carbs": 56, "fat": 3}
+    fake_openai.reply_tool_calls(
+        [("log_food", {"date": WEDNESDAY.isoformat(), "items": [{**rolls, **figures}]})]
+    )
+    text = await say(assistant, "zwei Brötchen")
+    [food] = await foods_of(assistant, key, WEDNESDAY)
+    assert food.startswith("Brötchen, 2 Stück"), food
+    assert f"🍽 {food} — " in text
