@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from babel import Locale
 from babel.numbers import format_decimal
 
 from bot.kernel.readers import Reader
@@ -171,12 +170,12 @@ def portion(amount: str, reader: Reader) -> str:
         return amount
     w = words(reader)
     count, unit = said["count"], said["words"] or ""
-    ours, theirs = _vocabulary(reader.language)
-    if unit in ours:
-        singular, plural = ours[unit]
+    english, native = _vocabulary(reader.language)
+    if unit in english:
+        singular, plural = english[unit]
         worded = w.npgettext(_CONTEXT, singular, plural, _form(count, w))
         worded = worded.format(count=_number(count, w))
-    elif not unit or unit in _METRIC or unit in theirs:
+    elif not unit or unit in _METRIC or unit in native:
         worded = f"{_number(count, w)} {unit}".rstrip()
     else:
         return _held_measure(amount, w) or amount
@@ -225,7 +224,7 @@ def _form(count: str, w: Words) -> int:
     value = float(count)
     if value.is_integer():
         return int(value)
-    return 1 if Locale.parse(w.reader.language).plural_form(value) == "one" else 2
+    return 1 if w.locale.plural_form(value) == "one" else 2
 
 
 @cache
@@ -234,15 +233,15 @@ def _vocabulary(language: str) -> tuple[dict[str, tuple[str, str]], frozenset[st
     write them in the singular or plural, to its message ids; and the words of the
     language's own forms, kept as they are (an amount worded already)."""
     catalog = translations(language)
-    ours: dict[str, tuple[str, str]] = {}
-    theirs: set[str] = set()
+    english: dict[str, tuple[str, str]] = {}
+    native: set[str] = set()
     for _context, singular, plural in PORTIONS:
         one, more = singular.removeprefix(_COUNT), plural.removeprefix(_COUNT)
         head, _, rest = one.partition(" ")
         said = [one, more, one + "s", one + "es", f"{head}s {rest}".rstrip()]
         for words_said in said:
-            ours.setdefault(words_said, (singular, plural))
+            english.setdefault(words_said, (singular, plural))
         for n in (1, 2, 1_000_000):
             form = catalog.npgettext(_CONTEXT, singular, plural, n)
-            theirs.add(form.removeprefix(_COUNT))
-    return ours, frozenset(theirs)
+            native.add(form.removeprefix(_COUNT))
+    return english, frozenset(native)
