@@ -26,7 +26,7 @@ READY := $(STAMP) $(MO)
 # (bot/render/words.py speaks every language with a catalog).
 catalogs: $(READY)
 	$(BIN)/pybabel -q extract -F babel.cfg --no-wrap --sort-by-file --project healthbot \
-		-k pgettext:1c,2 -k N_ -o bot/render/locales/healthbot.pot .
+		-k pgettext:1c,2 -k N_ -k NP_:1c,2,3 -o bot/render/locales/healthbot.pot .
 	$(BIN)/pybabel -q update --no-wrap -N --ignore-obsolete -i bot/render/locales/healthbot.pot \
 		-d bot/render/locales -D healthbot
 	$(BIN)/pybabel -q compile -d bot/render/locales -D healthbot

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.core.drafts import Drafts
 from bot.core.person import Incoming, Person, Refused, resolve
-from bot.core.planning import Planning
+from bot.core.planning import Planning, in_their_words
 from bot.core.resources import Resources
 from bot.core.writing import Writing
 from bot.kernel.refusals import Reason, VoiceTooLong
@@ -103,6 +103,7 @@ class MediaJourneys:
             log.warning("no usable photo estimate for user %s: %s", user_id, exc)
             return Reply(render_media.photo_failed(person.reader))
         await self.planning.count(user_id, person.today, plan)
+        plan = in_their_words(plan, person.reader)  # the portions in their words
         if not plan.actions:
             why = render_said.reply(plan.said, person.reader)
             return Reply(render_media.photo_no_food(why, person.reader))

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
+from bot.agent_api.actions import Action, Entry, NutritionAddEntry
 from bot.core.person import Person, Refused
 from bot.core.resources import Resources
 from bot.kernel.readers import DEFAULT as DEFAULT_READER
@@ -32,7 +33,7 @@ from bot.planner.base import (
     Turn,
 )
 from bot.planner.sanity import sane
-from bot.render import llm
+from bot.render import llm, portions
 from bot.store import Spent
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,19 @@ class Planning:
         context: PlanContext,
         extra_history: Sequence[Turn] = (),
         notes: list[str] | None = None,
+    ) -> tuple[Plan, Planner]:
+        """The plan of a message (`_planned`), its foods' amounts in the person's words
+        (`in_their_words`): what they read in the reply is what the service keeps."""
+        plan, planner = await self._planned(person, text, context, extra_history, notes)
+        return in_their_words(plan, person.reader), planner
+
+    async def _planned(
+        self,
+        person: Person,
+        text: str,
+        context: PlanContext,
+        extra_history: Sequence[Turn],
+        notes: list[str] | None,
     ) -> tuple[Plan, Planner]:
         """Offline rules first; the LLM only when they did not understand everything.
 
@@ -191,6 +205,36 @@ class Planning:
         await res.store.messages.keep_for_retry(
             user_id, text, expires_at=expires_at, now=res.clock()
         )
+
+
+def in_their_words(plan: Plan, reader: Reader) -> Plan:
+    """`plan` with each food's amount in the reader's words ("Brötchen, 2 Brötchen",
+    bot/render/portions.py): the entries it writes, offers and amends, and the names of
+    those the model estimated. An English reader's plan is returned as it is; so is every
+    name (the planners name foods in the person's words already)."""
+    if reader.language == "en":
+        return plan
+    return dataclasses.replace(
+        plan,
+        actions=_worded(plan.actions, reader),
+        offer=_worded(plan.offer, reader),
+        amends=_worded(plan.amends, reader),
+        estimates=[portions.food_text(name, reader) for name in plan.estimates],
+    )
+
+
+def _worded(actions: Sequence[Action], reader: Reader) -> list[Action]:
+    """`actions`, each food entry's amount in the reader's words."""
+    return [
+        action.model_copy(update={"entry": _entry_worded(action.entry, reader)})
+        if isinstance(action, NutritionAddEntry)
+        else action
+        for action in actions
+    ]
+
+
+def _entry_worded(entry: Entry, reader: Reader) -> Entry:
+    return entry.model_copy(update={"food": portions.food_text(entry.food, reader)})
 
 
 def spent_by(plan: Plan) -> Spent | None:

@@ -7,6 +7,7 @@ through Babel), then filled with `str.format` placeholders:
     w = words(reader)
     w._("Logged {count} foods").format(count=...)          # extracted as a message id
     w.ngettext("{n} food", "{n} foods", n).format(n=n)     # plural forms of the language
+    w.npgettext("portion", "{count} cup", "{count} cups", n)  # the same, in a context
     w.energy(1250)   # "1,250 kcal", "1.250 kcal" (de), "5,230 kJ" for a reader in kJ
     w.weight(72.4)   # "72.4 kg", "72,4 kg" (de), "159.6 lb" for a reader in lb
     w.date(day)      # "Mon 23 Nov", "Mo., 23. Nov." (de)
@@ -38,6 +39,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "LOCALES",
+    "NP_",
     "N_",
     "Words",
     "language_name",
@@ -61,6 +63,12 @@ log = logging.getLogger(__name__)
 def N_(message: str) -> str:
     """Marks a message id kept in a table for the catalogs; looked up later with `w._`."""
     return message
+
+
+def NP_(context: str, singular: str, plural: str) -> tuple[str, str, str]:
+    """Marks a message id with plural forms, in a context, kept in a table for the catalogs
+    (`-k NP_:1c,2,3`); looked up later with `w.npgettext`."""
+    return context, singular, plural
 
 
 @cache
@@ -108,6 +116,10 @@ class Words:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form of the reader's language for `n` of something."""
         return self._catalog.ngettext(singular, plural, n)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """The form of the reader's language for `n` of something said in `context`."""
+        return self._catalog.npgettext(context, singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
         """`message` where the same English word is said two ways ("sleep" the rating)."""

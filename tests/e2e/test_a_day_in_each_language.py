@@ -1,8 +1,8 @@
 """A day in each language, through the real PTB application, the strict fake Bot API and the
 sandbox: /start, /connect, a meal, a question, /today, /week, the reminder and a tap on it,
 /forget. Every text the person reads, the buttons' labels included, is in their language,
-but for the foods' names: those are the food table's (English, with the person's own words
-beside them: "Bread rolls (brötchen), 2 rolls"), as the service keeps them."""
+the foods they logged too: each is named by their own word and its portion in their words
+("Brötchen, 2 Brötchen", "Käse, 1 Scheibe (28 g)"), as the service keeps them."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ import datetime as dt
 import re
 from typing import Any
 
+import aiohttp
 import pytest
 
+from bot.agent_api.client import AgentApiClient
 from tests.e2e.conftest import Harness
 from tests.fixtures.sandbox import RunningSandbox
 from tests.fixtures.telegram import SentMessage
@@ -20,10 +22,14 @@ PERSON = 7501
 MORNING = dt.datetime(2026, 3, 10, 7, 0, tzinfo=dt.UTC)  # 08:00 in Berlin
 REMINDER_AT = dt.datetime(2026, 3, 10, 20, 30, tzinfo=dt.UTC)  # 21:30 in Berlin
 
-# Words English sentences are made of and the other four languages never use as words.
+# Words English sentences are made of and the other four languages never use as words, and
+# the English of the food table's names and portions ("Bread rolls (brötchen), 2 rolls"; not
+# "toast", an Italian word too).
 ENGLISH = frozenset(
     "the your you and is are for with this that what please tap left logged saved today "
-    "sorry nothing my it's i'll i'm don't can't here there".split()
+    "sorry nothing my it's i'll i'm don't can't here there "
+    "roll rolls slice slices cup cups piece pieces serving servings medium large small "
+    "bread cheese coffee milk tomato oil".split()
 )
 _COMMAND = re.compile(r"/\w+|<code>.*?</code>|<[^>]+>")
 
@@ -35,12 +41,25 @@ DAYS = {
 }
 
 
+# What the service keeps of each day's meal: the person's words for the foods and portions.
+KEPT = {
+    "de": {"Brötchen, 2 Brötchen", "Käse, 1 Scheibe (28 g)", "Kaffee, 1 Tasse (240 ml)"},
+    "es": {"Tostadas con tomate, 2 rebanadas", "Café con leche, 1 taza (220 ml)"},
+    "fr": {"Croissant, 1 pièce moyenne", "Café crème, 1 tasse (250 ml)"},
+    "it": {"Cornetto, 1 pezzo medio", "Cappuccino, 1 tazza (180 ml)"},
+}
+
+
 def english_words(text: str) -> set[str]:
-    """The English marker words of a text (commands, code spans, tags and the lines naming
-    a logged food left out)."""
-    said = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("🍽"))
-    plain = _COMMAND.sub(" ", said)
+    """The English marker words of a text (commands, code spans and tags left out)."""
+    plain = _COMMAND.sub(" ", text)
     return {w for w in re.findall(r"[a-z']+", plain.lower()) if w in ENGLISH}
+
+
+async def _kept(sandbox: RunningSandbox, key: str) -> list[str]:
+    async with aiohttp.ClientSession() as http:
+        day = await AgentApiClient(sandbox.url, key, http=http).nutrition(MORNING.date())
+    return [entry["food"] for entry in day["entries"]]
 
 
 def _read(message: SentMessage) -> str:
@@ -59,6 +78,9 @@ async def _tap(bot: Harness, message: SentMessage, data: str) -> SentMessage:
 def test_the_marker_words_find_an_english_reply() -> None:
     assert english_words("Logged <b>Oatmeal</b> — 750 kcal left. /today") == {"logged", "left"}
     assert english_words("Erledigt — ab jetzt schreibe ich dir auf Deutsch. /today") == set()
+    food = "🍽 Bread rolls (brötchen), 2 rolls — 320 kcal\n🍽 Cheese (käse), 1 slice (28 g)"
+    assert english_words(food) == {"bread", "rolls", "cheese", "slice"}
+    assert english_words("🍽 Brötchen, 2 Brötchen — 320 kcal\n🍽 Käse, 1 Scheibe (28 g)") == set()
 
 
 @pytest.mark.parametrize("language", sorted(DAYS))
@@ -72,8 +94,9 @@ async def test_a_day_without_one_english_word(
     read: list[SentMessage] = []
     for line in ("/start", f"/connect {key}", "/timezone Europe/Berlin", "/remind 21:30", meal):
         read.append(await bot.say(PERSON, line))
-    assert (await sandbox.counts(key))["nutrition"] >= 2
-    assert meal.split()[1].lower() in read[-1].text.lower()  # their own word names the food
+    assert set(await _kept(sandbox, key)) == KEPT[language]
+    for food in KEPT[language]:
+        assert f"🍽 {food} — " in read[-1].text  # what they read is what the service keeps
     for line in (question, "/today", "/help", "/settings"):
         read.append(await bot.say(PERSON, line))
     week = await bot.say(PERSON, "/week")

@@ -17,7 +17,14 @@ from babel.messages.pofile import read_po
 from bot.render.words import DOMAIN, LANGUAGES, LOCALES
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+KEYWORDS = {
+    "_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+    "N_": None,
+    "NP_": ((1, "c"), 2, 3),
+}
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _TAG = re.compile(r"</?[a-z]+[^>]*>")
 OTHERS = [language for language in LANGUAGES if language != "en"]

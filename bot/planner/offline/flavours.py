@@ -22,6 +22,7 @@ from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.meals import HOLDERS, alias_at
 from bot.planner.offline.table import food_table, without_said
 from bot.planner.offline.text import Tokens, rx
+from bot.planner.offline.their_words import their_word
 from bot.planner.reader.composition import INGREDIENTS
 from bot.planner.reader.quantities import AMOUNT_WORDS, NUMBER_WORDS
 
@@ -147,7 +148,8 @@ def flavoured(tokens: Tokens, head: FoodItem, item: FoodItem) -> FoodItem:
     bare = without_said(head.name)
     if said.startswith(bare.lower()):
         return dataclasses.replace(joined, name=said[:1].upper() + said[1:])
-    return dataclasses.replace(joined, name=f"{bare} ({said})")
+    named = f"{bare} ({said})"
+    return dataclasses.replace(joined, name=named, own=(named, their_word(said)))
 
 
 # What counts an ice cream's flavours: "2 gusti", "deux boules", "2 Kugeln", "dos bolas".

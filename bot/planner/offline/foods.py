@@ -45,6 +45,7 @@ class FoodItem:
     liquid: bool = False  # measured in ml (milk, juice, a drink)
     added: bool = False  # what the food before it comes with ("toast with butter")
     served: bool = False  # said to be a bowl or plate ("a quinoa bowl", "a plate of rice")
+    own: tuple[str, str] | None = None  # (its name, the person's word for it): their_words.py
 
     @property
     def food_text(self) -> str:
@@ -69,16 +70,8 @@ class FoodItem:
 
     @property
     def figures(self) -> Nutrients:
-        return Nutrients(
-            self.name,
-            self.amount,
-            self.grams,
-            self.kcal,
-            self.protein,
-            self.carbs,
-            self.fat,
-            self.liquid,
-        )
+        figures = (self.name, self.amount, self.grams, self.kcal, self.protein, self.carbs)
+        return Nutrients(*figures, self.fat, self.liquid)
 
     def with_figures(self, figures: Nutrients) -> FoodItem:
         return dataclasses.replace(

@@ -17,13 +17,14 @@ import difflib
 import re
 from collections.abc import Sequence
 
-from bot.planner.offline.amount_before import said_as_measure
+from bot.planner.offline.amount_before import OF, said_as_measure
 from bot.planner.offline.foods import FoodItem, find_foods
 from bot.planner.offline.negated import not_negated
 from bot.planner.offline.on_bread import filling_at, on_bread
 from bot.planner.offline.survey import survey_table, tiered_alias
 from bot.planner.offline.table import Food, FoodTable, food_table, foods_by_name
-from bot.planner.offline.text import Token, Tokens, number_value, word_key
+from bot.planner.offline.text import Tokens, number_value
+from bot.planner.offline.their_words import as_written, joined, own_spelling, their_word
 from bot.planner.reader.measures import DEFAULT_MEASURES, Measures
 from bot.planner.reader.normalize import fold
 from bot.planner.reader.quantities import AMOUNT_WORDS
@@ -300,7 +301,9 @@ def _true_amount(item: FoodItem) -> FoodItem:
 def _as_said(tokens: Tokens, item: FoodItem) -> FoodItem:
     """The item named in the person's words: "Greek yogurt" for the table's "Yogurt" when
     they said more, and the table's name with their word when it is another one ("Oatmeal
-    (porridge)", "Candy bar (kitkat)"), so they recognise what they said."""
+    (porridge)", "Candy bar (kitkat)"), so they recognise what they said. Their word is kept
+    on the item (`own`) where the name is not it, or is the table's spelling of it ("Muesli"
+    for "müsli"): a reader of another language than English reads it alone (their_words.py)."""
     table = food_table()
     for i in range(item.first, item.last + 1):
         found = alias_at(tokens, i, table, free=False)
@@ -312,38 +315,33 @@ def _as_said(tokens: Tokens, item: FoodItem) -> FoodItem:
         name = fold(item.name)
         if said in name or said.rstrip("s") in name or said in fold(found[0].plural):
             return item
-        if words[0] in AMOUNT_WORDS or "of" in words:  # "slices of pepperoni pizza"
-            return item
         span_at = range(i, i + found[1])
-        shown = _joined(tokens, span_at, [_own_spelling(table, token) for token in span])
+        if words[0] in AMOUNT_WORDS or "of" in words:  # "slices of pepperoni pizza"
+            return _measured_as_said(tokens, table, item, range(i, item.last + 1))
+        shown = joined(tokens, span_at, [own_spelling(table, token) for token in span])
+        own = their_word(joined(tokens, span_at, [as_written(table, token) for token in span]))
         if name in said:
-            return dataclasses.replace(item, name=shown[:1].upper() + shown[1:])
+            named = shown[:1].upper() + shown[1:]
+            return dataclasses.replace(item, name=named, own=(named, own))
         if difflib.SequenceMatcher(None, said, name).ratio() >= 0.8:
-            return item  # a spelling of the name ("capuchino"), not another word for it
-        return dataclasses.replace(item, name=f"{item.name} ({shown})")
+            # a spelling of the name ("capuchino"), not another word for it; the same
+            # letters as the name's ("chick fil a") are the name, written as it is
+            same = re.sub(r"[^a-z]", "", said) == re.sub(r"[^a-z]", "", name)
+            return item if same else dataclasses.replace(item, own=(item.name, own))
+        named = f"{item.name} ({shown})"
+        return dataclasses.replace(item, name=named, own=(named, own))
     return item
 
 
-def _own_spelling(table: FoodTable, token: Token) -> str:
-    """A word of a food's name as the person wrote it, in lower case: their accents kept
-    ("cañas", "café"), a typo spelled as the table does ("chiken" -> "chicken"); of a
-    hyphenated or elided word, the part that is this word ("Käse-Spätzle" -> "käse",
-    "spätzle"; "d'avoine" -> "d", "avoine")."""
-    typo = table.typo_of(token.text)
-    if typo is not None:
-        return typo
-    raw = token.raw.lower().replace("’", "'")
-    parts = [raw, *raw.split("-"), *re.split(r"['-]", raw)]
-    return next((part for part in parts if word_key(part) == token.text), token.text)
-
-
-def _joined(tokens: Tokens, span: range, words: list[str]) -> str:
-    """The words of `span` as one name, an elided article joined back ("d'avoine")."""
-    said = words[0]
-    for k, word in zip(span[1:], words[1:], strict=True):
-        same = tokens.items[k].start == tokens.items[k - 1].start
-        said += ("'" if same and "'" in tokens.items[k].raw.replace("’", "'") else " ") + word
-    return said
+def _measured_as_said(tokens: Tokens, table: FoodTable, item: FoodItem, span: range) -> FoodItem:
+    """An item named by the table for words that measure it ("filete de pollo"): the
+    person's word is what comes after "of" ("pollo"), kept for a reader of their language."""
+    of = next((k for k in span if tokens.items[k].text in OF), None)
+    if of is None or of + 1 not in span:
+        return item
+    rest = range(of + 1, span.stop)
+    own = joined(tokens, rest, [as_written(table, tokens.items[k]) for k in rest])
+    return dataclasses.replace(item, own=(item.name, their_word(own)))
 
 
 def _spelled(table: FoodTable, word: str) -> str:

@@ -312,8 +312,8 @@ def _log_part(text: str, context: PlanContext) -> Plan:
 def _log(text: str, tokens: Tokens, context: PlanContext) -> Plan:
     """`log_plan` for the person of `context`; said after midnight, "last night" is tonight."""
     night = context.now.date() != context.today
-    zone = measures_in(context.timezone)
-    return log_plan(text, tokens, context.today, context.last_weight_kg, zone, night=night)
+    zone, kg = measures_in(context.timezone), context.last_weight_kg
+    return log_plan(text, tokens, context.today, kg, zone, night, context.language)
 
 
 # Everyday words an edit from a rule's word, never repaired into it: "casado" is no "cansado".

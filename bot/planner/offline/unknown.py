@@ -20,6 +20,7 @@ from collections.abc import Callable, Collection
 from bot.planner.offline.foods import FoodItem, longest_alias
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Tokens
+from bot.planner.offline.their_words import own_name, their_word
 from bot.planner.reader.composition import FILLED
 from bot.planner.reader.quantities import AMOUNT_WORDS, HOUSEHOLD_UNITS, MASS_UNITS
 from bot.planner.reader.segment import CONJUNCTIONS, never_food_words
@@ -160,14 +161,18 @@ def _described(text: str, tokens: Tokens, item: FoodItem, at: int) -> FoodItem:
     tokens.claim(range(at, at + 1))
     said = text[tokens.items[item.first].start : tokens.items[at].end]
     words = text[tokens.items[item.last].start : tokens.items[at].end]
+    adjective = text[tokens.items[at].start : tokens.items[at].end]
     base, paren, _rest = item.name.partition(" (")
+    own = item.own
     if paren:
-        name = f"{base} ({_rest[:-1]} {text[tokens.items[at].start : tokens.items[at].end]})"
+        name = f"{base} ({_rest[:-1]} {adjective})"
+        own = (name, f"{own_name(item) or their_word(_rest[:-1])} {adjective}")
     elif said.lower().startswith(item.name.lower()):
-        name = f"{item.name} {text[tokens.items[at].start : tokens.items[at].end]}"
+        name = f"{item.name} {adjective}"
     else:
         name = f"{item.name} ({words})"
-    return dataclasses.replace(item, name=name, last=at)
+        own = (name, their_word(words))
+    return dataclasses.replace(item, name=name, last=at, own=own)
 
 
 def _eaten_beside(tokens: Tokens, item: FoodItem, unknown: Callable[[int], bool]) -> bool:

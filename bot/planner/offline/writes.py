@@ -19,8 +19,6 @@ from typing import Literal
 from bot.agent_api.actions import (
     Action,
     CheckinUpsert,
-    Entry,
-    NutritionAddEntry,
     NutritionSetGoals,
     SupplementMarkTaken,
     WeightLog,
@@ -69,6 +67,7 @@ from bot.planner.offline.stated import apply_energies, apply_macros
 from bot.planner.offline.supplements import find_supplements
 from bot.planner.offline.table import food_table
 from bot.planner.offline.text import Found, Tokens
+from bot.planner.offline.their_words import food_entry
 from bot.planner.offline.unitless import (
     first_weight,
     in_unit_said,
@@ -90,6 +89,7 @@ class _Reading:
     clauses: Clauses
     last_kg: float | None
     measures: Measures
+    language: str  # the reader's: names their foods (their_words.py)
     notes: list[Found[str]] = field(default_factory=list)
     slept_hours: list[Found[str]] = field(default_factory=list)
     weight_goals: list[Found[float]] = field(default_factory=list)
@@ -117,16 +117,18 @@ def log_plan(
     last_kg: float | None = None,
     measures: Measures = DEFAULT_MEASURES,
     night: bool = False,
+    language: str = "en",
 ) -> Plan:
     """The actions of a logging message, or a reply naming what could not be placed: `last_kg`
     decides a unitless weight's unit, `measures` a pint's size, `night` (said after midnight)
-    that "last night" is the night the person is in."""
+    that "last night" is the night the person is in, `language` (the reader's) how a food
+    called by the person's own word is named."""
     claim_sources(tokens)  # "app says 640": the number is the food's
     claim_flavours(tokens)  # "salt and vinegar crisps": one food, one clause
     segmented = read_clauses(tokens)
     _claim_all(tokens, TIME_RE)  # "at 8", "um 12 Uhr": when, never an amount
     clauses = date_clauses(tokens, segmented, today, night)
-    reading = _Reading(text, tokens, clauses, last_kg, measures)
+    reading = _Reading(text, tokens, clauses, last_kg, measures, language)
     _read_other_areas(reading)
     _claim_all(tokens, OR_SO_RE)  # "a beer or two": the hedge is read
     claim_when_where(tokens, lambda i: alias_at(tokens, i, food_table()) is not None)
@@ -289,7 +291,7 @@ def _plan(r: _Reading, today: dt.date) -> Plan:
             )
         )
     actions.extend(WeightSetGoal(goal_kg=goal.value) for goal in r.weight_goals)
-    actions.extend(_entry(item, item_day(item.first)) for item in r.foods)
+    actions.extend(food_entry(item, item_day(item.first), r.language) for item in r.foods)
     actions.extend(WeightLog(date=item_day(w.index), weight_kg=w.value) for w in r.weights)
     actions.extend(_checkin_actions(r.checkins, r.notes, checkin_day))
     seen: set[tuple[dt.date, str]] = set()
@@ -357,19 +359,6 @@ def _feeling_words(tokens: Tokens) -> list[int]:
         if not as_food:
             feelings.append(i)
     return feelings
-
-
-def _entry(item: FoodItem, day: dt.date) -> NutritionAddEntry:
-    return NutritionAddEntry(
-        date=day,
-        entry=Entry(
-            food=item.food_text[:200],
-            calories=round(max(item.kcal, 0.0)),
-            protein=round(max(item.protein, 0.0), 1),
-            carbs=round(max(item.carbs, 0.0), 1),
-            fat=round(max(item.fat, 0.0), 1),
-        ),
-    )
 
 
 def _checkin_actions(

@@ -1,0 +1,88 @@
+"""A food's entry named in the words of the person who reads it.
+
+The table names its foods in English. Where the person called one by another word, the
+table's name keeps their word beside it ("Bread rolls (brötchen)", "Oatmeal (porridge)",
+meals.py), so that an English reader knows the food and recognises what they said. A reader
+of another language reads their word alone, as they wrote it, the first letter upper-case
+("Brötchen", "Café con leche", "Cornetto"); so too where the table's name is a spelling of
+their word ("Müsli" for "Muesli"). What was added to the name after it stays ("Kaffee with
+oat milk"). The amount is worded for the reader by the core, from the catalogs
+(bot/render/portions.py).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from bot.agent_api.actions import Entry, NutritionAddEntry
+from bot.planner.offline.foods import FoodItem
+from bot.planner.offline.table import FoodTable
+from bot.planner.offline.text import Token, Tokens, word_key
+
+
+def food_entry(item: FoodItem, day: dt.date, language: str = "en") -> NutritionAddEntry:
+    """The entry of `item` on `day`, named for a reader of `language` (`their_name`)."""
+    name = their_name(item, language)
+    return NutritionAddEntry(
+        date=day,
+        entry=Entry(
+            food=(f"{name}, {item.amount}" if item.amount else name)[:200],
+            calories=round(max(item.kcal, 0.0)),
+            protein=round(max(item.protein, 0.0), 1),
+            carbs=round(max(item.carbs, 0.0), 1),
+            fat=round(max(item.fat, 0.0), 1),
+        ),
+    )
+
+
+def their_name(item: FoodItem, language: str) -> str:
+    """The item's name for a reader of `language`: in English the table's, their word beside
+    it; in another, `own_name` where it has one."""
+    return item.name if language == "en" else own_name(item) or item.name
+
+
+def own_name(item: FoodItem) -> str | None:
+    """The item named by the person's word in place of the name it was kept with, what was
+    added after that name kept ("Brötchen", "Kaffee with oat milk"); None without their word
+    or for a name made anew since (a dish the table knows whole)."""
+    if item.own is None:
+        return None
+    named, own = item.own
+    return own + item.name[len(named) :] if own and item.name.startswith(named) else None
+
+
+def their_word(said: str) -> str:
+    """A food's name as the person said it, the first letter upper-case ("brötchen")."""
+    return said[:1].upper() + said[1:]
+
+
+def own_spelling(table: FoodTable, token: Token) -> str:
+    """A word of a food's name as the person wrote it, in lower case: their accents kept
+    ("cañas", "café"), a typo spelled as the table does ("chiken" -> "chicken"); of a
+    hyphenated or elided word, the part that is this word ("Käse-Spätzle" -> "käse",
+    "spätzle"; "d'avoine" -> "d", "avoine")."""
+    typo = table.typo_of(token.text)
+    if typo is not None:
+        return typo
+    raw = token.raw.lower().replace("’", "'")
+    parts = [raw, *raw.split("-"), *re.split(r"['-]", raw)]
+    return next((part for part in parts if word_key(part) == token.text), token.text)
+
+
+def as_written(table: FoodTable, token: Token) -> str:
+    """A word of a food's name as `own_spelling` gives it, upper-case first where the person
+    wrote it so and the rest lower-case ("Brötchen", "Käse"; "KAFFEE": "kaffee")."""
+    own = own_spelling(table, token)
+    raw = token.raw.replace("’", "'")
+    written = next((p for p in [raw, *re.split(r"['-]", raw)] if p.lower() == own), "")
+    return written if written[:1].isupper() and written[1:].islower() else own
+
+
+def joined(tokens: Tokens, span: range, words: list[str]) -> str:
+    """The words of `span` as one name, an elided article joined back ("d'avoine")."""
+    said = words[0]
+    for k, word in zip(span[1:], words[1:], strict=True):
+        same = tokens.items[k].start == tokens.items[k - 1].start
+        said += ("'" if same and "'" in tokens.items[k].raw.replace("’", "'") else " ") + word
+    return said
