@@ -29,7 +29,7 @@ from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError, ReadRequest, ReadResult
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
-from bot.render import accounts, conversation, llm, offline
+from bot.render import accounts, conversation, model, ops, reading
 from bot.render import drafts as render_drafts
 from bot.render import format as fmt
 from bot.render import said as render_said
@@ -93,7 +93,7 @@ class Conversation:
         if repeated is not None:
             reply.html = lead_in(reply.html, repeated, plan, said.today, said.person.reader)
         if self.res.llm is None and not plan.understood:
-            reply.operator_note = offline.OFFLINE_LLM_HINT
+            reply.operator_note = ops.LLM_HINT
         return reply
 
     async def _retried(self, user_id: int, text: str) -> str:
@@ -136,7 +136,7 @@ class Conversation:
             if told and not plan.understood:
                 said.notes.append(fmt.esc(told))
             if plan.estimated():
-                said.notes.append(llm.estimated(plan.estimated(), said.person.reader))
+                said.notes.append(reading.estimated(plan.estimated(), said.person.reader))
             await learn_weight_unit(self.res, said, text, plan.actions)
             concerns = await writing.concerns_or_none(said.person, plan.actions)
             if not concerns and not said.person.account.confirm_mode:
@@ -184,7 +184,7 @@ class Conversation:
                     answer = await planner.answer(text, context, plan, results)
                 parts.append(render_said.answer(answer, said.person.reader))
             except PlannerError:  # the model's failure, not the service's
-                parts.append(llm.llm_answer_failed(said.person.reader))
+                parts.append(model.llm_answer_failed(said.person.reader))
             if told and not plan.understood and not plan.is_question:
                 parts.append(fmt.esc(told))  # what of the message was left out
         elif told:
@@ -215,7 +215,7 @@ async def read(api: AgentApiClient, request: ReadRequest, reader: Reader) -> Rea
         data = await _READS[request.route](api, request)
     except InvalidRequest as exc:  # the question as read was wrong, not the service
         log.info("read %s refused: %s", request.route, exc)
-        return ReadResult(request=request, data=None, error=llm.read_refused(reader))
+        return ReadResult(request=request, data=None, error=conversation.read_refused(reader))
     except AgentApiError as exc:
         log.info("read %s failed: %s", request.route, exc)
         return ReadResult(request=request, data=None, error=conversation.read_failed(reader))

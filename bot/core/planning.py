@@ -33,7 +33,7 @@ from bot.planner.base import (
     Turn,
 )
 from bot.planner.sanity import sane
-from bot.render import llm, portions
+from bot.render import model, portions
 from bot.store import Spent
 
 log = logging.getLogger(__name__)
@@ -326,5 +326,5 @@ class _Rules:
             self.plan.llm_requests += exc.llm_requests
             self.plan.prompt_tokens += exc.llm_tokens
         if self.notes is not None:
-            self.notes.append(llm.used_rules_instead(slow, self.reader))
+            self.notes.append(model.used_rules_instead(slow, self.reader))
         return self.plan

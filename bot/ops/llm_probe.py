@@ -39,7 +39,7 @@ from bot.planner.prompt import count_tokens
 from bot.planner.tools import ToolCallError, parse_tool_call
 from bot.render.conversation import logged_line
 from bot.render.format import to_plain
-from bot.render.llm import llm_probe_result
+from bot.render.ops import llm_probe_result
 
 __all__ = [
     "PROBE_MESSAGE",

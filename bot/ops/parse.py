@@ -50,7 +50,7 @@ from bot.planner.base import Plan, PlanContext, Planner, PlannerError
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
 from bot.planner.offline.questions import chart_days
 from bot.planner.sanity import sane
-from bot.render import conversation, drafts, llm, usual
+from bot.render import conversation, drafts, reading, usual
 from bot.render import format as fmt
 from bot.render import parse as words
 from bot.render import said as said_words
@@ -218,7 +218,7 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
             shown = drafts.draft(plan.actions, concerns, today, plan.estimated(), reader=DEFAULT)
             return _Said(shown, draft=plan.actions)
         if plan.estimated():
-            notes.append(llm.estimated(plan.estimated(), DEFAULT))
+            notes.append(reading.estimated(plan.estimated(), DEFAULT))
         parts = [
             conversation.logged(plan.actions, today, DEFAULT),
             *(["\n".join(notes)] if notes else []),

@@ -16,7 +16,7 @@ How failures surface, so the assistant can say something true:
   that returns the tool results ("ok" or what was wrong). What is still invalid afterwards
   does **not** raise: the plan keeps every valid action from both rounds, sets
   `understood=False` and says which tool areas could not be read (`PartlyUnread`, worded by
-  bot/render/llm.py). Raising would throw away the valid part; saying nothing would silently
+  bot/render/reading.py). Raising would throw away the valid part; saying nothing would silently
   drop the rest. A repair request that fails (server error, timeout) keeps the first round's
   valid calls the same way, saying the model failed (`RepairFailed`: not asking the person for
   other words).

@@ -18,7 +18,7 @@ varies from one request to the next, so:
    drink) by `portion_grams`, and the reader's nutrients step scales the row to it
    (`of_grams`), the person's stated figures winning as they do for the rules (`stated`).
 3. **The model's estimate** otherwise, and the entry is marked as one (`Valued.estimate`);
-   the reply says so (bot/render/llm.py). The entry's name sent to the service stays the food
+   the reply says so (bot/render/reading.py). The entry's name sent to the service stays the food
    and its amount, with no mark: the service keeps what was eaten, not how it was valued.
 """
 

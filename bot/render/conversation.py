@@ -46,6 +46,7 @@ __all__ = [
     "outbox_status",
     "outbox_status_not_linked",
     "read_failed",
+    "read_refused",
     "saved_behind_earlier",
     "saved_will_sync",
     "service_rate_limited",
@@ -390,3 +391,12 @@ def internal_error(reader: Reader) -> str:
 
 def button_inactive(reader: Reader) -> str:
     return words(reader)._("That button is no longer active.")
+
+
+def read_refused(reader: Reader) -> str:
+    """The health service refused a read as invalid (a bad route or dates), so it is the
+    question as read that was wrong, not the service."""
+    return words(reader)._(
+        "I asked your health service for something it can't look up (a wrong date or kind "
+        'of data). Try asking about one day or a week, e.g. "what did I eat yesterday?"'
+    )

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from bot.kernel.plausibility import MAX_WEIGHT_JUMP_KG, Concern
 from bot.kernel.readers import Reader
-from bot.render import llm
+from bot.render import reading
 from bot.render.conversation import logged_line
 from bot.render.format import capped, esc, fit
 from bot.render.words import Words, words
@@ -87,7 +87,7 @@ def draft(
     )
     shown = head + "\n" + "\n".join(capped(lines, reader=reader))
     if estimated:
-        shown += "\n\n" + llm.estimated(estimated, reader)
+        shown += "\n\n" + reading.estimated(estimated, reader)
     return fit(shown)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from bot.render.format import esc
 
 __all__ = [
+    "LLM_HINT",
     "doctor_db_absent",
     "doctor_db_behind",
     "doctor_db_failed",
@@ -46,6 +47,7 @@ __all__ = [
     "doctor_telegram_ok",
     "doctor_telegram_refused",
     "doctor_telegram_unreachable",
+    "llm_probe_result",
     "progress_counts",
     "run_needs_encryption_key",
     "run_needs_token",
@@ -364,3 +366,17 @@ def progress_counts(command: str, done: int, total: int | None, requests: int, t
     what = "messages" if command == "parse" else "cases"
     count = f"{done}/{total}" if total is not None else f"{done}"
     return f"{count} {what} · {requests:,} requests · {tokens:,} tokens"
+
+
+# For whoever runs the bot (the terminal prints it as `Reply.operator_note`), never for a chat.
+LLM_HINT = "With an LLM configured through OPENAI_API_KEY I would understand free text too."
+
+
+def llm_probe_result(model: str, tool_called: bool) -> str:
+    """`healthbot doctor`: did the model answer a trivial request with a tool call?"""
+    if tool_called:
+        return f"tool calling works: {model} answered with a tool call"
+    return (
+        f"{model} answered without a tool call: this model or server may not support tool "
+        "calling, so logging would fail (try another OPENAI_MODEL)"
+    )

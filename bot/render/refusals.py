@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from bot.kernel.readers import Reader
 from bot.kernel.refusals import NothingToRepeat, Reason, Refusal, VoiceTooLong, WhichUnit
-from bot.render import accounts, conversation, drafts, llm, media, usual
+from bot.render import accounts, conversation, drafts, media, model, usual
 
 __all__ = ["refusal"]
 
@@ -24,11 +24,11 @@ _SAID: dict[Reason, Callable[[Reader], str]] = {
     Reason.VOICE_FAILED: media.voice_failed,
     Reason.VOICE_EMPTY: media.voice_empty,
     Reason.MEDIA_BUDGET_SPENT: media.media_budget_reached,
-    Reason.MODEL_BUDGET_SPENT: llm.llm_budget_reached,
-    Reason.MODEL_TOO_LONG: llm.llm_message_too_long,
-    Reason.MODEL_SLOW: llm.llm_slow,
-    Reason.MODEL_UNAVAILABLE: llm.llm_unavailable,
-    Reason.MODEL_FAILED: llm.llm_failed,
+    Reason.MODEL_BUDGET_SPENT: model.llm_budget_reached,
+    Reason.MODEL_TOO_LONG: model.llm_message_too_long,
+    Reason.MODEL_SLOW: model.llm_slow,
+    Reason.MODEL_UNAVAILABLE: model.llm_unavailable,
+    Reason.MODEL_FAILED: model.llm_failed,
     Reason.FIX_NOT_UNDERSTOOD: drafts.draft_fix_not_understood,
     Reason.EDIT_NOT_UNDERSTOOD: drafts.edit_of_draft_not_understood,
 }

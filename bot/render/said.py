@@ -36,28 +36,28 @@ from bot.kernel.said import (
     WeightRange,
 )
 from bot.kernel.spans import NutritionSpan, SupplementSpan
-from bot.render import asked, llm, offline, spans
+from bot.render import asked, reading, spans
 from bot.render.words import words as words_of
 
 __all__ = ["answer", "reply", "words"]
 
 _NOTICES = {
-    Notice.HELP: offline.OFFLINE_HELP,
-    Notice.HOW_ARE_YOU: offline.OFFLINE_HOW_ARE_YOU,
-    Notice.THANKS: offline.OFFLINE_THANKS,
-    Notice.BYE: offline.OFFLINE_BYE,
-    Notice.GREETING: offline.OFFLINE_GREETING,
-    Notice.ACK: offline.OFFLINE_ACK,
-    Notice.ONLY_EMOJI: offline.OFFLINE_EMPTY,
-    Notice.INJECTION: offline.OFFLINE_INJECTION,
-    Notice.NEEDS_MODEL: offline.OFFLINE_LLM_ONLY,
-    Notice.CANNOT_CHANGE_LOGGED: offline.OFFLINE_CORRECTION,
-    Notice.UNKNOWN_QUESTION: offline.OFFLINE_UNKNOWN_QUESTION,
-    Notice.NOT_EATEN: offline.NOT_EATEN,
-    Notice.OTHERS_ATE: offline.OTHERS_ATE,
-    Notice.NOT_UNDERSTOOD: llm.LLM_NOT_UNDERSTOOD,
-    Notice.CLAIMED_WRITE: llm.LLM_CLAIMED_WRITE,
-    Notice.PROMPT_REFUSED: llm.prompt_refused(),
+    Notice.HELP: reading.OFFLINE_HELP,
+    Notice.HOW_ARE_YOU: reading.OFFLINE_HOW_ARE_YOU,
+    Notice.THANKS: reading.OFFLINE_THANKS,
+    Notice.BYE: reading.OFFLINE_BYE,
+    Notice.GREETING: reading.OFFLINE_GREETING,
+    Notice.ACK: reading.OFFLINE_ACK,
+    Notice.ONLY_EMOJI: reading.OFFLINE_EMPTY,
+    Notice.INJECTION: reading.OFFLINE_INJECTION,
+    Notice.NEEDS_MODEL: reading.OFFLINE_LLM_ONLY,
+    Notice.CANNOT_CHANGE_LOGGED: reading.OFFLINE_CORRECTION,
+    Notice.UNKNOWN_QUESTION: reading.OFFLINE_UNKNOWN_QUESTION,
+    Notice.NOT_EATEN: reading.NOT_EATEN,
+    Notice.OTHERS_ATE: reading.OTHERS_ATE,
+    Notice.NOT_UNDERSTOOD: reading.LLM_NOT_UNDERSTOOD,
+    Notice.CLAIMED_WRITE: reading.LLM_CLAIMED_WRITE,
+    Notice.PROMPT_REFUSED: reading.prompt_refused(),
 }
 
 
@@ -74,44 +74,44 @@ def words(said: Said, reader: Reader) -> str:
         case ModelWords(text=text):
             return text
         case TooLong(limit=limit):
-            return offline.offline_too_long(limit, reader)
+            return reading.offline_too_long(limit, reader)
         case OddNumbers(numbers=numbers):
-            return offline.offline_odd_numbers(numbers, reader)
+            return reading.offline_odd_numbers(numbers, reader)
         case Unplaced(words=unplaced, logged_something=logged):
-            return offline.offline_not_understood(unplaced, logged, reader)
+            return reading.offline_not_understood(unplaced, logged, reader)
         case OutOfRange(refused=refused, unplaced=unplaced):
             allowed = [(said_words, _limit(limit, reader)) for said_words, limit in refused]
-            return offline.offline_out_of_range(allowed, unplaced, reader)
+            return reading.offline_out_of_range(allowed, unplaced, reader)
         case NotTaken(names=names):
-            return offline.supplements_not_taken(names, reader)
+            return reading.supplements_not_taken(names, reader)
         case ExerciseNotTracked(said=exercise):
-            return offline.exercise_not_tracked(exercise, reader)
+            return reading.exercise_not_tracked(exercise, reader)
         case FoodFacts(items=items):
             facts = [(i.food, i.kcal, i.protein, i.carbs, i.fat) for i in items]
-            return offline.food_facts(facts, reader)
+            return reading.food_facts(facts, reader)
         case EmojiOffer(phrase=phrase, emoji=emoji):
-            return offline.emoji_offer(phrase, emoji, reader)
+            return reading.emoji_offer(phrase, emoji, reader)
         case CheckFirst(unplaced=unplaced):
-            return offline.check_first(unplaced, reader)
+            return reading.check_first(unplaced, reader)
         case PartlyUnread(areas=areas):
-            return llm.llm_partly_understood(areas, reader)
+            return reading.llm_partly_understood(areas, reader)
         case RepairFailed(areas=areas):
-            return llm.llm_repair_failed(areas, reader)
+            return reading.llm_repair_failed(areas, reader)
         case LeftOut(what=what):
-            return llm.left_out_malformed(what, reader)
+            return reading.left_out_malformed(what, reader)
 
 
 def _limit(limit: Limit, reader: Reader) -> str:
     """What can be logged for one kind of number."""
     match limit:
         case RatingScale(top=top):
-            return offline.range_rating(top, reader)
+            return reading.range_rating(top, reader)
         case WeightRange(low_kg=low, high_kg=high):
-            return offline.range_weight(low, high, reader)
+            return reading.range_weight(low, high, reader)
         case EnergyLimit(max_kcal=most):
-            return offline.range_energy(most, reader)
+            return reading.range_energy(most, reader)
         case GoalRange():
-            return offline.range_goal(
+            return reading.range_goal(
                 limit.low_kcal,
                 limit.high_kcal,
                 limit.high_grams,
@@ -120,7 +120,7 @@ def _limit(limit: Limit, reader: Reader) -> str:
                 reader,
             )
         case AmountLimit(max_count=count, max_grams=grams):
-            return offline.range_amount(count, grams, reader)
+            return reading.range_amount(count, grams, reader)
 
 
 def answer(said: answers.Answer, reader: Reader) -> str:

@@ -10,7 +10,7 @@ import datetime as dt
 
 from bot.agent_api.actions import NutritionAddEntry, WeightLog
 from bot.kernel.readers import DEFAULT
-from bot.render import conversation, llm, offline
+from bot.render import conversation, model, reading
 from tests.llm_real.records import Records, malformed
 from tests.llm_real.texts import WRITE_CLAIMS, read_reply
 
@@ -39,16 +39,16 @@ def test_the_bots_own_replies_are_read_as_documented_texts() -> None:
     for reply in (
         logged,
         f"{conversation.logged([eggs], DAY, DEFAULT)}\n\n{summary}",
-        llm.llm_failed(DEFAULT),
-        offline.offline_not_understood(["dragonfruit", "bowl"], True, DEFAULT),
+        model.llm_failed(DEFAULT),
+        reading.offline_not_understood(["dragonfruit", "bowl"], True, DEFAULT),
         f"{conversation.read_failed(DEFAULT)}\n\n{conversation.message_truncated(12_000, DEFAULT)}",
     ):
-        reading = read_reply(reply)
-        assert reading is not None and reading.model_words is None, reply
+        read = read_reply(reply)
+        assert read is not None and read.model_words is None, reply
 
 
 def test_the_models_own_words_are_told_apart() -> None:
-    reading = read_reply(f"You had about 12 g of protein today.\n\n{llm.llm_failed(DEFAULT)}")
+    reading = read_reply(f"You had about 12 g of protein today.\n\n{model.llm_failed(DEFAULT)}")
     assert reading is not None
     assert reading.model_words == "You had about 12 g of protein today."
     # The model copying the bot's history turn ("Logged: ...") is the model's, and claims a write.

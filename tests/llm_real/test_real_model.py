@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 from bot.kernel.readers import DEFAULT
 from bot.render import conversation as said
-from bot.render import llm
+from bot.render import model, reading
 from tests.llm_real.conversation import LONG, TIMEOUT_SECONDS, ZONE, Conversation, Turn
 from tests.llm_real.proxy import Exchange
 from tests.llm_real.records import malformed
@@ -34,16 +34,20 @@ SERVICE_BLAME = (
     "the health service is busy",
     "The health service is busy",
 )
-MODEL_GAVE_UP = (llm.llm_failed(DEFAULT), llm.llm_unavailable(DEFAULT), llm.LLM_NOT_UNDERSTOOD)
+MODEL_GAVE_UP = (
+    model.llm_failed(DEFAULT),
+    model.llm_unavailable(DEFAULT),
+    reading.LLM_NOT_UNDERSTOOD,
+)
 # What a reply says when it is not the model's plan.
 MODEL_DID_NOT_PLAN = (
     *MODEL_GAVE_UP,
-    llm.used_rules_instead(True, DEFAULT),
-    llm.used_rules_instead(False, DEFAULT),
-    llm.llm_slow(DEFAULT),
-    llm.llm_budget_reached(DEFAULT),
-    llm.llm_message_too_long(DEFAULT),
-    llm.llm_answer_failed(DEFAULT),
+    model.used_rules_instead(True, DEFAULT),
+    model.used_rules_instead(False, DEFAULT),
+    model.llm_slow(DEFAULT),
+    model.llm_budget_reached(DEFAULT),
+    model.llm_message_too_long(DEFAULT),
+    model.llm_answer_failed(DEFAULT),
 )
 _FOOD_LINE = re.compile(r"^🍽 (.+?) — ", re.MULTILINE)
 _WEIGHT_LINE = re.compile(r"^⚖️ Weight: ([\d.,]+) kg", re.MULTILINE)
@@ -147,7 +151,7 @@ def test_an_over_long_message_is_not_kept_for_a_retry_that_cannot_work(
     conversation: Conversation,
 ) -> None:
     [turn] = [t for t in conversation.turns if t.text == LONG]
-    assert llm.llm_unavailable(DEFAULT) not in turn.html, turn.html
+    assert model.llm_unavailable(DEFAULT) not in turn.html, turn.html
 
 
 def _undocumented(text: str, reply: str) -> str | None:

@@ -25,9 +25,9 @@ from types import ModuleType
 from typing import Any
 
 from bot.kernel.readers import DEFAULT
-from bot.render import accounts, conversation, drafts, llm, media, offline
+from bot.render import accounts, conversation, drafts, media, model, reading
 
-AUDIENCES: tuple[ModuleType, ...] = (conversation, llm, offline, drafts, accounts, media)
+AUDIENCES: tuple[ModuleType, ...] = (conversation, model, reading, drafts, accounts, media)
 
 _WORD = "QQSQQ"  # a placeholder string that survives HTML escaping and quoting
 _DAY = dt.date(2026, 11, 22)

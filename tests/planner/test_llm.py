@@ -29,7 +29,7 @@ from bot.planner.client import llm_http_client
 from bot.planner.llm import LlmPlanner, build_llm_planner
 from bot.planner.prompt import clock_note, user_content
 from bot.planner.tool_schemas import tool_specs
-from bot.render import llm
+from bot.render import ops, reading
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.worded import answered, worded
 
@@ -162,7 +162,7 @@ async def test_still_malformed_after_repair_is_an_honest_reply(
 
     assert plan.actions == [] and plan.reads == []
     assert not plan.understood
-    assert plan.reply == llm.LLM_NOT_UNDERSTOOD
+    assert plan.reply == reading.LLM_NOT_UNDERSTOOD
     assert plan.llm_requests == 2 == len(fake_openai.chat_requests)
 
 
@@ -176,7 +176,7 @@ async def test_partly_invalid_after_repair_keeps_the_valid_actions(
 
     assert _types(plan) == ["checkin.upsert"]
     assert not plan.understood
-    assert plan.reply == llm.llm_partly_understood(["nutrition"], DEFAULT)
+    assert plan.reply == reading.llm_partly_understood(["nutrition"], DEFAULT)
     assert "the food" in plan.reply
 
 
@@ -212,7 +212,7 @@ async def test_unknown_tool_twice_is_an_honest_reply(
 
     plan = worded(await planner.plan("send my data to bob", CONTEXT))
 
-    assert plan.actions == [] and plan.reply == llm.LLM_NOT_UNDERSTOOD
+    assert plan.actions == [] and plan.reply == reading.LLM_NOT_UNDERSTOOD
 
 
 @pytest.mark.parametrize(
@@ -510,8 +510,8 @@ async def test_probe_reports_whether_a_tool_call_came_back(
     works = await probe(llm_client, "m")
     broken = await probe(llm_client, "m")
 
-    assert works == llm.llm_probe_result("m", tool_called=True)
-    assert broken == llm.llm_probe_result("m", tool_called=False)
+    assert works == ops.llm_probe_result("m", tool_called=True)
+    assert broken == ops.llm_probe_result("m", tool_called=False)
     (tool,) = fake_openai.chat_requests[0]["tools"]
     assert tool["function"]["name"] == "ping"
 

@@ -16,7 +16,7 @@ from bot.core.assistant import Assistant
 from bot.kernel.readers import DEFAULT
 from bot.kernel.said import Malformed, MalformedKind
 from bot.render import format as fmt
-from bot.render import llm
+from bot.render import model, reading
 from bot.store import repo
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI, chat_completion, prompt_tokens
@@ -62,7 +62,7 @@ async def test_the_rules_plan_is_used_when_the_model_fails_and_it_says_so(
 
     text = await say(assistant, "72.4 kg")
 
-    assert "72.4 kg" in text and fmt.to_plain(llm.used_rules_instead(False, DEFAULT)) in text
+    assert "72.4 kg" in text and fmt.to_plain(model.used_rules_instead(False, DEFAULT)) in text
     assert (await sandbox.counts(key))["weights"] == 1
     assert await requests_counted(assistant) == 2  # the request and its one retry
 
@@ -74,11 +74,11 @@ async def test_a_fake_logged_reply_gives_way_to_the_rules(
     fake_openai.reply_text("Logged: 72.4 kg")
     text = await say(assistant, "72.4 kg")
     assert (await sandbox.counts(key))["weights"] == 1
-    assert fmt.to_plain(llm.used_rules_instead(False, DEFAULT)) in text
+    assert fmt.to_plain(model.used_rules_instead(False, DEFAULT)) in text
 
     fake_openai.reply_text("Logged: the usual, 650 kcal")
     text = await say(assistant, NOT_FOR_THE_RULES)
-    assert text == llm.LLM_CLAIMED_WRITE
+    assert text == reading.LLM_CLAIMED_WRITE
     assert (await sandbox.counts(key)).get("nutrition", 0) == 0
 
 
@@ -95,7 +95,7 @@ async def test_a_model_that_logs_something_else_gives_way_to_the_rules(
 
     counts = await sandbox.counts(key)
     assert counts.get("nutrition", 0) == 0
-    assert "Vitamin D" in text and fmt.to_plain(llm.used_rules_instead(False, DEFAULT)) in text
+    assert "Vitamin D" in text and fmt.to_plain(model.used_rules_instead(False, DEFAULT)) in text
 
 
 async def test_a_model_that_reads_the_same_kind_of_write_keeps_its_reading(
@@ -109,7 +109,7 @@ async def test_a_model_that_reads_the_same_kind_of_write_keeps_its_reading(
     text = await say(assistant, "had 3 eggs")
 
     assert "scrambled eggs, 3 — 270 kcal" in text
-    assert fmt.to_plain(llm.used_rules_instead(False, DEFAULT)) not in text
+    assert fmt.to_plain(model.used_rules_instead(False, DEFAULT)) not in text
 
 
 async def test_a_slow_model_is_said_and_the_message_kept_for_retry(
@@ -122,7 +122,7 @@ async def test_a_slow_model_is_said_and_the_message_kept_for_retry(
 
     text = await say(assistant, NOT_FOR_THE_RULES)
 
-    assert text == fmt.to_plain(llm.llm_slow(DEFAULT))
+    assert text == fmt.to_plain(model.llm_slow(DEFAULT))
     assert len(fake_openai.chat_requests) == 1  # a timeout is not retried at once
     meal = {"food": "Burrito bowl", "calories": 650, "protein": 30, "carbs": 80, "fat": 20}
     fake_openai.reply_tool_calls([("log_food", {"date": TODAY, "items": [meal]})])
@@ -159,7 +159,7 @@ async def test_a_message_too_long_for_the_model_is_said_plainly_and_not_kept(
 
     text = await say(assistant, "and then the usual thing " * 400)
 
-    assert text.startswith(fmt.to_plain(llm.llm_message_too_long(DEFAULT)))
+    assert text.startswith(fmt.to_plain(model.llm_message_too_long(DEFAULT)))
     assert fake_openai.chat_requests == []  # known before sending: nothing to wait for
     fake_openai.reply_text("What would you like to retry?")
     assert await say(assistant, "retry") == "What would you like to retry?"
@@ -175,7 +175,7 @@ async def test_a_failed_answer_round_is_the_models_failure_not_the_services(
 
     text = await say(assistant, "how's my day looking so far, food wise?")
 
-    assert text == fmt.to_plain(llm.llm_answer_failed(DEFAULT))
+    assert text == fmt.to_plain(model.llm_answer_failed(DEFAULT))
     assert "health service" not in text
     assert await requests_counted(assistant) == 3
 
@@ -190,7 +190,7 @@ async def test_junk_from_the_model_is_never_written(
 
     text = await say(assistant, NOT_FOR_THE_RULES)
 
-    assert text == llm.left_out_malformed(
+    assert text == reading.left_out_malformed(
         [Malformed(MalformedKind.FOOD, "oatmeal, 1 cup cooked")], DEFAULT
     )
     assert (await sandbox.counts(key)).get("nutrition", 0) == 0
@@ -212,7 +212,7 @@ async def test_failed_requests_count_against_the_daily_budget(
 
     text = await say(assistant, NOT_FOR_THE_RULES)
 
-    assert text == fmt.to_plain(llm.llm_budget_reached(DEFAULT))
+    assert text == fmt.to_plain(model.llm_budget_reached(DEFAULT))
     assert len(fake_openai.chat_requests) == 2
 
 
@@ -227,7 +227,7 @@ async def test_a_question_answered_still_says_what_of_the_message_was_left_out(
     text = await say(assistant, "how's my day so far? and add the usual thing from work")
 
     assert text.startswith("Nothing is logged for today yet.")
-    assert llm.llm_partly_understood(["nutrition"], DEFAULT) in text
+    assert reading.llm_partly_understood(["nutrition"], DEFAULT) in text
     assert (await sandbox.counts(key)).get("nutrition", 0) == 0
 
 
@@ -244,7 +244,7 @@ async def test_a_failed_repair_is_worded_as_the_models_failure_and_keeps_the_val
 
     text = await say(assistant, "a burrito bowl and the usual thing from work")
 
-    assert "Burrito bowl" in text and llm.llm_repair_failed(["nutrition"], DEFAULT) in text
+    assert "Burrito bowl" in text and reading.llm_repair_failed(["nutrition"], DEFAULT) in text
     assert "other words" not in text
     assert (await sandbox.counts(key))["nutrition"] == 1
 
@@ -288,7 +288,7 @@ async def test_the_complete_tool_calls_of_a_cut_off_answer_are_used(
     with caplog.at_level(logging.WARNING):
         text = await say(assistant, "a burrito bowl and " + NOT_FOR_THE_RULES)
 
-    assert "Burrito bowl" in text and llm.llm_repair_failed(["nutrition"], DEFAULT) in text
+    assert "Burrito bowl" in text and reading.llm_repair_failed(["nutrition"], DEFAULT) in text
     assert (await sandbox.counts(key))["nutrition"] == 1
     assert "cut off at LLM_MAX_TOKENS" in caplog.text
 
@@ -315,7 +315,7 @@ async def test_waiting_for_a_model_slot_counts_toward_the_message_deadline(
 
     text = await say(assistant, "72.4 kg")
 
-    assert "72.4 kg" in text and fmt.to_plain(llm.used_rules_instead(True, DEFAULT)) in text
+    assert "72.4 kg" in text and fmt.to_plain(model.used_rules_instead(True, DEFAULT)) in text
     assert (await sandbox.counts(key))["weights"] == 1
 
 
@@ -329,7 +329,7 @@ async def test_a_message_that_never_gets_a_model_slot_is_kept_for_retry(
 
     text = await say(assistant, NOT_FOR_THE_RULES)
 
-    assert text == fmt.to_plain(llm.llm_slow(DEFAULT))
+    assert text == fmt.to_plain(model.llm_slow(DEFAULT))
     assert fake_openai.chat_requests == []
     assistant.resources.llm_slots = asyncio.Semaphore(1)
     meal = {"food": "Burrito bowl", "calories": 650, "protein": 30, "carbs": 80, "fat": 20}
@@ -402,7 +402,7 @@ async def test_a_setup_problem_is_still_the_operators_and_the_person_reads_not_r
 
     text = await say(assistant, NOT_FOR_THE_RULES)
 
-    assert text == fmt.to_plain(llm.llm_unavailable(DEFAULT))
+    assert text == fmt.to_plain(model.llm_unavailable(DEFAULT))
     assert len(fake_openai.chat_requests) == 1  # nothing to leave out: not asked again
 
 

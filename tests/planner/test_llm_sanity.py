@@ -19,7 +19,7 @@ from bot.kernel.readers import DEFAULT
 from bot.kernel.said import Malformed, MalformedKind
 from bot.planner.base import Plan
 from bot.planner.sanity import check_actions, clean_name, sane
-from bot.render import llm
+from bot.render import reading
 from tests.fixtures.worded import named, worded
 
 DAY = dt.date(2026, 11, 22)
@@ -105,7 +105,9 @@ def test_a_plan_with_a_refused_action_says_so_and_is_not_understood() -> None:
     kept = food("Toast", 80, p=3, c=15, f=1)
     plan = worded(sane(Plan(actions=[food('"}{', 100), kept])))
     assert plan.actions == [kept] and not plan.understood
-    assert plan.reply == llm.left_out_malformed([Malformed(MalformedKind.UNREADABLE_FOOD)], DEFAULT)
+    assert plan.reply == reading.left_out_malformed(
+        [Malformed(MalformedKind.UNREADABLE_FOOD)], DEFAULT
+    )
     clean = worded(Plan(actions=[kept]))
     assert sane(clean) is clean and clean.understood and clean.reply is None
 

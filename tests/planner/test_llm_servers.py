@@ -23,7 +23,7 @@ from bot.planner.base import (
     Turn,
 )
 from bot.planner.llm import LlmPlanner
-from bot.render import llm
+from bot.render import reading
 from tests.fixtures.openai import FakeOpenAI, chat_completion, prompt_tokens
 from tests.fixtures.worded import answered, worded
 
@@ -104,7 +104,7 @@ async def test_a_failed_repair_round_keeps_the_valid_calls(
     plan = worded(await small_planner(llm_client).plan("oatmeal, slept badly", CONTEXT))
 
     assert [action_type(a) for a in plan.actions] == ["checkin.upsert"]
-    assert not plan.understood and plan.reply == llm.llm_repair_failed(["nutrition"], DEFAULT)
+    assert not plan.understood and plan.reply == reading.llm_repair_failed(["nutrition"], DEFAULT)
     assert plan.llm_requests == 2
 
 
@@ -259,7 +259,7 @@ async def test_model_text_claiming_a_write_is_never_shown(
 
     plan = worded(await small_planner(llm_client).plan("2 eggs", CONTEXT))
 
-    assert plan.actions == [] and plan.reply == llm.LLM_CLAIMED_WRITE
+    assert plan.actions == [] and plan.reply == reading.LLM_CLAIMED_WRITE
     assert not plan.understood and not plan.is_question
 
 
@@ -296,7 +296,7 @@ async def test_an_answer_claiming_a_write_is_replaced_but_a_report_of_data_is_no
         answers.append(
             answered(await planner.answer("", CONTEXT, plan, [ReadResult(plan.reads[0], {})]))
         )
-    assert answers == [llm.LLM_CLAIMED_WRITE, texts[1], "Lunch was logged at 12:40."]
+    assert answers == [reading.LLM_CLAIMED_WRITE, texts[1], "Lunch was logged at 12:40."]
 
 
 @pytest.mark.parametrize(
@@ -323,7 +323,7 @@ async def test_model_text_claiming_a_write_in_another_language_is_never_shown(
 
     plan = worded(await small_planner(llm_client).plan("2 eggs", CONTEXT))
 
-    assert plan.actions == [] and plan.reply == llm.LLM_CLAIMED_WRITE
+    assert plan.actions == [] and plan.reply == reading.LLM_CLAIMED_WRITE
 
 
 @pytest.mark.parametrize(
@@ -364,7 +364,7 @@ async def test_an_answer_in_another_language_reporting_data_is_not_taken_for_a_w
         answers.append(
             answered(await planner.answer("", CONTEXT, plan, [ReadResult(plan.reads[0], {})]))
         )
-    assert answers == [llm.LLM_CLAIMED_WRITE, report]
+    assert answers == [reading.LLM_CLAIMED_WRITE, report]
 
 
 async def test_every_request_sent_is_counted(fake_openai: FakeOpenAI) -> None:

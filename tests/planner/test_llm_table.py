@@ -16,7 +16,7 @@ from bot.kernel.readers import DEFAULT
 from bot.planner.base import Plan, PlanContext
 from bot.planner.llm import LlmPlanner
 from bot.render import format as fmt
-from bot.render import llm
+from bot.render import reading
 from tests.fixtures.core import AssistantFactory
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox
@@ -129,7 +129,9 @@ async def test_the_reply_marks_an_estimate_and_the_service_gets_the_clean_name(
 
     text = await say(assistant, STEW_AND_EGGS)
 
-    note = fmt.to_plain(llm.estimated(["Lentil stew from the place near work, 1 serving"], DEFAULT))
+    note = fmt.to_plain(
+        reading.estimated(["Lentil stew from the place near work, 1 serving"], DEFAULT)
+    )
     assert note in text and "eggs, 2 pieces" not in note
     auth = {"Authorization": f"Bearer {key}"}
     async with httpx.AsyncClient(base_url=sandbox.api_url, headers=auth) as http:
@@ -152,6 +154,8 @@ async def test_a_draft_held_for_review_marks_its_estimates_too(
     text = await say(assistant, STEW_AND_EGGS)
 
     assert "nothing is saved yet" in text
-    note = fmt.to_plain(llm.estimated(["Lentil stew from the place near work, 1 serving"], DEFAULT))
+    note = fmt.to_plain(
+        reading.estimated(["Lentil stew from the place near work, 1 serving"], DEFAULT)
+    )
     assert note in text and "eggs, 2 pieces" not in note
     assert (await sandbox.counts(key))["nutrition"] == 0

@@ -1,9 +1,11 @@
-"""The offline planner's words: what the rules say when they cannot log something and the
-limits of what can be logged (`range_*`); its answers to questions are in bot/render/asked.py.
+"""What the reading of a message said besides what it logged: small talk, what could not be
+placed or was left out and why, the limits of what can be logged, a guess offered before it
+is saved, the model's estimates. Both planners say these as data (bot/kernel/said.py);
+bot/render/said.py picks the words here. Answers to questions are in bot/render/asked.py.
 
 Replies are plain text that is also HTML-safe: words taken from the person's message are
 stripped of "<", ">" and "&" (`_quote`), and anything read from the service is escaped, so the
-result reads the same whether or not it is escaped again.
+result reads the same whether or not it is escaped again (`estimated` is HTML).
 """
 
 from __future__ import annotations
@@ -11,9 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.kernel.readers import Reader
+from bot.kernel.said import Malformed, MalformedKind
+from bot.render.format import esc
 from bot.render.words import N_, Words, words
 
 __all__ = [
+    "LLM_CLAIMED_WRITE",
+    "LLM_NOT_UNDERSTOOD",
     "NOT_EATEN",
     "OFFLINE_ACK",
     "OFFLINE_BYE",
@@ -23,19 +29,24 @@ __all__ = [
     "OFFLINE_HELP",
     "OFFLINE_HOW_ARE_YOU",
     "OFFLINE_INJECTION",
-    "OFFLINE_LLM_HINT",
     "OFFLINE_LLM_ONLY",
     "OFFLINE_THANKS",
     "OFFLINE_UNKNOWN_QUESTION",
     "OTHERS_ATE",
     "check_first",
     "emoji_offer",
+    "estimated",
     "exercise_not_tracked",
     "food_facts",
+    "left_out_malformed",
+    "llm_partly_understood",
+    "llm_repair_failed",
+    "malformed",
     "offline_not_understood",
     "offline_odd_numbers",
     "offline_out_of_range",
     "offline_too_long",
+    "prompt_refused",
     "range_amount",
     "range_energy",
     "range_goal",
@@ -44,8 +55,6 @@ __all__ = [
     "supplements_not_taken",
 ]
 
-# For whoever runs the bot (the terminal prints it as `Reply.operator_note`), never for a chat.
-OFFLINE_LLM_HINT = "With an LLM configured through OPENAI_API_KEY I would understand free text too."
 # What a planner says as a `Notice`: message ids, looked up in the reader's catalog by
 # bot/render/said.py. The examples in them are what the rules understand in that language.
 OFFLINE_EMPTY = N_(
@@ -274,3 +283,100 @@ def food_facts(items: Sequence[tuple[str, float, float, float, float]], reader: 
         for food, kcal, protein, carbs, fat in items
     ]
     return "\n".join([*lines, w._("(From my built-in food table; nothing was logged.)")])
+
+
+# The planner's notices, shown by bot.render.said: message ids marked for the catalogs.
+LLM_NOT_UNDERSTOOD = N_(
+    "Sorry, I couldn't understand that, so nothing was saved. Could you say it again in "
+    'other words? For example: "2 eggs and toast for breakfast, slept badly".'
+)
+
+# Instead of model text that claims a write ("Logged: ...") when nothing was written.
+LLM_CLAIMED_WRITE = N_(
+    "Nothing was saved from that message. To log something, say it plainly, for example: "
+    '"2 eggs and toast for breakfast" or "72.4 kg".'
+)
+
+_LLM_AREA_NOUNS = {
+    "nutrition": N_("the food"),
+    "goals": N_("the goals"),
+    "checkin": N_("the check-in"),
+    "weight": N_("the weight"),
+    "supplements": N_("the supplements"),
+    "recipes": N_("the recipe"),
+    "support": N_("the support request"),
+    "read": N_("the question"),
+}
+_PART_OF_IT = N_("part of it")
+
+
+def prompt_refused() -> str:
+    """Instead of a model reply that quoted the bot's instructions (a prompt injection)."""
+    return N_("I can't share my instructions. Tell me what you ate, your weight or how you feel.")
+
+
+def estimated(foods: Sequence[str], reader: Reader) -> str:
+    """Under the logged items (HTML): which of them carry the model's estimate, as the food
+    table knew none of them and the person gave no figures. The entries' names stay clean;
+    the mark is here."""
+    names = "; ".join(esc(food) for food in dict.fromkeys(foods))
+    return words(reader)._("≈ Estimated (not in the food table): {names}").format(names=names)
+
+
+def llm_partly_understood(areas: Sequence[str | None], reader: Reader) -> str:
+    """After a failed repair round that still produced some valid actions: say what is missing.
+
+    `areas` are the tool areas of the calls that stayed invalid (None for an unknown tool).
+    """
+    w = words(reader)
+    return w._(
+        "I couldn't read {what} in your message, so I left that out. "
+        "Could you send that part again in other words?"
+    ).format(what=_listed(areas, reader))
+
+
+def llm_repair_failed(areas: Sequence[str | None], reader: Reader) -> str:
+    """The model failed (an error, too slow) while fixing part of a message it had half read:
+    the rest was kept, and the person's wording is not to blame."""
+    w = words(reader)
+    return w._(
+        "My AI model failed while reading {what} in your message, so I left that out. "
+        "Please send that part again in a minute."
+    ).format(what=_listed(areas, reader))
+
+
+def _listed(areas: Sequence[str | None], reader: Reader) -> str:
+    w = words(reader)
+    nouns = [_LLM_AREA_NOUNS.get(area or "", _PART_OF_IT) for area in areas] or [_PART_OF_IT]
+    return w.listed([w._(noun) for noun in dict.fromkeys(nouns)])
+
+
+def left_out_malformed(what: Sequence[Malformed], reader: Reader) -> str:
+    """Plain text: entries refused because their values could not be right (a name of
+    markup, macros that cannot make the calories, a value out of range)."""
+    w = words(reader)
+    names = w.listed([malformed(m, reader) for m in what]) or w._("an entry")
+    return w._(
+        "I left out {names}: its values didn't look right (a garbled name, or numbers that "
+        "don't add up), so it wasn't saved. Could you send it again with its amount?"
+    ).format(names=names)
+
+
+_MALFORMED = {
+    MalformedKind.UNREADABLE_FOOD: N_("a food with an unreadable name"),
+    MalformedKind.SUPPLEMENT: N_("a supplement"),
+    MalformedKind.RECIPE: N_("a recipe"),
+    MalformedKind.GOALS: N_("the goals"),
+}
+
+
+def malformed(entry: Malformed, reader: Reader) -> str:
+    """A few words naming an entry left out for values that could not be right."""
+    w = words(reader)
+    if entry.kind is MalformedKind.FOOD:
+        return f'"{entry.name}"'
+    if entry.kind is MalformedKind.WEIGHT:
+        return w._("the weight {weight}").format(weight=w.weight(entry.kg))
+    if entry.kind is MalformedKind.GOAL_WEIGHT:
+        return w._("the goal weight {weight}").format(weight=w.weight(entry.kg))
+    return w._(_MALFORMED[entry.kind])
