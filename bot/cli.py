@@ -145,13 +145,16 @@ def parse(
         str | None,
         typer.Option(help="Local time YYYY-MM-DDTHH:MM of lines that name none; default now."),
     ] = None,
+    language: Annotated[
+        str, typer.Option(help="The reader's language (en, de, es, fr, it): foods and reply.")
+    ] = "en",
 ) -> None:
     """What the bot would send and say for each message on stdin, as JSON lines; writes nothing."""
     from bot.ops.parse import main_parse
 
     if planner not in ("offline", "llm"):
         raise typer.BadParameter("planner must be 'offline' or 'llm'")
-    raise typer.Exit(main_parse(_settings(), planner, timezone, now))
+    raise typer.Exit(main_parse(_settings(), planner, timezone, now, language))
 
 
 @app.command()

@@ -71,6 +71,20 @@ def test_english_and_german_messages_give_the_planned_actions_and_the_logged_rep
     assert result.stderr == ""
 
 
+def test_a_reader_of_german_gets_the_foods_and_the_reply_the_bot_would_give_them() -> None:
+    meal = "zwei Brötchen mit Käse und ein Kaffee"
+    _, (german,) = run_parse([meal], "--now", NOW, "--timezone", BERLIN, "--language", "de")
+    foods = [a["entry"]["food"] for a in german["actions"]]
+    assert foods == ["Brötchen, 2 Brötchen", "Käse, 1 Scheibe (28 g)", "Kaffee, 1 Tasse (240 ml)"]
+    assert german["reply"].splitlines()[0] == "Eingetragen"
+    _, (english,) = run_parse([meal], "--now", NOW, "--timezone", BERLIN)
+    assert english["actions"] == offline_plan(meal)  # the service's numbers are the same
+    assert [a["entry"]["calories"] for a in english["actions"]] == [
+        a["entry"]["calories"] for a in german["actions"]
+    ]
+    assert english["actions"][0]["entry"]["food"] == "Bread rolls (brötchen), 2 rolls"
+
+
 def test_a_json_line_brings_its_own_clock_and_zone() -> None:
     # 23:30 UTC on the 22nd is already the morning of the 23rd in Tokyo.
     own = {"text": "2 eggs", "now": "2026-11-22T23:30:00+00:00", "timezone": "Asia/Tokyo"}
@@ -146,7 +160,8 @@ def test_what_the_bot_posts_for_a_person_with_no_data_yet() -> None:
 
 
 def test_bad_flags_and_a_missing_model_are_one_line_and_exit_2() -> None:
-    for args in (["--timezone", "Mars/Base"], ["--now", "noon"], ["--planner", "llm"]):
+    bad = (["--timezone", "Mars/Base"], ["--now", "noon"], ["--language", "pt"])
+    for args in (*bad, ["--planner", "llm"]):
         result, rows = run_parse(["2 eggs"], *args)
         assert result.exit_code == 2, args
         assert rows == []

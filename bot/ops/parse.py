@@ -41,10 +41,11 @@ from bot.agent_api.views import DayCheckinView, SupplementsDayView
 from bot.config import Settings
 from bot.core.conversation import storable
 from bot.core.personal import nothing_to_repeat, settle_unit, unitless_index
+from bot.core.planning import in_their_words
 from bot.kernel.days import day_end
 from bot.kernel.keys import find_key, hide_keys
 from bot.kernel.plausibility import check
-from bot.kernel.readers import DEFAULT
+from bot.kernel.readers import Reader, language_of
 from bot.ops.progress import RunProgress, run_progress, terminal_console
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
@@ -54,6 +55,7 @@ from bot.render import conversation, drafts, reading, usual
 from bot.render import format as fmt
 from bot.render import parse as words
 from bot.render import said as said_words
+from bot.render.words import LANGUAGES
 from bot.sync.items import wire
 from bot.sync.reconcile import prepare_bundle
 
@@ -70,6 +72,7 @@ class Clock:
 
     timezone: str = "UTC"
     now: str | None = None
+    language: str = "en"  # the reader's: the foods' words and the reply's
 
     def context(self, settings: Settings, timezone: Any = None, now: Any = None) -> PlanContext:
         """The planner's context for a line, its own `timezone` and `now` before the flags'.
@@ -92,7 +95,10 @@ class Clock:
             local = local.replace(tzinfo=zone) if local.tzinfo is None else local.astimezone(zone)
         # A person with no day end of their own lives by the configured one, as in the bot.
         return PlanContext(
-            now=local, timezone=name, day_ends_at=day_end(None, settings.day_ends_at)
+            now=local,
+            timezone=name,
+            day_ends_at=day_end(None, settings.day_ends_at),
+            language=self.language,
         )
 
 
@@ -133,6 +139,10 @@ class Parser:
     tokens: int = field(default=0, init=False)
 
     @property
+    def reader(self) -> Reader:
+        return Reader(language=self.clock.language)
+
+    @property
     def uses_llm(self) -> bool:
         return self.planner.name != "offline"
 
@@ -162,14 +172,14 @@ class Parser:
         notes: list[str] = []
         planned = self._read_part(storable(text), notes)
         try:
-            plan = sane(await self.planner.plan(planned, context))
+            plan = in_their_words(sane(await self.planner.plan(planned, context)), self.reader)
         except PlannerError as exc:
             self.requests += exc.llm_requests
             self.tokens += exc.llm_tokens
             raise LineError(words.planner_failed(type(exc).__name__, str(exc))) from exc
         self.requests += plan.llm_requests
         self.tokens += plan.prompt_tokens + plan.completion_tokens
-        said = _carried_out(plan, context, notes)
+        said = _carried_out(plan, context, notes, self.reader)
         posted = await _posted(said.actions) if said.actions else []
         drafted = await _posted(said.draft) if said.draft else []
         return _output(text, said, posted, drafted)
@@ -179,7 +189,7 @@ class Parser:
         with a note unless the rules alone would refuse it whole and say so themselves."""
         limit = self.settings.max_message_chars
         if len(text) > limit and (self.uses_llm or limit <= OFFLINE_MAX_CHARS):
-            notes.append(conversation.message_truncated(limit, DEFAULT))
+            notes.append(conversation.message_truncated(limit, self.reader))
         return text[:limit]
 
 
@@ -195,42 +205,42 @@ def _json_line(raw: str) -> dict[str, Any]:
     return fields
 
 
-def _carried_out(plan: Plan, context: PlanContext, notes: list[str]) -> _Said:
+def _carried_out(plan: Plan, context: PlanContext, notes: list[str], reader: Reader) -> _Said:
     """The core's branches (Personal.settle, Conversation._carry_out) for a person with no data
     yet: nothing to repeat, no earlier weight, nothing logged today to correct."""
     today = context.today
-    reply = said_words.reply(plan.said, DEFAULT)
+    reply = said_words.reply(plan.said, reader)
     if plan.repeat is not None:
-        return _Said(usual.nothing_to_repeat(nothing_to_repeat(plan.repeat, today), DEFAULT))
+        return _Said(usual.nothing_to_repeat(nothing_to_repeat(plan.repeat, today), reader))
     if plan.unit_question is not None:
         index = unitless_index(plan, plan.unit_question)
         if index is not None and not settle_unit(
             plan, index, plan.unit_question, None, context.timezone
         ):
-            return _Said(usual.which_unit(plan.unit_question, DEFAULT))
+            return _Said(usual.which_unit(plan.unit_question, reader))
     if plan.amends:
-        return _Said(drafts.correction_of_nothing_logged(DEFAULT))
+        return _Said(drafts.correction_of_nothing_logged(reader))
     if plan.actions:
         if reply and not plan.understood:
             notes.append(fmt.esc(reply))
         concerns = check(plan.actions, last_weight_kg=None)
         if concerns:
-            shown = drafts.draft(plan.actions, concerns, today, plan.estimated(), reader=DEFAULT)
+            shown = drafts.draft(plan.actions, concerns, today, plan.estimated(), reader=reader)
             return _Said(shown, draft=plan.actions)
         if plan.estimated():
-            notes.append(reading.estimated(plan.estimated(), DEFAULT))
+            notes.append(reading.estimated(plan.estimated(), reader))
         parts = [
-            conversation.logged(plan.actions, today, DEFAULT),
+            conversation.logged(plan.actions, today, reader),
             *(["\n".join(notes)] if notes else []),
         ]
         return _Said(fmt.fit("\n\n".join(parts)), actions=plan.actions)
     if plan.offer:
-        shown = drafts.draft(plan.offer, [], today, reader=DEFAULT)
+        shown = drafts.draft(plan.offer, [], today, reader=reader)
         return _Said(f"{fmt.esc(reply)}\n{shown}" if reply else shown, draft=plan.offer)
-    return _Said("\n\n".join([*_answer(plan, reply, today), *notes]))
+    return _Said("\n\n".join([*_answer(plan, reply, today, reader), *notes]))
 
 
-def _answer(plan: Plan, reply: str | None, today: dt.date) -> list[str]:
+def _answer(plan: Plan, reply: str | None, today: dt.date, reader: Reader) -> list[str]:
     """A plan without actions (Conversation._answer): what its reads would be, or its words."""
     if plan.reads:
         reads = [(r.route, r.date, r.from_, r.to) for r in plan.reads]
@@ -238,7 +248,7 @@ def _answer(plan: Plan, reply: str | None, today: dt.date) -> list[str]:
         return [words.would_read(reads, today), *([fmt.esc(reply)] if left_out else [])]
     if reply:
         return [fmt.esc(reply)]
-    return [conversation.nothing_understood(DEFAULT)]
+    return [conversation.nothing_understood(reader)]
 
 
 def _output(
@@ -271,7 +281,9 @@ async def parse_lines(
 # --- the command ----------------------------------------------------------------------------
 
 
-def main_parse(settings: Settings, planner_name: str, timezone: str, now: str | None) -> int:
+def main_parse(
+    settings: Settings, planner_name: str, timezone: str, now: str | None, language: str = "en"
+) -> int:
     """The `healthbot parse` command: 0 once stdin is read, 2 when it cannot start (one line
     on stderr: no model for --planner llm, a flag that does not parse).
 
@@ -282,7 +294,11 @@ def main_parse(settings: Settings, planner_name: str, timezone: str, now: str | 
     if planner_name == "llm" and not settings.llm_enabled:
         print(words.needs_model(), file=sys.stderr)
         return 2
-    clock = Clock(timezone, now)
+    known = language_of(language, LANGUAGES)
+    if known is None:
+        print(words.bad_language(language, LANGUAGES), file=sys.stderr)
+        return 2
+    clock = Clock(timezone, now, known)
     try:
         clock.context(settings)
     except LineError as exc:

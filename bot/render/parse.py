@@ -14,6 +14,7 @@ from bot.render.format import day_label
 __all__ = [
     "ReadShown",
     "bad_json",
+    "bad_language",
     "bad_now",
     "bad_timezone",
     "crashed",
@@ -83,6 +84,10 @@ def needs_model() -> str:
 
 def bad_timezone(name: str) -> str:
     return f"unknown timezone {name!r}: use an IANA name such as Europe/Berlin or UTC"
+
+
+def bad_language(value: str, languages: Sequence[str]) -> str:
+    return f"unknown language {value!r}: use one of {', '.join(languages)}"
 
 
 def bad_now(value: str) -> str:
