@@ -89,6 +89,13 @@ async def test_an_english_reader_reads_the_table_name_with_their_word_beside_it(
         ("caffè con latte di soia", "it", ["Caffè con latte di soia"]),
         ("pane con la nutella", "it", ["Pane con la nutella"]),
         ("una birra media con limone", "it", ["Birra con limone"]),
+        # a comma or a place said with it ends the name: never a second amount in it
+        ("2 eggs, fried in butter", "de", ["Eggs fried in butter"]),
+        (
+            "protein shake, 2 scoops of ON gold standard with water",
+            "fr",
+            ["Protein shake with water"],
+        ),
     ],
 )
 async def test_a_food_and_what_it_came_with_are_named_in_their_words(

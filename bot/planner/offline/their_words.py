@@ -94,6 +94,11 @@ def joined(tokens: Tokens, span: range, words: list[str]) -> str:
 
 # Words of an item's span that join an amount to its food ("200 g de pollo").
 _OF = frozenset({"of", "de", "di", "d", "du", "del", "della", "dello", "des"})
+# Words that end no food's name: what joins it to what comes after ("onions at the stall").
+_NEVER_LAST = _OF | frozenset("at from in on with for to and or y e et und mit con avec".split())
+# Marks between a food and what it came with that end one name, left out of the whole's
+# ("2 eggs, fried in butter": "Eggs fried in butter"): an entry's amount follows its comma.
+_BETWEEN_NAMES = frozenset(",.;:!?")
 
 
 def said_with(
@@ -105,8 +110,9 @@ def said_with(
     table = food_table()
     said, at = _said(tokens, table, head), head.last
     for k in joining:
-        said += _space(tokens, at, k) + tokens.items[k].raw.lower()
-        at = k
+        if tokens.items[k].raw not in _BETWEEN_NAMES:
+            said += _space(tokens, at, k) + tokens.items[k].raw.lower()
+            at = k
     last = _said(tokens, table, added)
     if not _written_upper(tokens, table, added, last):
         last = last[:1].lower() + last[1:]
@@ -121,14 +127,17 @@ def _space(tokens: Tokens, before: int, after: int) -> str:
 
 def _said(tokens: Tokens, table: FoodTable, item: FoodItem) -> str:
     """The person's word for an item: `own_name`, else the words of its span naming the food
-    as written, without how much of it was said ("una birra media": "Birra")."""
+    as written, from its first to the last in a row the table knows, without how much of it
+    was said ("una birra media": "Birra"; "protein shake, 2 scoops": "Protein shake")."""
     own = own_name(item)
     if own:
         return own
     span = list(range(item.first, item.last + 1))
-    while span and _not_its_name(tokens.items[span[0]], table, first=True):
+    while span and _before_its_name(tokens.items[span[0]], table):
         span = span[1:]
-    while span and _not_its_name(tokens.items[span[-1]], table, first=False):
+    end = next((n for n, k in enumerate(span) if not _of_a_name(tokens.items[k], table)), None)
+    span = span[:end]
+    while span and tokens.items[span[-1]].text in _NEVER_LAST:
         span = span[:-1]
     if not span:
         return item.name
@@ -136,15 +145,15 @@ def _said(tokens: Tokens, table: FoodTable, item: FoodItem) -> str:
     return their_word(joined(tokens, at, [as_written(table, tokens.items[k]) for k in at]))
 
 
-def _not_its_name(token: Token, table: FoodTable, *, first: bool) -> bool:
-    """Whether a word at an end of an item's span says how much, not what the food is: before
-    its name, a word of an amount or one no food's name holds ("una", "2 cups of"); after it,
-    a word of an amount no food's name holds ("media", not the "bowl" of "burrito bowl")."""
-    if token.kind != "word":
-        return True
-    if first:
-        return token.text in AMOUNT_WORDS or token.text in _OF or token.text not in table.words
-    return token.text in AMOUNT_WORDS and token.text not in table.words
+def _before_its_name(token: Token, table: FoodTable) -> bool:
+    """Whether a word before a food's name says how much of it, not what it is ("una",
+    "2 cups of")."""
+    return token.text in AMOUNT_WORDS or token.text in _OF or not _of_a_name(token, table)
+
+
+def _of_a_name(token: Token, table: FoodTable) -> bool:
+    """Whether a word is one of a name the table knows ("burrito", "bowl"; not "media")."""
+    return token.kind == "word" and token.text in table.words
 
 
 def _written_upper(tokens: Tokens, table: FoodTable, item: FoodItem, said: str) -> bool:
