@@ -70,3 +70,52 @@ async def test_an_english_reader_reads_the_table_name_with_their_word_beside_it(
     text: str, named: list[str]
 ) -> None:
     assert await names(text, "en") == named
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "named"),
+    [
+        ("Kaffee mit Hafermilch und ein Käsebrot", "de", ["Kaffee mit Hafermilch", "Käsebrot"]),
+        ("Tee mit Milch und Zucker", "de", ["Tee mit Milch und Zucker"]),
+        ("zwei Kaffee heute mit Milch", "de", ["Kaffee mit Milch"]),
+        ("Salat mit Hähnchen und Avocado", "de", ["Salat mit Hähnchen und Avocado"]),
+        ("Bratwurst im Brötchen", "de", ["Bratwurst im Brötchen"]),
+        ("pan con aceite", "es", ["Pan con aceite"]),
+        ("yogur con miel", "es", ["Yogur con miel"]),
+        ("ensalada con atún y huevo", "es", ["Ensalada con atún y huevo"]),
+        ("salmón con arroz 600 kcal", "es", ["Salmón con arroz"]),
+        ("une tartine avec du beurre", "fr", ["Tartine avec du beurre"]),
+        ("un café avec du lait", "fr", ["Café avec du lait"]),
+        ("caffè con latte di soia", "it", ["Caffè con latte di soia"]),
+        ("pane con la nutella", "it", ["Pane con la nutella"]),
+        ("una birra media con limone", "it", ["Birra con limone"]),
+        # a comma or a place said with it ends the name: never a second amount in it
+        ("2 eggs, fried in butter", "de", ["Eggs fried in butter"]),
+        (
+            "protein shake, 2 scoops of ON gold standard with water",
+            "fr",
+            ["Protein shake with water"],
+        ),
+    ],
+)
+async def test_a_food_and_what_it_came_with_are_named_in_their_words(
+    text: str, language: str, named: list[str]
+) -> None:
+    assert await names(text, language) == named
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Kaffee mit Hafermilch", ["Coffee (kaffee) with oat milk"]),
+        ("Tee mit Milch und Zucker", ["Tea with milk (tee mit milch) and sugar"]),
+        ("Salat mit Hähnchen und Avocado", ["Salad with chicken breast and avocado"]),
+        ("yogur con miel", ["Yogurt pot with honey"]),
+        ("une tartine avec du beurre", ["Bread with butter and jam (tartine)"]),
+        ("caffè con latte di soia", ["Coffee (caffè) with soy milk"]),
+    ],
+)
+async def test_an_english_reader_reads_a_food_and_what_it_came_with_in_english(
+    text: str, named: list[str]
+) -> None:
+    assert await names(text, "en") == named

@@ -26,6 +26,7 @@ from bot.planner.offline.flavours import flavour_of, flavoured
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.table import FoodTable, food_table, without_said
 from bot.planner.offline.text import Tokens
+from bot.planner.offline.their_words import said_with
 from bot.planner.offline.toppings import on_salad, plain_salad
 from bot.planner.reader.composition import dish_of
 from bot.planner.reader.dry import with_sauce
@@ -169,7 +170,7 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
             continue
         if free and on_bread(head, item, words, _counted(tokens, item)):
             tokens.claim(gap)  # "2 sausages in bread", "Bratwurst im Brötchen": one item
-            joined[-1] = dish(head, item, ON_IN[words[0]])
+            joined[-1] = said_with(tokens, dish(head, item, ON_IN[words[0]]), head, item, gap)
             in_dish = False
             continue
         if not free or not (with_word or (and_word and _small(head, item))):
@@ -180,7 +181,7 @@ def join_with(tokens: Tokens, items: list[FoodItem]) -> list[FoodItem]:
         merged = _joined(tokens, head, item, between, words, table)
         in_dish = merged is not None and merged.first == head.first
         if in_dish and merged is not None:
-            joined[-1] = merged
+            joined[-1] = said_with(tokens, merged, head, item, gap)
         else:  # "with a side salad", "salmon with rice": two items
             joined.append(merged or item)
     return dish_amounts(tokens, joined)

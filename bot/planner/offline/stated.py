@@ -18,6 +18,7 @@ from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.sources import SOURCE_RE
 from bot.planner.offline.text import Tokens, number_value, rx
+from bot.planner.offline.their_words import said_with
 from bot.planner.reader.quantities import HOUSEHOLD_UNITS, MASS_UNITS
 
 _MEAL_NAMES = {
@@ -90,7 +91,7 @@ def apply_energies(
             named = [i for i in words if tokens.items[i].text not in FILLERS]
             named = [i for i in named if i not in measured]
         if before is not None and before.added:
-            before = _as_dish(result, before)  # the figure is for the dish, both parts
+            before = _as_dish(tokens, result, before)  # the figure is for the dish, both parts
         tokens.claim(range(ahead[0], span.start) if ahead else range(0))
         count, counted = _each(tokens, span, before, words, bool(ahead))  # "2 bars, 200 kcal each"
         item = _with_energy(text, tokens, before, kcal * count, words, named, span)
@@ -252,10 +253,12 @@ def _together(items: list[FoodItem]) -> FoodItem:
     return dataclasses.replace(whole, name=text, amount="")
 
 
-def _as_dish(items: list[FoodItem], added: FoodItem) -> FoodItem:
+def _as_dish(tokens: Tokens, items: list[FoodItem], added: FoodItem) -> FoodItem:
     """Replace `added` and the food it comes with by the two as one item, in place."""
     at = items.index(added)
-    items[at - 1 : at + 1] = [dish(items[at - 1], added)]
+    head = items[at - 1]
+    joining = range(head.last + 1, added.first)
+    items[at - 1 : at + 1] = [said_with(tokens, dish(head, added), head, added, joining)]
     return items[at - 1]
 
 
@@ -274,7 +277,7 @@ def apply_macros(
             tokens.release(span)
             continue
         if target.added:
-            target = _as_dish(result, target)
+            target = _as_dish(tokens, result, target)
         result[result.index(target)] = target.with_macro(field, grams)
         tokens.claim(span)
     return result

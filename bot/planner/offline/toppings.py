@@ -4,7 +4,8 @@ The table's plain salad ("Salad", "Green salad") is leaves and dressing. What a 
 it, after "with" or as its contents ("salad with tuna and egg", "Salat mit Hähnchen und
 Avocado", "salad: chicken, avocado, feta"), is eaten too: each is counted at `TOPPING_SHARE`
 of the food's own portion (half a chicken breast, half an avocado, one of two eggs) unless the
-person said how much, and named in the entry ("Salad with chicken breast, avocado and feta").
+person said how much, and named in the entry ("Salad with chicken breast, avocado and feta";
+in the person's words for a reader of their language, their_words.py).
 A salad the table knows as a dish ("Chicken caesar salad", "Ensalada mixta") holds its own.
 """
 
@@ -16,6 +17,7 @@ import re
 from bot.planner.offline.foods import FoodItem
 from bot.planner.offline.table import food_table, without_brackets
 from bot.planner.offline.text import Tokens
+from bot.planner.offline.their_words import said_with
 from bot.planner.reader.quantities import AMOUNT_WORDS
 
 PLAIN_SALADS = frozenset({"Salad", "Green salad"})
@@ -45,5 +47,5 @@ def topped(tokens: Tokens, salad: FoodItem, item: FoodItem) -> FoodItem:
     head, _, toppings = salad.name.partition(" with ")
     listed = [t for t in re.split(r", | and ", toppings) if t] + [added]
     named = listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
-    summed = salad.plus(topping)
-    return dataclasses.replace(summed, name=f"{head} with {named}", last=salad.last)
+    whole = dataclasses.replace(salad.plus(topping), name=f"{head} with {named}", last=salad.last)
+    return said_with(tokens, whole, salad, item, range(salad.last + 1, item.first))
