@@ -23,6 +23,7 @@ from bot.kernel import callbacks
 from bot.kernel.plausibility import Concern, check
 from bot.kernel.replies import Reply
 from bot.planner.base import Plan
+from bot.planner.drinks import alcoholic_entry
 from bot.planner.recap import recap
 from bot.render import checkins, conversation
 from bot.store import Message, TurnRole
@@ -143,7 +144,7 @@ class Writing:
         """
         weights = [a for a in actions if isinstance(a, WeightLog)]
         if not weights:
-            return check(actions, last_weight_kg=None)
+            return check(actions, last_weight_kg=None, is_alcohol=alcoholic_entry)
         day = weights[0].date
         known, last_weight = self.res.weights.last(person.user_id, day)
         if not known:
@@ -155,7 +156,7 @@ class Writing:
                 if isinstance(r, dict) and isinstance(r.get("weightKg"), int | float)
             ]
             last_weight = values[-1] if values else None
-        return check(actions, last_weight_kg=last_weight)
+        return check(actions, last_weight_kg=last_weight, is_alcohol=alcoholic_entry)
 
     async def concerns_or_none(self, person: Person, actions: Sequence[Action]) -> list[Concern]:
         """`concerns`, or none when the service cannot be read (the write reports its state)."""

@@ -58,8 +58,16 @@ def macro_kcal(protein: float, carbs: float, fat: float) -> float:
     return 4 * protein + 4 * carbs + 9 * fat
 
 
-def check(actions: Sequence[Action], *, last_weight_kg: float | None) -> list[Concern]:
-    """Every concern about `actions`; empty when all look sane."""
+def check(
+    actions: Sequence[Action],
+    *,
+    last_weight_kg: float | None,
+    is_alcohol: Callable[[str], bool] | None = None,
+) -> list[Concern]:
+    """Every concern about `actions`; empty when all look sane. `is_alcohol` tells an
+    alcoholic drink by its entry's text (bot/planner/drinks.py knows the food table's names
+    in every language); by default the drink words of `alcoholic`."""
+    is_alcohol = is_alcohol or alcoholic
     concerns: list[Concern] = []
     for index, action in enumerate(actions):
         if isinstance(action, NutritionAddEntry):
@@ -71,7 +79,7 @@ def check(actions: Sequence[Action], *, last_weight_kg: float | None) -> list[Co
                 continue  # only the energy is known ("a dumpling thing, 410 cal"): no macros
             computed = macro_kcal(e.protein, e.carbs, e.fat)
             tolerance = max(MACRO_TOLERANCE_KCAL, MACRO_TOLERANCE_SHARE * max(e.calories, computed))
-            excess_is_alcohol = e.calories > computed and alcoholic(e.food)
+            excess_is_alcohol = e.calories > computed and is_alcohol(e.food)
             if abs(e.calories - computed) > tolerance and not excess_is_alcohol:
                 concerns.append(Concern(index, "macros_mismatch", e.calories, computed))
         elif isinstance(action, WeightLog) and last_weight_kg is not None:

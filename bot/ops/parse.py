@@ -48,6 +48,7 @@ from bot.kernel.plausibility import check
 from bot.kernel.readers import Reader, language_of
 from bot.ops.progress import RunProgress, run_progress, terminal_console
 from bot.planner.base import Plan, PlanContext, Planner, PlannerError
+from bot.planner.drinks import alcoholic_entry
 from bot.planner.offline.planner import MAX_CHARS as OFFLINE_MAX_CHARS
 from bot.planner.offline.questions import chart_days
 from bot.planner.sanity import sane
@@ -223,7 +224,7 @@ def _carried_out(plan: Plan, context: PlanContext, notes: list[str], reader: Rea
     if plan.actions:
         if reply and not plan.understood:
             notes.append(fmt.esc(reply))
-        concerns = check(plan.actions, last_weight_kg=None)
+        concerns = check(plan.actions, last_weight_kg=None, is_alcohol=alcoholic_entry)
         if concerns:
             shown = drafts.draft(plan.actions, concerns, today, plan.estimated(), reader=reader)
             return _Said(shown, draft=plan.actions)

@@ -21,7 +21,7 @@ from babel.numbers import format_decimal
 from bot.kernel.readers import Reader
 from bot.render.words import NP_, Words, translations, words
 
-__all__ = ["PORTIONS", "food_text", "portion"]
+__all__ = ["PORTIONS", "SIZED_DRINKS", "food_text", "portion"]
 
 # The portions the planners name, by how often they do (the eval's foods): all but a tail of
 # rare ones ("1 footlong", "2 idlis"), which give way to their grams or stay as they are.
@@ -142,6 +142,16 @@ PORTIONS: tuple[tuple[str, str, str], ...] = (
     NP_("portion", "{count} paratha", "{count} parathas"),
     NP_("portion", "{count} dumpling", "{count} dumplings"),
 )
+# A size said alone of a drink ("una birra media": "1 medium (400 ml)") is a portion of that
+# size, in the context "drink"; of a food (a banana, eggs, a croissant) it is a piece.
+SIZED_DRINKS: tuple[tuple[str, str, str], ...] = (
+    NP_("drink", "{count} medium", "{count} medium"),
+    NP_("drink", "{count} large", "{count} large"),
+    NP_("drink", "{count} small", "{count} small"),
+    NP_("drink", "{count} regular", "{count} regular"),
+    NP_("drink", "{count} huge", "{count} huge"),
+)
+_DRINK_SIZES = {singular: plural for _, singular, plural in SIZED_DRINKS}
 _CONTEXT = "portion"
 _COUNT = "{count} "
 # Units every language writes the same: only their numbers are the reader's.
@@ -150,6 +160,7 @@ _AMOUNT = re.compile(
     r"(?P<count>\d+/\d+|\d+(?:\.\d+)?)(?: (?P<words>[^()]+?))?(?: \((?P<held>.+)\))?"
 )
 _HOLDS = re.compile(r"(?P<value>\d+(?:\.\d+)?) (?P<unit>g|ml)\b")
+_HOLDS_ML = re.compile(r"\d ml\b")
 
 
 def food_text(food: str, reader: Reader) -> str:
@@ -171,15 +182,17 @@ def portion(amount: str, reader: Reader) -> str:
     w = words(reader)
     count, unit = said["count"], said["words"] or ""
     english, native = _vocabulary(reader.language)
+    held = said["held"]
     if unit in english:
         singular, plural = english[unit]
-        worded = w.npgettext(_CONTEXT, singular, plural, _form(count, w))
+        drink = singular in _DRINK_SIZES and held is not None and _HOLDS_ML.search(held)
+        context = "drink" if drink else _CONTEXT
+        worded = w.npgettext(context, singular, plural, _form(count, w))
         worded = worded.format(count=_number(count, w))
     elif not unit or unit in _METRIC or unit in native:
         worded = f"{_number(count, w)} {unit}".rstrip()
     else:
         return _held_measure(amount, w) or amount
-    held = said["held"]
     if held is None:
         return worded
     parts = [portion(part, reader) for part in held.split(", ")]

@@ -120,3 +120,17 @@ async def test_a_models_food_keeps_its_name_and_reads_its_portion_in_german(
     [food] = await foods_of(assistant, key, WEDNESDAY)
     assert food.startswith("Brötchen, 2 Stück"), food
     assert f"🍽 {food} — " in text
+
+
+async def test_a_beer_by_the_readers_own_word_is_saved_not_doubted(
+    assistant_factory: AssistantFactory, sandbox: RunningSandbox
+) -> None:
+    # its energy is partly alcohol, which its macros do not make: known by its Italian name
+    assistant, key = await linked(assistant_factory, sandbox)
+    await assistant.preferences.set_language(user_id=USER, code="it")
+    text = await say(assistant, "una birra media e una Peroni")
+    assert "⚠️" not in text
+    assert await foods_of(assistant, key, WEDNESDAY) == [
+        "Birra, 1 porzione media (400 ml)",
+        "Peroni, 1 bottiglia (330 ml)",
+    ]

@@ -45,8 +45,8 @@ DAYS = {
 KEPT = {
     "de": {"Brötchen, 2 Brötchen", "Käse, 1 Scheibe (28 g)", "Kaffee, 1 Tasse (240 ml)"},
     "es": {"Tostadas con tomate, 2 rebanadas", "Café con leche, 1 taza (220 ml)"},
-    "fr": {"Croissant, 1 portion moyenne", "Café crème, 1 tasse (250 ml)"},
-    "it": {"Cornetto, 1 porzione media", "Cappuccino, 1 tazza (180 ml)"},
+    "fr": {"Croissant, 1 pièce moyenne", "Café crème, 1 tasse (250 ml)"},
+    "it": {"Cornetto, 1 pezzo medio", "Cappuccino, 1 tazza (180 ml)"},
 }
 
 

@@ -63,3 +63,30 @@ def test_a_pint_of_something_is_that() -> None:
     plan = plan_text("a pint of milk", context_at("Europe/London", 8))
     names = [a.entry.food.lower() for a in plan.actions if isinstance(a, NutritionAddEntry)]
     assert names and "milk" in names[0], names
+
+
+def test_a_drink_saved_by_the_readers_own_word_is_not_held_back() -> None:
+    # a reader of another language saves "Birra", "Cañas", "Vin rouge", "Peroni": names no
+    # English drink word is part of; the table knows them all as alcoholic
+    from bot.planner.drinks import alcoholic_entry
+    from bot.planner.offline.their_words import their_word
+
+    table = food_table()
+    held = []
+    for alias, food in table.by_alias.items():
+        if food.alcohol_g <= 2 or food.protein + food.carbs + food.fat == 0:
+            continue
+        entry = Entry(
+            food=f"{their_word(alias)}, 1 porzione media (400 ml)",
+            calories=food.kcal,
+            protein=food.protein,
+            carbs=food.carbs,
+            fat=food.fat,
+        )
+        action = NutritionAddEntry(date=dt.date(2026, 11, 20), entry=entry)
+        if check([action], last_weight_kg=None, is_alcohol=alcoholic_entry):
+            held.append(alias)
+    assert held == []
+    juice = Entry(food="Succo d'arancia, 1 bicchiere", calories=300, protein=1, carbs=20, fat=0)
+    soft = NutritionAddEntry(date=dt.date(2026, 11, 20), entry=juice)
+    assert check([soft], last_weight_kg=None, is_alcohol=alcoholic_entry)  # still doubted

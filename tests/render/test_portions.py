@@ -23,8 +23,8 @@ ENGLISH = Reader()
         (GERMAN, "2 cups (480 ml)", "2 Tassen (480 ml)"),
         (SPANISH, "2 slices", "2 rebanadas"),
         (SPANISH, "1 cup (220 ml)", "1 taza (220 ml)"),
-        (FRENCH, "1 medium", "1 portion moyenne"),
-        (FRENCH, "2 medium", "2 portions moyennes"),
+        (FRENCH, "1 medium", "1 pièce moyenne"),
+        (FRENCH, "2 medium", "2 pièces moyennes"),
         (ITALIAN, "1 cup (180 ml)", "1 tazza (180 ml)"),
         (ITALIAN, "2 glasses (300 ml)", "2 bicchieri (300 ml)"),
         (GERMAN, "1 plate (350 g)", "1 Teller (350 g)"),
@@ -46,20 +46,21 @@ def test_a_portion_is_in_the_readers_words(reader: Reader, amount: str, worded: 
     [
         (GERMAN, "1 medium (400 ml)", "1 mittlere Portion (400 ml)"),
         (GERMAN, "2 large (700 ml)", "2 große Portionen (700 ml)"),
-        (GERMAN, "1 small (245 g)", "1 kleine Portion (245 g)"),
-        (GERMAN, "1 regular", "1 normale Portion"),
         (SPANISH, "1 medium (400 ml)", "1 ración mediana (400 ml)"),
-        (SPANISH, "2 small", "2 raciones pequeñas"),
         (FRENCH, "1 large (336 ml)", "1 grande portion (336 ml)"),
-        (FRENCH, "3 regular", "3 portions normales"),
         (ITALIAN, "1 medium (400 ml)", "1 porzione media (400 ml)"),
-        (ITALIAN, "2 large", "2 porzioni grandi"),
+        # of a food (eggs, a banana, a croissant) a size said alone is a piece
+        (GERMAN, "2 large", "2 große Stücke"),
+        (GERMAN, "1 small (245 g)", "1 kleines Stück (245 g)"),
+        (SPANISH, "2 small", "2 unidades pequeñas"),
+        (FRENCH, "3 regular", "3 pièces normales"),
+        (ITALIAN, "2 large", "2 pezzi grandi"),
         # a slice or a serving of a size keeps its own word
         (GERMAN, "1 medium slice", "1 mittlere Scheibe"),
         (ITALIAN, "2 large servings", "2 porzioni grandi"),
     ],
 )
-def test_a_sized_drink_or_dish_is_a_portion_of_that_size(
+def test_a_sized_drink_is_a_portion_and_a_sized_food_a_piece(
     reader: Reader, amount: str, worded: str
 ) -> None:
     assert portion(amount, reader) == worded
