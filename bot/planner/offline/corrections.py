@@ -19,6 +19,7 @@ from bot.planner.base import Plan
 from bot.planner.offline.corrected_numbers import NUMBER_WORDS as _NUMBER_WORDS
 from bot.planner.offline.corrected_numbers import with_number
 from bot.planner.offline.corrected_parts import eaten_share, said_share, with_part, with_share
+from bot.planner.offline.earlier import without_opening
 from bot.planner.offline.said_after import said_before
 from bot.planner.offline.settled import AFTERTHOUGHT_RE, INLINE_NUMBER, SETTLED_ONE, settled_inline
 from bot.planner.reader.quantities import SIZES
@@ -104,6 +105,7 @@ def amended(text: str, plan_part: Callable[[str], Plan]) -> list[Action]:
     eggs" -> 3 eggs); none when that is not a plain food amount, or takes something back."""
     if re.search(rf"\b(?:{_REMOVE}|undo|wrong)\b", text, re.IGNORECASE):
         return []
+    text = without_opening(text)
     said = _EARLIER_RE.sub(" ", _NOT_FIGURE_RE.sub(" ", text)).strip(" ,.;:!-–")
     plan = plan_part(said) if said else Plan()
     foods: list[Action] = [a for a in plan.actions if isinstance(a, NutritionAddEntry)]

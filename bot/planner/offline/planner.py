@@ -29,6 +29,7 @@ from bot.planner.offline.answers import answer
 from bot.planner.offline.chitchat import CHITCHAT, chitchat_kind
 from bot.planner.offline.corrections import amended, corrected
 from bot.planner.offline.dates import WEEKDAYS, WEEKDAYS_PLURAL, find_day_refs, rx
+from bot.planner.offline.earlier import about_an_earlier_one, said_it_was
 from bot.planner.offline.feelings import FEELINGS
 from bot.planner.offline.fillers import FILLERS
 from bot.planner.offline.meals import find_meal_foods
@@ -100,13 +101,6 @@ _INSTEAD_OF_SKIPPED_RE = re.compile(
 _DAY_CORRECTION_RE = re.compile(
     r"\b(?:not|instead of) (?:today|yesterday|tonight|this morning|last night|on \w+day)\b"
 )
-# "scratch the sweet potato", "oops, make that a small one": a message opening by taking back
-# or changing something has nothing of its own before it to correct: it is about an earlier one.
-_TAKE_BACK_RE = re.compile(
-    r"^(?:(?:oh|oops|whoops|sorry|wait|no|nope|hmm|ah|actually|please|pls|can you|could you"
-    r"|can u)\s*[,.!]*\s+)*(?:scratch|cancel|take back|take off|remove|delete|undo|make that"
-    r"|make it|change (?:that|it) to)\b"
-)
 
 
 def _corrects(tokens: Tokens) -> bool:
@@ -173,14 +167,14 @@ def plan_text(text: str, context: PlanContext) -> Plan:
     )
     if any(needs_model) or _STACK_CHANGE_RE.search(tokens.joined):
         return Plan(understood=False, said=[Notice.NEEDS_MODEL])
-    if not looks_like_question(text, tokens):
+    if not looks_like_question(text, tokens) and not said_it_was(tokens.joined):
         fixed = corrected(text, lambda part: _log_part(part, context))
         if fixed is not None:  # "3 eggs, no wait 2": what the person settled on
             return fixed
     if (
         (_corrects(tokens) and not _INSTEAD_OF_SKIPPED_RE.search(tokens.joined))
         or _DAY_CORRECTION_RE.search(tokens.joined)
-        or _TAKE_BACK_RE.match(tokens.joined)
+        or about_an_earlier_one(tokens.joined)
     ):
         amends = (
             []
