@@ -140,8 +140,14 @@ def _day_ticks(series: Series, reader: Reader) -> Ticks:
     return at, [words.day_tick(series.days[i], reader, weekday=False) for i in at]
 
 
-def _style(ax: Axes, heading: str, unit: str, x: Sequence[int], ticks: Ticks) -> None:
+def _style(
+    ax: Axes, heading: str, unit: str, x: Sequence[int], ticks: Ticks, reader: Reader
+) -> None:
+    from matplotlib.ticker import FuncFormatter
+
     ax.set_title(heading, loc="left", fontsize=24, color=TEXT, pad=12)
+    # the axis's numbers as the reader writes them ("82,4", "12.500")
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: words.axis_number(value, reader)))
     ax.set_ylabel(unit, fontsize=18, color=TEXT)
     ax.set_xticks(*ticks)
     ax.set_xlim(-0.6, len(x) - 0.4)
@@ -165,7 +171,7 @@ def _line_label(ax: Axes, days: int, y: float, text: str) -> None:
 
 def _calories(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks, reader: Reader) -> None:
     """Each day's calories as a bar split by where they came from, against the goal."""
-    _style(ax, words.calories_heading(reader), words.calories_axis(reader), x, ticks)
+    _style(ax, words.calories_heading(reader), words.calories_axis(reader), x, ticks, reader)
     drawn = [(i, kcal) for i, kcal in zip(x, series.calories, strict=True) if kcal is not None]
     if not drawn:
         _empty(ax, words.nothing_logged(reader))
@@ -209,7 +215,7 @@ def _calories(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks, reader: 
 
 def _weight(ax: Axes, series: Series, x: Sequence[int], ticks: Ticks, reader: Reader) -> None:
     """Each weighing as a point, the trend as a line, the goal as a dashed line."""
-    _style(ax, words.weight_heading(reader), words.weight_axis(reader), x, ticks)
+    _style(ax, words.weight_heading(reader), words.weight_axis(reader), x, ticks, reader)
     points = [(i, kg) for i, kg in zip(x, series.weight, strict=True) if kg is not None]
     trend = [(i, kg) for i, kg in zip(x, series.trend, strict=True) if kg is not None]
     if not points and not trend:

@@ -22,6 +22,7 @@ from bot.render.words import KG_PER_LB, N_, Words, words
 __all__ = [
     "CAPTION_LIMIT",
     "Charted",
+    "axis_number",
     "calories_axis",
     "calories_heading",
     "caption",
@@ -178,6 +179,11 @@ def clipped_weight(weight: float, reader: Reader) -> str:
     return f" {words(reader).number(weight, 1, trim=True)}"
 
 
+def axis_number(value: float, reader: Reader) -> str:
+    """A number on an axis as the reader writes numbers ("82,4", "12.500")."""
+    return words(reader).number(value, 1, trim=True)
+
+
 def days_of(taken: int, days: int) -> str:
     return f"{taken}/{days}"
 
@@ -254,7 +260,10 @@ def _calories_line(series: Charted, days: int, w: Words) -> str:
     average = sum(eaten) / len(eaten)
     goal = series.calorie_goal
     if len(eaten) < days:
-        counted = w._("on {count} of {days} days").format(count=len(eaten), days=days)
+        # the count decides the noun's form in some languages ("in 1 giorno su 7")
+        counted = w.ngettext(
+            "on {count} of {days} days", "on {count} of {days} days", len(eaten)
+        ).format(count=len(eaten), days=days)
     else:
         counted = w._("every day")
     text = w._("🍽 <b>{energy}</b> a day on average ({counted})").format(
@@ -313,10 +322,14 @@ def _day(day: dt.date, w: Words) -> str:
 def _streak_line(series: Charted, streak: int, days: int, w: Words) -> str:
     logged, counted = series.logged_days, days
     if streak >= 2:
-        return w._("🔥 {streak} days in a row · logged on {logged} of {days} days.").format(
-            streak=streak, logged=logged, days=counted
-        )
-    return w._("📅 Logged on {logged} of {days} days.").format(logged=logged, days=counted)
+        return w.ngettext(
+            "🔥 {streak} days in a row · logged on {logged} of {days} days.",
+            "🔥 {streak} days in a row · logged on {logged} of {days} days.",
+            logged,
+        ).format(streak=streak, logged=logged, days=counted)
+    return w.ngettext(
+        "📅 Logged on {logged} of {days} days.", "📅 Logged on {logged} of {days} days.", logged
+    ).format(logged=logged, days=counted)
 
 
 def _capped(text: str) -> str:

@@ -46,6 +46,18 @@ def test_the_chart_is_drawn_in_german_in_kilojoules_and_pounds() -> None:
     assert checkins.get_title(loc="left") == "Check-ins (1 niedrig – 5 hoch)"
     goal = [t.get_text() for t in energy.texts]
     assert goal == ["Ziel 8.368"]  # 2,000 kcal
+    figure.canvas.draw()  # the axes' numbers as a German writes them: "10.000", "177,5"
+    energy_ticks = [t.get_text() for t in energy.get_yticklabels() if t.get_text()]
+    weight_ticks = [t.get_text() for t in weight.get_yticklabels() if t.get_text()]
+    assert any("." in tick for tick in energy_ticks) and not any("," in t for t in energy_ticks)
+    assert all(tick.replace(",", "").isdigit() for tick in weight_ticks)
+
+
+def test_the_italian_caption_counts_a_single_day_in_the_singular() -> None:
+    views = [today(1800 if n == 0 else None) for n in range(7)]
+    drawn = series_from(DATES, views, {}, None)
+    text = to_plain(charts.caption(drawn, streak=streak_of(drawn), reader=Reader("it")))
+    assert "in 1 giorno su 7" in text and "1 giorni" not in text
 
 
 def test_the_caption_is_german_in_kilojoules_and_pounds() -> None:
