@@ -38,6 +38,9 @@ async def names(text: str, language: str) -> list[str]:
         ("brötchen und KAFFEE", "de", ["Brötchen", "Kaffee"]),
         # the table's name kept as a spelling of their word: their word all the same
         ("ein Müsli", "de", ["Müsli"]),
+        # a form of the table's name is their word too: a plural, a shorter spelling
+        ("patatine e olive", "it", ["Patatine in busta", "Olive"]),
+        ("un yogur", "es", ["Yogur"]),
         ("un capuchino", "es", ["Capuchino"]),
         # their word said with more: all of it
         ("2 cornetti integrali", "it", ["Cornetti integrali"]),

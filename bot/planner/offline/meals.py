@@ -313,24 +313,36 @@ def _as_said(tokens: Tokens, item: FoodItem) -> FoodItem:
         words = [_spelled(table, token.text) for token in span]
         said = " ".join(words)  # folded, as matched: compared with the name folded too
         name = fold(item.name)
-        if said in name or said.rstrip("s") in name or said in fold(found[0].plural):
-            return item
         span_at = range(i, i + found[1])
+        own = their_word(joined(tokens, span_at, [as_written(table, token) for token in span]))
+        if said in name or said.rstrip("s") in name or said in fold(found[0].plural):
+            # the name or a form of it ("olive" for "Olives", "yogur" for "Yogurt pot")
+            return (
+                item
+                if _same_letters(said, name)
+                else dataclasses.replace(item, own=(item.name, own))
+            )
         if words[0] in AMOUNT_WORDS or "of" in words:  # "slices of pepperoni pizza"
             return _measured_as_said(tokens, table, item, range(i, item.last + 1))
         shown = joined(tokens, span_at, [own_spelling(table, token) for token in span])
-        own = their_word(joined(tokens, span_at, [as_written(table, token) for token in span]))
         if name in said:
             named = shown[:1].upper() + shown[1:]
             return dataclasses.replace(item, name=named, own=(named, own))
         if difflib.SequenceMatcher(None, said, name).ratio() >= 0.8:
             # a spelling of the name ("capuchino"), not another word for it; the same
             # letters as the name's ("chick fil a") are the name, written as it is
-            same = re.sub(r"[^a-z]", "", said) == re.sub(r"[^a-z]", "", name)
-            return item if same else dataclasses.replace(item, own=(item.name, own))
+            return (
+                item
+                if _same_letters(said, name)
+                else dataclasses.replace(item, own=(item.name, own))
+            )
         named = f"{item.name} ({shown})"
         return dataclasses.replace(item, name=named, own=(named, own))
     return item
+
+
+def _same_letters(said: str, name: str) -> bool:
+    return re.sub(r"[^a-z]", "", said) == re.sub(r"[^a-z]", "", name)
 
 
 def _measured_as_said(tokens: Tokens, table: FoodTable, item: FoodItem, span: range) -> FoodItem:
