@@ -79,10 +79,10 @@ class Drafts:
         return Reply(
             drafts.draft(actions, concerns, said.today, estimated, reader=said.person.reader),
             buttons=keyboards.draft_keyboard(draft_id, said.person.reader, fixable=fixable),
-            shown=self._shown_as(said.user_id, draft_id),
+            shown=self.shown_as(said.user_id, draft_id),
         )
 
-    def _shown_as(self, user_id: int, draft_id: int) -> Callable[[int], Awaitable[None]]:
+    def shown_as(self, user_id: int, draft_id: int) -> Callable[[int], Awaitable[None]]:
         """What keeps the message a draft is shown as, for whatever replaces the draft."""
 
         async def shown(message_id: int) -> None:
