@@ -266,7 +266,8 @@ class Assistant:
         nothing and is answered with a toast; so is a repeated tap on a finished draft.
         """
         tapped = callbacks.decode(data) if data is None or isinstance(data, str) else data
-        if isinstance(tapped, callbacks.DraftButton | callbacks.UnitChoice) and not shown:
+        drafted = callbacks.DraftButton | callbacks.UnitChoice | callbacks.ProductAmount
+        if isinstance(tapped, drafted) and not shown:
             # Its message moved on (e.g. "fix" was tapped): never act on it.
             reader = await self.reader(user_id=user_id)
             return await self._drafts.not_actionable(

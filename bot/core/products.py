@@ -35,6 +35,11 @@ _NOTE = re.compile(r"\[barcode (\d{8,14})\]")
 # "45 g", "2 servings", "1,5 Portionen", "200ml", "2": servings when the product has one
 _AMOUNT = re.compile(r"\s*(\d{1,4}(?:[.,]\d{1,2})?)\s*([^\d\s.,]*)[\s.!]*", re.IGNORECASE)
 _MEASURED = ("g", "gr", "gram", "grams", "gramm", "grammes", "gramos", "grammi", "ml")
+# One serving in each language the bot speaks, and none said ("2"): servings
+_SERVINGS = (
+    *("", "x", "serving", "servings", "portion", "portions", "portionen", "porción"),
+    *("porciones", "porcion", "porzione", "porzioni"),
+)
 MAX_AMOUNT = 5000.0  # g or ml: more than a person eats of one packet at once
 
 
@@ -57,7 +62,7 @@ def amount_of(text: str, product: Product) -> tuple[float, float | None] | None:
     number, unit = float(match.group(1).replace(",", ".")), match.group(2).lower()
     if unit in _MEASURED or (unit == "ml" and product.liquid):
         amount, servings = number, None
-    elif product.serving_amount:
+    elif unit in _SERVINGS and product.serving_amount:
         amount, servings = number * product.serving_amount, number
     else:
         return None

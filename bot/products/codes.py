@@ -57,6 +57,7 @@ def codes_in_photo(image: bytes) -> list[str]:
 
     try:
         with Image.open(io.BytesIO(image)) as opened:
+            opened.draft("L", (MAX_SIDE, MAX_SIDE))  # a JPEG decodes at a fraction of its size
             picture = opened.convert("L")
     except (UnidentifiedImageError, OSError, ValueError) as exc:
         log.info("a photo could not be read for a barcode: %s", type(exc).__name__)
