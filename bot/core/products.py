@@ -31,9 +31,9 @@ from bot.sync.items import decode_actions
 log = logging.getLogger(__name__)
 
 NOTE = "[barcode {code}]"  # the draft's text: which product its amounts are of
-_NOTE = re.compile(r"\[barcode (\d{8,14})\]")
+_NOTE = re.compile(r"\[barcode ([0-9]{8,14})\]")
 # "45 g", "2 servings", "1,5 Portionen", "200ml", "2": servings when the product has one
-_AMOUNT = re.compile(r"\s*(\d{1,4}(?:[.,]\d{1,2})?)\s*([^\d\s.,]*)[\s.!]*", re.IGNORECASE)
+_AMOUNT = re.compile(r"\s*([0-9]{1,4}(?:[.,][0-9]{1,2})?)\s*([^\d\s.,]*)[\s.!]*", re.IGNORECASE)
 _MEASURED = ("g", "gr", "gram", "grams", "gramm", "grammes", "gramos", "grammi", "ml")
 # One serving in each language the bot speaks, and none said ("2"): servings
 _SERVINGS = (

@@ -14,7 +14,7 @@ import re
 log = logging.getLogger(__name__)
 
 # A message that is only a code: 8 to 14 digits, spaces or dashes between groups allowed.
-_TYPED = re.compile(r"\d[\d \-]{6,20}\d")
+_TYPED = re.compile(r"[0-9][0-9 \-]{6,20}[0-9]")  # ASCII only: "٣" is a digit to \d too
 _LENGTHS = (8, 12, 13, 14)  # EAN-8, UPC-A, EAN-13, GTIN-14
 MAX_SIDE = 2000  # a photo's longer side is scaled to this before it is read
 
