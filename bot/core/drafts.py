@@ -49,8 +49,11 @@ class Drafts:
         text: str,
         *,
         source_message_id: int | None = None,
+        alternatives: bool = False,
     ) -> int:
-        """Keep `actions` as a pending draft of `text`, for buttons to act on; its id."""
+        """Keep `actions` as a pending draft of `text`, for buttons to act on; its id.
+        `alternatives`: the actions are choices, one of which a button logs (a product's
+        amounts), so the draft is never recalled as waiting to be saved whole."""
         res = self.res
         draft = await res.store.drafts.keep(
             said.user_id,
@@ -59,6 +62,7 @@ class Drafts:
             expires_at=res.clock() + dt.timedelta(hours=res.settings.draft_ttl_hours),
             now=res.clock(),
             source_message_id=source_message_id,
+            mentioned=alternatives,
         )
         return draft.id
 

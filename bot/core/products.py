@@ -110,7 +110,9 @@ class Products:
         actions = [self._entry(said, product, 100.0)]
         if product.serving_amount:
             actions.append(self._entry(said, product, product.serving_amount, servings=1))
-        draft_id = await self.drafts.stored(said, actions, NOTE.format(code=code))
+        draft_id = await self.drafts.stored(
+            said, actions, NOTE.format(code=code), alternatives=True
+        )
         serving = product.serving if product.serving_amount else None
         return Reply(
             said_products.product_card(product, reader),

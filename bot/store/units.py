@@ -222,8 +222,9 @@ class DraftStore:
         expires_at: dt.datetime,
         now: dt.datetime,
         source_message_id: int | None,
+        mentioned: bool = False,
     ) -> Draft:
-        """A new pending draft."""
+        """A new pending draft (`mentioned`: never to be recalled as one still open)."""
         async with self.sessionmaker() as session:
             draft = await repo.create_draft(
                 session=session,
@@ -233,6 +234,7 @@ class DraftStore:
                 expires_at=expires_at,
                 now=now,
                 source_message_id=source_message_id,
+                mentioned=mentioned,
             )
             await session.commit()
         return draft

@@ -310,3 +310,16 @@ def test_the_reply_is_in_the_readers_language() -> None:
     german = Reader(language="de", energy="kJ")
     text = said.product_card(GRANOLA_PRODUCT, german)
     assert "1.883 kJ" in text and "Pro 100 g" in text
+
+
+async def test_a_product_left_untapped_is_not_recalled_as_a_draft_waiting(
+    harness_factory: Any, sandbox: RunningSandbox, fake_off: FakeOpenFoodFacts
+) -> None:
+    """Its amounts are choices, not entries waiting to be saved together."""
+    bot, key = await begin(harness_factory, sandbox, fake_off)
+    card = await bot.say(ADA, GRANOLA_CODE)
+    reply = await bot.say(ADA, "2 eggs")
+    assert "Eggs, 2" in reply.text and "Granola" not in reply.text
+    assert [e["food"] for e in await entries(bot, key)] == ["Eggs, 2 large"]
+    await tap(bot, card, "food:100")  # the card still works
+    assert len(await entries(bot, key)) == 2
