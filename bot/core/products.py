@@ -50,8 +50,10 @@ def product_code(draft: Draft) -> str | None:
 
 
 def means_amount(text: str) -> bool:
-    """Whether a message after "another amount" is meant as one (it has a number in it)."""
-    return any(c.isdigit() for c in text) and len(text) <= 40
+    """Whether a message after "another amount" is meant as one: short, a number first
+    ("45 g", "2 servings"); "I had eggs instead" is read as any message."""
+    stripped = text.strip()
+    return stripped[:1].isascii() and stripped[:1].isdigit() and len(stripped) <= 40
 
 
 def amount_of(text: str, product: Product) -> tuple[float, float | None] | None:
@@ -60,7 +62,7 @@ def amount_of(text: str, product: Product) -> tuple[float, float | None] | None:
     if match is None:
         return None
     number, unit = float(match.group(1).replace(",", ".")), match.group(2).lower()
-    if unit in _MEASURED or (unit == "ml" and product.liquid):
+    if unit in _MEASURED:
         amount, servings = number, None
     elif unit in _SERVINGS and product.serving_amount:
         amount, servings = number * product.serving_amount, number
