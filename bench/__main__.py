@@ -165,6 +165,15 @@ def summary(r: dict[str, Any]) -> list[str]:
                 f"p50 {pl['p50_ms']:.2f} ms, p95 {pl['p95_ms']:.2f} ms (table load "
                 f"{pl['table_load_ms']:.0f} ms) | {verdict(pl['p50_ms'] < pl['goal_p50_ms'])} |"
             )
+    if (b := r.get("barcode")) and "error" not in b:
+        ok = b["decode_p50_ms"] < b["goal_decode_ms"] and b["cached_p50_ms"] < b["goal_cached_ms"]
+        lines.append(
+            f"| A barcode: a {b['photo_pixels']} photo read; a known product answered | "
+            f"< {b['goal_decode_ms']:.0f} ms; < {b['goal_cached_ms']:.0f} ms | "
+            f"read p50 {b['decode_p50_ms']:.0f} ms (max {b['decode_max_ms']:.0f}); answered "
+            f"p50 {b['cached_p50_ms']:.1f} ms (p95 {b['cached_p95_ms']:.1f}), "
+            f"{b['lookups']} lookup | {verdict(ok)} |"
+        )
     if m := r.get("rss"):
         if "error" not in m:
             lines.append(

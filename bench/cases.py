@@ -30,6 +30,7 @@ _WHERE = {
     "catchup": "bench.app_cases",
     "planner": "bench.planner",
     "charts": "bench.charts",
+    "barcode": "bench.barcode",
 }
 if importlib.util.find_spec("llama_cpp") is not None:  # the `llm-test` extra (make test-llm)
     _WHERE["llm_server"] = "bench.llm_server"

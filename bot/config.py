@@ -24,6 +24,7 @@ URL_SCHEME_ERROR = "url_scheme"
 URL_SETTINGS = (
     "agent_api_base_url",
     "openai_base_url",
+    "openfoodfacts_base_url",
     "telegram_api_base_url",
     "telegram_api_file_url",
     "webhook_url",
@@ -93,6 +94,14 @@ class Settings(BaseSettings):
     # under the same name takes back at once what its earlier run held (bot/store/claims.py);
     # replicas in separate containers that share a host name need distinct names.
     worker_name: str | None = None
+
+    # Packaged food by its barcode (Open Food Facts, bot/products/): who to tell if the bot
+    # misbehaves (sent in the User-Agent, as Open Food Facts asks), how long a lookup may take,
+    # and how long a product read is kept before it is read again.
+    openfoodfacts_base_url: str = "https://world.openfoodfacts.org"
+    openfoodfacts_contact: str = "healthbot-operator@example.org"
+    openfoodfacts_timeout_seconds: float = Field(default=4.0, gt=0, le=30)
+    openfoodfacts_cache_days: float = Field(default=30, gt=0)
 
     # Storage and secrets
     database_url: str = "sqlite+aiosqlite:///healthbot.db"

@@ -7,4 +7,5 @@ pytest_plugins = [
     "tests.fixtures.core",
     "tests.fixtures.raw_http",
     "tests.fixtures.slow_model",
+    "tests.fixtures.openfoodfacts",
 ]

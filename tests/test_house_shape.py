@@ -72,6 +72,9 @@ def test_no_planner_function_is_longer_than_a_screen() -> None:
         ("core", "bot.telegram"),
         ("render", "bot.core"),  # render is below the core
         ("render", "bot.store"),
+        ("products", "bot.store"),  # the client stores nothing; the core keeps products
+        ("products", "bot.render"),
+        ("products", "bot.core"),
     ],
 )
 def test_no_layer_reaches_what_it_must_not(package: str, never: str) -> None:

@@ -8,6 +8,7 @@ person's reader as it is handed to the front end.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import functools
 import logging
@@ -29,6 +30,7 @@ from bot.core.person import (
 )
 from bot.core.personal import Personal
 from bot.core.planning import Planning
+from bot.core.products import Products, means_amount, product_code
 from bot.core.readers import Readers
 from bot.core.resources import Resources
 from bot.core.writing import Writing
@@ -37,6 +39,7 @@ from bot.kernel.keys import find_key
 from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply, toast
 from bot.planner.offline.questions import chart_days
+from bot.products import code_in_text, codes_in_photo
 from bot.render import conversation
 from bot.render import media as render_media
 from bot.sync.outbox import Delivered
@@ -119,6 +122,7 @@ class Assistant:
         self._drafts = drafts = Drafts(res, planning, writing)
         self._conversation = Conversation(res, planning, writing, drafts)
         self._media = MediaJourneys(res, planning, writing, drafts)
+        self._products = Products(res, writing, drafts)
         self._accounts = Accounts(res)
         self._readers = Readers(res, self._accounts)
         self._preferences = Preferences(self._accounts, self._readers)
@@ -215,6 +219,13 @@ class Assistant:
         if fixing is None and (days := chart_days(text)) is not None:  # "how was my week?"
             return await self._insights.of(person, days)
         said = Incoming(person, chat_id, message_id=message_id, update_id=update_id)
+        if fixing is not None and product_code(fixing) is not None:  # "another amount"
+            if means_amount(text):
+                return await self._products.amount(said, fixing, text)
+            await self._products.set_aside(said, fixing)
+            fixing = None
+        if fixing is None and (code := code_in_text(text)) is not None:  # a typed barcode
+            return await self._products.typed(said, code)
         text = self._conversation.trimmed(storable(text), said)
         return await self._conversation.message(said, text, fixing)
 
@@ -255,7 +266,8 @@ class Assistant:
         nothing and is answered with a toast; so is a repeated tap on a finished draft.
         """
         tapped = callbacks.decode(data) if data is None or isinstance(data, str) else data
-        if isinstance(tapped, callbacks.DraftButton | callbacks.UnitChoice) and not shown:
+        drafted = callbacks.DraftButton | callbacks.UnitChoice | callbacks.ProductAmount
+        if isinstance(tapped, drafted) and not shown:
             # Its message moved on (e.g. "fix" was tapped): never act on it.
             reader = await self.reader(user_id=user_id)
             return await self._drafts.not_actionable(
@@ -287,7 +299,10 @@ class Assistant:
         if isinstance(tapped, callbacks.DayEnd):
             spec = f"{tapped.hour:02d}:00"
             return await self._preferences.set_day_end(user_id=user_id, spec=spec, edit=True)
-        if not isinstance(tapped, callbacks.DraftButton | callbacks.UnitChoice | callbacks.Rate):
+        acted = (
+            callbacks.DraftButton | callbacks.UnitChoice | callbacks.Rate | callbacks.ProductAmount
+        )
+        if not isinstance(tapped, acted):
             reader = await self.reader(user_id=user_id)
             return toast(conversation.button_inactive(reader))  # forged
         said = Incoming(await resolve(self.resources, user_id, now), chat_id, update_id=update_id)
@@ -295,6 +310,8 @@ class Assistant:
             return await self._drafts.tapped(said, tapped)
         if isinstance(tapped, callbacks.UnitChoice):
             return await Personal(self._drafts).unit_tapped(said, tapped)
+        if isinstance(tapped, callbacks.ProductAmount):
+            return await self._products.tapped(said, tapped)
         return await self._writing.rate(said, tapped.field, tapped.value)
 
     @answers
@@ -311,18 +328,35 @@ class Assistant:
     ) -> Reply | None:
         """The reply instead of a voice note or photo; asked before it is downloaded.
 
-        None means: download it and hand it over. Without a vision model a photo's caption is
-        still read as text ("lunch: 2 eggs" logs the eggs), under a line saying the photo
-        itself was not looked at.
+        None means: download it and hand it over. A photo is always taken from a linked person:
+        it may show a barcode, read here without any model (`handle_photo`).
         """
+        if kind == "photo":
+            await resolve(self.resources, user_id, now)
+            return None
         if self.resources.media is not None:
             await self._media.check(user_id, kind, duration, now)
             return None
         person = await resolve(self.resources, user_id, now)
         log.info("user %s sent a %s: refused, OPENAI_API_KEY is not set", user_id, kind)
+        raise Refused(needs_model(kind), person.reader)
+
+    async def _caption_only(
+        self,
+        user_id: int,
+        chat_id: int,
+        caption: str | None,
+        now: dt.datetime | None,
+        update_id: int | None,
+    ) -> Reply:
+        """A photo without a barcode and no vision model: its caption is still read as text
+        ("lunch: 2 eggs" logs the eggs), under a line saying the photo itself was not
+        looked at; without a caption, the refusal."""
+        person = await resolve(self.resources, user_id, now)
+        log.info("user %s sent a photo: not looked at, OPENAI_API_KEY is not set", user_id)
         words = (caption or "").strip()
-        if kind != "photo" or not words or chat_id is None:
-            raise Refused(needs_model(kind), person.reader)
+        if not words:
+            raise Refused(needs_model("photo"), person.reader)
         reply = await self.handle_text(
             user_id=user_id, chat_id=chat_id, text=words, now=now, update_id=update_id
         )
@@ -363,7 +397,15 @@ class Assistant:
         now: dt.datetime | None = None,
         update_id: int | None = None,
     ) -> Reply:
-        """A meal photo: the vision model's estimate, always a draft (save / fix / drop)."""
+        """A photo: a packaged food's barcode in it is looked up (no model needed); any other
+        photo is a meal, the vision model's estimate, always a draft (save / fix / drop)."""
+        codes = await asyncio.to_thread(codes_in_photo, image)
+        if codes:
+            person = await resolve(self.resources, user_id, now)
+            said = Incoming(person, chat_id, update_id=update_id)
+            return await self._products.show(said, codes[0])
+        if self.resources.media is None:
+            return await self._caption_only(user_id, chat_id, caption, now, update_id)
         return await self._media.photo(user_id, chat_id, image, caption, now)
 
 

@@ -49,8 +49,11 @@ class Drafts:
         text: str,
         *,
         source_message_id: int | None = None,
+        alternatives: bool = False,
     ) -> int:
-        """Keep `actions` as a pending draft of `text`, for buttons to act on; its id."""
+        """Keep `actions` as a pending draft of `text`, for buttons to act on; its id.
+        `alternatives`: the actions are choices, one of which a button logs (a product's
+        amounts), so the draft is never recalled as waiting to be saved whole."""
         res = self.res
         draft = await res.store.drafts.keep(
             said.user_id,
@@ -59,6 +62,7 @@ class Drafts:
             expires_at=res.clock() + dt.timedelta(hours=res.settings.draft_ttl_hours),
             now=res.clock(),
             source_message_id=source_message_id,
+            mentioned=alternatives,
         )
         return draft.id
 
@@ -79,10 +83,10 @@ class Drafts:
         return Reply(
             drafts.draft(actions, concerns, said.today, estimated, reader=said.person.reader),
             buttons=keyboards.draft_keyboard(draft_id, said.person.reader, fixable=fixable),
-            shown=self._shown_as(said.user_id, draft_id),
+            shown=self.shown_as(said.user_id, draft_id),
         )
 
-    def _shown_as(self, user_id: int, draft_id: int) -> Callable[[int], Awaitable[None]]:
+    def shown_as(self, user_id: int, draft_id: int) -> Callable[[int], Awaitable[None]]:
         """What keeps the message a draft is shown as, for whatever replaces the draft."""
 
         async def shown(message_id: int) -> None:

@@ -21,6 +21,7 @@ from bot.kernel.heard import HeardLanguages
 from bot.kernel.plausibility import RecentWeights
 from bot.planner.base import Planner
 from bot.planner.offline.planner import OfflinePlanner
+from bot.products import OpenFoodFacts
 from bot.store import Direct, KeyCipher, Store, Workers, utcnow
 from bot.sync.journal import HandledWithActions
 from bot.sync.outbox import Delivery
@@ -54,6 +55,7 @@ class Resources:
     direct: Direct = field(init=False)  # the statements every message runs (bot/store/direct.py)
     store: Store = field(init=False)  # what the journeys ask of the store, by unit of work
     delivery: Delivery = field(init=False)
+    products: OpenFoodFacts = field(init=False)  # packaged food by its barcode
 
     def __post_init__(self) -> None:
         self.llm_slots = asyncio.Semaphore(self.settings.llm_max_concurrency)
@@ -69,6 +71,12 @@ class Resources:
             workers=self.workers,
             claim_timeout=dt.timedelta(seconds=self.settings.outbox_claim_timeout_seconds),
             request_timeout=dt.timedelta(seconds=self.settings.agent_api_timeout_seconds),
+        )
+        self.products = OpenFoodFacts(
+            self.http,
+            base_url=self.settings.openfoodfacts_base_url,
+            contact=self.settings.openfoodfacts_contact,
+            timeout=self.settings.openfoodfacts_timeout_seconds,
         )
 
     def api(self, key: str) -> AgentApiClient:

@@ -15,6 +15,7 @@ which the core words as "that button is no longer active". Nothing here raises o
     unit:kg|lb:<id>                 which unit a weight said without one is in (a draft)
     rate:mood|energy|sleep:<1-5>    a rating row of the check-in reminder
     snooze                          the reminder's "later"
+    food:serving|100|other:<id>     a packaged food's amount: one serving, 100 g (ml), typed
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ EnergyUnit = Literal["kcal", "kJ"]
 ENERGY_UNITS: tuple[EnergyUnit, ...] = get_args(EnergyUnit)
 DAY_END_HOURS = range(0, 7)  # a day may end from midnight to 06:00 (bot/kernel/days.py)
 RatedField = Literal["mood", "energy", "sleep"]
+ProductPortion = Literal["serving", "100", "other"]
+PRODUCT_PORTIONS: tuple[ProductPortion, ...] = get_args(ProductPortion)
 DRAFT_VERBS: tuple[DraftVerb, ...] = get_args(DraftVerb)
 RATED_FIELDS: tuple[RatedField, ...] = get_args(RatedField)
 # The check-in field each rating is saved in (`CheckinUpsert`, `CheckinView`): the one map from
@@ -45,6 +48,7 @@ CHECKIN_FIELDS: dict[RatedField, str] = {
 
 _VERBS: dict[str, DraftVerb] = {verb: verb for verb in DRAFT_VERBS}
 _FIELDS: dict[str, RatedField] = {field: field for field in RATED_FIELDS}
+_PORTIONS: dict[str, ProductPortion] = {portion: portion for portion in PRODUCT_PORTIONS}
 _UNITS: dict[str, WeightUnit] = {unit: unit for unit in WEIGHT_UNITS}
 _SHOWN_UNITS: dict[str, WeightUnit | EnergyUnit] = {u: u for u in (*WEIGHT_UNITS, *ENERGY_UNITS)}
 _HOUR = re.compile(r"[0-6]")
@@ -165,6 +169,22 @@ class UnitChoice:
 
 
 @dataclass(frozen=True)
+class ProductAmount:
+    """How much of a packaged food was eaten: log the product draft `draft_id` as one
+    serving, 100 g (ml), or ask for the amount (`other`)."""
+
+    portion: ProductPortion
+    draft_id: int
+
+    def __post_init__(self) -> None:
+        if self.portion not in PRODUCT_PORTIONS or not 1 <= self.draft_id <= MAX_ID:
+            raise ValueError(f"no such amount button: {self.portion} {self.draft_id}")
+
+    def encode(self) -> str:
+        return _checked(f"food:{self.portion}:{self.draft_id}")
+
+
+@dataclass(frozen=True)
 class Rate:
     """One rating of the check-in reminder, 1 to 5."""
 
@@ -196,6 +216,7 @@ Callback = (
     | LanguageChoice
     | ShownUnit
     | UnitChoice
+    | ProductAmount
     | Rate
     | Snooze
 )
@@ -231,6 +252,9 @@ def decode(data: str | None) -> Callback | None:
     unit = _UNITS.get(first)
     if kind == "unit" and unit is not None and _ID.fullmatch(last) and int(last) <= MAX_ID:
         return UnitChoice(unit, int(last))
+    portion = _PORTIONS.get(first)
+    if kind == "food" and portion is not None and _ID.fullmatch(last) and int(last) <= MAX_ID:
+        return ProductAmount(portion, int(last))
     if kind == "settings" and first == "dayend" and _HOUR.fullmatch(last):
         return DayEnd(int(last))
     in_settings = kind == "settings"

@@ -19,6 +19,7 @@ from bot.kernel.callbacks import (
     DraftButton,
     Forget,
     LanguageChoice,
+    ProductAmount,
     Rate,
     RatedField,
     ShownUnit,
@@ -45,6 +46,8 @@ __all__ = [
     "forget_keyboard",
     "language_keyboard",
     "later_button",
+    "product_buttons",
+    "product_keyboard",
     "rating_button",
     "refusal_keyboard",
     "reminder_keyboard",
@@ -103,6 +106,33 @@ def draft_keyboard(draft_id: int, reader: Reader, *, fixable: bool = True) -> li
         row.append(Button(fix, DraftButton("fix", draft_id).encode()))
     row.append(Button(drop, DraftButton("drop", draft_id).encode()))
     return [row]
+
+
+SERVING_CHARS = 10
+
+
+def product_buttons(
+    serving: str | None, liquid: bool, reader: Reader
+) -> tuple[str | None, str, str]:
+    """A packaged food's amounts: one serving as its label says it ("30 g"), 100 g or 100 ml,
+    and another amount the person types."""
+    w = words(reader)
+    if serving is not None and len(serving) > SERVING_CHARS:  # the label fits a phone
+        serving = serving[: SERVING_CHARS - 1] + "…"
+    one = None if serving is None else w._("1 serving ({serving})").format(serving=serving)
+    hundred = w._("100 ml") if liquid else w._("100 g")
+    return one, hundred, w._("Another amount")
+
+
+def product_keyboard(
+    draft_id: int, serving: str | None, liquid: bool, reader: Reader
+) -> list[list[Button]]:
+    """The amount of the product draft `draft_id`: one serving (when the product says it) and
+    100 g (ml) in a row, then another amount, which ends the keyboard."""
+    one, hundred, other = product_buttons(serving, liquid, reader)
+    row = [] if one is None else [Button(one, ProductAmount("serving", draft_id).encode())]
+    row.append(Button(hundred, ProductAmount("100", draft_id).encode()))
+    return [row, [Button(other, ProductAmount("other", draft_id).encode())]]
 
 
 def forget_keyboard(reader: Reader) -> list[list[Button]]:

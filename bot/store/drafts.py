@@ -25,6 +25,7 @@ async def create_draft(
     expires_at: datetime,
     now: datetime | None = None,
     source_message_id: int | None = None,
+    mentioned: bool = False,
 ) -> Draft:
     draft = Draft(
         telegram_id=telegram_id,
@@ -34,6 +35,7 @@ async def create_draft(
         created_at=now or utcnow(),
         expires_at=expires_at,
         status=DraftStatus.PENDING,
+        mentioned=mentioned,
     )
     session.add(draft)
     await session.flush()

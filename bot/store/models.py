@@ -355,3 +355,14 @@ class LlmUsage(Base):
     local_date: Mapped[date] = mapped_column(Date, primary_key=True)
     requests: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
     tokens: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+
+
+class CachedProduct(Base):
+    """A packaged food as Open Food Facts described it, by its barcode, with when it was read:
+    shared by everyone (no person's data), so a product logged every day costs one lookup."""
+
+    __tablename__ = "products"
+
+    code: Mapped[str] = mapped_column(String(14), primary_key=True)
+    product_json: Mapped[str] = mapped_column(Text)
+    fetched_at: Mapped[datetime] = mapped_column(UtcDateTime)

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.store import repo
@@ -22,6 +23,7 @@ from bot.store.direct import Direct
 from bot.store.models import (
     Account,
     AccountStatus,
+    CachedProduct,
     Draft,
     DraftStatus,
     OutboxItem,
@@ -220,8 +222,9 @@ class DraftStore:
         expires_at: dt.datetime,
         now: dt.datetime,
         source_message_id: int | None,
+        mentioned: bool = False,
     ) -> Draft:
-        """A new pending draft."""
+        """A new pending draft (`mentioned`: never to be recalled as one still open)."""
         async with self.sessionmaker() as session:
             draft = await repo.create_draft(
                 session=session,
@@ -231,6 +234,7 @@ class DraftStore:
                 expires_at=expires_at,
                 now=now,
                 source_message_id=source_message_id,
+                mentioned=mentioned,
             )
             await session.commit()
         return draft
@@ -291,12 +295,40 @@ class DraftStore:
 
 
 @dataclass
+class ProductStore:
+    """Packaged foods read by their barcode, shared by everyone (`bot.products`)."""
+
+    sessionmaker: async_sessionmaker[AsyncSession]
+
+    async def get(self, code: str) -> CachedProduct | None:
+        async with self.sessionmaker() as session:
+            return await session.get(CachedProduct, code)
+
+    async def keep(self, code: str, product_json: str, *, now: dt.datetime) -> None:
+        """Keep (or refresh) what was read for `code`; two people scanning it at once both
+        keep the same thing, the later one wins."""
+        async with self.sessionmaker() as session:
+            row = await session.get(CachedProduct, code)
+            if row is None:
+                session.add(CachedProduct(code=code, product_json=product_json, fetched_at=now))
+            else:
+                row.product_json, row.fetched_at = product_json, now
+            try:
+                await session.commit()
+            except IntegrityError:  # the other scan committed first: its row is as good
+                await session.rollback()
+
+
+@dataclass
 class Store:
     """The store as the core's journeys see it."""
 
     messages: MessageStore
     drafts: DraftStore
+    products: ProductStore
 
     @classmethod
     def on(cls, sessionmaker: async_sessionmaker[AsyncSession], direct: Direct) -> Store:
-        return cls(MessageStore(sessionmaker, direct), DraftStore(sessionmaker))
+        return cls(
+            MessageStore(sessionmaker, direct), DraftStore(sessionmaker), ProductStore(sessionmaker)
+        )

@@ -183,10 +183,12 @@ async def test_a_refusal_is_worded_for_the_person_with_what_it_measured(
 async def test_without_an_llm_key_voice_and_photos_say_so_and_download_nothing(
     harness_factory: Any, sandbox: RunningSandbox
 ) -> None:
+    """A voice note is not downloaded; a photo is, only to look for a barcode in it."""
     bot, key = await start(harness_factory, sandbox)
     assert (await reply_to(bot, voice(bot))).text == media.voice_needs_llm(DEFAULT)
-    assert (await reply_to(bot, photo(bot))).text == media.photo_needs_llm(DEFAULT)
     assert bot.fake.calls("getFile") == []
+    assert (await reply_to(bot, photo(bot))).text == media.photo_needs_llm(DEFAULT)
+    assert len(bot.fake.calls("getFile")) == 1
     assert (await sandbox.counts(key))["nutrition"] == 0
 
 
@@ -306,7 +308,8 @@ async def test_photos_count_against_the_daily_llm_budget(
     assert draft_callbacks(await reply_to(bot, photo(bot))) == {"save", "fix", "drop"}
     reply = await reply_to(bot, photo(bot))
     assert reply.text == media.media_budget_reached(DEFAULT)
-    assert len(bot.fake.calls("getFile")) == 1 and len(fake_openai.chat_requests) == 1
+    # downloaded to look for a barcode (which needs no model), never sent to the model
+    assert len(bot.fake.calls("getFile")) == 2 and len(fake_openai.chat_requests) == 1
 
 
 # --- confirm mode ---------------------------------------------------------------------------

@@ -55,6 +55,7 @@ def test_every_button_decodes() -> None:
         *keyboards.forget_keyboard(DEFAULT),
         *keyboards.confirm_mode_keyboard(True, DEFAULT),
         *keyboards.reminder_keyboard(callbacks.RATED_FIELDS, DEFAULT),
+        *keyboards.product_keyboard(callbacks.MAX_ID, "45 g", False, DEFAULT),
     ]
     assert all(callbacks.decode(b.callback) is not None for row in rows for b in row)
 
@@ -76,6 +77,8 @@ def test_every_label_fits_a_phone_in_every_language(language: str) -> None:
         *keyboards.reminder_keyboard(callbacks.RATED_FIELDS, reader),
         *keyboards.settings_keyboard(True, dt.time(2), True, reader),
         *keyboards.settings_keyboard(False, dt.time(0), False, reader),
+        *keyboards.product_keyboard(7, "1 bar (45 g)", False, reader),
+        *keyboards.product_keyboard(7, None, True, reader),
     ]
     for row in rows:
         limit = 32 if len(row) == 1 else 24
@@ -87,3 +90,14 @@ def test_labels_are_in_the_readers_language() -> None:
     assert keyboards.forget_buttons(german) == ("Ja, alles löschen", "Abbrechen")
     assert keyboards.later_button(german) == "⏰ Später"
     assert keyboards.draft_buttons(Reader(language="fr"))[0] == "✅ Enregistrer"
+
+
+def test_a_products_amounts_end_with_another_amount_and_act_on_its_draft() -> None:
+    rows = keyboards.product_keyboard(42, "45 g", False, DEFAULT)
+    assert [[(b.text, b.callback) for b in row] for row in rows] == [
+        [("1 serving (45 g)", "food:serving:42"), ("100 g", "food:100:42")],
+        [("Another amount", "food:other:42")],
+    ]
+    drink = keyboards.product_keyboard(42, None, True, DEFAULT)
+    assert [[b.text for b in row] for row in drink] == [["100 ml"], ["Another amount"]]
+    assert callbacks.decode("food:serving:0") is None and callbacks.decode("food:1kg:4") is None
