@@ -72,6 +72,8 @@ def test_no_planner_function_is_longer_than_a_screen() -> None:
         ("core", "bot.telegram"),
         ("render", "bot.core"),  # render is below the core
         ("render", "bot.store"),
+        ("render", "bot.products.openfoodfacts"),  # render takes a product, not the client
+        ("render", "bot.agent_api.client"),
         ("products", "bot.store"),  # the client stores nothing; the core keeps products
         ("products", "bot.render"),
         ("products", "bot.core"),

@@ -9,64 +9,26 @@ Open Food Facts data is under the Open Database License (ODbL).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import aiohttp
+
+from bot.kernel.readers import KJ_PER_KCAL
+from bot.products.product import Product, ProductsUnavailable
 
 log = logging.getLogger(__name__)
 
 USER_AGENT = "healthbot/1.0 (Telegram nutrition logger; {contact})"
 READS_PER_MINUTE = 100
 FIELDS = "code,product_name,brands,serving_size,serving_quantity,nutriments,quantity"
-KJ_PER_KCAL = 4.184
-VALUES = ("calories", "protein", "carbs", "fat")
 # Open Food Facts' nutriment keys for each value the service logs (energy: kcal, else kJ).
 _KEYS = {"protein": "proteins", "carbs": "carbohydrates", "fat": "fat"}
 _AMOUNT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(g|gr|grams?|ml|cl|l)\b", re.IGNORECASE)
-
-
-class ProductsUnavailable(Exception):
-    """Open Food Facts could not answer now: timeout, connection, a refusal (429, 5xx)."""
-
-
-@dataclass(frozen=True)
-class Product:
-    """A packaged food: its values per 100 g (or 100 ml for a drink) and its serving."""
-
-    code: str
-    name: str
-    brand: str | None = None
-    per_100: Mapping[str, float] = field(default_factory=dict)  # VALUES that are known
-    liquid: bool = False  # values per 100 ml
-    serving: str | None = None  # as the label says it: "30 g", "1 bar (45 g)"
-    serving_amount: float | None = None  # the serving in g (ml for a drink)
-
-    def missing(self) -> list[str]:
-        """The VALUES the product does not say, in order."""
-        return [name for name in VALUES if name not in self.per_100]
-
-    def scaled(self, amount: float) -> dict[str, float]:
-        """The values of `amount` g (ml), rounded as a label would."""
-        factor = amount / 100
-        return {
-            name: round(self.per_100[name] * factor, 0 if name == "calories" else 1)
-            for name in VALUES
-        }
-
-    def to_json(self) -> str:
-        return json.dumps(asdict(self) | {"per_100": dict(self.per_100)}, ensure_ascii=False)
-
-    @classmethod
-    def from_json(cls, text: str) -> Product:
-        data = json.loads(text)
-        return cls(**data)
 
 
 def product_of(code: str, body: Mapping[str, Any]) -> Product | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.kernel.readers import Reader
-from bot.products import Product
+from bot.products.product import Product
 from bot.render.format import esc
 from bot.render.words import N_, words
 

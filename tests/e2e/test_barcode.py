@@ -323,3 +323,30 @@ async def test_a_product_left_untapped_is_not_recalled_as_a_draft_waiting(
     assert [e["food"] for e in await entries(bot, key)] == ["Eggs, 2 large"]
     await tap(bot, card, "food:100")  # the card still works
     assert len(await entries(bot, key)) == 2
+
+
+async def test_a_german_in_kilojoules_photographs_a_cereal_box_and_logs_one_serving(
+    harness_factory: Any, sandbox: RunningSandbox, fake_off: FakeOpenFoodFacts
+) -> None:
+    # a person photographs a cereal box's barcode, taps "1 serving (45 g)", and their day
+    # shows the label's values, in their language and units; the service keeps kcal
+    bot, key = await begin(harness_factory, sandbox, fake_off)
+    await bot.say(ADA, "/language de")
+    await bot.say(ADA, "/units kj")
+    card = await reply_to(bot, photo(bot, photo_of(GRANOLA_CODE, angle=-8.0, seed=3)))
+    assert "Crunchy Oat Granola" in card.text and "kJ" in card.text and "kcal" not in card.text
+    [serving] = [
+        label
+        for row in card.buttons
+        for label, data in row
+        if data.endswith(":serving") or ":serving:" in data
+    ]
+    assert "45 g" in serving and "serving" not in serving.lower()  # worded in German
+
+    logged = await tap(bot, card, "food:serving")
+    assert not logged.callbacks  # the keyboard ends with its action
+    [entry] = await entries(bot, key)
+    assert values(entry) == {"calories": 202, "protein": 4.0, "carbs": 27, "fat": 8.1}
+    assert entry["food"].startswith("Crunchy Oat Granola") and "serving" not in entry["food"]
+    day = await bot.say(ADA, "/today")
+    assert "Energie: 845 / 8.368 kJ" in day.text  # 202 kcal of the label, in kJ
