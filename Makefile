@@ -4,13 +4,31 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest pytest-postgres eval bench test-llm sandbox clean catalogs
+.PHONY: lock demo test lint typecheck pytest pytest-postgres eval bench test-llm sandbox clean catalogs
 
-$(STAMP): pyproject.toml
+# Every dependency at the version and hash of the lock (requirements/test.txt: the bot's,
+# the sandbox's and the tests'), then the project itself on top, without resolving again.
+$(STAMP): requirements/test.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet --require-hashes -r requirements/test.txt
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# The locks, pinned with hashes for Python 3.11 on Linux from pyproject.toml:
+# requirements/runtime.txt (the bot alone: the Dockerfile) and requirements/test.txt (the bot,
+# the sandbox and the tests: `make test`, `make demo`). Run after changing a dependency;
+# UPGRADE=1 moves every pin to the newest release the ranges allow.
+LOCK_VENV := .venv-lock
+LOCK_FLAGS = --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url \
+	--no-emit-find-links $(if $(UPGRADE),--upgrade)
+lock:
+	test -x $(LOCK_VENV)/bin/pip-compile || ($(PYTHON) -m venv $(LOCK_VENV) \
+		&& $(LOCK_VENV)/bin/pip install --quiet pip-tools)
+	CUSTOM_COMPILE_COMMAND="make lock" $(LOCK_VENV)/bin/pip-compile $(LOCK_FLAGS) \
+		-o requirements/runtime.txt pyproject.toml
+	CUSTOM_COMPILE_COMMAND="make lock" $(LOCK_VENV)/bin/pip-compile $(LOCK_FLAGS) \
+		--extra sandbox --extra test -o requirements/test.txt pyproject.toml
 
 # Each language's catalog compiled (bot/render/words.py reads the .mo); READY is what every
 # target that runs the bot needs.
@@ -72,7 +90,7 @@ pytest-postgres: $(READY)
 # The benchmarks' own extra (the floor bot's libraries), beside the test dependencies.
 BENCH_STAMP := $(VENV)/.installed-bench
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/pip install --quiet -e '.[test,bench]'
+	$(BIN)/pip install --quiet -e '.[sandbox,test,bench]'
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP) $(MO)
@@ -82,7 +100,7 @@ bench: $(BENCH_STAMP) $(MO)
 # `make test`, as installing the server compiles llama.cpp (4.4 min on 2 shared cores).
 LLM_STAMP := $(VENV)/.installed-llm-test
 $(LLM_STAMP): $(STAMP)
-	$(BIN)/pip install --quiet -e '.[test,llm-test]'
+	$(BIN)/pip install --quiet -e '.[sandbox,test,llm-test]'
 	touch $(LLM_STAMP)
 
 # Fails when the tests or the prompt-cache bench fail; the bench runs either way (its
@@ -96,4 +114,4 @@ sandbox: $(READY)
 	$(BIN)/healthbot sandbox serve
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(LOCK_VENV) .pytest_cache .mypy_cache .ruff_cache
