@@ -6,6 +6,8 @@ inside each command so `healthbot --help` stays instant.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
@@ -19,6 +21,9 @@ app = typer.Typer(
 )
 sandbox_app = typer.Typer(help="The local stand-in of the health service's agent API.")
 app.add_typer(sandbox_app, name="sandbox")
+
+# What the sandbox extra brings (pyproject.toml): the server the sandbox runs on.
+SANDBOX_MODULES = frozenset({"fastapi", "starlette", "uvicorn"})
 
 Host = Annotated[str, typer.Option(help="Interface to listen on.")]
 Port = Annotated[int, typer.Option(help="Port to listen on.")]
@@ -47,9 +52,10 @@ Language = Annotated[
 @app.command()
 def demo(language: Language = None) -> None:
     """Try the bot in this terminal against an in-process sandbox; needs nothing else."""
-    from bot.terminal.demo import run_demo
+    with _sandbox_extra():
+        from bot.terminal.demo import run_demo
 
-    raise typer.Exit(run_demo(_settings(), language))
+        raise typer.Exit(run_demo(_settings(), language))
 
 
 @app.command()
@@ -85,9 +91,10 @@ def serve(
     rate_limit: RateLimit = 0,
 ) -> None:
     """Serve the sandbox agent API."""
-    from sandbox.cli import serve as serve_sandbox
+    with _sandbox_extra():
+        from sandbox.cli import serve as serve_sandbox
 
-    serve_sandbox(host, port, db, latency, fail_rate, rate_limit)
+        serve_sandbox(host, port, db, latency, fail_rate, rate_limit)
 
 
 @sandbox_app.command("add-user")
@@ -97,9 +104,10 @@ def add_user(
     timezone: Annotated[str, typer.Option(help="The user's IANA timezone.")] = "UTC",
 ) -> None:
     """Create a sandbox user; prints the new API key alone on the last line."""
-    from sandbox.cli import add_user_cli
+    with _sandbox_extra():
+        from sandbox.cli import add_user_cli
 
-    raise typer.Exit(add_user_cli(name, db, timezone))
+        raise typer.Exit(add_user_cli(name, db, timezone))
 
 
 @app.command("eval")
@@ -119,7 +127,8 @@ def eval_(
     ] = None,
 ) -> None:
     """Score a planner on labelled cases; the last line is the overall F1."""
-    from bot.ops.eval import main_eval
+    with _sandbox_extra():
+        from bot.ops.eval import main_eval
 
     if planner not in ("offline", "llm"):
         raise typer.BadParameter("planner must be 'offline' or 'llm'")
@@ -167,6 +176,22 @@ def doctor(
     from bot.ops.doctor import run_doctor
 
     raise typer.Exit(run_doctor(_settings(), key=key))
+
+
+@contextmanager
+def _sandbox_extra() -> Iterator[None]:
+    """Where a command needs the sandbox's server and the install left the extra out (the
+    production image does), it says how to install it in one line, not a traceback."""
+    try:
+        yield
+    except ModuleNotFoundError as exc:
+        module = (exc.name or "").partition(".")[0]
+        if module not in SANDBOX_MODULES:
+            raise
+        from bot.render import ops
+
+        typer.echo(ops.needs_sandbox_extra(module), err=True)
+        raise typer.Exit(2) from None
 
 
 def _settings() -> Settings:

@@ -48,6 +48,7 @@ __all__ = [
     "doctor_telegram_refused",
     "doctor_telegram_unreachable",
     "llm_probe_result",
+    "needs_sandbox_extra",
     "progress_counts",
     "run_needs_encryption_key",
     "run_needs_token",
@@ -72,6 +73,14 @@ def setting_needs_scheme(name: str) -> str:
     return (
         f"healthbot: the setting {name} needs a URL that starts with http:// or https:// "
         "(for example http://127.0.0.1:8787). .env.example describes it."
+    )
+
+
+def needs_sandbox_extra(module: str) -> str:
+    return (
+        f"healthbot: this command serves the sandbox, which needs {module} (the sandbox extra, "
+        "left out of the bot's own install). Install it with: pip install 'healthbot[sandbox]' "
+        "(from a checkout: pip install -e '.[sandbox]', or make demo)."
     )
 
 
