@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import time
-from typing import Annotated
+from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
@@ -134,6 +134,8 @@ class Settings(BaseSettings):
     reminder_claim_timeout_seconds: float = Field(default=300.0, gt=0)  # a dead claimer's lease
     use_uvloop: bool = True  # run on uvloop where it is installed (not on Windows)
     log_level: str = "INFO"
+    # `text` (one readable line a record) or `json` (one JSON object a line, for collectors).
+    log_format: Literal["text", "json"] = "text"
 
     @field_validator("allowed_telegram_user_ids", mode="before")
     @classmethod

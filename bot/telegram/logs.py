@@ -10,14 +10,23 @@ when it is made: even handlers added later (pytest's log capture, a library's ow
 see redacted records. Every handler present then also redacts its records
 (`RedactingFilter`) and the very line it writes (`RedactingFormatter`): what its format adds
 to the message is caught too.
+
+`LOG_FORMAT=json` (for log collectors) writes each record as one JSON object a line: time,
+level, logger, message, and the update being handled (`current_update`, set where updates
+are processed) and its outcome where known. It goes through the very same redaction: the
+record is scrubbed before it is encoded, and the encoded line is redacted once more.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import re
+import sys
 from collections.abc import Iterable
-from typing import Any
+from contextvars import ContextVar
+from datetime import UTC, datetime
+from typing import Any, Literal
 
 from bot.kernel.keys import ZERO_WIDTH
 
@@ -62,6 +71,10 @@ REDACTED = "<redacted>"
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 # httpx logs request URLs (the bot token) at INFO; aiosqlite every SQL parameter at DEBUG.
 NOISY_LOGGERS = ("httpx", "httpcore", "apscheduler", "aiosqlite")
+
+LOG_FORMATS = ("text", "json")
+# The update this task is handling (bot/telegram/ordering.py), in every JSON line it logs.
+current_update: ContextVar[int | None] = ContextVar("healthbot_update_id", default=None)
 
 _known: set[str] = set()  # the configured secrets themselves, redacted wherever they appear
 
@@ -132,6 +145,32 @@ class RedactingFormatter(logging.Formatter):
         return getattr(self.inner, name)
 
 
+class JsonFormatter(logging.Formatter):
+    """One JSON object a line: `time` (UTC, ISO 8601), `level`, `logger`, `message`, then
+    `update_id` and `outcome` where known (a record's `extra` or the update being handled),
+    and `exception` or `stack` when the record carries one. Wrapped in `RedactingFormatter`
+    like any other formatter."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        scrub(record)
+        entry: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        update_id = getattr(record, "update_id", None) or current_update.get()
+        if update_id is not None:
+            entry["update_id"] = update_id
+        if (outcome := getattr(record, "outcome", None)) is not None:
+            entry["outcome"] = outcome
+        if record.exc_text:
+            entry["exception"] = record.exc_text
+        if record.stack_info:
+            entry["stack"] = record.stack_info
+        return json.dumps(entry, ensure_ascii=False, default=str)
+
+
 def _redact_output(handler: logging.Handler) -> None:
     """Redact `handler`'s records (`RedactingFilter`) and what it writes (`RedactingFormatter`)."""
     if not any(isinstance(f, RedactingFilter) for f in handler.filters):
@@ -152,13 +191,23 @@ def _install_record_factory() -> None:
     logging.setLogRecordFactory(factory)
 
 
-def configure_logging(level: str | int = "INFO", *, secrets: Iterable[str | None] = ()) -> None:
-    """Log to stderr at `level`, with secrets redacted everywhere (`secrets` by value too);
-    idempotent. Call it before anything logs: records made earlier are not redacted."""
+def configure_logging(
+    level: str | int = "INFO",
+    *,
+    secrets: Iterable[str | None] = (),
+    fmt: Literal["text", "json"] = "text",
+) -> None:
+    """Log to stderr at `level` as text or JSON lines (`fmt`), with secrets redacted
+    everywhere (`secrets` by value too); idempotent. Call it before anything logs: records
+    made earlier are not redacted."""
     redact_also(secrets)
     logging.basicConfig(level=level, format=LOG_FORMAT)
     root = logging.getLogger()
     root.setLevel(level)
+    if fmt == "json":  # the stderr handler basicConfig made (or found); others keep theirs
+        for handler in root.handlers:
+            if getattr(handler, "stream", None) is sys.stderr:
+                handler.setFormatter(JsonFormatter())
     loggers = [root, *logging.Logger.manager.loggerDict.values()]
     for logger in loggers:  # every handler there is (records of later ones: the factory's)
         for handler in getattr(logger, "handlers", ()):

@@ -16,14 +16,19 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import logging
 from collections.abc import Awaitable, Hashable
 from typing import Any, Protocol
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
+from bot.telegram.logs import current_update
+
 DEFAULT_CONCURRENCY = 64
 DEFAULT_BACKLOG = 4096
+
+log = logging.getLogger(__name__)
 
 
 class Locks(Protocol):
@@ -128,17 +133,23 @@ class PerPersonUpdateProcessor(BaseUpdateProcessor):
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         if key is not None:
             self._tails[key] = done
+        # Every line logged while handling it names the update (LOG_FORMAT=json).
+        current_update.set(update.update_id if isinstance(update, Update) else None)
+        outcome = "failed"
         try:
             if previous is not None:
                 # `wait`, not `await previous`: cancelling us must not cancel the predecessor.
                 await asyncio.wait((previous,))
             async with self._work:
                 await coroutine
+            outcome = "handled"
         except asyncio.CancelledError:
+            outcome = "cancelled"
             if inspect.iscoroutine(coroutine):
                 coroutine.close()  # cancelled before its turn: never started, close it quietly
             raise
         finally:
+            log.debug("update %s", outcome, extra={"outcome": outcome})
             if isinstance(self.queue, OrderedUpdateQueue):
                 await self.queue.done(update)
             if not done.done():

@@ -123,7 +123,7 @@ def main_run(settings: Settings, *, webhook: bool = False) -> int:
     """The exit code of `healthbot run`: 0 after a clean stop, 2 when misconfigured or
     refused by Telegram, 1 when Telegram or the database cannot be reached; always one line
     that says why, never a traceback of ours."""
-    configure_logging(settings.log_level, secrets=_secrets(settings))
+    configure_logging(settings.log_level, secrets=_secrets(settings), fmt=settings.log_format)
     problem = _refusal(settings, webhook)
     if problem:
         _say(ops.run_refused(problem))
