@@ -41,3 +41,22 @@ def test_a_sandbox_command_without_the_extra_says_how_to_install_it(
     assert "Traceback" not in done.stderr
     assert "pip install 'healthbot[sandbox]'" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_bot_and_the_terminal_chat_run_without_the_extra() -> None:
+    """`healthbot run` and `healthbot chat` (a real account) need no sandbox: their modules
+    import where FastAPI and uvicorn cannot."""
+    script = """
+import sys
+for name in ("fastapi", "starlette", "uvicorn"):
+    sys.modules[name] = None
+import bot.compose, bot.telegram.run, bot.terminal.demo, bot.ops.doctor
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT.parent)},
+    )
+    assert done.returncode == 0, done.stderr

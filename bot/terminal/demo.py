@@ -21,7 +21,6 @@ from collections.abc import AsyncIterator, Coroutine, Mapping
 from pathlib import Path
 from typing import Any
 
-import uvicorn
 from pydantic import SecretStr
 
 from bot.agent_api.errors import AgentApiError, BadKey
@@ -39,8 +38,6 @@ from bot.store import (
     load_or_create,
 )
 from bot.terminal.chat import TERMINAL_USER_ID, chat_loop, say
-from sandbox.app import SandboxConfig, create_app
-from sandbox.users import add_user
 
 ZONEINFO_DIRS = ("zoneinfo/posix/", "zoneinfo/right/", "zoneinfo/")
 
@@ -80,6 +77,11 @@ def machine_timezone() -> str:
 @contextlib.asynccontextmanager
 async def running_sandbox(db_url: str) -> AsyncIterator[str]:
     """Serve the sandbox on a free loopback port for the duration of the block."""
+    # The sandbox extra (FastAPI, uvicorn), imported here: `healthbot chat` needs none of it.
+    import uvicorn
+
+    from sandbox.app import SandboxConfig, create_app
+
     port = free_port()
     config = uvicorn.Config(
         create_app(SandboxConfig(db_url=db_url)),
@@ -102,6 +104,8 @@ async def running_sandbox(db_url: str) -> AsyncIterator[str]:
 
 
 async def _demo(settings: Settings, language: str | None) -> None:
+    from sandbox.users import add_user
+
     zone = machine_timezone()
     with tempfile.TemporaryDirectory(prefix="healthbot-demo-") as tmp:
         sandbox_db = f"sqlite+aiosqlite:///{Path(tmp) / 'sandbox.db'}"
