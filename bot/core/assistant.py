@@ -63,6 +63,7 @@ def answers(
         try:
             return await journey(*args, **kwargs)
         except Refused as refused:
+            refused.reply.outcome = "refused"
             return refused.reply
 
     return answered

@@ -5,8 +5,10 @@ Voice notes and photos are downloaded only once the core agreed to take them.
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING
 
 from telegram import Audio, Message, PhotoSize, Update, Voice
@@ -86,16 +88,31 @@ class Messages:
         """Free text: log it or answer it (the core decides)."""
         if not (who := who_sent(update)) or (text := who.message.text) is None:
             return
-        async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
-            reply = await self.assistant.handle_text(
-                user_id=who.user_id,
-                chat_id=who.chat_id,
-                text=text,
-                message_id=who.message.message_id,
-                update_id=update.update_id,
-            )
-        await send_reply(context.bot, who.chat_id, reply)
+        async with self._counted() as counted:
+            async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
+                reply = await self.assistant.handle_text(
+                    user_id=who.user_id,
+                    chat_id=who.chat_id,
+                    text=text,
+                    message_id=who.message.message_id,
+                    update_id=update.update_id,
+                )
+            await send_reply(context.bot, who.chat_id, reply)
+            counted.append(reply)
         await self.assistant.told(reply)
+
+    @contextlib.asynccontextmanager
+    async def _counted(self) -> AsyncIterator[list[Reply]]:
+        """Counts the message in the metrics once its reply (appended to the list) is sent:
+        by that reply's outcome and the seconds since its handling began; "failed" when no
+        reply went out."""
+        began = time.monotonic()
+        sent: list[Reply] = []
+        try:
+            yield sent
+        finally:
+            outcome = sent[0].outcome if sent else "failed"
+            self.assistant.resources.metrics.message(outcome, time.monotonic() - began)
 
     async def edited_text(self, update: Update, context: Context) -> None:
         """An edit of an earlier text: a draft under review takes it; nothing logged changes."""
