@@ -77,6 +77,7 @@ class Resources:
             request_timeout=dt.timedelta(seconds=self.settings.agent_api_timeout_seconds),
         )
         self.metrics.refresh = self._outbox_gauges
+        self.delivery.metrics = self.metrics
         self.products = OpenFoodFacts(
             self.http,
             base_url=self.settings.openfoodfacts_base_url,

@@ -143,6 +143,8 @@ async def test_the_outbox_gauges_show_what_waits_and_for_how_long(
     await bot.say(ADA, "2 boiled eggs")
     _, waiting = await scrape(port)
     assert value(waiting, "healthbot_outbox_pending") == 1
+    assert value(waiting, "healthbot_outbox_retries_total") >= 1
+    assert value(waiting, "healthbot_outbox_given_up_total") == 0
     bot.clock.now = MORNING + dt.timedelta(minutes=11)
     _, later = await scrape(port)
     assert value(later, "healthbot_outbox_pending") == 1
