@@ -75,7 +75,7 @@ def build_application(
     token = _token(settings)
     journal = house.journal
     handlers = Handlers.bind(house, settings)
-    metrics = house.resources.metrics
+    metrics = house.scheduled.metrics  # the house's own (bot/compose.py)
     receiver = Receiver(settings.receiver_stale_seconds, metrics=metrics)
     lifecycle = _Lifecycle(
         settings=settings,

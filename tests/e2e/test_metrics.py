@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.telegram.handlers.jobs import reminder_sender
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox
 from tests.fixtures.telegram import free_port
@@ -149,6 +150,23 @@ async def test_the_outbox_gauges_show_what_waits_and_for_how_long(
     _, later = await scrape(port)
     assert value(later, "healthbot_outbox_pending") == 1
     assert 11 * 60 <= value(later, "healthbot_outbox_oldest_seconds") < 12 * 60
+
+
+async def test_a_reminder_sent_is_counted_once(
+    harness_factory: Any, sandbox: RunningSandbox
+) -> None:
+    port = free_port()
+    key = await sandbox.add_user("Ada Lovelace", "Europe/Berlin")
+    bot = await harness_factory(start=MORNING, health_port=port, agent_api_base_url=sandbox.url)
+    await bot.say(ADA, f"/connect {key}")
+    await bot.say(ADA, "/timezone Europe/Berlin")
+    await bot.say(ADA, "/remind 21:30")
+    bot.clock.now = dt.datetime(2026, 3, 10, 20, 30, tzinfo=dt.UTC)  # 21:30 in Berlin
+    assert await bot.scheduled.reminders_due(reminder_sender(bot.app.bot)) == 1
+    assert await bot.scheduled.reminders_due(reminder_sender(bot.app.bot)) == 0
+    _, values = await scrape(port)
+    assert value(values, "healthbot_reminders_sent_total") == 1
+    assert value(values, "healthbot_weekly_summaries_sent_total") == 0
 
 
 async def eventually(check: Any, timeout: float = 20.0) -> None:  # noqa: ASYNC109
