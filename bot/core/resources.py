@@ -24,6 +24,7 @@ from bot.planner.base import Planner
 from bot.planner.offline.planner import OfflinePlanner
 from bot.products import OpenFoodFacts
 from bot.store import Direct, KeyCipher, Store, Workers, utcnow
+from bot.store.drivers import Sqlite
 from bot.store.outbox import outbox_backlog
 from bot.sync.journal import HandledWithActions
 from bot.sync.outbox import Delivery
@@ -78,6 +79,8 @@ class Resources:
         )
         self.metrics.refresh = self._outbox_gauges
         self.delivery.metrics = self.metrics
+        if isinstance(self.direct.backend, Sqlite):  # PostgreSQL waits inside its driver
+            self.direct.backend.waited = self.metrics.store_lock_waits.inc
         self.products = OpenFoodFacts(
             self.http,
             base_url=self.settings.openfoodfacts_base_url,

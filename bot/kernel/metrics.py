@@ -9,12 +9,17 @@ read from the store when scraped (`Metrics.refresh`, set by whoever owns the sto
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 
+log = logging.getLogger(__name__)
+
 CONTENT_TYPE = CONTENT_TYPE_LATEST
+REFRESH_SECONDS = 2.0  # the longest a scrape waits for the store
 
 # What became of a person's message, as `healthbot_messages_total{outcome}` says it.
 MESSAGE_OUTCOMES = ("logged", "drafted", "answered", "not_understood", "refused", "failed")
@@ -36,9 +41,10 @@ class Metrics:
         )
         self.last_update = Gauge(
             "healthbot_last_update_timestamp_seconds",
-            "Unix time of the last update received from Telegram",
+            "Unix time of the last update received from Telegram (the start, before the first)",
             registry=r,
         )
+        self.last_update.set_to_current_time()  # "none for N minutes" counts from the start
         self.messages = Counter(
             "healthbot_messages",
             "Messages handled, by what became of them",
@@ -126,7 +132,13 @@ class Metrics:
             self.telegram_errors.labels(kind=kind).inc()
 
     async def exposition(self) -> bytes:
-        """The Prometheus text of every metric, the outbox gauges read afresh."""
+        """The Prometheus text of every metric, the outbox gauges read afresh: within
+        REFRESH_SECONDS, else (the store locked or down) as they were last read, so that a
+        scrape still shows what the counters say when the store is what is wrong."""
         if self.refresh is not None:
-            await self.refresh()
+            try:
+                async with asyncio.timeout(REFRESH_SECONDS):
+                    await self.refresh()
+            except Exception as exc:
+                log.warning("the outbox gauges could not be read: %s", type(exc).__name__)
         return generate_latest(self.registry)

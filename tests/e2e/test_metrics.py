@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import sqlite3
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.telegram.handlers.jobs import reminder_sender
+from tests.fixtures.core import store_on_postgres
 from tests.fixtures.openai import FakeOpenAI
 from tests.fixtures.sandbox import RunningSandbox
 from tests.fixtures.telegram import free_port
@@ -60,6 +64,7 @@ async def test_metrics_count_messages_the_model_and_telegram_errors_without_a_pe
     await bot.say(ADA, "/timezone Europe/Berlin")
     _, before = await scrape(port)
     assert value(before, "healthbot_updates_total") >= 2
+    assert abs(value(before, "healthbot_last_update_timestamp_seconds") - time.time()) < 60
 
     oatmeal(fake_openai)
     reply = await bot.say(ADA, "had oatmeal for breakfast")
@@ -167,6 +172,32 @@ async def test_a_reminder_sent_is_counted_once(
     _, values = await scrape(port)
     assert value(values, "healthbot_reminders_sent_total") == 1
     assert value(values, "healthbot_weekly_summaries_sent_total") == 0
+
+
+@pytest.mark.skipif(store_on_postgres(), reason="a lock held on the SQLite file")
+async def test_a_write_that_waits_for_another_process_lock_is_counted(
+    harness_factory: Any, tmp_path: Path
+) -> None:
+    port = free_port()
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+    bot = await harness_factory(start=MORNING, health_port=port, database_url=url)
+    await bot.say(ADA, "/start")
+    _, before = await scrape(port)
+    assert value(before, "healthbot_store_lock_waits_total") == 0
+    other = sqlite3.connect(tmp_path / "bot.db", isolation_level=None)  # a backup, a shell
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        bot.fake.push_text(ADA, "/help")
+
+        async def waiting() -> bool:
+            _, now = await scrape(port)
+            return value(now, "healthbot_store_lock_waits_total") >= 1
+
+        await eventually(waiting)
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+    await bot.fake.wait_sent(ADA, 2)
 
 
 async def eventually(check: Any, timeout: float = 20.0) -> None:  # noqa: ASYNC109
