@@ -134,6 +134,7 @@ async def compose(
             reminders=Reminders.of(resources, reminder_reply),
             weekly=WeeklySummaries.of(resources, weekly_caption),
             synced_notice=assistant.synced_notice,
+            metrics=resources.metrics,
         ),
         journal=journal_of(resources, shared=locks is not None),
         locks=locks,

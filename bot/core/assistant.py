@@ -63,7 +63,9 @@ def answers(
         try:
             return await journey(*args, **kwargs)
         except Refused as refused:
-            return refused.reply
+            reply = refused.reply
+            reply.outcome = "refused"
+            return reply
 
     return answered
 

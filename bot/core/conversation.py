@@ -142,9 +142,11 @@ class Conversation:
             if not concerns and not said.person.account.confirm_mode:
                 # The exchange and the LLM usage go in with the outbox item.
                 turns = writing.exchange(text, plan, saved=True)
-                return await writing.write(
+                written = await writing.write(
                     said, plan.actions, turns=turns, usage=plan, source_message_id=said.message_id
                 )
+                written.outcome = "logged"
+                return written
             await self.planning.count(said.user_id, today, plan)
             reply = await self.drafts.propose(
                 said,
@@ -154,6 +156,7 @@ class Conversation:
                 source_message_id=said.message_id,
                 estimated=plan.estimated(),
             )
+            reply.outcome = "drafted"
         elif plan.offer:  # a guess ("🍕": a slice of pizza?), saved only if the person says so
             await self.planning.count(said.user_id, today, plan)
             reply = await self.drafts.propose(
@@ -161,9 +164,11 @@ class Conversation:
             )
             if told:
                 reply.html = f"{fmt.esc(told)}\n{reply.html}"
+            reply.outcome = "drafted"
         else:
             reply = await self._answer(said, text, context, plan, planner)
             await self.planning.count(said.user_id, today, plan)  # with the answer's request
+            reply.outcome = "answered" if plan.understood else "not_understood"
         await writing.remember(said.user_id, writing.exchange(text, plan, saved=False))
         return reply
 

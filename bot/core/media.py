@@ -99,16 +99,17 @@ class MediaJourneys:
             await self.planning.count(user_id, person.today, Plan(llm_requests=exc.llm_requests))
             if isinstance(exc, PlannerUnavailable):
                 log.warning("vision model unavailable for user %s: %s", user_id, exc)
-                return Reply(render_media.photo_unavailable(person.reader))
+                return Reply(render_media.photo_unavailable(person.reader), outcome="refused")
             log.warning("no usable photo estimate for user %s: %s", user_id, exc)
-            return Reply(render_media.photo_failed(person.reader))
+            return Reply(render_media.photo_failed(person.reader), outcome="refused")
         await self.planning.count(user_id, person.today, plan)
         plan = in_their_words(plan, person.reader)  # the portions in their words
         if not plan.actions:
             why = render_said.reply(plan.said, person.reader)
-            return Reply(render_media.photo_no_food(why, person.reader))
+            return Reply(render_media.photo_no_food(why, person.reader), outcome="not_understood")
         concerns = await self.writing.concerns_or_none(person, plan.actions)
         said = Incoming(person, chat_id)
         reply = await self.drafts.propose(said, plan.actions, media.note(caption), concerns)
         reply.html = render_media.photo_estimate_head(person.reader) + "\n\n" + reply.html
+        reply.outcome = "drafted"
         return reply

@@ -11,6 +11,7 @@ import asyncio
 import dataclasses
 import datetime as dt
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
@@ -100,13 +101,28 @@ class Planning:
             context, history=[*history, *extra_history], llm_deadline=deadline
         )
         try:
-            plan = await self._in_slot(res.llm, text, context, deadline)
+            plan = await self._measured(res.llm, text, context, deadline)
         except PlannerError as exc:
             refused = Refused(_failure(person.user_id, exc), person.reader)
             if rules.usable:
                 return rules.instead(exc, slow=isinstance(exc, PlannerTimedOut)), res.offline
             await self._refuse(person.user_id, text, context.today, exc, refused)
         return model_or_rules(person.user_id, sane(plan), rules, res.llm, res.offline)
+
+    async def _measured(
+        self, llm: Planner, text: str, context: PlanContext, deadline: float
+    ) -> Plan:
+        """The model's plan (`_in_slot`), its request counted in the bot's metrics: ok, timeout
+        or error, the seconds it took (a wait for a slot included), the tokens it used."""
+        metrics, began = self.res.metrics, time.monotonic()
+        try:
+            plan = await self._in_slot(llm, text, context, deadline)
+        except PlannerError as exc:
+            outcome = "timeout" if isinstance(exc, PlannerTimedOut) else "error"
+            metrics.llm(outcome, time.monotonic() - began, prompt=exc.llm_tokens)
+            raise
+        metrics.llm("ok", time.monotonic() - began, plan.prompt_tokens, plan.completion_tokens)
+        return plan
 
     async def _refuse(
         self, user_id: int, text: str, day: dt.date, exc: PlannerError, refused: Refused

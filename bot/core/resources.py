@@ -18,11 +18,14 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from bot.agent_api.client import AgentApiClient
 from bot.config import Settings
 from bot.kernel.heard import HeardLanguages
+from bot.kernel.metrics import Metrics
 from bot.kernel.plausibility import RecentWeights
 from bot.planner.base import Planner
 from bot.planner.offline.planner import OfflinePlanner
 from bot.products import OpenFoodFacts
 from bot.store import Direct, KeyCipher, Store, Workers, utcnow
+from bot.store.drivers import Sqlite
+from bot.store.outbox import outbox_backlog
 from bot.sync.journal import HandledWithActions
 from bot.sync.outbox import Delivery
 
@@ -51,6 +54,8 @@ class Resources:
     # The worker ids this process uses (for the outbox, the update journal, the scheduled
     # sends): a claim of this process's own that is not among them was left by one that closed.
     workers: Workers = field(default_factory=Workers)
+    # What the bot counts for whoever runs it, served at GET /metrics (bot/telegram/liveness.py)
+    metrics: Metrics = field(default_factory=Metrics)
     llm_slots: asyncio.Semaphore = field(init=False)
     direct: Direct = field(init=False)  # the statements every message runs (bot/store/direct.py)
     store: Store = field(init=False)  # what the journeys ask of the store, by unit of work
@@ -72,12 +77,25 @@ class Resources:
             claim_timeout=dt.timedelta(seconds=self.settings.outbox_claim_timeout_seconds),
             request_timeout=dt.timedelta(seconds=self.settings.agent_api_timeout_seconds),
         )
+        self.metrics.refresh = self._outbox_gauges
+        self.delivery.metrics = self.metrics
+        if isinstance(self.direct.backend, Sqlite):  # PostgreSQL waits inside its driver
+            self.direct.backend.waited = self.metrics.store_lock_waits.inc
         self.products = OpenFoodFacts(
             self.http,
             base_url=self.settings.openfoodfacts_base_url,
             contact=self.settings.openfoodfacts_contact,
             timeout=self.settings.openfoodfacts_timeout_seconds,
         )
+
+    async def _outbox_gauges(self) -> None:
+        """The outbox's backlog into the metrics, read when they are scraped."""
+        now = self.clock()
+        async with self.sessionmaker() as session:
+            pending, oldest = await outbox_backlog(session=session)
+        self.metrics.outbox_pending.set(pending)
+        age = (now - oldest).total_seconds() if oldest is not None else 0.0
+        self.metrics.outbox_oldest.set(max(age, 0.0))
 
     def api(self, key: str) -> AgentApiClient:
         """The service's client for one person's key, on the shared connection pool."""

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.core.person import stored_reader
 from bot.kernel.callbacks import RATED_FIELDS, RatedField
+from bot.kernel.metrics import Metrics
 from bot.kernel.readers import Reader
 from bot.kernel.replies import Reply
 from bot.kernel.sends import Send, SendPhoto
@@ -67,6 +68,7 @@ class Scheduled:
     reminders: Reminders
     weekly: WeeklySummaries
     synced_notice: Callable[[Delivered], Awaitable[Reply]]
+    metrics: Metrics = field(default_factory=Metrics)  # counts what the jobs sent
 
     async def take_back(self) -> None:
         """What this worker held when it last stopped is its own again now (a restart)."""
@@ -82,11 +84,15 @@ class Scheduled:
 
     async def reminders_due(self, send: Send) -> int:
         """Send the check-in reminders due now; how many went out."""
-        return await self.reminders.run_due(self.reminders.clock(), send)
+        sent = await self.reminders.run_due(self.reminders.clock(), send)
+        self.metrics.reminders_sent.inc(sent)
+        return sent
 
     async def weekly_due(self, send: SendPhoto) -> int:
         """Send the weekly summaries due now; how many went out."""
-        return await self.weekly.run_due(self.weekly.clock(), send)
+        sent = await self.weekly.run_due(self.weekly.clock(), send)
+        self.metrics.weekly_sent.inc(sent)
+        return sent
 
     async def prune(self) -> None:
         """Delete finished outbox items and journal rows, and forgotten turns."""

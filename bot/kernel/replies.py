@@ -42,6 +42,9 @@ class Reply:
     # Told the id of the message that carries this reply's buttons once it is sent (a draft
     # keeps it, so that whatever replaces the draft can take its buttons away).
     shown: Callable[[int], Awaitable[None]] | None = None
+    # What became of the message this replies to, for the bot's metrics (bot/kernel/metrics.py):
+    # logged, drafted, answered, not_understood or refused.
+    outcome: str = "answered"
 
 
 def toast(text: str) -> Reply:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any, Protocol, cast
@@ -105,6 +105,7 @@ class Sqlite:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._wait_ms = sqlite_busy_timeout_ms(engine.url)
+        self.waited: Callable[[], None] | None = None  # told each wait for another's lock
         if not event.contains(engine.sync_engine, "checkout", _waits_for_locks):
             event.listen(engine.sync_engine, "checkout", _waits_for_locks)
 
@@ -154,6 +155,8 @@ class Sqlite:
                     failed.__cause__
                 )
             # Another process holds the write lock: wait for it off the event loop.
+            if self.waited is not None:
+                self.waited()
             rest = statements[len(done) :]
             connection.execute(f"PRAGMA busy_timeout={self._wait_ms}")
             try:

@@ -18,6 +18,7 @@ from sqlalchemy import (
     bindparam,
     case,
     delete,
+    func,
     insert,
     or_,
     select,
@@ -310,6 +311,19 @@ async def pending_outbox(*, session: AsyncSession, telegram_id: int) -> list[Out
         .order_by(OutboxItem.id)
     )
     return list(rows.all())
+
+
+async def outbox_backlog(*, session: AsyncSession) -> tuple[int, datetime | None]:
+    """How many items are not yet applied nor given up, and when the oldest was made: one
+    aggregate over the status index, for the metrics' gauges."""
+    row = (
+        await session.execute(
+            select(func.count(OutboxItem.id), func.min(OutboxItem.created_at)).where(
+                OutboxItem.status.in_(OPEN_OUTBOX_STATUSES)
+            )
+        )
+    ).one()
+    return int(row[0]), row[1]
 
 
 async def prune_outbox(*, session: AsyncSession, before: datetime) -> int:

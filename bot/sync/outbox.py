@@ -31,6 +31,7 @@ from bot.agent_api.errors import (
     ServiceUnavailable,
 )
 from bot.agent_api.views import IngestResult
+from bot.kernel.metrics import Metrics
 from bot.store import AccountStatus, Direct, KeyCipher, OutboxItem, OutboxStatus, Workers, repo
 from bot.sync.items import (
     Delivered,
@@ -102,6 +103,7 @@ class Delivery:
             sessionmaker, direct, self.worker_id, claim_timeout, self.workers, request_timeout
         )
         self.pace = Pace()  # how the service answered lately: backoff and probing
+        self.metrics: Metrics | None = None  # counts retries and items given up, when set
         self.untold = Untold(self.claims, clock)  # answers a worker that died still owed
 
     def close(self) -> None:
@@ -122,6 +124,8 @@ class Delivery:
         )
 
     async def _mark(self, item: OutboxItem, status: OutboxStatus, **values: Any) -> bool:
+        if status is OutboxStatus.FAILED and self.metrics is not None:
+            self.metrics.outbox_given_up.inc()
         return await self.claims.mark(item, status, now=self.clock(), **values)
 
     async def deliver_for(self, telegram_id: int) -> DeliveryReport:
@@ -375,6 +379,8 @@ class Delivery:
     ) -> None:
         """Try `entries` again later; `maybe_applied`: the failed request may have landed."""
         retry_after = exc.retry_after if isinstance(exc, RateLimited) else None
+        if self.metrics is not None:
+            self.metrics.outbox_retries.inc(len(entries))
         for entry in entries:
             status = (
                 OutboxStatus.UNKNOWN if maybe_applied or entry.was_unknown else OutboxStatus.PENDING

@@ -22,6 +22,7 @@ from telegram.ext import (
 
 from bot.config import Settings
 from bot.kernel.keys import find_key
+from bot.kernel.metrics import Metrics
 from bot.kernel.readers import Reader
 from bot.render import telegram as render_telegram
 from bot.render.words import LANGUAGES
@@ -74,14 +75,15 @@ def build_application(
     token = _token(settings)
     journal = house.journal
     handlers = Handlers.bind(house, settings)
-    receiver = Receiver(settings.receiver_stale_seconds)
+    metrics = house.scheduled.metrics  # the house's own (bot/compose.py)
+    receiver = Receiver(settings.receiver_stale_seconds, metrics=metrics)
     lifecycle = _Lifecycle(
         settings=settings,
         house=house,
         journal=journal,
         handlers=handlers,
         receiver=receiver,
-        health=_health_server(settings, receiver),
+        health=_health_server(settings, receiver, metrics),
         reminder_every=reminder_every,
         outbox_every=outbox_every,
     )
@@ -98,11 +100,13 @@ def _token(settings: Settings) -> str:
     return token.get_secret_value()
 
 
-def _health_server(settings: Settings, receiver: Receiver) -> HealthServer | None:
-    """The `/healthz` server when HEALTH_PORT is set."""
+def _health_server(settings: Settings, receiver: Receiver, metrics: Metrics) -> HealthServer | None:
+    """The `/healthz` and `/metrics` server when HEALTH_PORT is set."""
     if not settings.health_port:
         return None
-    return HealthServer(receiver, listen=settings.health_listen, port=settings.health_port)
+    return HealthServer(
+        receiver, listen=settings.health_listen, port=settings.health_port, metrics=metrics
+    )
 
 
 def _application(
@@ -124,7 +128,7 @@ def _application(
         token=token,
         base_url=settings.telegram_api_base_url,
         base_file_url=settings.telegram_api_file_url or "",
-        request=AiohttpRequest(connection_pool_size=_pool_size(settings)),
+        request=_counted(AiohttpRequest(connection_pool_size=_pool_size(settings)), receiver),
         polling=PollingRequest(receiver),
         rate_limiter=Pace(),
     )
@@ -136,6 +140,13 @@ def _application(
         .post_shutdown(lifecycle.stop)
         .build()
     )
+
+
+def _counted(request: AiohttpRequest, receiver: Receiver) -> AiohttpRequest:
+    """`request`, its 429s and 403s counted in the bot's metrics."""
+    if receiver.metrics is not None:
+        request.on_status = receiver.metrics.telegram_error
+    return request
 
 
 def _pool_size(settings: Settings) -> int:

@@ -23,11 +23,13 @@ import tornado.netutil
 import tornado.web
 from telegram._utils.types import JSONDict
 
+from bot.kernel.metrics import CONTENT_TYPE, Metrics
 from bot.telegram.request import AiohttpRequest
 
 log = logging.getLogger(__name__)
 
 HEALTH_PATH = "/healthz"
+METRICS_PATH = "/metrics"
 
 
 def json_text(data: object) -> str | None:
@@ -54,8 +56,15 @@ class Receiver:
     either mode, failing to take an update for `stale_after` seconds is unhealthy.
     """
 
-    def __init__(self, stale_after: float, *, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        stale_after: float,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        metrics: Metrics | None = None,
+    ):
         self.stale_after = stale_after
+        self.metrics = metrics
         self.clock = clock
         self.polls_in_flight = 0
         self.last_poll: float | None = None  # when the last poll began or ended
@@ -83,6 +92,9 @@ class Receiver:
         """An update was stored and queued."""
         self.failing_since = None
         self.failure = ""
+        if self.metrics is not None:
+            self.metrics.updates.inc()
+            self.metrics.last_update.set(time.time())
 
     def failed(self, reason: str) -> None:
         """Taking an update failed (`reason`: one line, no secrets)."""
@@ -160,19 +172,35 @@ class _HealthHandler(tornado.web.RequestHandler):
         self.finish(("ok: " if healthy else "stuck: ") + why + "\n")
 
 
-class HealthServer:
-    """`GET /healthz` on `listen:port`: 200 while the receiver moves, 503 once it is stuck."""
+class _MetricsHandler(tornado.web.RequestHandler):
+    def initialize(self, metrics: Metrics) -> None:
+        self.metrics = metrics
 
-    def __init__(self, receiver: Receiver, *, listen: str, port: int) -> None:
+    async def get(self) -> None:
+        body = await self.metrics.exposition()
+        self.set_header("Content-Type", CONTENT_TYPE)
+        self.set_header("Cache-Control", "no-store")
+        self.finish(body)
+
+
+class HealthServer:
+    """`GET /healthz` on `listen:port`: 200 while the receiver moves, 503 once it is stuck;
+    `GET /metrics` beside it: the bot's metrics as Prometheus text, when it has them."""
+
+    def __init__(
+        self, receiver: Receiver, *, listen: str, port: int, metrics: Metrics | None = None
+    ) -> None:
         self.receiver = receiver
+        self.metrics = metrics
         self.listen = listen
         self.port = port
         self._server: tornado.httpserver.HTTPServer | None = None
 
     async def start(self) -> None:
-        app = tornado.web.Application(
-            [(HEALTH_PATH, _HealthHandler, {"receiver": self.receiver})], log_function=_quiet
-        )
+        routes: list[Any] = [(HEALTH_PATH, _HealthHandler, {"receiver": self.receiver})]
+        if self.metrics is not None:
+            routes.append((METRICS_PATH, _MetricsHandler, {"metrics": self.metrics}))
+        app = tornado.web.Application(routes, log_function=_quiet)
         sockets = tornado.netutil.bind_sockets(self.port, self.listen)
         self.port = sockets[0].getsockname()[1]
         self._server = tornado.httpserver.HTTPServer(app)

@@ -18,6 +18,7 @@ import asyncio
 import os
 import ssl
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -77,6 +78,8 @@ class AiohttpRequest(BaseRequest):
         self._pool: asyncio.Semaphore | None = None
         self._env_proxies: dict[str, str] = {}
         self._proxy_by_origin: dict[str, str | None] = {}
+        # Told each answer's HTTP status (the bot's metrics count 429s and 403s).
+        self.on_status: Callable[[int], None] | None = None
 
     @property
     def read_timeout(self) -> float | None:
@@ -158,11 +161,15 @@ class AiohttpRequest(BaseRequest):
         try:
             watch = _WriteWatch.over(body, write_timeout, connect_timeout)
             if watch is None:
-                return await self._exchange(session, method, url, body, headers, timeout, proxy)
-            async with asyncio.timeout(None) as watch.deadline:
-                return await self._exchange(
-                    session, method, url, body, headers, timeout, proxy, watch
-                )
+                answer = await self._exchange(session, method, url, body, headers, timeout, proxy)
+            else:
+                async with asyncio.timeout(None) as watch.deadline:
+                    answer = await self._exchange(
+                        session, method, url, body, headers, timeout, proxy, watch
+                    )
+            if self.on_status is not None:
+                self.on_status(answer[0])
+            return answer
         except TimeoutError as exc:  # aiohttp's connect and read timeouts too
             raise TimedOut from exc
         except (aiohttp.ClientError, OSError) as exc:

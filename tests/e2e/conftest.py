@@ -63,6 +63,7 @@ class Harness:
             house.resources, reminder_reply, worker_id=f"w{self.restarts}"
         )
         house.scheduled.reminders = self.reminders
+        self.scheduled = house.scheduled
         self.app = build_application(
             self.settings,
             house,

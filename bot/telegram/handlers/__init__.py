@@ -49,7 +49,7 @@ class Handlers:
         return cls(
             gates=Gates(settings, house.journal, assistant),
             commands=Commands(assistant, settings),
-            messages=Messages(assistant, settings),
+            messages=Messages(assistant, settings, house.scheduled.metrics),
             buttons=Buttons(assistant, settings),
             jobs=Jobs(house.scheduled, house.journal),
         )

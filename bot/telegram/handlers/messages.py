@@ -5,14 +5,17 @@ Voice notes and photos are downloaded only once the core agreed to take them.
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING
 
 from telegram import Audio, Message, PhotoSize, Update, Voice
 from telegram.error import TelegramError
 
 from bot.config import Settings
+from bot.kernel.metrics import Metrics
 from bot.kernel.replies import Reply
 from bot.render import media
 from bot.render import telegram as render_telegram
@@ -78,24 +81,42 @@ async def _download(attachment: Voice | Audio | PhotoSize) -> bytes | None:
 class Messages:
     """The handlers of messages, bound to the core that reads them."""
 
-    def __init__(self, assistant: Assistant, settings: Settings) -> None:
+    def __init__(
+        self, assistant: Assistant, settings: Settings, metrics: Metrics | None = None
+    ) -> None:
         self.assistant = assistant
         self.settings = settings
+        self.metrics = metrics or Metrics()
 
     async def text(self, update: Update, context: Context) -> None:
         """Free text: log it or answer it (the core decides)."""
         if not (who := who_sent(update)) or (text := who.message.text) is None:
             return
-        async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
-            reply = await self.assistant.handle_text(
-                user_id=who.user_id,
-                chat_id=who.chat_id,
-                text=text,
-                message_id=who.message.message_id,
-                update_id=update.update_id,
-            )
-        await send_reply(context.bot, who.chat_id, reply)
+        async with self._counted() as counted:
+            async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
+                reply = await self.assistant.handle_text(
+                    user_id=who.user_id,
+                    chat_id=who.chat_id,
+                    text=text,
+                    message_id=who.message.message_id,
+                    update_id=update.update_id,
+                )
+            await send_reply(context.bot, who.chat_id, reply)
+            counted.append(reply)
         await self.assistant.told(reply)
+
+    @contextlib.asynccontextmanager
+    async def _counted(self) -> AsyncIterator[list[Reply]]:
+        """Counts the message in the metrics once its reply (appended to the list) is sent:
+        by that reply's outcome and the seconds since its handling began; "failed" when no
+        reply went out."""
+        began = time.monotonic()
+        sent: list[Reply] = []
+        try:
+            yield sent
+        finally:
+            outcome = sent[0].outcome if sent else "failed"
+            self.metrics.message(outcome, time.monotonic() - began)
 
     async def edited_text(self, update: Update, context: Context) -> None:
         """An edit of an earlier text: a draft under review takes it; nothing logged changes."""
@@ -121,30 +142,34 @@ class Messages:
         if not (recording := who.message.voice or who.message.audio):
             return
         duration = _seconds(recording)
-        async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
-            reply = await self.assistant.media_refusal(
-                user_id=who.user_id, kind="voice", duration=duration, update_id=update.update_id
-            )
-            if reply is None:
-                reply = await self._transcribed(recording, who, duration, update.update_id)
-        await send_reply(context.bot, who.chat_id, reply)
+        async with self._counted() as counted:
+            async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
+                reply = await self.assistant.media_refusal(
+                    user_id=who.user_id, kind="voice", duration=duration, update_id=update.update_id
+                )
+                if reply is None:
+                    reply = await self._transcribed(recording, who, duration, update.update_id)
+            await send_reply(context.bot, who.chat_id, reply)
+            counted.append(reply)
         await self.assistant.told(reply)
 
     async def photo(self, update: Update, context: Context) -> None:
         """A photo: the core may refuse first (no download), else it becomes a meal draft."""
         if not (who := who_sent(update)) or not who.message.photo:
             return
-        async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
-            reply = await self.assistant.media_refusal(
-                user_id=who.user_id,
-                kind="photo",
-                caption=who.message.caption,
-                chat_id=who.chat_id,
-                update_id=update.update_id,
-            )
-            if reply is None:
-                reply = await self._estimated(who, update.update_id)
-        await send_reply(context.bot, who.chat_id, reply)
+        async with self._counted() as counted:
+            async with typing(context.bot, who.chat_id, after=self.settings.typing_after_seconds):
+                reply = await self.assistant.media_refusal(
+                    user_id=who.user_id,
+                    kind="photo",
+                    caption=who.message.caption,
+                    chat_id=who.chat_id,
+                    update_id=update.update_id,
+                )
+                if reply is None:
+                    reply = await self._estimated(who, update.update_id)
+            await send_reply(context.bot, who.chat_id, reply)
+            counted.append(reply)
         await self.assistant.told(reply)
 
     async def _transcribed(
