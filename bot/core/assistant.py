@@ -48,6 +48,10 @@ if TYPE_CHECKING:  # the media models bring in openai, which the offline core do
     pass
 
 log = logging.getLogger(__name__)
+# Buttons of a draft (a message's reading, a unit asked for, a product's amount), and every
+# button that acts: a tap on a draft's button whose message moved on must never act.
+_DRAFTED = callbacks.DraftButton | callbacks.UnitChoice | callbacks.ProductAmount
+_ACTED = _DRAFTED | callbacks.Rate
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -268,8 +272,7 @@ class Assistant:
         nothing and is answered with a toast; so is a repeated tap on a finished draft.
         """
         tapped = callbacks.decode(data) if data is None or isinstance(data, str) else data
-        drafted = callbacks.DraftButton | callbacks.UnitChoice | callbacks.ProductAmount
-        if isinstance(tapped, drafted) and not shown:
+        if isinstance(tapped, _DRAFTED) and not shown:
             # Its message moved on (e.g. "fix" was tapped): never act on it.
             reader = await self.reader(user_id=user_id)
             return await self._drafts.not_actionable(
@@ -301,10 +304,7 @@ class Assistant:
         if isinstance(tapped, callbacks.DayEnd):
             spec = f"{tapped.hour:02d}:00"
             return await self._preferences.set_day_end(user_id=user_id, spec=spec, edit=True)
-        acted = (
-            callbacks.DraftButton | callbacks.UnitChoice | callbacks.Rate | callbacks.ProductAmount
-        )
-        if not isinstance(tapped, acted):
+        if not isinstance(tapped, _ACTED):
             reader = await self.reader(user_id=user_id)
             return toast(conversation.button_inactive(reader))  # forged
         said = Incoming(await resolve(self.resources, user_id, now), chat_id, update_id=update_id)

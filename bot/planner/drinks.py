@@ -6,15 +6,12 @@ brings energy that its protein, carbs and fat do not, so the plausibility check
 
 from __future__ import annotations
 
-import re
-
 from bot.kernel.plausibility import alcoholic
-from bot.planner.offline.table import food_table
+from bot.planner.offline.table import food_table, without_brackets
 from bot.planner.reader.normalize import fold
 
 __all__ = ["alcoholic_entry"]
 
-_BRACKETS = re.compile(r"\s*\([^()]*\)")
 ALCOHOL_G = 2.0  # above this, a drink's energy is partly its alcohol's
 
 
@@ -24,7 +21,7 @@ def alcoholic_entry(food: str) -> bool:
     names its name starts with."""
     if alcoholic(food):
         return True
-    name = _BRACKETS.sub("", food.split(",", 1)[0])
+    name = without_brackets(food.split(",", 1)[0])
     said = fold(name).replace("-", " ").split()
     aliases = food_table().by_alias
     for size in range(len(said), 0, -1):

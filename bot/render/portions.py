@@ -151,7 +151,7 @@ SIZED_DRINKS: tuple[tuple[str, str, str], ...] = (
     NP_("drink", "{count} regular", "{count} regular"),
     NP_("drink", "{count} huge", "{count} huge"),
 )
-_DRINK_SIZES = {singular: plural for _, singular, plural in SIZED_DRINKS}
+_DRINK_SIZES = frozenset(singular for _, singular, _ in SIZED_DRINKS)
 _CONTEXT = "portion"
 _COUNT = "{count} "
 # Units every language writes the same: only their numbers are the reader's.
