@@ -127,9 +127,10 @@ class Settings(BaseSettings):
     typing_after_seconds: float = Field(default=1.5, ge=0)
 
     # Scale (README "Running several replicas")
-    # Updates handled at once by one process (a person's own always one at a time): more than
-    # LLM_MAX_CONCURRENCY, so updates waiting on the service or the send pace do not hold back a
-    # wave of model calls. Each costs about 0.1 MB while in flight (README).
+    # Updates worked on at once by one process (a person's own always one at a time): more than
+    # LLM_MAX_CONCURRENCY, so updates waiting on the service do not hold back a wave of model
+    # calls. A reply waiting for its turn to go out (30 a second) gives its place to the next
+    # update. Each costs about 0.1 MB while in flight (README).
     max_concurrent_updates: int = Field(default=128, ge=1)
     reminder_claim_timeout_seconds: float = Field(default=300.0, gt=0)  # a dead claimer's lease
     use_uvloop: bool = True  # run on uvloop where it is installed (not on Windows)

@@ -15,6 +15,7 @@ and the processor gives it back once the update was handled.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import inspect
 import logging
 from collections.abc import Awaitable, Hashable
@@ -29,6 +30,36 @@ DEFAULT_CONCURRENCY = 64
 DEFAULT_BACKLOG = 4096
 
 log = logging.getLogger(__name__)
+
+
+class _Place:
+    """An update's place among those worked on at once, held until it is given back once."""
+
+    def __init__(self, places: asyncio.Semaphore) -> None:
+        self._places = places
+        self.held = False
+
+    async def take(self) -> None:
+        await self._places.acquire()
+        self.held = True
+
+    def give_back(self) -> None:
+        if self.held:
+            self.held = False
+            self._places.release()
+
+
+_place: contextvars.ContextVar[_Place | None] = contextvars.ContextVar("place", default=None)
+
+
+def waiting_to_send() -> None:
+    """The update being handled now waits only for its reply's turn to go out (Telegram's
+    pace): its place goes to the next update, so that a crowd's answers are worked out
+    together while the replies before them leave, not one at a time as they do. Outside an
+    update (a reminder, the outbox's notices) it does nothing."""
+    place = _place.get()
+    if place is not None:
+        place.give_back()
 
 
 class Locks(Protocol):
@@ -106,7 +137,8 @@ class PerPersonUpdateProcessor(BaseUpdateProcessor):
     PTB's own semaphore (sized `backlog`) is taken before an update reaches us, so it is kept
     large: a person sending many messages then waits in their own queue instead of holding
     slots other people need. The real limit on concurrent work is `concurrency`, taken only
-    once it is the update's turn.
+    once it is the update's turn, and given back when the update's work is done or when it
+    only waits for its reply's turn to be sent (`waiting_to_send`).
     """
 
     def __init__(
@@ -140,8 +172,14 @@ class PerPersonUpdateProcessor(BaseUpdateProcessor):
             if previous is not None:
                 # `wait`, not `await previous`: cancelling us must not cancel the predecessor.
                 await asyncio.wait((previous,))
-            async with self._work:
+            place = _Place(self._work)
+            await place.take()
+            holding = _place.set(place)
+            try:
                 await coroutine
+            finally:
+                _place.reset(holding)
+                place.give_back()
             outcome = "handled"
         except asyncio.CancelledError:
             outcome = "cancelled"

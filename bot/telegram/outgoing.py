@@ -21,6 +21,7 @@ from telegram.ext import AIORateLimiter
 from telegram.warnings import PTBUserWarning
 
 from bot.kernel.replies import Button, Reply
+from bot.telegram.ordering import waiting_to_send
 from bot.telegram.split import split_html
 
 log = logging.getLogger(__name__)
@@ -223,7 +224,10 @@ class _Slots:
 
     The spacing is kept between messages as they really leave, not only between the moments
     given out: a sender woken late (a busy event loop) pushes the ones after it back, so a
-    late one and an on-time one never go closer together than `interval`."""
+    late one and an on-time one never go closer together than `interval`.
+
+    A reply that must wait gives its update's place among those worked on at once to the
+    next (`waiting_to_send`): the crowd behind it is read while the replies leave."""
 
     def __init__(self, interval: float) -> None:
         self.interval = interval
@@ -241,6 +245,7 @@ class _Slots:
             slot = max(slot, self._left + self.interval)
             if slot - now < 0.001:
                 break
+            waiting_to_send()
             await asyncio.sleep(slot - now)
             now = loop.time()
         self._left = now

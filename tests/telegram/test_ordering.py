@@ -98,3 +98,44 @@ async def test_cancelled_waiter_does_not_cancel_its_predecessor() -> None:
 def test_key_is_the_user() -> None:
     assert person_of(update(1, 42)) == ("user", 42)
     assert person_of(object()) is None
+
+
+async def test_a_reply_waiting_for_its_turn_gives_its_place_to_the_next_update() -> None:
+    """With one place, a second person's update is worked on while the first's reply waits
+    for Telegram's pace, not after it left; and the place, given back once, still bounds the
+    work: a third waits for the second."""
+    from bot.telegram.outgoing import _Slots
+
+    processor = PerPersonUpdateProcessor(concurrency=1)
+    pace = _Slots(interval=60.0)  # the second message of the first reply waits a minute
+    started: list[int] = []
+    second_working, release_second = asyncio.Event(), asyncio.Event()
+
+    async def replies_twice() -> None:
+        started.append(1)
+        async with pace:  # its first message leaves at once
+            pass
+        async with pace:  # the next waits its turn: the place goes to the next update
+            pass
+
+    async def works() -> None:
+        started.append(2)
+        second_working.set()
+        await release_second.wait()
+
+    async def third() -> None:
+        started.append(3)
+
+    async with processor:
+        first = asyncio.create_task(processor.process_update(update(1, 1), replies_twice()))
+        second = asyncio.create_task(processor.process_update(update(2, 2), works()))
+        last = asyncio.create_task(processor.process_update(update(3, 3), third()))
+        await asyncio.wait_for(second_working.wait(), 5)
+        await asyncio.sleep(0.05)
+        assert started == [1, 2]  # the third is not let in beside the second
+        assert not first.done()  # the first still waits for its turn
+        release_second.set()
+        await asyncio.wait_for(last, 5)
+        assert started == [1, 2, 3]
+        first.cancel()
+        await asyncio.gather(first, second, return_exceptions=True)
