@@ -72,13 +72,8 @@ class Readers:
         code = code[:8]
         if not code or not self.res.languages.to_store(user_id, code):
             return
-        async with self.res.sessionmaker() as session:
-            account = await repo.get_account(session=session, telegram_id=user_id)
-            if account is None:
-                return  # asked again at their next update, once an account may exist
-            if account.telegram_language != code:
-                await repo.set_reader(session=session, telegram_id=user_id, telegram_language=code)
-                await session.commit()
+        if not await self.res.store.messages.heard_language(user_id, code, now=self.res.clock()):
+            return  # asked again at their next update, once an account may exist
         self.res.languages.stored(user_id, code)
 
     async def language(

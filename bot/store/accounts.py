@@ -137,6 +137,35 @@ async def read_account_with_draft(
     return account, draft, usage, unmentioned is not None
 
 
+TELEGRAM_LANGUAGE = Sql(
+    lambda _dialect: select(Account.telegram_language).where(
+        Account.telegram_id == bindparam("telegram_id")
+    )
+)
+SET_TELEGRAM_LANGUAGE = Sql(
+    lambda _dialect: (
+        update(Account)
+        .where(Account.telegram_id == bindparam("telegram_id"))
+        .values(telegram_language=bindparam("code"), updated_at=bindparam("now"))
+    )
+)
+
+
+async def keep_telegram_language(
+    *, direct: Direct, telegram_id: int, code: str, now: datetime
+) -> bool:
+    """The language Telegram says the person's app speaks, written to their account if it
+    holds another, on the driver (a read, and a write only when it changed); False when the
+    person has no account."""
+    async with direct.transaction() as tx:
+        row = await tx.row(TELEGRAM_LANGUAGE, telegram_id=telegram_id)
+        if row is None:
+            return False
+        if row[0] != code:
+            await tx.rows(SET_TELEGRAM_LANGUAGE, telegram_id=telegram_id, code=code, now=now)
+    return True
+
+
 async def _require_account(session: AsyncSession, telegram_id: int) -> Account:
     account = await session.get(Account, telegram_id)
     if account is None:

@@ -63,6 +63,13 @@ class MessageStore:
             direct=self.direct, telegram_id=user_id, status=DraftStatus.FIXING, now=now
         )
 
+    async def heard_language(self, user_id: int, code: str, *, now: dt.datetime) -> bool:
+        """Keep the language Telegram says the person's app speaks on their account (written
+        only when it changed); False when they have no account yet."""
+        return await repo.keep_telegram_language(
+            direct=self.direct, telegram_id=user_id, code=code, now=now
+        )
+
     async def account(self, user_id: int) -> Account | None:
         async with self.sessionmaker() as session:
             return await repo.get_account(session=session, telegram_id=user_id)

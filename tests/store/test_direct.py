@@ -406,3 +406,29 @@ async def test_a_session_taking_the_connection_waits_for_locks_and_the_loop_neve
         ] == [0, 3000, 0, 0, 3000]
     finally:
         await engine.dispose()
+
+
+async def test_the_apps_language_is_kept_with_one_read_and_written_only_when_it_changed(engine):
+    direct = Direct(engine)
+    sent: list[str] = []
+
+    def observe(what: str, sql: str) -> None:
+        sent.append(sql.split()[0])
+
+    Direct.observers.append(observe)
+    try:
+        kept = await repo.keep_telegram_language(direct=direct, telegram_id=5, code="de", now=NOW)
+        assert kept is False and sent == ["SELECT"]  # no account: nothing written
+        async with make_sessionmaker(engine).begin() as session:
+            await repo.upsert_account(session=session, telegram_id=5, chat_id=5)
+        sent.clear()
+        assert await repo.keep_telegram_language(direct=direct, telegram_id=5, code="de", now=NOW)
+        assert sent[:2] == ["SELECT", "UPDATE"]
+        sent.clear()
+        assert await repo.keep_telegram_language(direct=direct, telegram_id=5, code="de", now=NOW)
+        assert sent == ["SELECT"]  # the same again: read, not written
+    finally:
+        Direct.observers.remove(observe)
+    async with make_sessionmaker(engine)() as session:
+        account = await repo.get_account(session=session, telegram_id=5)
+    assert account is not None and account.telegram_language == "de"
