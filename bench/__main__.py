@@ -174,6 +174,8 @@ def summary(r: dict[str, Any]) -> list[str]:
             f"p50 {b['cached_p50_ms']:.1f} ms (p95 {b['cached_p95_ms']:.1f}), "
             f"{b['lookups']} lookup | {verdict(ok)} |"
         )
+    if (k := r.get("soak")) and "error" not in k:
+        lines.append(soak_row(k))
     if m := r.get("rss"):
         if "error" not in m:
             lines.append(
@@ -234,6 +236,30 @@ def e2e_rows(e: dict[str, Any]) -> list[str]:
         f"{most['peak_rss_mb']:.0f} MB (floor bot {floor[sizes[-1]]['peak_rss_mb']:.0f} MB) | "
         f"{verdict(most['peak_rss_mb'] < GOAL_RSS_MB)} |",
     ]
+
+
+def soak_row(k: dict[str, Any]) -> str:
+    """The long run: peak RSS, and what each burst size's last burst held over its first."""
+    sizes = [str(n) for n in k["sizes"]]
+    growth = ", ".join(
+        f"N={n}: {k['rss_first_burst_mb'][n]:.0f} → {k['rss_last_burst_mb'][n]:.0f} MB"
+        for n in sizes
+    )
+    cpu = ", ".join(
+        f"N={n}: {k['cpu_ms_per_message_first'][n]:.1f} → {k['cpu_ms_per_message_last'][n]:.1f} ms"
+        for n in sizes
+    )
+    ok = k["peak_rss_mb"] < k["goal_peak_mb"] and all(
+        k["growth_mb"][n] <= k["goal_growth_mb"] for n in sizes
+    )
+    return (
+        f"| A long run: {k['seconds'] // 60} min of bursts of {', '.join(sizes)} people "
+        f"(half for the rules, half for the model; caps at their defaults), RSS | peak < "
+        f"{k['goal_peak_mb']:.0f} MB, no growth from a size's first burst to its last | peak "
+        f"{k['peak_rss_mb']:.0f} MB (after start-up {k['rss_after_start_mb']:.0f} MB); "
+        f"{growth}; {k['rounds']} rounds, {k['messages']:,} messages; CPU a message, first "
+        f"round → last: {cpu} | {verdict(ok)} |"
+    )
 
 
 def write(results: dict[str, Any], host: dict[str, str]) -> str:

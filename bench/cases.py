@@ -31,6 +31,7 @@ _WHERE = {
     "planner": "bench.planner",
     "charts": "bench.charts",
     "barcode": "bench.barcode",
+    "soak": "bench.soak",
 }
 if importlib.util.find_spec("llama_cpp") is not None:  # the `llm-test` extra (make test-llm)
     _WHERE["llm_server"] = "bench.llm_server"

@@ -13,6 +13,11 @@ the process makes, the async ones' sync engines included) count:
 
 Each time the benchmark writes to FIFO, a thread asleep on it writes the counts so far, and a
 sequence number, to FILE as JSON. Without BENCH_SQL_COUNTS it does nothing.
+
+With BENCH_TRACEMALLOC=FOLDER as well, Python's allocations are traced from the start (imports
+included) and each request also dumps a `tracemalloc` snapshot to FOLDER/<sequence>.snapshot,
+to see what a process holds (`python -m bench.holds FOLDER`); the figures it reports then
+are not the untraced process's.
 """
 
 from __future__ import annotations
@@ -80,11 +85,37 @@ def _serve(fifo: str, path: str, counts: dict[str, Any], kinds: Counter[str]) ->
     """Answer each request on `fifo` with the counts so far and the process's CPU time
     (CLOCK_PROCESS_CPUTIME_ID, every thread, to the microsecond) in `path`."""
 
+    snapshots = os.environ.get("BENCH_TRACEMALLOC")
+    if snapshots:
+        import tracemalloc
+
+        tracemalloc.start(int(os.environ.get("BENCH_TRACEMALLOC_FRAMES", "1")))
+
+    import gc
+
+    collecting: dict[int, float] = {}
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        """The collector's time by generation, for the figures: `gc_s` and `gc_runs`."""
+        if phase == "start":
+            collecting[0] = time.process_time()
+            return
+        generation = str(info["generation"])
+        spent = time.process_time() - collecting.pop(0, time.process_time())
+        counts.setdefault("gc_s", {}).setdefault(generation, 0.0)
+        counts.setdefault("gc_runs", {}).setdefault(generation, 0)
+        counts["gc_s"][generation] += spent
+        counts["gc_runs"][generation] += 1
+
+    gc.callbacks.append(timed)
+
     def serve() -> None:
         while True:
             with open(fifo, "rb") as asked:  # blocks until the benchmark opens it to write
                 asked.read()
             counts["seq"] += 1
+            if snapshots:
+                tracemalloc.take_snapshot().dump(f"{snapshots}/{counts['seq']}.snapshot")
             counts["cpu_s"] = time.process_time()
             with open(path + ".tmp", "w") as out:
                 json.dump({**counts, "kinds": dict(kinds)}, out)
