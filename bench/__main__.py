@@ -313,7 +313,8 @@ NOTES = """Notes (README "Benchmarks" has the whole story):
   bench/sqlcount/sitecustomize.py
   (SQLAlchemy engine events: before_cursor_execute, begin, commit, rollback; and what
   bot/store/direct.py reports sending to the driver itself), idle taken out
-  the same way. MAX_CONCURRENT_UPDATES and LLM_MAX_CONCURRENCY are set to the largest N.
+  the same way. MAX_CONCURRENT_UPDATES and LLM_MAX_CONCURRENCY keep their defaults (128, 64):
+  from N = 500 on the crowd waits for them, as it would in a deployment.
   The floor on PTB + openai (bench/floor_kept.py) is the floor bot with those two libraries
   doing their parts (updates and the reply through PTB, the LLM request through openai):
   the bot's CPU above it is the bot's own layers, its CPU above the floor bot's is what
@@ -327,6 +328,12 @@ NOTES = """Notes (README "Benchmarks" has the whole story):
 - A weight message makes no extra read when the day's GET /today (which ends every logged
   message) showed the latest weight within the hour; otherwise it reads GET /weight for the
   plausibility check.
+- The long run (`soak`) is `healthbot run` through 10 minutes of bursts of 50, 200 and 500
+  people writing at once, taken in turn from 2,000 linked people, half of each burst with a
+  meal the rules read and half with one only the model reads; RSS (VmRSS) every second.
+  Growth is a burst size's last burst's RSS over its first's. `BENCH_TRACEMALLOC=FOLDER`
+  makes a bot process under bench/sqlcount dump tracemalloc snapshots on each reading, and
+  `python -m bench.holds FOLDER` says by package what it held and gained.
 - Catch-up: one person says 40 foods while every write fails (503); the outage lasts 15 s,
   then the service answers again. The figure is the time from recovery until the outbox is
   empty, through the real PTB app and its outbox job: the job tries a waiting item at least

@@ -20,7 +20,7 @@ from bot.compose import House, compose
 from bot.config import Settings
 from bot.core.assistant import Assistant
 from bot.store.crypto import generate_key
-from bot.store.models import Reminder
+from bot.store.models import Account, Reminder
 
 TYPICAL = "2 eggs and toast"  # understood offline: one ingest with two entries, then /today
 
@@ -89,6 +89,9 @@ async def linked_house(
         )
     async with house.resources.sessionmaker.begin() as session:  # no reminder gets in the way
         await session.execute(update(Reminder).values(next_due_at=None))
+        # What /connect and /timezone from their app would have left: the language it speaks
+        # (the fake Bot API's "en"), so a message reads it and has nothing to write.
+        await session.execute(update(Account).values(telegram_language="en"))
     return house, ids
 
 

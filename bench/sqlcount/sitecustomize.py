@@ -33,9 +33,15 @@ from typing import Any
 _TABLE = re.compile(r"\b(?:FROM|INTO|UPDATE|JOIN)\s+\"?(\w+)", re.IGNORECASE)
 
 
+_NESTED = re.compile(r"\([^()]*\)")
+
+
 def _kind(statement: str) -> str:
     verb = (statement.split(None, 1) or ["?"])[0].upper()
-    table = _TABLE.search(statement)
+    outer, inner = statement, ""
+    while outer != inner:  # subqueries out, so the table named is the statement's own
+        inner, outer = outer, _NESTED.sub("", outer)
+    table = _TABLE.search(outer)
     return f"{verb} {table.group(1)}" if table else verb
 
 
