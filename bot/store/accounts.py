@@ -155,14 +155,14 @@ async def keep_telegram_language(
     *, direct: Direct, telegram_id: int, code: str, now: datetime
 ) -> bool:
     """The language Telegram says the person's app speaks, written to their account if it
-    holds another, on the driver (a read, and a write only when it changed); False when the
-    person has no account."""
+    holds another, on the driver (a read, and a write only when it changed, sent with the
+    commit); False when the person has no account."""
     async with direct.transaction() as tx:
         row = await tx.row(TELEGRAM_LANGUAGE, telegram_id=telegram_id)
         if row is None:
             return False
         if row[0] != code:
-            await tx.rows(SET_TELEGRAM_LANGUAGE, telegram_id=telegram_id, code=code, now=now)
+            tx.later(SET_TELEGRAM_LANGUAGE, telegram_id=telegram_id, code=code, now=now)
     return True
 
 
