@@ -72,7 +72,6 @@ LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 # httpx logs request URLs (the bot token) at INFO; aiosqlite every SQL parameter at DEBUG.
 NOISY_LOGGERS = ("httpx", "httpcore", "apscheduler", "aiosqlite")
 
-LOG_FORMATS = ("text", "json")
 # The update this task is handling (bot/telegram/ordering.py), in every JSON line it logs.
 current_update: ContextVar[int | None] = ContextVar("healthbot_update_id", default=None)
 
